@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs hcf-table with its test tools into .venv and runs every check:
+# ruff, mypy --strict, the import contracts, then the whole pytest suite.
+# This is the README's test command and what .ci/run calls.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+export PATH="$PWD/.venv/bin:$PATH"
+echo "== ruff"
+ruff check server client_cli tests bench
+echo "== mypy --strict"
+mypy
+echo "== import contracts"
+lint-imports
+echo "== pytest"
+set +e
+pytest "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no tests: failing" >&2
+    exit 1
+fi
+exit "$status"

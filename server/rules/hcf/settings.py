@@ -1,0 +1,200 @@
+"""A High Card Flush table's posted settings (RULES.md section 2), validated once.
+
+>>> s = HcfSettings.from_mapping({"fee_mode": "all", "flush_pays": "7: 300, 6: 100, 5: 10, 4: 1"})
+>>> s.fee_mode, s.flush_pay(7), s.profile
+('all', 300, 'california')
+>>> HcfSettings.from_mapping({"min_ante": 0})
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: min_ante: must be a whole number of at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from server.rules.errors import SettingsError
+
+Profile = Literal["california", "standard"]
+FeeMode = Literal["all", "players", "designated", "none"]
+PayTable = tuple[tuple[int, int], ...]
+
+PROFILES: Final = ("california", "standard")
+FEE_MODES: Final = ("all", "players", "designated", "none")
+FLUSH_SIZES: Final = (4, 5, 6, 7)
+RUN_LENGTHS: Final = (3, 4, 5, 6, 7)
+
+# The seed's tables (appendix headings un-swapped, RULES.md section 2) and the
+# common casino ones for the house-banked profile (section 7).
+CALIFORNIA_FLUSH_PAYS: Final[PayTable] = ((7, 200), (6, 50), (5, 10), (4, 2))
+CALIFORNIA_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 1000), (6, 500), (5, 100), (4, 60), (3, 8))
+STANDARD_FLUSH_PAYS: Final[PayTable] = ((7, 300), (6, 100), (5, 10), (4, 1))
+STANDARD_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 8000), (6, 1000), (5, 100), (4, 60), (3, 7))
+
+SEAT_LIMITS: Final = {"california": (2, 7), "standard": (1, 6)}
+"""A standard table also deals the house a hand: 6 seats + the dealer use 49 cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class HcfSettings:
+    """Every posted setting of a High Card Flush table. Build with :meth:`from_mapping`."""
+
+    profile: Profile = "california"
+    seats: int = 7
+    min_ante: int = 5
+    max_ante: int = 500
+    min_bonus: int = 1
+    max_bonus: int = 100
+    min_bank: int = 500
+    fee_mode: FeeMode = "players"
+    fee: int = 1
+    flush_pays: PayTable = CALIFORNIA_FLUSH_PAYS
+    straight_flush_pays: PayTable = CALIFORNIA_STRAIGHT_FLUSH_PAYS
+    max_bonus_win: int | None = None
+    bet_seconds: float = 30
+    action_seconds: float = 30
+    offer_seconds: float = 15
+    min_buy_in: int = 100
+    max_buy_in: int = 10000
+    default_buy_in: int = 1000
+    pause_seconds: float = 3
+    _lookup: dict[str, dict[int, int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: HcfSettings | None = None) -> HcfSettings:
+        """Validated settings: ``values`` override ``base`` (or the profile's defaults)."""
+        unknown = sorted(set(values) - set(SETTING_NAMES))
+        if unknown:
+            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
+        profile = values.get("profile", base.profile if base is not None else "california")
+        if profile not in PROFILES:
+            raise SettingsError(f"profile: must be one of {', '.join(PROFILES)}, got {profile!r}")
+        # Switching profile starts again from that profile's defaults.
+        same = base is not None and base.profile == profile
+        merged = base.as_dict() if base is not None and same else profile_defaults_full(profile)
+        merged.update(values)
+        return _validated(merged)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready settings; pay tables as ``{"7": 200, ...}``."""
+        out: dict[str, Any] = {}
+        for name in SETTING_NAMES:
+            value = getattr(self, name)
+            out[name] = {str(k): v for k, v in value} if name.endswith("_pays") else value
+        return out
+
+    def flush_pay(self, size: int) -> int:
+        """Flush bonus odds (N to 1) for a flush of ``size`` cards; 0 if it does not pay."""
+        return self._table("flush_pays").get(size, 0)
+
+    def straight_flush_pay(self, length: int) -> int:
+        """Straight Flush bonus odds for a run of ``length`` cards; 0 if it does not pay."""
+        return self._table("straight_flush_pays").get(length, 0)
+
+    def _table(self, name: str) -> dict[int, int]:
+        table = self._lookup.get(name)
+        if table is None:
+            table = dict(getattr(self, name))
+            self._lookup[name] = table
+        return table
+
+    @property
+    def house_banked(self) -> bool:
+        """True for the ``standard`` profile: the house deals and banks."""
+        return self.profile == "standard"
+
+
+SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(HcfSettings) if not f.name.startswith("_"))
+
+
+def profile_defaults(profile: str) -> dict[str, Any]:
+    """The defaults that differ by profile (RULES.md sections 2 and 7)."""
+    if profile == "standard":
+        return {
+            "profile": "standard",
+            "seats": 6,
+            "fee_mode": "none",
+            "flush_pays": STANDARD_FLUSH_PAYS,
+            "straight_flush_pays": STANDARD_STRAIGHT_FLUSH_PAYS,
+        }
+    return {"profile": "california"}
+
+
+def _whole(name: str, value: Any, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+    return value
+
+
+def _seconds(name: str, value: Any, low: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
+        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
+    if value > 3600:
+        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
+    return float(value)
+
+
+def _pay_table(name: str, value: Any, sizes: tuple[int, ...]) -> PayTable:
+    if isinstance(value, str):
+        try:
+            pairs = [part.split(":") for part in value.split(",") if part.strip()]
+            value = {int(k): int(v) for k, v in pairs}
+        except ValueError:
+            raise SettingsError(f"{name}: write it as '7: 200, 6: 50, ...', got {value!r}") from None
+    if isinstance(value, Mapping):
+        value = list(value.items())
+    try:
+        table = {int(k): v for k, v in value}
+    except (TypeError, ValueError):
+        raise SettingsError(f"{name}: must map card counts to payouts, got {value!r}") from None
+    if sorted(table) != sorted(sizes):
+        expected = ", ".join(str(s) for s in sizes)
+        raise SettingsError(f"{name}: must give a payout for each of {expected} cards, got {sorted(table)}")
+    for size, pay in table.items():
+        _whole(f"{name}[{size}]", pay, 1)
+    return tuple(sorted(table.items(), reverse=True))
+
+
+def _validated(v: dict[str, Any]) -> HcfSettings:
+    profile = v["profile"]
+    low, high = SEAT_LIMITS[profile]
+    seats = _whole("seats", v["seats"], low)
+    if seats > high:
+        raise SettingsError(f"seats: a {profile} table has {low} to {high} seats, got {seats}")
+    ints: dict[str, int] = {n: _whole(n, v[n], 1) for n in ("min_ante", "max_ante", "min_bonus", "max_bonus")}
+    ints |= {n: _whole(n, v[n], 0) for n in ("min_bank", "fee")}
+    ints |= {n: _whole(n, v[n], 1) for n in ("min_buy_in", "max_buy_in", "default_buy_in")}
+    for lo, hi in (("min_ante", "max_ante"), ("min_bonus", "max_bonus"), ("min_buy_in", "max_buy_in")):
+        if ints[lo] > ints[hi]:
+            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {ints[hi]})")
+    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
+        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+    if v["fee_mode"] not in FEE_MODES:
+        raise SettingsError(f"fee_mode: must be one of {', '.join(FEE_MODES)}, got {v['fee_mode']!r}")
+    cap = v.get("max_bonus_win")
+    if cap == "":
+        cap = None
+    if cap is not None:
+        cap = _whole("max_bonus_win", cap, 1)
+    return HcfSettings(
+        profile=profile,
+        seats=seats,
+        fee_mode=v["fee_mode"],
+        flush_pays=_pay_table("flush_pays", v["flush_pays"], FLUSH_SIZES),
+        straight_flush_pays=_pay_table("straight_flush_pays", v["straight_flush_pays"], RUN_LENGTHS),
+        max_bonus_win=cap,
+        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
+        offer_seconds=_seconds("offer_seconds", v["offer_seconds"], 1),
+        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        **ints,  # type: ignore[arg-type]  # only the int fields are in it
+    )
+
+
+def profile_defaults_full(profile: str) -> dict[str, Any]:
+    """Every setting's default for a profile."""
+    plain = HcfSettings()
+    return {**{name: getattr(plain, name) for name in SETTING_NAMES}, **profile_defaults(profile)}
