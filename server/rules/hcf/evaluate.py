@@ -36,7 +36,7 @@ def _longest_run(mask: int) -> tuple[int, int]:
         length = length + 1 if extended >> bit & 1 else 0
         if length and length >= best_len:
             best_len, best_top = length, bit - 1
-    return best_len, max(best_top, 0)
+    return min(best_len, 13), max(best_top, 0)  # one ace cannot end a run at both ends (no wrap-around)
 
 
 def _run_table() -> tuple[int, ...]:

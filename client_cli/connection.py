@@ -1,0 +1,159 @@
+"""A Socket.IO connection to the table server that keeps events in table order.
+
+python-socketio may run incoming events concurrently (PITFALLS 1), so events
+are put back in order by their sequence number before anyone sees them; a gap
+that does not fill in time is closed by asking for a snapshot. Connecting has a
+timeout (PITFALLS 6) and uses the websocket transport only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import socketio
+
+from server import protocol as p
+
+CONNECT_TIMEOUT = 10.0
+CALL_TIMEOUT = 10.0
+
+
+class ServerRefused(Exception):  # noqa: N818 - reads as what happened
+    """The server answered ``ok: false``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(slots=True)
+class TableFeed:
+    """One table's events in order, with what is known of its snapshot."""
+
+    table: str
+    seq: int = 0
+    pending: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+class Connection:
+    """A logged-in (or spectating) connection."""
+
+    def __init__(self, url: str, *, token: str | None = None, host_token: str | None = None,
+                 reconnect: bool = True) -> None:
+        self.url = url.rstrip("/")
+        self.token, self.host_token = token, host_token
+        self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.5,
+                                        reconnection_delay_max=3)
+        self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.feeds: dict[str, TableFeed] = {}
+        self.replaced = asyncio.Event()
+        self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
+        self._connected_once = False
+        self._lock = asyncio.Lock()
+        self.sio.on(p.EV_TABLE, self._table_event)
+        self.sio.on(p.EV_PRIVATE, self._private_event)
+        self.sio.on(p.EV_REPLACED, self._replaced)
+        self.sio.on(p.EV_NOTICE, self._notice)
+        self.sio.on("connect", self._connected)
+
+    async def connect(self) -> None:
+        """Connect (websocket only), within a timeout."""
+        auth: dict[str, str] = {}
+        if self.token:
+            auth["token"] = self.token
+        if self.host_token:
+            auth["host_token"] = self.host_token
+        await asyncio.wait_for(
+            self.sio.connect(self.url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT),
+            CONNECT_TIMEOUT + 1,
+        )
+
+    async def close(self) -> None:
+        """Disconnect for good."""
+        await self.sio.disconnect()
+
+    async def call(self, event: str, payload: dict[str, Any], timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
+        """Send a request and return its acknowledgement; raises ServerRefused on ``ok: false``."""
+        reply = await self.sio.call(event, payload, timeout=timeout)
+        if not isinstance(reply, dict):
+            raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise ServerRefused(str(err.get("code")), str(err.get("message")))
+        return reply
+
+    async def raw_call(self, event: str, payload: Any, timeout: float = CALL_TIMEOUT) -> Any:
+        """Send anything and return whatever comes back (for protocol tests)."""
+        return await self.sio.call(event, payload, timeout=timeout)
+
+    async def join(self, table: str) -> dict[str, Any]:
+        """Watch a table; returns its snapshot and resets the feed to it."""
+        reply = await self.call("join", {"table": table})
+        snapshot: dict[str, Any] = reply["snapshot"]
+        async with self._lock:
+            feed = self.feeds.setdefault(table, TableFeed(table))
+            feed.seq = snapshot["seq"]
+            feed.pending = {s: e for s, e in feed.pending.items() if s > feed.seq}
+            await self._drain(feed)
+        await self.events.put({"kind": "snapshot", "table": table, "snapshot": snapshot})
+        return snapshot
+
+    # ------------------------------------------------------------ incoming
+
+    async def _connected(self) -> None:
+        if self._connected_once and self.on_reconnect is not None:
+            asyncio.get_running_loop().create_task(self.on_reconnect())
+        self._connected_once = True
+
+    async def _table_event(self, data: dict[str, Any]) -> None:
+        table, seq = data.get("table"), data.get("seq")
+        if not isinstance(table, str) or not isinstance(seq, int):
+            return
+        async with self._lock:
+            feed = self.feeds.setdefault(table, TableFeed(table))
+            if seq <= feed.seq:
+                return
+            feed.pending[seq] = {"kind": "table", "table": table, "seq": seq, "event": data.get("event")}
+            await self._drain(feed)
+
+    async def _drain(self, feed: TableFeed) -> None:
+        while feed.seq + 1 in feed.pending:
+            feed.seq += 1
+            await self.events.put(feed.pending.pop(feed.seq))
+
+    async def _private_event(self, data: dict[str, Any]) -> None:
+        await self.events.put({"kind": "private", "table": data.get("table"), "seq": data.get("seq"),
+                               "event": data.get("event")})
+
+    async def _replaced(self, data: dict[str, Any]) -> None:
+        self.replaced.set()
+        await self.events.put({"kind": "replaced", "message": data.get("message")})
+
+    async def _notice(self, data: dict[str, Any]) -> None:
+        await self.events.put({"kind": "notice", **data})
+
+    def gap(self, table: str) -> bool:
+        """Whether events are waiting behind a missing one."""
+        feed = self.feeds.get(table)
+        return bool(feed and feed.pending)
+
+
+async def http_json(method: str, url: str, body: dict[str, Any] | None = None,
+                    token: str | None = None) -> dict[str, Any]:
+    """One JSON request to the server's HTTP API; raises ServerRefused on ``ok: false``."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    timeout = aiohttp.ClientTimeout(total=CALL_TIMEOUT)
+    async with aiohttp.ClientSession(timeout=timeout) as session, \
+            session.request(method, url, json=body, headers=headers) as response:
+        data: Any = await response.json(content_type=None)
+    if not isinstance(data, dict):
+        raise ServerRefused("request/internal", f"unexpected answer {data!r}")
+    if data.get("ok") is False:
+        err = data.get("error") or {}
+        raise ServerRefused(str(err.get("code")), str(err.get("message")))
+    return data

@@ -1,0 +1,248 @@
+"""The table's and the transport's ports, implemented on the database.
+
+This is the only module that knows both the persistence package and the table
+package: the runner commits a :class:`Batch`, this writes it in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.config import ServerConfig
+from server.persistence.database import Database
+from server.persistence.errors import StoreError
+from server.persistence.models import HOST_TOKEN, TRANSFER
+from server.persistence.records import Hand
+from server.persistence.records import Transfer as LedgerTransfer
+from server.persistence.tx import Tx
+from server.rules.hcf.settings import HcfSettings
+from server.table.commands import TableError
+from server.table.ports import Batch, RecordedEvent
+from server.table.postings import AccountId, account_place, stack_place
+from server.table.roster import Seated
+from server.table.runner import TableSetup
+from server.transport.gateway import Identity
+
+
+@contextmanager
+def _as_table_errors() -> Iterator[None]:
+    try:
+        yield
+    except StoreError as exc:
+        raise TableError(exc.code, str(exc)) from None
+
+
+class DatabaseBindings:
+    """Storage for tables, and accounts for the transport, over one :class:`Database`."""
+
+    def __init__(self, database: Database, config: ServerConfig) -> None:
+        self.db = database
+        self.config = config
+
+    # ------------------------------------------------------------ tables
+
+    async def commit(self, table: str, hand_id: int | None, batch: Batch) -> int | None:
+        """Write everything one table command changed, atomically."""
+        new_hand: int | None = None
+        with _as_table_errors():
+            async with self.db.transaction() as tx:
+                if batch.start_hand is not None:
+                    seed_hex, commitment, arranged = batch.start_hand
+                    new_hand = hand_id = await tx.start_hand(table, seed_hex, commitment, arranged)
+                for change in batch.seat_changes:
+                    if change.action == "take":
+                        await tx.take_seat(table, change.seat, change.account,
+                                           willing_to_bank=change.willing_to_bank)
+                for change in batch.seat_changes:
+                    if change.action == "flags":
+                        await tx.set_seat_flags(table, change.account, willing_to_bank=change.willing_to_bank,
+                                                sitting_out=change.sitting_out)
+                await tx.transfers(LedgerTransfer(t.src, t.dst, t.amount, t.kind, table,
+                                                  hand_id if t.kind not in _SEAT_KINDS else None)
+                                   for t in batch.transfers)
+                for change in batch.seat_changes:
+                    if change.action == "free":
+                        await tx.free_seat(table, change.account)
+                await self._append(tx, table, hand_id, batch.events)
+                if batch.finish_hand is not None and hand_id is not None:
+                    await tx.finish_hand(hand_id, *batch.finish_hand)
+                if batch.settings is not None:
+                    await tx.update_settings(table, batch.settings[1], by=batch.settings[2])
+                if batch.close_table:
+                    await tx.close_table(table)
+        return new_hand
+
+    @staticmethod
+    async def _append(tx: Tx, table: str, hand_id: int | None, events: list[RecordedEvent]) -> None:
+        run: list[RecordedEvent] = []
+        for event in events:
+            if run and (event.in_hand != run[0].in_hand or event.seq != run[-1].seq + 1):
+                await tx.append_events(table, hand_id if run[0].in_hand else None, run[0].seq,
+                                       [e.payload for e in run])
+                run = []
+            run.append(event)
+        if run:
+            await tx.append_events(table, hand_id if run[0].in_hand else None, run[0].seq,
+                                   [e.payload for e in run])
+
+    async def create_table(self, name: str, settings: dict[str, Any], by: AccountId | None) -> None:
+        """Record a new table (who created it shows in the log, not the row)."""
+        del by
+        with _as_table_errors():
+            async with self.db.transaction() as tx:
+                await tx.create_table(name, settings)
+
+    async def any_table_recorded(self) -> bool:
+        """Whether any table was ever created (closed ones count)."""
+        return bool(await self.db.list_tables(include_closed=True))
+
+    async def load_tables(self) -> list[TableSetup]:
+        """Every open table with its seats, stacks and sequence, as recorded."""
+        setups = []
+        async with self.db.transaction(write=False) as tx:
+            for info in await tx.list_tables():
+                settings = HcfSettings.from_mapping(info.settings)
+                seats = []
+                for seat in await tx.seats(info.name):
+                    account = await tx.account(seat.account_id)
+                    seats.append(Seated(seat.seat_no, seat.account_id, account.name if account else "?",
+                                        seat.willing_to_bank, seat.sitting_out,
+                                        seat.sat_out_at / 1e6 if seat.sat_out_at else None))
+                stacks = {int(k.rsplit(":", 1)[1]): v
+                          for k, v in (await tx.balances(f"stack:{info.name}:")).items()}
+                recent = await tx.recent_hands(info.name, 5)
+                setups.append(TableSetup(info.name, settings, seats, stacks, await tx.last_seq(info.name),
+                                         _offer_from(recent, settings.seats),
+                                         hands_played=recent[0].hand_no if recent else 0))
+        return setups
+
+    async def void_interrupted_hands(self) -> int:
+        """After a crash: every hand left in progress is dead as a whole (RULES.md section 5)."""
+        hands = await self.db.hands_in_progress()
+        for hand in hands:
+            await self._void(hand)
+        return len(hands)
+
+    async def _void(self, hand: Hand) -> None:
+        table = hand.table
+        async with self.db.transaction() as tx:
+            refunds = []
+            for prefix, kind in ((f"felt:{table}:", "refund"), (f"fee_held:{table}:", "fee_refund")):
+                for place, balance in (await tx.balances(prefix)).items():
+                    if balance > 0:
+                        account = int(place.rsplit(":", 1)[1])
+                        refunds.append(LedgerTransfer(place, stack_place(table, account), balance, kind,
+                                                      table, hand.id))
+            await tx.transfers(refunds)
+            summary = {"table": table, "hand_id": hand.id, "status": "void", "reason": "interrupted",
+                       "commitment": hand.commitment, "server_seed": hand.server_seed,
+                       "arranged": hand.arranged,
+                       "refunds": [[t.dst, t.amount] for t in refunds]}
+            seq = await tx.last_seq(table) + 1
+            await tx.append_events(table, hand.id, seq, [
+                {"type": "hand_voided", "reason": "interrupted"},
+                {"type": "hand_revealed", **summary},
+            ])
+            await tx.finish_hand(hand.id, "void", summary)
+
+    async def first_host_token(self) -> str | None:
+        """A host token if none exists yet (a fresh database), else None."""
+        async with self.db.transaction(write=False) as tx:
+            exists = (await tx._run(sa.select(sa.func.count()).select_from(HOST_TOKEN))).scalar_one()
+        return None if exists else await self.db.rotate_host_token()
+
+    # ------------------------------------------------------------ accounts
+
+    async def identify(self, token: str) -> Identity:
+        """The account of a session token."""
+        with _as_table_errors():
+            account = await self.db.resolve_token(token)
+        return Identity(account.id, account.name, False)
+
+    async def is_host_token(self, token: str) -> bool:
+        """Whether ``token`` is the current host token."""
+        return await self.db.check_host_token(token)
+
+    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> dict[str, Any]:
+        """Issue chips to the named account (recorded issuance)."""
+        with _as_table_errors():
+            async with self.db.transaction() as tx:
+                account = await tx.account_by_name(name)
+                if account is None:
+                    raise TableError("auth/bad_credentials", f"no account named {name!r}")
+                await tx.issue(account.id, amount, f"granted by the host (account {by})")
+                balance = await tx.balance(account_place(account.id))
+        return {"account": account.name, "granted": amount, "balance": balance}
+
+    async def register(self, name: str, password: str) -> dict[str, Any]:
+        """A new account with its starting chips, logged in."""
+        with _as_table_errors():
+            await self.db.register(name, password, self.config.starting_chips)
+        return await self.login(name, password)
+
+    async def login(self, name: str, password: str) -> dict[str, Any]:
+        """A new session token."""
+        with _as_table_errors():
+            account, token = await self.db.login(name, password)
+        return {"account_id": account.id, "name": account.name, "token": token}
+
+    async def logout(self, token: str) -> None:
+        """Revoke a session token."""
+        await self.db.revoke_token(token)
+
+    async def change_password(self, token: str, old: str, new: str) -> None:
+        """Change the password; other sessions are logged out."""
+        with _as_table_errors():
+            account = await self.db.resolve_token(token)
+            await self.db.change_password(account.id, old, new, keep_token=token)
+
+    async def account_info(self, identity: Identity, limit: int) -> dict[str, Any]:
+        """Balance, stacks at tables, and recent movements of the account balance."""
+        assert identity.account is not None
+        place = account_place(identity.account)
+        async with self.db.transaction(write=False) as tx:
+            balance = await tx.balance(place)
+            stacks = {k.split(":")[1]: v for k, v in (await tx.balances("stack:")).items()
+                      if k.endswith(f":{identity.account}") and v}
+            rows = (await tx._run(
+                sa.select(TRANSFER).where(sa.or_(TRANSFER.c.src == place, TRANSFER.c.dst == place))
+                .order_by(TRANSFER.c.id.desc()).limit(limit))).all()
+        movements = [{"at": row.created_at / 1e6, "kind": row.kind, "table": row.table_name,
+                      "amount": row.amount if row.dst == place else -row.amount,
+                      "memo": row.memo} for row in rows]
+        return {"name": identity.name, "balance": balance, "stacks": stacks, "movements": movements}
+
+    async def hand_summary(self, hand_id: int) -> dict[str, Any]:
+        """A finished hand as everyone may see it."""
+        with _as_table_errors():
+            hand = await self.db.get_hand(hand_id)
+        if hand.status == "in_progress" or hand.summary is None:
+            raise TableError("hand/unknown", f"hand {hand_id} is still in progress")
+        return _public_hand(hand)
+
+    async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
+        """The table's last finished hands, newest first."""
+        hands = await self.db.recent_hands(table, limit + 1)
+        return [_public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
+
+
+_SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})
+
+
+def _public_hand(hand: Hand) -> dict[str, Any]:
+    summary: Mapping[str, Any] = hand.summary or {}
+    return {**summary, "hand_id": hand.id, "hand_no": hand.hand_no, "status": hand.status,
+            "started_at": hand.started_at / 1e6,
+            "ended_at": hand.ended_at / 1e6 if hand.ended_at else None}
+
+
+def _offer_from(recent: list[Hand], seats: int) -> int:
+    for hand in recent:
+        dealer = (hand.summary or {}).get("dealer")
+        if hand.status == "settled" and isinstance(dealer, int):
+            return dealer % seats + 1
+    return 1

@@ -1,0 +1,92 @@
+"""``hcf-server serve`` and ``hcf-server host-token``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from typing import Any
+
+from server.config import config_from
+
+
+def add_serve(subparsers: Any) -> None:
+    """Register ``serve``."""
+    serve = subparsers.add_parser(
+        "serve", help="run the table server",
+        description="Run the live table server (Socket.IO on aiohttp). Settings also come from "
+                    "HCF_* environment variables and DATABASE_URL; see docs/configuration.md.",
+        epilog="examples:\n  hcf-server serve\n  hcf-server serve --port 9000 --db sqlite:///./hcf.db\n"
+               "  hcf-server serve --log-format json --table-defaults '{\"fee_mode\": \"all\"}'",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default 8765)")
+    serve.add_argument("--db", dest="database_url", help="database URL (default: SQLite in the data dir)")
+    serve.add_argument("--data-dir", help="where the default SQLite file lives")
+    serve.add_argument("--log-format", choices=["console", "json"], help="log lines (default console)")
+    serve.add_argument("--table-defaults", help="JSON object of table settings for new tables")
+    serve.set_defaults(runner=_serve)
+
+
+def add_host_token(subparsers: Any) -> None:
+    """Register ``host-token``."""
+    cmd = subparsers.add_parser(
+        "host-token", help="print a new host token (the old one stops working)",
+        epilog="example: hcf-server host-token --db sqlite:///./hcf.db")
+    cmd.add_argument("--db", dest="database_url", help="database URL")
+    cmd.add_argument("--data-dir", help="where the default SQLite file lives")
+    cmd.set_defaults(runner=_host_token)
+
+
+PARSERS = [add_serve, add_host_token]
+
+
+def _config(args: argparse.Namespace) -> Any:
+    overrides: dict[str, Any] = {k: getattr(args, k, None) for k in
+                                 ("host", "port", "database_url", "data_dir", "log_format")}
+    raw = getattr(args, "table_defaults", None)
+    if raw is not None:
+        try:
+            overrides["table_defaults"] = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise SystemExit(f"error: --table-defaults is not JSON: {exc}") from None
+    try:
+        return config_from(os.environ, overrides)
+    except (ValueError, TypeError) as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from server.app import run
+    from server.logs import configure_logging
+    from server.rules.errors import SettingsError
+    from server.table.registry import Tables
+
+    config = _config(args)
+    configure_logging(config.log_format, config.log_level)
+    try:
+        Tables.settings_for_defaults(config.table_defaults)
+    except SettingsError as exc:
+        print(f"error: --table-defaults: {exc}", file=sys.stderr)
+        return 2
+    run(config)
+    return 0
+
+
+def _host_token(args: argparse.Namespace) -> int:
+    from server.persistence.database import open_database
+
+    config = _config(args)
+
+    async def rotate() -> str:
+        database = await open_database(config.resolved_database_url())
+        try:
+            return await database.rotate_host_token()
+        finally:
+            await database.close()
+
+    print(asyncio.run(rotate()))
+    return 0

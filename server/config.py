@@ -1,0 +1,84 @@
+"""Server settings: read once at the edge (flags, then environment), passed down.
+
+Every setting has an environment variable ``HCF_<NAME>``; ``DATABASE_URL`` also
+selects the database. ``docs/configuration.md`` lists them all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+
+def default_data_dir() -> Path:
+    """Where the SQLite file lives unless told otherwise (XDG data home)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "hcf-table"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Every server setting with its default."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    database_url: str = ""
+    data_dir: str = ""
+    log_format: str = "console"
+    log_level: str = "info"
+    table_defaults: Mapping[str, Any] = field(default_factory=dict)
+    starting_chips: int = 10_000
+    token_days: float = 30.0
+    ping_interval: float = 5.0
+    ping_timeout: float = 5.0
+    clock_grace: float = 0.5
+    shutdown_grace: float = 20.0
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    max_connections_per_account: int = 1
+
+    def resolved_database_url(self) -> str:
+        """The database URL, defaulting to ``hcf.db`` in the data directory."""
+        if self.database_url:
+            return self.database_url
+        directory = Path(self.data_dir) if self.data_dir else default_data_dir()
+        return f"sqlite:///{directory / 'hcf.db'}"
+
+
+ENV_PREFIX = "HCF_"
+
+
+def config_from(env: Mapping[str, str], overrides: Mapping[str, Any]) -> ServerConfig:
+    """Build the config: defaults, then ``HCF_*`` / ``DATABASE_URL`` variables, then flags."""
+    values: dict[str, Any] = {}
+    for f in fields(ServerConfig):
+        raw = env.get(ENV_PREFIX + f.name.upper())
+        if raw is not None:
+            values[f.name] = _parse(f.name, raw)
+    if "database_url" not in values and env.get("DATABASE_URL"):
+        values["database_url"] = env["DATABASE_URL"]
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return ServerConfig(**values)
+
+
+def _parse(name: str, raw: str) -> Any:
+    default = getattr(ServerConfig(), name)
+    try:
+        if name == "table_defaults":
+            parsed = json.loads(raw)
+            if not isinstance(parsed, dict):
+                raise ValueError("must be a JSON object")
+            return parsed
+        if isinstance(default, bool):
+            return raw.lower() in ("1", "true", "yes", "on")
+        if isinstance(default, int):
+            return int(raw)
+        if isinstance(default, float):
+            return float(raw)
+    except ValueError as exc:
+        raise ValueError(f"{ENV_PREFIX}{name.upper()}: {exc}") from None
+    return raw

@@ -1,0 +1,100 @@
+"""Registering, logging in and session tokens, each as its own transaction.
+
+scrypt costs about 50 ms of CPU, so hashing and verifying run in a worker
+thread and outside any transaction: the SQLite write lock is never held while
+hashing. The write that follows re-checks that the password hash it verified is
+still the stored one, so a concurrent password change cannot be slipped past.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from server.persistence.errors import StoreError
+from server.persistence.naming import check_account_name, check_password
+from server.persistence.passwords import decoy_hash, hash_password, verify_password
+from server.persistence.records import Account, to_micros
+from server.persistence.tx import Tx
+
+_BAD_CREDENTIALS = "wrong name or password"
+
+
+class AuthFlows:
+    """Account operations of ``Database`` (which provides ``transaction``)."""
+
+    session_ttl: float
+
+    def transaction(self, *, write: bool = True) -> contextlib.AbstractAsyncContextManager[Tx]:
+        raise NotImplementedError
+
+    async def register(self, name: str, password: str, starting_chips: int) -> Account:
+        """Create an account and issue it ``starting_chips`` (recorded issuance), atomically."""
+        check_account_name(name)
+        check_password(password)
+        if not isinstance(starting_chips, int) or isinstance(starting_chips, bool) or starting_chips < 0:
+            raise StoreError("ledger/bad_amount", f"starting chips must be a whole number >= 0, not {starting_chips!r}")
+        async with self.transaction(write=False) as tx:
+            if await tx.account_by_name(name) is not None:  # answer at once, before hashing
+                raise StoreError("auth/name_taken", f"the name {name!r} is taken")
+        password_hash = await asyncio.to_thread(hash_password, password)
+        async with self.transaction() as tx:
+            account = await tx.create_account(name, password_hash)
+            if starting_chips:
+                await tx.issue(account.id, starting_chips, "starting chips")
+        return account
+
+    async def login(self, name: str, password: str) -> tuple[Account, str]:
+        """Check the password and open a session: ``(account, token)``; ``auth/bad_credentials``."""
+        account, stored = await self._verified(name, password)
+        async with self.transaction() as tx:
+            if await tx._credentials(name) != (account, stored):
+                raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
+            token = await tx.create_session(account.id, to_micros(self.session_ttl))
+        return account, token
+
+    async def resolve_token(self, token: str) -> Account:
+        """The account of a live session token; ``auth/token_invalid`` or ``auth/token_expired``."""
+        async with self.transaction(write=False) as tx:
+            return await tx.session_account(token)
+
+    async def revoke_token(self, token: str) -> bool:
+        """Log a session out; False if the token was unknown or already revoked."""
+        async with self.transaction() as tx:
+            return await tx.revoke_session(token)
+
+    async def change_password(self, account_id: int, old: str, new: str, *, keep_token: str | None = None) -> int:
+        """Change the password and revoke every other session; returns how many were revoked.
+
+        ``keep_token`` (the session making the change) stays valid.
+        """
+        check_password(new)
+        async with self.transaction(write=False) as tx:
+            account = await tx.account(account_id)
+        if account is None:
+            raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
+        _, old_hash = await self._verified(account.name, old)
+        new_hash = await asyncio.to_thread(hash_password, new)
+        async with self.transaction() as tx:
+            if not await tx._replace_password_hash(account_id, old_hash, new_hash):
+                raise StoreError("auth/bad_credentials", "the password changed meanwhile")
+            return await tx.revoke_sessions(account_id, keep=keep_token)
+
+    async def rotate_host_token(self) -> str:
+        """A new host token; the old one stops working at once."""
+        async with self.transaction() as tx:
+            return await tx.rotate_host_token()
+
+    async def check_host_token(self, token: str) -> bool:
+        """Whether ``token`` is the current host token."""
+        async with self.transaction(write=False) as tx:
+            return await tx.check_host_token(token)
+
+    async def _verified(self, name: str, password: str) -> tuple[Account, str]:
+        async with self.transaction(write=False) as tx:
+            found = await tx._credentials(name)
+        stored = found[1] if found is not None else decoy_hash()
+        matches = await asyncio.to_thread(verify_password, password, stored)
+        if found is None or not matches:
+            raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
+        return found

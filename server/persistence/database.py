@@ -1,0 +1,221 @@
+"""Opening the database, and transactions that keep the ledger safe.
+
+SQLite (the default) gets WAL, ``BEGIN IMMEDIATE`` for every write transaction
+and one writer at a time in this process (PITFALLS 13): a write transaction
+takes the write lock when it starts, so it never fails half-way with
+"database is locked". Read transactions use a plain ``BEGIN`` and run beside
+the writer, each on one consistent snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Collection
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from server.persistence.auth import AuthFlows
+from server.persistence.errors import StoreError
+from server.persistence.ledger import check_ledger
+from server.persistence.models import metadata
+from server.persistence.records import Clock, Event, Hand, LedgerReport, TableInfo
+from server.persistence.tx import Tx
+
+Synchronous = Literal["NORMAL", "FULL"]
+
+ASYNC_DRIVERS: Final = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+_KNOWN_ASYNC: Final = {"sqlite+aiosqlite", "postgresql+asyncpg", "postgresql+psycopg"}
+_ALIASES: Final = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql"}
+BUSY_TIMEOUT_MS: Final = 5_000
+_READ_ONLY: Final = "hcf_read_only"
+
+
+def database_url(url: str) -> str:
+    """The URL as people write it, with the async driver SQLAlchemy needs.
+
+    >>> database_url("sqlite:///data/hcf.db")
+    'sqlite+aiosqlite:///data/hcf.db'
+    >>> database_url("postgres://hcf:secret@db.example/hcf")
+    'postgresql+asyncpg://hcf:secret@db.example/hcf'
+    >>> database_url("postgresql+asyncpg://db.example/hcf")
+    'postgresql+asyncpg://db.example/hcf'
+    """
+    parsed = _parse(url)
+    backend, _, driver = parsed.drivername.partition("+")
+    dialect = _ALIASES.get(backend)
+    if dialect is None:
+        raise StoreError("db/bad_url", f"unsupported database {backend!r}: use sqlite:///path or postgresql://...")
+    drivername = f"{dialect}+{driver or ASYNC_DRIVERS[dialect]}"
+    if drivername not in _KNOWN_ASYNC:
+        raise StoreError("db/bad_url", f"{drivername} is not an asyncio driver: use {dialect}+{ASYNC_DRIVERS[dialect]}")
+    if dialect == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise StoreError("db/bad_url", "SQLite needs a file: sqlite:///path/to/hcf.db")
+    return parsed.set(drivername=drivername).render_as_string(hide_password=False)
+
+
+def _parse(url: str) -> URL:
+    if "://" not in url:
+        raise StoreError("db/bad_url", f"{url!r} is not a database URL; write e.g. sqlite:///hcf.db")
+    try:
+        return make_url(url.strip())
+    except sa.exc.ArgumentError as exc:
+        raise StoreError("db/bad_url", f"cannot read the database URL: {exc}") from exc
+
+
+class Database(AuthFlows):
+    """The store: transactions, plus shortcuts that each run one transaction."""
+
+    def __init__(self, engine: AsyncEngine, clock: Clock, *, session_ttl: float) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.session_ttl = session_ttl
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        # PostgreSQL runs writers concurrently; the conditional debits keep them safe.
+        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+        # One snapshot per read transaction: SQLite's BEGIN gives it; PostgreSQL needs REPEATABLE READ.
+        read_options: dict[str, Any] = {_READ_ONLY: True}
+        if not self.is_sqlite:
+            read_options.update(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+        self._read_engine = engine.execution_options(**read_options)
+        self._writing_tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.asynccontextmanager
+    async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
+        """One database transaction: commits if the block ends normally, else rolls back.
+
+        ``write=False`` gives a read-only snapshot that does not wait for writers (it
+        sees committed data only). A task cannot open a write transaction inside its
+        own write transaction: that raises ``db/nested`` instead of deadlocking.
+        """
+        task = asyncio.current_task()
+        if write and task in self._writing_tasks:
+            raise StoreError("db/nested", "this task already has a write transaction open")
+        lock = self._write_lock if write and self._write_lock is not None else contextlib.nullcontext()
+        async with lock, (self.engine if write else self._read_engine).begin() as conn:
+            owner = task if write else None
+            if owner is not None:
+                self._writing_tasks.add(owner)
+            try:
+                tx = Tx(conn, self.clock, writable=write)
+                yield tx
+                if tx.doomed is not None:
+                    message = f"rolled back: an operation in it failed ({tx.doomed})"
+                    raise StoreError("db/rolled_back", message) from tx.doomed
+            finally:
+                if owner is not None:
+                    self._writing_tasks.discard(owner)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+    async def ledger_check(self, *, tables_in_play: Collection[str] = ()) -> LedgerReport:
+        """Check the ledger invariants on one snapshot (see ``check_ledger``)."""
+        async with self._read_engine.begin() as conn:
+            return await check_ledger(conn, tables_in_play)
+
+    async def get_table(self, name: str) -> TableInfo | None:
+        """The table, open or closed, if it exists."""
+        async with self.transaction(write=False) as tx:
+            return await tx.get_table(name)
+
+    async def list_tables(self, *, include_closed: bool = False) -> list[TableInfo]:
+        """Tables by name."""
+        async with self.transaction(write=False) as tx:
+            return await tx.list_tables(include_closed=include_closed)
+
+    async def hands_in_progress(self) -> list[Hand]:
+        """Unfinished hands of every table: after a crash, the ones to void."""
+        async with self.transaction(write=False) as tx:
+            return await tx.hands_in_progress()
+
+    async def get_hand(self, hand_id: int) -> Hand:
+        """The hand with this id; ``hand/unknown`` if there is none."""
+        async with self.transaction(write=False) as tx:
+            hand = await tx.hand(hand_id)
+        if hand is None:
+            raise StoreError("hand/unknown", f"there is no hand {hand_id}")
+        return hand
+
+    async def hand_events(self, hand_id: int) -> list[Event]:
+        """A hand's events in seq order."""
+        async with self.transaction(write=False) as tx:
+            return await tx.hand_events(hand_id)
+
+    async def recent_hands(self, table: str, limit: int = 20) -> list[Hand]:
+        """The table's latest hands, newest first."""
+        async with self.transaction(write=False) as tx:
+            return await tx.recent_hands(table, limit)
+
+    async def last_seq(self, table: str) -> int:
+        """The table's highest event seq, 0 before its first event."""
+        async with self.transaction(write=False) as tx:
+            return await tx.last_seq(table)
+
+    async def balance(self, place: str) -> int:
+        """The chips at ``place`` (0 for a place never used)."""
+        async with self.transaction(write=False) as tx:
+            return await tx.balance(place)
+
+
+async def open_database(
+    url: str,
+    *,
+    clock: Clock = time.time,
+    synchronous: Synchronous = "NORMAL",
+    session_ttl: float = 30 * 24 * 3600,
+) -> Database:
+    """Open (creating if needed) the database at ``url`` and its schema.
+
+    ``synchronous="NORMAL"`` (SQLite, WAL) survives the death of the process but may
+    lose the last transactions on power loss or an OS crash; ``"FULL"`` survives
+    those too at the cost of an fsync per commit.
+    """
+    if synchronous not in ("NORMAL", "FULL"):
+        raise StoreError("db/bad_option", f"synchronous is NORMAL or FULL, not {synchronous!r}")
+    async_url = make_url(database_url(url))
+    if async_url.get_backend_name() == "sqlite":
+        assert async_url.database is not None  # database_url refuses SQLite URLs without a file
+        Path(async_url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(async_url)
+        _configure_sqlite(engine, synchronous)
+    else:
+        engine = create_async_engine(async_url, pool_pre_ping=True)
+    async with engine.begin() as conn:
+        await conn.run_sync(metadata.create_all)
+    return Database(engine, clock, session_ttl=session_ttl)
+
+
+def _configure_sqlite(engine: AsyncEngine, synchronous: Synchronous) -> None:
+    """The SQLAlchemy-documented hooks that let us emit BEGIN ourselves (Python < 3.12)."""
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            "journal_mode = WAL",
+            f"synchronous = {synchronous}",
+            f"busy_timeout = {BUSY_TIMEOUT_MS}",
+            "foreign_keys = ON",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    def on_begin(conn: Connection) -> None:
+        read_only = bool(conn.get_execution_options().get(_READ_ONLY, False))
+        info = conn.connection.info
+        if info.get(_READ_ONLY) != read_only:
+            conn.exec_driver_sql(f"PRAGMA query_only = {int(read_only)}")
+            info[_READ_ONLY] = read_only
+        # IMMEDIATE takes the write lock up front (waiting up to busy_timeout), so a
+        # read-then-write transaction cannot fail with "database is locked" mid-way.
+        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+    sa.event.listen(engine.sync_engine, "connect", on_connect)
+    sa.event.listen(engine.sync_engine, "begin", on_begin)

@@ -1,0 +1,205 @@
+"""Hands and the table event log, inside one transaction.
+
+The server seed is stored by ``start_hand`` before any card is dealt, so a hand
+interrupted by a crash can be proven fair or voided afterwards. Events carry a
+per-table sequence number that only grows (UNIQUE(table, seq)): the order in
+which clients must apply them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import sqlalchemy as sa
+
+from server.persistence.errors import StoreError
+from server.persistence.models import HAND, HAND_EVENT, HAND_STATUSES
+from server.persistence.records import Event, Hand, dump_json, load_json
+from server.persistence.tables import TableOps
+from server.rules.fairness import SEED_BYTES, SHUFFLE_VERSION
+
+FINAL_STATUSES: Final = frozenset(HAND_STATUSES) - {"in_progress"}
+_HEX = re.compile(r"[0-9a-f]+")
+
+
+def _hand(row: Any) -> Hand:
+    summary = load_json(row.summary) if row.summary is not None else None
+    return Hand(
+        row.id,
+        row.table_name,
+        row.hand_no,
+        row.started_at,
+        row.ended_at,
+        row.status,
+        row.server_seed,
+        row.commitment,
+        row.shuffle_version,
+        bool(row.arranged),
+        summary,
+    )
+
+
+def _event(row: Any) -> Event:
+    return Event(row.table_name, row.hand_id, row.seq, row.type, load_json(row.payload), row.created_at)
+
+
+def _check_hex(name: str, value: str, length: int) -> None:
+    if not isinstance(value, str) or len(value) != length or not _HEX.fullmatch(value):
+        raise StoreError("hand/bad_seed", f"{name} must be {length} lowercase hex digits")
+
+
+class HandOps(TableOps):
+    async def start_hand(
+        self,
+        table: str,
+        server_seed_hex: str,
+        commitment: str,
+        arranged: bool,
+        *,
+        shuffle_version: int = SHUFFLE_VERSION,
+    ) -> int:
+        """Record a new hand (and its secret seed) before dealing; returns its id.
+
+        ``hand/in_progress`` if the table already has an unfinished hand.
+        """
+        self._check_writable()
+        try:
+            _check_hex("server_seed_hex", server_seed_hex, 2 * SEED_BYTES)
+            _check_hex("commitment", commitment, 64)
+            await self._require_open(table)
+            if await self._open_hand(table) is not None:
+                raise StoreError("hand/in_progress", f"a hand is already in progress at {table!r}")
+            last = await self._run(sa.select(sa.func.max(HAND.c.hand_no)).where(HAND.c.table_name == table))
+            result = await self._run(
+                sa.insert(HAND)
+                .values(
+                    table_name=table,
+                    hand_no=(last.scalar_one() or 0) + 1,
+                    started_at=self.now(),
+                    ended_at=None,
+                    status="in_progress",
+                    server_seed=server_seed_hex,
+                    commitment=commitment,
+                    shuffle_version=shuffle_version,
+                    arranged=arranged,
+                    summary=None,
+                )
+                .returning(HAND.c.id)
+            )
+        except sa.exc.IntegrityError as exc:
+            message = f"a hand is already in progress at {table!r}"
+            raise self._doom(StoreError("hand/in_progress", message)) from exc
+        except StoreError as exc:
+            raise self._doom(exc) from None
+        return int(result.scalar_one())
+
+    async def append_events(
+        self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
+    ) -> int:
+        """Append events numbered ``seq_start``, ``seq_start + 1`` ...; returns the last seq.
+
+        Each payload is a JSON object with a string ``type``; it is stored whole.
+        ``seq_start`` must be above the table's last seq (``event/seq_conflict``);
+        gaps are allowed. ``hand_id`` is None for table events outside a hand.
+        """
+        self._check_writable()
+        try:
+            rows = await self._event_rows(table, hand_id, seq_start, payloads)
+        except StoreError as exc:
+            raise self._doom(exc) from None
+        if rows:
+            try:
+                await self._run(sa.insert(HAND_EVENT), rows)
+            except sa.exc.IntegrityError as exc:
+                message = f"seq {seq_start}.. at {table!r} is already used"
+                raise self._doom(StoreError("event/seq_conflict", message)) from exc
+        return seq_start + len(rows) - 1
+
+    async def finish_hand(self, hand_id: int, status: str, summary: Mapping[str, Any] | None) -> None:
+        """End a hand in progress as ``settled``, ``not_dealt`` or ``void``, with its public result."""
+        self._check_writable()
+        try:
+            if status not in FINAL_STATUSES:
+                raise StoreError("hand/bad_status", f"a hand ends as one of {sorted(FINAL_STATUSES)}, not {status!r}")
+            text = dump_json(summary) if summary is not None else None
+            hand = await self.hand(hand_id)
+            if hand is None:
+                raise StoreError("hand/unknown", f"there is no hand {hand_id}")
+            if hand.status != "in_progress":
+                raise StoreError("hand/not_in_progress", f"hand {hand_id} already ended ({hand.status})")
+        except StoreError as exc:
+            raise self._doom(exc) from None
+        await self._run(
+            sa.update(HAND).where(HAND.c.id == hand_id).values(status=status, summary=text, ended_at=self.now())
+        )
+
+    async def hand(self, hand_id: int) -> Hand | None:
+        """The hand with this id, if any."""
+        row = (await self._run(sa.select(HAND).where(HAND.c.id == hand_id))).one_or_none()
+        return _hand(row) if row is not None else None
+
+    async def hands_in_progress(self) -> list[Hand]:
+        """Unfinished hands of every table (after a crash: the ones to void)."""
+        query = sa.select(HAND).where(HAND.c.status == "in_progress").order_by(HAND.c.id)
+        return [_hand(row) for row in (await self._run(query)).all()]
+
+    async def recent_hands(self, table: str, limit: int = 20) -> list[Hand]:
+        """The table's latest hands, newest first."""
+        query = sa.select(HAND).where(HAND.c.table_name == table).order_by(HAND.c.hand_no.desc()).limit(limit)
+        return [_hand(row) for row in (await self._run(query)).all()]
+
+    async def hand_events(self, hand_id: int) -> list[Event]:
+        """A hand's events in seq order."""
+        query = sa.select(HAND_EVENT).where(HAND_EVENT.c.hand_id == hand_id).order_by(HAND_EVENT.c.seq)
+        return [_event(row) for row in (await self._run(query)).all()]
+
+    async def table_events(self, table: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """A table's events with seq above ``after_seq``, in order."""
+        query = (
+            sa.select(HAND_EVENT)
+            .where(HAND_EVENT.c.table_name == table, HAND_EVENT.c.seq > after_seq)
+            .order_by(HAND_EVENT.c.seq)
+            .limit(limit)
+        )
+        return [_event(row) for row in (await self._run(query)).all()]
+
+    async def last_seq(self, table: str) -> int:
+        """The table's highest event seq, 0 before its first event."""
+        query = sa.select(sa.func.max(HAND_EVENT.c.seq)).where(HAND_EVENT.c.table_name == table)
+        return int((await self._run(query)).scalar_one() or 0)
+
+    async def _open_hand(self, table: str) -> int | None:
+        query = sa.select(HAND.c.id).where(HAND.c.table_name == table, HAND.c.status == "in_progress")
+        value = (await self._run(query)).scalar_one_or_none()
+        return int(value) if value is not None else None
+
+    async def _event_rows(
+        self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
+    ) -> list[dict[str, Any]]:
+        await self._require_table(table)
+        if hand_id is not None:
+            hand = await self.hand(hand_id)
+            if hand is None or hand.table != table:
+                raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
+        last = await self.last_seq(table)
+        if not isinstance(seq_start, int) or seq_start <= last:
+            raise StoreError("event/seq_conflict", f"seq must start above {last} at {table!r}, not {seq_start!r}")
+        now = self.now()
+        rows = []
+        for offset, payload in enumerate(payloads):
+            kind = payload.get("type")
+            if not isinstance(kind, str) or not kind:
+                raise StoreError("event/bad_payload", "every event payload has a string 'type'")
+            rows.append(
+                {
+                    "table_name": table,
+                    "hand_id": hand_id,
+                    "seq": seq_start + offset,
+                    "type": kind,
+                    "payload": dump_json(payload),
+                    "created_at": now,
+                }
+            )
+        return rows

@@ -1,0 +1,212 @@
+"""The double-entry chip ledger (RULES.md section 8).
+
+Every movement is one row in the append-only ``transfer`` table plus two balance
+updates in ``place``, all in the caller's transaction. The debit is a conditional
+``UPDATE ... WHERE overdraft OR balance >= amount``, so two concurrent spenders
+can never both take the last chips (PITFALLS 14), whatever the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from server.persistence.errors import InsufficientFunds, StoreError
+from server.persistence.models import PLACE, TRANSFER
+from server.persistence.naming import check_table_name
+from server.persistence.places import (
+    FELT_KINDS,
+    ISSUANCE,
+    TRANSFER_KINDS,
+    account_place,
+    allows_overdraft,
+    check_place,
+    place_kind,
+    place_table,
+)
+from server.persistence.records import LedgerReport, Transfer
+from server.persistence.txbase import TxBase
+
+KEY_MAX = 200
+
+
+def _validate(t: Transfer) -> None:
+    if not isinstance(t.amount, int) or isinstance(t.amount, bool) or t.amount <= 0:
+        raise StoreError("ledger/bad_amount", f"a transfer moves a whole number of chips > 0, not {t.amount!r}")
+    check_place(t.src)
+    check_place(t.dst)
+    if t.src == t.dst:
+        raise StoreError("ledger/same_place", f"a transfer from {t.src} to itself")
+    if t.kind not in TRANSFER_KINDS:
+        raise StoreError("ledger/bad_kind", f"unknown transfer kind {t.kind!r}")
+    if t.table is not None:
+        check_table_name(t.table)
+    if t.key is not None and (not isinstance(t.key, str) or not 1 <= len(t.key) <= KEY_MAX):
+        raise StoreError("ledger/bad_key", f"an idempotency key has 1 to {KEY_MAX} characters")
+
+
+class LedgerOps(TxBase):
+    """Chip movements and balances inside one transaction."""
+
+    async def transfer(
+        self,
+        src: str,
+        dst: str,
+        amount: int,
+        kind: str,
+        *,
+        table: str | None = None,
+        hand_id: int | None = None,
+        key: str | None = None,
+        memo: str = "",
+    ) -> bool:
+        """Move ``amount`` chips from ``src`` to ``dst`` and record it.
+
+        Returns False, changing nothing, when a transfer with the same idempotency
+        ``key`` was already recorded with the same places, amount and kind; the same
+        key with different contents is ``ledger/key_reused``. Raises
+        :class:`InsufficientFunds` (dooming the transaction) when ``src`` may not
+        overdraw and holds less than ``amount``.
+        """
+        return await self._apply(Transfer(src, dst, amount, kind, table, hand_id, key, memo))
+
+    async def transfers(self, items: Iterable[Transfer]) -> int:
+        """Apply several transfers in order; returns how many were new (not duplicates)."""
+        applied = 0
+        for item in items:
+            applied += await self._apply(item)
+        return applied
+
+    async def issue(self, account_id: int, amount: int, memo: str = "", *, key: str | None = None) -> bool:
+        """The host creates chips: issuance -> ``account:{account_id}``."""
+        return await self.transfer(ISSUANCE, account_place(account_id), amount, "issue", key=key, memo=memo)
+
+    async def balance(self, place: str) -> int:
+        """The chips at ``place`` (0 for a place never used)."""
+        result = await self._run(sa.select(PLACE.c.balance).where(PLACE.c.key == place))
+        value = result.scalar_one_or_none()
+        return int(value) if value is not None else 0
+
+    async def balances(self, prefix: str) -> dict[str, int]:
+        """Every place whose key starts with ``prefix``, with its balance."""
+        query = sa.select(PLACE.c.key, PLACE.c.balance).where(PLACE.c.key.startswith(prefix, autoescape=True))
+        result = await self._run(query.order_by(PLACE.c.key))
+        return {str(row.key): int(row.balance) for row in result.all()}
+
+    async def hand_transfers(self, hand_id: int) -> list[Transfer]:
+        """Every transfer recorded for a hand, in order (to void or audit it)."""
+        result = await self._run(sa.select(TRANSFER).where(TRANSFER.c.hand_id == hand_id).order_by(TRANSFER.c.id))
+        return [
+            Transfer(r.src, r.dst, r.amount, r.kind, r.table_name, r.hand_id, r.idempotency_key, r.memo)
+            for r in result.all()
+        ]
+
+    async def _apply(self, t: Transfer) -> bool:
+        self._check_writable()
+        try:
+            _validate(t)
+            if t.key is not None and await self._already_recorded(t):
+                return False
+            await self._debit(t.src, t.amount)
+        except StoreError as exc:
+            raise self._doom(exc) from None
+        await self._run(self._credit_statement(t.dst, t.amount))
+        try:
+            await self._record(t)
+        except sa.exc.IntegrityError as exc:
+            message = f"unknown table {t.table!r} or hand {t.hand_id!r}, or key {t.key!r} taken meanwhile"
+            raise self._doom(StoreError("ledger/refused", message)) from exc
+        return True
+
+    async def _record(self, t: Transfer) -> None:
+        await self._run(
+            sa.insert(TRANSFER).values(
+                created_at=self.now(),
+                src=t.src,
+                dst=t.dst,
+                amount=t.amount,
+                kind=t.kind,
+                table_name=t.table,
+                hand_id=t.hand_id,
+                idempotency_key=t.key,
+                memo=t.memo,
+            )
+        )
+
+    async def _already_recorded(self, t: Transfer) -> bool:
+        query = sa.select(TRANSFER).where(TRANSFER.c.idempotency_key == t.key)
+        row = (await self._run(query)).one_or_none()
+        if row is None:
+            return False
+        stored = (row.src, row.dst, row.amount, row.kind, row.table_name, row.hand_id)
+        if stored != (t.src, t.dst, t.amount, t.kind, t.table, t.hand_id):
+            raise StoreError("ledger/key_reused", f"idempotency key {t.key!r} was used for another transfer")
+        return True
+
+    async def _debit(self, src: str, amount: int) -> None:
+        if allows_overdraft(src):
+            await self._run(self._credit_statement(src, -amount))
+            return
+        debit = (
+            sa.update(PLACE)
+            .where(PLACE.c.key == src, sa.or_(PLACE.c.overdraft, PLACE.c.balance >= amount))
+            .values(balance=PLACE.c.balance - amount)
+        )
+        if (await self._run(debit)).rowcount != 1:
+            raise InsufficientFunds(src, await self.balance(src), amount)
+
+    def _credit_statement(self, key: str, delta: int) -> sa.Executable:
+        insert = self._upsert(PLACE).values(key=key, balance=delta, overdraft=allows_overdraft(key))
+        return insert.on_conflict_do_update(
+            index_elements=[PLACE.c.key], set_={"balance": PLACE.c.balance + insert.excluded.balance}
+        )
+
+
+async def check_ledger(conn: AsyncConnection, tables_in_play: Collection[str] = ()) -> LedgerReport:
+    """Recompute every balance from the transfers and check the invariants.
+
+    Run it in one read transaction so it sees one consistent snapshot.
+    """
+    flows = sa.union_all(
+        sa.select(TRANSFER.c.dst.label("key"), TRANSFER.c.amount.label("delta")),
+        sa.select(TRANSFER.c.src.label("key"), (-TRANSFER.c.amount).label("delta")),
+    ).subquery()
+    net = sa.select(flows.c.key, sa.func.sum(flows.c.delta).label("net")).group_by(flows.c.key).subquery()
+    query = (
+        sa.select(PLACE.c.key, PLACE.c.balance, PLACE.c.overdraft, sa.func.coalesce(net.c.net, 0))
+        .select_from(PLACE.outerjoin(net, net.c.key == PLACE.c.key))
+        .order_by(PLACE.c.key)
+    )
+    rows = (await conn.execute(query)).all()
+    orphans = (await conn.execute(sa.select(net.c.key).where(net.c.key.not_in(sa.select(PLACE.c.key))))).all()
+    transfers = (await conn.execute(sa.select(sa.func.count()).select_from(TRANSFER))).scalar_one()
+
+    report = LedgerReport(ok=True, discrepancies=[], totals={}, places=len(rows), transfers=int(transfers))
+    total = 0
+    for key, balance, overdraft, computed in rows:
+        key, balance, computed = str(key), int(balance), int(computed)
+        total += balance
+        kind = place_kind(key)
+        report.totals[kind] = report.totals.get(kind, 0) + balance
+        report.discrepancies.extend(_place_problems(key, balance, bool(overdraft), computed))
+        if kind in FELT_KINDS and balance != 0 and place_table(key) not in tables_in_play:
+            report.open_felt_places[key] = balance
+    report.discrepancies.extend(f"transfers name {k}, which has no place row" for (k,) in orphans)
+    if total != 0:
+        report.discrepancies.append(f"all balances sum to {total}, not 0")
+    report.totals["sum"] = total
+    report.ok = not report.discrepancies
+    return report
+
+
+def _place_problems(key: str, balance: int, overdraft: bool, computed: int) -> list[str]:
+    problems = []
+    if balance != computed:
+        problems.append(f"{key} holds {balance} but its transfers add up to {computed}")
+    if overdraft != allows_overdraft(key):
+        problems.append(f"{key} has overdraft={overdraft}, expected {allows_overdraft(key)}")
+    if balance < 0 and not allows_overdraft(key):
+        problems.append(f"{key} is negative ({balance}) and may not overdraw")
+    return problems

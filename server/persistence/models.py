@@ -1,0 +1,216 @@
+"""The schema, as sqlmodel table models sharing one ``metadata``.
+
+These classes only declare tables (sqlmodel table models do not validate, see
+PITFALLS 11): the store validates before writing, the CHECK constraints below
+are the last line of defence, and callers get frozen records from
+``records.py`` instead of these rows.
+
+Timestamps are integer microseconds since the Unix epoch; chips are BIGINT.
+Every table lives in :data:`metadata`, so alembic can take over from
+``create_all`` later.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+NAMING_CONVENTION: Final = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+SQLModel.metadata.naming_convention = NAMING_CONVENTION
+metadata: Final = SQLModel.metadata
+
+# SQLite only autoincrements an "INTEGER PRIMARY KEY"; elsewhere ids are 64-bit.
+ID_TYPE: Final = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+HAND_STATUSES: Final = ("in_progress", "settled", "not_dealt", "void")
+
+
+class AccountRow(SQLModel, table=True):
+    __tablename__ = "account"
+    __table_args__ = (
+        sa.CheckConstraint("name_key = lower(name)", name="name_key_is_lower_name"),
+        sa.CheckConstraint("length(name) BETWEEN 1 AND 24", name="name_length"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    name: str = Field(max_length=24)
+    name_key: str = Field(max_length=24, unique=True)
+    password_hash: str
+    created_at: int = Field(sa_type=sa.BigInteger)
+    is_host: bool = False
+
+
+class SessionTokenRow(SQLModel, table=True):
+    __tablename__ = "session_token"
+    __table_args__ = (sa.CheckConstraint("expires_at > created_at", name="expires_after_creation"),)
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    account_id: int = Field(foreign_key="account.id", index=True, sa_type=ID_TYPE)
+    created_at: int = Field(sa_type=sa.BigInteger)
+    expires_at: int = Field(sa_type=sa.BigInteger)
+    revoked: bool = False
+
+
+class HostTokenRow(SQLModel, table=True):
+    __tablename__ = "host_token"
+    __table_args__ = (sa.CheckConstraint("id = 1", name="single_row"),)
+
+    id: int = Field(default=1, primary_key=True)
+    token_hash: str = Field(max_length=64)
+    created_at: int = Field(sa_type=sa.BigInteger)
+
+
+class PlaceRow(SQLModel, table=True):
+    __tablename__ = "place"
+    __table_args__ = (sa.CheckConstraint("overdraft OR balance >= 0", name="no_overdraw"),)
+
+    key: str = Field(primary_key=True, max_length=80)
+    balance: int = Field(default=0, sa_type=sa.BigInteger)
+    overdraft: bool = False
+
+
+class TransferRow(SQLModel, table=True):
+    """Append-only (a SQLite trigger refuses UPDATE and DELETE)."""
+
+    __tablename__ = "transfer"
+    __table_args__ = (
+        sa.CheckConstraint("amount > 0", name="amount_positive"),
+        sa.CheckConstraint("src <> dst", name="distinct_places"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    created_at: int = Field(sa_type=sa.BigInteger)
+    src: str = Field(foreign_key="place.key", index=True, max_length=80)
+    dst: str = Field(foreign_key="place.key", index=True, max_length=80)
+    amount: int = Field(sa_type=sa.BigInteger)
+    kind: str = Field(max_length=32)
+    table_name: str | None = Field(default=None, foreign_key="casino_table.name", max_length=32)
+    hand_id: int | None = Field(default=None, foreign_key="hand.id", index=True, sa_type=ID_TYPE)
+    idempotency_key: str | None = Field(default=None, unique=True, max_length=200)
+    memo: str = ""
+
+
+class CasinoTableRow(SQLModel, table=True):
+    __tablename__ = "casino_table"
+
+    name: str = Field(primary_key=True, max_length=32)
+    game: str = Field(default="hcf", max_length=32)
+    settings: str = Field(sa_type=sa.Text)
+    created_at: int = Field(sa_type=sa.BigInteger)
+    closed: bool = False
+
+
+class SettingsChangeRow(SQLModel, table=True):
+    """Append-only log of every settings change."""
+
+    __tablename__ = "settings_change"
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    table_name: str = Field(foreign_key="casino_table.name", index=True, max_length=32)
+    at: int = Field(sa_type=sa.BigInteger)
+    by_account_id: int | None = Field(default=None, foreign_key="account.id", sa_type=ID_TYPE)
+    old_settings: str = Field(sa_type=sa.Text)
+    new_settings: str = Field(sa_type=sa.Text)
+
+
+class SeatRow(SQLModel, table=True):
+    """One row per taken seat; the keys make a taken seat impossible to take twice."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        sa.UniqueConstraint("table_name", "account_id"),
+        sa.CheckConstraint("seat_no >= 1", name="seat_no_positive"),
+    )
+
+    table_name: str = Field(primary_key=True, foreign_key="casino_table.name", max_length=32)
+    seat_no: int = Field(primary_key=True)
+    account_id: int = Field(foreign_key="account.id", index=True, sa_type=ID_TYPE)
+    willing_to_bank: bool = False
+    sitting_out: bool = False
+    sat_out_at: int | None = Field(default=None, sa_type=sa.BigInteger)
+
+
+class HandRow(SQLModel, table=True):
+    __tablename__ = "hand"
+    __table_args__ = (
+        sa.UniqueConstraint("table_name", "hand_no"),
+        sa.CheckConstraint("status IN (" + ", ".join(f"'{s}'" for s in HAND_STATUSES) + ")", name="known_status"),
+        sa.CheckConstraint("hand_no >= 1", name="hand_no_positive"),
+        # At most one hand in progress per table.
+        sa.Index(
+            "ux_hand_one_in_progress",
+            "table_name",
+            unique=True,
+            sqlite_where=sa.text("status = 'in_progress'"),
+            postgresql_where=sa.text("status = 'in_progress'"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    table_name: str = Field(foreign_key="casino_table.name", max_length=32)
+    hand_no: int
+    started_at: int = Field(sa_type=sa.BigInteger)
+    ended_at: int | None = Field(default=None, sa_type=sa.BigInteger)
+    status: str = Field(default="in_progress", max_length=16)
+    server_seed: str = Field(max_length=128)
+    commitment: str = Field(max_length=128)
+    shuffle_version: int
+    arranged: bool = False
+    summary: str | None = Field(default=None, sa_type=sa.Text)
+
+
+class HandEventRow(SQLModel, table=True):
+    """Append-only event log; ``seq`` strictly increases per table."""
+
+    __tablename__ = "hand_event"
+    __table_args__ = (
+        sa.UniqueConstraint("table_name", "seq"),
+        sa.CheckConstraint("seq >= 1", name="seq_positive"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    table_name: str = Field(foreign_key="casino_table.name", max_length=32)
+    hand_id: int | None = Field(default=None, foreign_key="hand.id", index=True, sa_type=ID_TYPE)
+    seq: int = Field(sa_type=sa.BigInteger)
+    type: str = Field(max_length=64)
+    payload: str = Field(sa_type=sa.Text)
+    created_at: int = Field(sa_type=sa.BigInteger)
+
+
+def _table(name: str) -> sa.Table:
+    return metadata.tables[name]
+
+
+ACCOUNT: Final = _table("account")
+SESSION_TOKEN: Final = _table("session_token")
+HOST_TOKEN: Final = _table("host_token")
+PLACE: Final = _table("place")
+TRANSFER: Final = _table("transfer")
+CASINO_TABLE: Final = _table("casino_table")
+SETTINGS_CHANGE: Final = _table("settings_change")
+SEAT: Final = _table("seat")
+HAND: Final = _table("hand")
+HAND_EVENT: Final = _table("hand_event")
+
+APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)
+
+
+def _refuse_changes(table: sa.Table) -> None:
+    # SQLite only for now; PostgreSQL gets the equivalent trigger with its migration.
+    for action in ("UPDATE", "DELETE"):
+        trigger = sa.DDL(  # type: ignore[no-untyped-call]  # DDL.__init__ is unannotated
+            f"CREATE TRIGGER {table.name}_no_{action.lower()} BEFORE {action} ON {table.name} "
+            f"BEGIN SELECT RAISE(ABORT, '{table.name} is append-only'); END"
+        )
+        sa.event.listen(table, "after_create", trigger.execute_if(dialect="sqlite"))
+
+
+for _append_only in APPEND_ONLY:
+    _refuse_changes(_append_only)

@@ -1,0 +1,144 @@
+"""What the store hands back: frozen records, never table rows or hashes.
+
+Timestamps are integer microseconds since the Unix epoch (``Micros``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from server.persistence.errors import StoreError
+
+Micros: TypeAlias = int
+# Seconds since the Unix epoch, like ``time.time``; injected so tests can move time.
+Clock: TypeAlias = Callable[[], float]
+JsonObject: TypeAlias = dict[str, Any]
+
+
+def to_micros(seconds: float) -> Micros:
+    """Seconds (as a clock gives them) to whole microseconds."""
+    return round(seconds * 1_000_000)
+
+
+def dump_json(value: Mapping[str, Any]) -> str:
+    """Compact, strict JSON (no NaN); ``db/not_json`` for what JSON cannot hold."""
+    try:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise StoreError("db/not_json", f"cannot store as JSON: {exc}") from exc
+
+
+def load_json(text: str) -> JsonObject:
+    """The object stored by :func:`dump_json`."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise StoreError("db/not_json", "stored JSON is not an object")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    name: str
+    created_at: Micros
+    is_host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    name: str
+    game: str
+    settings: JsonObject
+    created_at: Micros
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    table: str
+    at: Micros
+    by_account_id: int | None
+    old: JsonObject
+    new: JsonObject
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    table: str
+    seat_no: int
+    account_id: int
+    willing_to_bank: bool
+    sitting_out: bool
+    sat_out_at: Micros | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand as stored. ``server_seed`` is secret until the hand ends: never send it earlier."""
+
+    id: int
+    table: str
+    hand_no: int
+    started_at: Micros
+    ended_at: Micros | None
+    status: str
+    server_seed: str
+    commitment: str
+    shuffle_version: int
+    arranged: bool
+    summary: JsonObject | None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    table: str
+    hand_id: int | None
+    seq: int
+    type: str
+    payload: JsonObject
+    created_at: Micros
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One movement of chips; also the input of ``Tx.transfers``."""
+
+    src: str
+    dst: str
+    amount: int
+    kind: str
+    table: str | None = None
+    hand_id: int | None = None
+    key: str | None = None
+    memo: str = ""
+
+
+@dataclass(slots=True)
+class LedgerReport:
+    """The result of ``Database.ledger_check``.
+
+    ``ok`` covers the accounting invariants; chips left on the felt outside a hand
+    are listed in ``open_felt_places`` and do not make it false (see docs/persistence.md).
+    """
+
+    ok: bool
+    discrepancies: list[str]
+    totals: dict[str, int]
+    places: int = 0
+    transfers: int = 0
+    open_felt_places: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line for the log."""
+        issued = -self.totals.get("issuance", 0)
+        head = (
+            f"ledger ok: {self.places} places, {self.transfers} transfers, {issued} chips issued"
+            if self.ok
+            else f"ledger BROKEN: {len(self.discrepancies)} discrepancies, first: {self.discrepancies[0]}"
+        )
+        if self.open_felt_places:
+            head += f"; {len(self.open_felt_places)} felt places hold chips outside a hand"
+        return head

@@ -1,0 +1,14 @@
+"""``Tx``: every store operation available inside one database transaction."""
+
+from __future__ import annotations
+
+from server.persistence.accounts import AccountOps
+from server.persistence.hands import HandOps
+from server.persistence.ledger import LedgerOps
+
+
+class Tx(LedgerOps, AccountOps, HandOps):
+    """Ledger, accounts, tables, seats, hands and events, all in one transaction.
+
+    Obtain one from ``Database.transaction()``; it is valid only inside that block.
+    """

@@ -1,0 +1,214 @@
+"""The wire contract between the table server and its clients.
+
+Every client request is a Socket.IO event with one JSON object and an
+acknowledgement: ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code",
+"message"}}``. Codes come from :data:`ERROR_CODES` only. Server pushes carry the
+table's sequence number ``seq`` so a client can spot a gap and ask for a
+snapshot. ``docs/protocol.md`` shows every message with an example.
+
+The request models validate at the boundary: anything malformed is refused
+before it reaches a table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+PROTOCOL_VERSION: Final = 1
+NAMESPACE: Final = "/"
+MAX_REQUEST_BYTES: Final = 4096
+
+# ------------------------------------------------------------ server -> client
+EV_TABLE: Final = "table_event"  # {"table", "seq", "event": {...}} to everyone at the table
+EV_PRIVATE: Final = "private_event"  # {"table", "seq", "event": {...}} to one account only
+EV_SNAPSHOT: Final = "snapshot"  # a full view, after join/reconnect or on request
+EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
+EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
+
+ERROR_CODES: Final[dict[str, str]] = {
+    "request/malformed": "the payload is not what this request takes",
+    "request/unknown": "no such request",
+    "request/too_large": f"the request is over {MAX_REQUEST_BYTES} bytes",
+    "request/internal": "the server failed on this request; nothing changed",
+    "rate/limited": "too many requests: slow down",
+    "auth/required": "log in first (send the session token when connecting)",
+    "auth/bad_credentials": "wrong name or password",
+    "auth/name_taken": "that name is taken",
+    "auth/bad_name": "names are 1-24 letters, digits, '_', '-' or '.'",
+    "auth/weak_password": "passwords have at least 8 characters",
+    "auth/token_invalid": "the session token is unknown or revoked",
+    "auth/token_expired": "the session token has expired: log in again",
+    "auth/not_host": "only the host may do that",
+    "table/unknown": "no such table",
+    "table/exists": "a table with that name exists",
+    "table/closed": "the table is closed",
+    "table/not_joined": "join the table first",
+    "table/hand_in_progress": "that can only be done between hands",
+    "seat/taken": "that seat is taken",
+    "seat/no_free_seat": "the table is full",
+    "seat/invalid": "no such seat at this table",
+    "seat/already_seated": "you already have a seat at this table",
+    "seat/not_seated": "you have no seat at this table",
+    "seat/not_in_hand": "that seat takes no part in this hand",
+    "buy_in/out_of_range": "the buy-in is outside the table's limits",
+    "ledger/insufficient_funds": "not enough chips",
+    "settings/invalid": "invalid table settings",
+    "phase/wrong": "that cannot be done in this phase of the hand",
+    "turn/not_yours": "it is not your turn",
+    "bet/below_min": "the bet is below the table minimum",
+    "bet/above_max": "the bet is above the table maximum",
+    "bet/bonus_without_ante": "a bonus bet needs an Ante",
+    "bet/insufficient_stack": "your stack cannot cover the bets, the smallest raise and the fee",
+    "bet/not_a_player": "the designated player banks and does not bet",
+    "bet/already_answered": "you already answered this betting round",
+    "bet/bad_seed": "a player seed is text of at most 128 characters",
+    "raise/below_min": "a raise is at least the Ante",
+    "raise/above_limit": "the raise is above your flush's limit",
+    "raise/insufficient_stack": "your stack cannot cover that raise",
+    "clock/stale": "that clock is not running",
+    "hand/over": "the hand is over",
+    "hand/none": "no hand is in progress",
+    "hand/unknown": "no such hand",
+    "cards/invalid": "bad card notation",
+    "server/shutting_down": "the server is shutting down",
+}
+
+
+class Request(BaseModel):
+    """Base of client requests: unknown keys and wrong types are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+TableName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
+Chips = Annotated[int, Field(ge=0, le=10**9)]
+
+
+class TableRequest(Request):
+    """Any request about one table."""
+
+    table: TableName
+
+
+class Join(TableRequest):
+    """Watch a table (and receive a snapshot)."""
+
+
+class Sit(TableRequest):
+    """Take a seat (a chosen one or the first free) with a buy-in."""
+
+    seat: Annotated[int, Field(ge=1, le=9)] | None = None
+    buy_in: Chips | None = None
+
+
+class TopUp(TableRequest):
+    """Add chips from the account to the stack, between hands."""
+
+    amount: Annotated[int, Field(ge=1, le=10**9)]
+
+
+class SitOut(TableRequest):
+    """Sit out of the coming hands (``sitting_out`` true) or come back."""
+
+    sitting_out: bool
+
+
+class WillingToBank(TableRequest):
+    """The switch that lets the bank be offered to you."""
+
+    willing: bool
+
+
+class Bank(TableRequest):
+    """Answer the bank offer."""
+
+    accept: bool
+
+
+class Bet(TableRequest):
+    """Confirm an Ante and optional bonus bets, with an optional seed."""
+
+    ante: Chips
+    straight_flush_bonus: Chips = 0
+    flush_bonus: Chips = 0
+    seed: Annotated[str, Field(max_length=128)] | None = None
+
+
+class RaiseBet(TableRequest):
+    """Raise ``amount`` chips."""
+
+    amount: Chips
+
+
+class HostAction(Request):
+    """A host (floor) command; ``action`` names it, the rest are its arguments."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    action: Literal[
+        "create_table", "change_settings", "pause", "resume", "remove_player", "grant_chips",
+        "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table",
+    ]
+    table: TableName | None = None
+    settings: dict[str, Any] | None = None
+    seat: Annotated[int, Field(ge=1, le=9)] | None = None
+    account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
+    amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
+    cards: Annotated[str, Field(max_length=400)] | None = None
+
+
+REQUESTS: Final[dict[str, type[Request]]] = {
+    "join": Join,
+    "leave_table": TableRequest,
+    "snapshot": TableRequest,
+    "sit": Sit,
+    "stand": TableRequest,
+    "top_up": TopUp,
+    "sit_out": SitOut,
+    "willing_to_bank": WillingToBank,
+    "bank": Bank,
+    "bet": Bet,
+    "pass": TableRequest,
+    "fold": TableRequest,
+    "raise": RaiseBet,
+    "leave": TableRequest,
+    "host": HostAction,
+}
+"""Socket.IO event name -> the payload it takes."""
+
+
+def error(code: str, message: str | None = None) -> dict[str, Any]:
+    """An ``ok: false`` acknowledgement with a known code."""
+    if code not in ERROR_CODES:
+        code, message = "request/internal", f"unlisted error code {code}: {message}"
+    return {"ok": False, "error": {"code": code, "message": message or ERROR_CODES[code]}}
+
+
+def ok(**fields: Any) -> dict[str, Any]:
+    """An ``ok: true`` acknowledgement."""
+    return {"ok": True, **fields}
+
+
+def parse_request(event: str, payload: Any) -> Request:
+    """Validate one request; raises ``ProtocolError`` with a code and a sentence."""
+    model = REQUESTS.get(event)
+    if model is None:
+        raise ProtocolError("request/unknown", f"no request named {event!r}")
+    if not isinstance(payload, dict):
+        raise ProtocolError("request/malformed", f"{event}: the payload must be a JSON object")
+    try:
+        return model.model_validate(payload)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "payload"
+        raise ProtocolError("request/malformed", f"{event}: {where}: {first['msg']}") from None
+
+
+class ProtocolError(Exception):
+    """A request refused at the boundary."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

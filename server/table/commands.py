@@ -1,0 +1,114 @@
+"""What the transport (and the table's own clocks) ask of a table.
+
+The table task takes these one at a time from its queue, so two requests for a
+table never interleave. Identity is the account, never the connection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from server.table.postings import AccountId
+
+
+class TableError(Exception):
+    """A refused table command: a protocol error code and a sentence for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Take ``seat`` (or the first free one) with ``buy_in`` chips from the account."""
+
+    account: AccountId
+    name: str
+    seat: int | None = None
+    buy_in: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """Stand up and take the chips: now between hands, else after this hand."""
+
+    account: AccountId
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    """Add chips from the account to the stack (between hands)."""
+
+    account: AccountId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetSitOut:
+    """Sit out of coming hands, or come back."""
+
+    account: AccountId
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetWilling:
+    """The 'willing to bank' switch."""
+
+    account: AccountId
+    willing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """An account's connections came (``present``) or all went."""
+
+    account: AccountId
+    present: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move in the hand: ``bank`` (accept), ``bet``, ``pass``, ``fold``, ``raise``, ``leave``."""
+
+    account: AccountId
+    action: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        """One argument of the move."""
+        return dict(self.args).get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A full view of the table for ``account`` (None: a spectator)."""
+
+    account: AccountId | None
+
+
+@dataclass(frozen=True, slots=True)
+class Host:
+    """A floor command (already checked to come from the host)."""
+
+    action: str
+    by: AccountId | None
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        """One argument of the command."""
+        return dict(self.args).get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """A clock of the table's own fired; ``token`` tells a stale one."""
+
+    kind: str
+    token: int
+
+
+TableCommand = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Snapshot | Host | Tick

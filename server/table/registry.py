@@ -1,0 +1,90 @@
+"""The running tables of one server process, by name."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from server.rules.errors import SettingsError
+from server.rules.hcf.settings import HcfSettings
+from server.table.commands import TableError
+from server.table.ports import Publisher, TableStorage
+from server.table.postings import AccountId
+from server.table.runner import TableRunner, TableSetup
+
+
+class TableCatalog(TableStorage, Protocol):
+    """Storage that also knows which tables exist and how to restore them."""
+
+    async def create_table(self, name: str, settings: dict[str, Any], by: AccountId | None) -> None:
+        """Record a new table (raises TableError ``table/exists``)."""
+        ...
+
+    async def load_tables(self) -> list[TableSetup]:
+        """Every open table as it was recorded (seats, stacks, sequence)."""
+        ...
+
+
+class Tables:
+    """Creates, restores, finds and stops table runners."""
+
+    def __init__(self, catalog: TableCatalog, publisher: Publisher, defaults: Mapping[str, Any],
+                 *, grace: float = 0.5) -> None:
+        self.catalog, self.publisher = catalog, publisher
+        self.defaults = dict(defaults)
+        self.grace = grace
+        self.runners: dict[str, TableRunner] = {}
+        self._lock = asyncio.Lock()
+
+    @staticmethod
+    def settings_for_defaults(defaults: Mapping[str, Any]) -> HcfSettings:
+        """Check the server's ``table_defaults`` (raises SettingsError naming the setting)."""
+        return HcfSettings.from_mapping(defaults)
+
+    def settings_for(self, values: Mapping[str, Any]) -> HcfSettings:
+        """A new table's settings: the server's table defaults, then ``values``."""
+        try:
+            base = HcfSettings.from_mapping(self.defaults)
+            return HcfSettings.from_mapping(values, base=base)
+        except SettingsError as exc:
+            raise TableError("settings/invalid", exc.message) from None
+
+    async def restore(self) -> None:
+        """Start a runner for every table recorded in the database."""
+        for setup in await self.catalog.load_tables():
+            self._start(setup)
+
+    async def create(self, name: str, values: Mapping[str, Any], by: AccountId | None) -> TableRunner:
+        """Create, record and start a table."""
+        settings = self.settings_for(values)
+        async with self._lock:
+            if name.lower() in (n.lower() for n in self.runners):
+                raise TableError("table/exists", f"a table named {name} exists")
+            await self.catalog.create_table(name, settings.as_dict(), by)
+            return self._start(TableSetup(name, settings))
+
+    def _start(self, setup: TableSetup) -> TableRunner:
+        runner = TableRunner(setup, self.catalog, self.publisher, grace=self.grace)
+        self.runners[setup.name] = runner
+        runner.start()
+        return runner
+
+    def get(self, name: str) -> TableRunner:
+        """The runner of a table (raises TableError ``table/unknown``)."""
+        runner = self.runners.get(name)
+        if runner is None:
+            raise TableError("table/unknown", f"no table named {name!r}")
+        return runner
+
+    def seated_tables(self, account: AccountId) -> list[TableRunner]:
+        """Tables where ``account`` has a seat."""
+        return [r for r in self.runners.values() if r.roster.of_account(account) is not None]
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every open table, for ``GET /api/tables``."""
+        return [r.lobby_entry() for r in self.runners.values() if not r.closed]
+
+    async def stop_all(self, grace_seconds: float) -> None:
+        """Stop every table: hands in progress get ``grace_seconds`` to end, then are voided."""
+        await asyncio.gather(*(r.stop(grace_seconds) for r in self.runners.values()))

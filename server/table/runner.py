@@ -1,0 +1,843 @@
+"""One asyncio task per table: it owns the table's state and takes commands one at a time.
+
+Every command follows one path: check it, work out the events (the rules core
+decides), **record them** (events, chip transfers and seat rows in one
+transaction), apply them in memory, then publish a view of each to the clients.
+Clocks are the table's own timers feeding :class:`Tick` commands into the same
+queue, so a slow or vanished client can never stall a hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from server.rules.cards import Card, cards_list
+from server.rules.errors import RuleError
+from server.rules.fairness import derive_deck_seed, player_seed_bytes
+from server.rules.hcf import messages as m
+from server.rules.hcf.hand import (
+    TERMINAL,
+    HandState,
+    apply_events,
+    decide,
+    evolve,
+    new_hand,
+    next_offer_from,
+    opening_events,
+)
+from server.rules.hcf.settings import HcfSettings
+from server.rules.hcf.view import hand_view, private_events, public_event
+from server.table.commands import (
+    Host,
+    Play,
+    Presence,
+    SetSitOut,
+    SetWilling,
+    Sit,
+    Snapshot,
+    Stand,
+    TableCommand,
+    TableError,
+    Tick,
+    TopUp,
+)
+from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
+from server.table.postings import AccountId, Transfer, account_place, hand_postings, stack_place
+from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
+
+log = structlog.get_logger("hcf.table")
+
+Reply = dict[str, Any]
+HOUSEKEEPING_SECONDS = 10.0
+
+
+@dataclass(slots=True)
+class TableSetup:
+    """What a runner starts from (a new table, or one restored from the database)."""
+
+    name: str
+    settings: HcfSettings
+    seats: list[Seated] = field(default_factory=list)
+    stacks: dict[AccountId, int] = field(default_factory=dict)
+    seq: int = 0
+    offer_from: int = 1
+    paused: bool = False
+    hands_played: int = 0
+
+
+@dataclass(slots=True)
+class Clock:
+    """The running clock: what it is for, whose it is, when it runs out."""
+
+    kind: str  # offer, bets, decision
+    seat: int | None
+    deadline: float
+
+
+class TableRunner:
+    """The single owner of one table's state."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        storage: TableStorage,
+        publisher: Publisher,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[int], bytes] = secrets.token_bytes,
+        grace: float = 0.5,
+    ) -> None:
+        self.name = setup.name
+        self.settings = setup.settings
+        self.roster = Roster(setup.settings.seats)
+        for seated in setup.seats:
+            self.roster.add(seated)
+        self.stacks = dict(setup.stacks)
+        self.seq = setup.seq
+        self.offer_from = setup.offer_from
+        self.paused = setup.paused
+        self.hands_played = setup.hands_played
+        self.storage, self.publisher = storage, publisher
+        self.now, self.seed_source, self.grace = clock, seed_source, grace
+        self.state: HandState | None = None
+        self.hand_id: int | None = None
+        self.hand_accounts: dict[int, AccountId] = {}
+        self.clock: Clock | None = None
+        self.pending_settings: HcfSettings | None = None
+        self.arranged_next: tuple[Card, ...] | None = None
+        self.closed = False
+        self.stopping = False
+        self.waiting_reason: str | None = None
+        self.last_summary: dict[str, Any] | None = None
+        self._queue: asyncio.Queue[tuple[TableCommand | _Internal, asyncio.Future[Reply] | None]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tokens: dict[str, int] = {}
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start the table task and the first hand (after a short pause)."""
+        self._task = asyncio.create_task(self._run(), name=f"table:{self.name}")
+        self._schedule("next_hand", self.now() + 0.2)
+        self._schedule("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+
+    async def submit(self, command: TableCommand) -> Reply:
+        """Queue a command and wait for its reply (raises TableError when refused)."""
+        if self._task is None or self._task.done():
+            raise TableError("table/closed", f"table {self.name} is not running")
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self._queue.put((command, future))
+        return await future
+
+    async def stop(self, grace_seconds: float) -> None:
+        """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it."""
+        self.stopping = True
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), grace_seconds)
+        if self.hand_in_progress():
+            await self._call(self._void_hand, "shutdown")
+        for handle in self._timers.values():
+            handle.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _call(self, fn: Callable[..., Awaitable[Reply]], *args: Any) -> Reply:
+        """Run ``fn`` inside the table task (for callers outside it)."""
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self._queue.put((_Internal(fn, args), future))
+        return await future
+
+    def hand_in_progress(self) -> bool:
+        """Whether a hand has started and not ended."""
+        return self.state is not None and self.state.phase not in TERMINAL
+
+    async def _run(self) -> None:
+        while True:
+            command, future = await self._queue.get()
+            structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
+            try:
+                reply = await self._dispatch(command)
+            except TableError as exc:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                continue
+            except RuleError as exc:
+                if future is not None and not future.done():
+                    future.set_exception(TableError(exc.code, exc.message))
+                continue
+            except Exception as exc:
+                log.exception("table_command_failed", command=type(command).__name__)
+                if future is not None and not future.done():
+                    future.set_exception(TableError("request/internal", f"the table failed: {exc}"))
+                continue
+            finally:
+                structlog.contextvars.unbind_contextvars("table", "hand")
+            if future is not None and not future.done():
+                future.set_result(reply)
+
+    async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
+        if isinstance(command, _Internal):
+            return await command.fn(*command.args)
+        if isinstance(command, Tick):
+            return await self._tick(command)
+        if isinstance(command, Snapshot):
+            return {"snapshot": self.snapshot(command.account)}
+        if self.closed:
+            raise TableError("table/closed", f"table {self.name} is closed")
+        handler = _TABLE_HANDLERS[type(command)]
+        reply: Reply = await handler(self, command)
+        return reply
+
+    # ------------------------------------------------------------ timers
+
+    def _schedule(self, kind: str, at: float) -> None:
+        token = self._tokens.get(kind, 0) + 1
+        self._tokens[kind] = token
+        if kind in self._timers:
+            self._timers[kind].cancel()
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, at - self.now())
+        self._timers[kind] = loop.call_later(delay, self._queue.put_nowait, (Tick(kind, token), None))
+
+    def _cancel(self, kind: str) -> None:
+        self._tokens[kind] = self._tokens.get(kind, 0) + 1
+        handle = self._timers.pop(kind, None)
+        if handle is not None:
+            handle.cancel()
+
+    async def _tick(self, tick: Tick) -> Reply:
+        if self._tokens.get(tick.kind) != tick.token:
+            return {}
+        self._timers.pop(tick.kind, None)
+        if tick.kind == "next_hand":
+            await self._start_hand()
+        elif tick.kind == "clock":
+            await self._clock_ran_out()
+        elif tick.kind == "housekeeping":
+            await self._housekeeping()
+            self._schedule("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+        return {}
+
+    async def _clock_ran_out(self) -> None:
+        if self.clock is None or self.state is None or self.state.phase in TERMINAL:
+            return
+        clock, self.clock = self.clock, None
+        if clock.kind == "bets":
+            for seat in self.state.bettors:
+                if seat not in self.state.bets and seat not in self.state.passed:
+                    self._missed(seat)
+            await self._hand_command(m.CloseBets())
+        elif clock.seat is not None:
+            if clock.kind == "decision":
+                self._missed(clock.seat)
+            await self._hand_command(m.ClockExpired(clock.seat))
+
+    def _missed(self, seat: int) -> None:
+        seated = self.roster.by_seat.get(seat)
+        if seated is not None:
+            seated.missed_this_hand = True
+
+    def _update_clock(self, before: HandState | None, after: HandState) -> None:
+        """Restart the clock when the offer, the betting round or the turn changes."""
+        s = self.settings
+        key_before = _clock_key(before)
+        key_after = _clock_key(after)
+        if key_after is None:
+            self.clock = None
+            self._cancel("clock")
+            return
+        if key_after == key_before and self.clock is not None:
+            return
+        kind, seat = key_after
+        seconds = {"offer": s.offer_seconds, "bets": s.bet_seconds, "decision": s.action_seconds}[kind]
+        self.clock = Clock(kind, seat, self.now() + seconds)
+        self._schedule("clock", self.clock.deadline + self.grace)
+
+    # ------------------------------------------------------------ recording
+
+    def _next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    async def _commit(self, batch: Batch) -> int | None:
+        try:
+            return await self.storage.commit(self.name, self.hand_id, batch)
+        except Exception as exc:
+            code = getattr(exc, "code", None)
+            if isinstance(code, str):
+                raise TableError(code, str(exc)) from None
+            raise
+
+    async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
+        for event in events:
+            await self.publisher.table_event(self.name, event.seq, event.payload)
+        for account, seq, payload in private:
+            await self.publisher.private_event(self.name, account, seq, payload)
+
+    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None) -> int | None:
+        """Record and publish table-level events (seats, settings, notices)."""
+        batch = batch or Batch()
+        recorded = [RecordedEvent(self._next_seq(), p, in_hand=False) for p in payloads]
+        batch.events.extend(recorded)
+        hand_id = await self._commit(batch)
+        self._apply_transfers(batch.transfers)
+        await self._publish(recorded, [])
+        return hand_id
+
+    def _apply_transfers(self, transfers: list[Transfer]) -> None:
+        for t in transfers:
+            for place, sign in ((t.src, -1), (t.dst, 1)):
+                prefix = f"stack:{self.name}:"
+                if place.startswith(prefix):
+                    account = int(place[len(prefix):])
+                    self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
+
+    # ------------------------------------------------------------ the hand
+
+    async def _start_hand(self) -> None:
+        if self.paused or self.closed or self.stopping or self.hand_in_progress():
+            return
+        await self._apply_pending_settings()
+        await self._stand_up_expired()
+        players = [s.as_player(self.stacks.get(s.account, 0)) for s in self.roster.playing()]
+        needed = 1 if self.settings.house_banked else 2
+        if len(players) < needed:
+            await self._set_waiting("players")
+            return
+        seed = self.seed_source(32)
+        arranged, self.arranged_next = self.arranged_next, None
+        state = new_hand(self.settings, players, seed, offer_from=self.offer_from, arranged_deck=arranged)
+        opening = opening_events(state)
+        if state.phase == "not_dealt":
+            self.state = state
+            await self._set_waiting(state.reason or "no_bank")
+            self._schedule("next_hand", self.now() + self.settings.offer_seconds)
+            return
+        self.waiting_reason = None
+        self._idle.clear()
+        self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
+        for seated in self.roster.by_seat.values():
+            seated.missed_this_hand = seated.acted_this_hand = False
+        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "arranged": arranged is not None,
+                   "seats": [p.seat for p in players], "offer_from": self.offer_from}
+        batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
+        self.hand_id = None
+        self.state = state
+        await self._record(state, opening, batch, lead=[started])
+
+    async def _set_waiting(self, reason: str) -> None:
+        if self.waiting_reason == reason:
+            return
+        self.waiting_reason = reason
+        messages = {
+            "players": "waiting for players: a hand needs a designated player and at least one player",
+            "no_bank": "nobody took the bank: no hand this time; the bank is offered again soon",
+        }
+        if self.settings.house_banked:
+            messages["players"] = "waiting for players"
+        await self._table_events([{"type": "table_waiting", "reason": reason,
+                                   "message": messages.get(reason, reason)}])
+
+    async def _hand_command(self, command: m.Command) -> Reply:
+        if self.state is None or self.state.phase in TERMINAL:
+            raise TableError("hand/none", "no hand is in progress")
+        events = decide(self.state, command)
+        await self._record(self.state, events, Batch())
+        return {}
+
+    async def _record(self, before: HandState, events: list[m.Event], batch: Batch,
+                      lead: list[Reply] | None = None) -> None:
+        """Record a hand's events with their transfers, then apply and publish them."""
+        state = before
+        recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
+        private: list[tuple[AccountId, int, Reply]] = []
+        for event in events:
+            batch.transfers.extend(hand_postings(state, event, self.name, self.hand_accounts))
+            seq = self._next_seq()
+            recorded.append(RecordedEvent(seq, event.as_json()))
+            for seat, payload in private_events(event):
+                private.append((self.hand_accounts[seat], seq, payload))
+            state = evolve(state, event)
+        if state.phase in TERMINAL:
+            self.hands_played += 1 if state.phase != "not_dealt" else 0
+            summary = self._summary(state)
+            batch.finish_hand = (state.phase, summary)
+            recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
+        batch.events.extend(recorded)
+        hand_id = await self._commit(batch)
+        if hand_id is not None:
+            self.hand_id = hand_id
+        self._apply_transfers(batch.transfers)
+        self.state = state
+        self._note_actions(events)
+        self._update_clock(before, state)
+        await self._publish(self._public(recorded), private)
+        if state.phase in TERMINAL:
+            await self._after_hand(state)
+
+    def _public(self, recorded: list[RecordedEvent]) -> list[RecordedEvent]:
+        out = []
+        for r in recorded:
+            payload = r.payload
+            if payload.get("type") == "cards_dealt":
+                payload = public_event(m.event_from_json(payload))
+            payload = {**payload, "hand_id": self.hand_id}
+            clock = self.clock
+            if clock is not None and payload.get("type") in ("bank_offered", "betting_opened", "turn_started"):
+                payload["deadline"] = clock.deadline
+            out.append(RecordedEvent(r.seq, payload, r.in_hand))
+        return out
+
+    def _note_actions(self, events: list[m.Event]) -> None:
+        for event in events:
+            seat = getattr(event, "seat", None)
+            reason = getattr(event, "reason", None)
+            seated = self.roster.by_seat.get(seat) if isinstance(seat, int) else None
+            if seated is None:
+                continue
+            acted = isinstance(event, m.BetsPlaced | m.PlayerRaised | m.BankAccepted) or (
+                isinstance(event, m.PlayerFolded | m.BetsPassed | m.BankDeclined)
+                and reason in ("fold", "passed", "declined"))
+            if acted:
+                seated.acted_this_hand = True
+
+    def _summary(self, state: HandState) -> Reply:
+        """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
+        seeds = [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
+        deck_seed = derive_deck_seed(state.server_seed, [player_seed_bytes(s) for _, s in seeds])
+        summary: Reply = {
+            "table": self.name,
+            "hand_id": self.hand_id,
+            "status": state.phase,
+            "reason": state.reason,
+            "profile": state.settings.profile,
+            "dealer": state.dealer,
+            "arranged": state.arranged_deck is not None,
+            "commitment": state.commitment,
+            "server_seed": state.server_seed.hex(),
+            "player_seeds": [[seat, seed] for seat, seed in seeds],
+            "deck_seed": deck_seed.hex(),
+            "deal_order": list(state.deal_sequence),
+            "names": {str(seat): self.roster.by_seat[seat].name
+                      for seat in self.hand_accounts if seat in self.roster.by_seat},
+            "bets": {str(seat): {"ante": b.ante, "straight_flush_bonus": b.straight_flush_bonus,
+                                 "flush_bonus": b.flush_bonus, "raise": state.raises.get(seat, 0)}
+                     for seat, b in sorted(state.bets.items())},
+        }
+        if state.settlement is not None:
+            view = hand_view(state, None)
+            summary |= {"settlement": view["settlement"], "dealer_cards": view["dealer_cards"],
+                        "dealer_qualifies": view["dealer_qualifies"], "shown": view["shown"]}
+        if state.arranged_deck is not None:
+            summary["arranged_deck"] = cards_list(state.arranged_deck)
+        return summary
+
+    async def _after_hand(self, state: HandState) -> None:
+        self.clock = None
+        self._cancel("clock")
+        self.last_summary = self._summary(state)
+        if state.phase != "not_dealt" or state.dealer is not None:
+            self.offer_from = next_offer_from(state)
+        changes: list[Reply] = []
+        for seat in list(self.hand_accounts):
+            seated = self.roster.by_seat.get(seat)
+            if seated is None:
+                continue
+            seated.missed_hands = seated.missed_hands + 1 if seated.missed_this_hand else 0
+            if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
+                seated.sitting_out, seated.sat_out_at = True, self.now()
+                changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
+                                "reason": "clock"})
+        self.hand_id = None
+        if state.reason == "no_bank":
+            self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
+        self._idle.set()
+        await self._stand_leavers(changes)
+        pause = self.settings.pause_seconds if state.phase != "not_dealt" else self.settings.offer_seconds
+        if state.reason == "no_ante":
+            pause = self.settings.pause_seconds
+        self._schedule("next_hand", self.now() + pause)
+
+    async def _stand_leavers(self, changes: list[Reply]) -> None:
+        batch = Batch()
+        for seated in list(self.roster.by_seat.values()):
+            if seated.leaving:
+                changes.append(self._stand_now(seated, batch))
+            elif any(c.get("seat") == seated.seat for c in changes):
+                batch.seat_changes.append(SeatChange("flags", seated.seat, seated.account, seated.willing_to_bank, True))
+        if changes:
+            await self._table_events(changes, batch)
+
+    def _stand_now(self, seated: Seated, batch: Batch) -> Reply:
+        stack = self.stacks.get(seated.account, 0)
+        if stack:
+            batch.transfers.append(Transfer(stack_place(self.name, seated.account),
+                                            account_place(seated.account), stack, "cash_out"))
+        batch.seat_changes.append(SeatChange("free", seated.seat, seated.account))
+        self.roster.remove(seated.seat)
+        return {"type": "player_stood", "seat": seated.seat, "name": seated.name, "cashed_out": stack}
+
+    async def _void_hand(self, reason: str) -> Reply:
+        if self.state is None or self.state.phase in TERMINAL:
+            return {}
+        await self._record(self.state, [m.HandVoided(reason)], Batch())
+        return {}
+
+    def _soon(self) -> None:
+        """A seat, stack or switch changed: if the table is waiting, try a hand now."""
+        if not self.hand_in_progress() and self.waiting_reason is not None:
+            self._schedule("next_hand", self.now() + 0.05)
+
+    # ------------------------------------------------------------ seats
+
+    def _seated(self, account: AccountId) -> Seated:
+        seated = self.roster.of_account(account)
+        if seated is None:
+            raise TableError("seat/not_seated", f"you have no seat at table {self.name}")
+        return seated
+
+    def _in_current_hand(self, seated: Seated) -> bool:
+        return self.hand_in_progress() and seated.seat in self.hand_accounts
+
+    async def _sit(self, cmd: Sit) -> Reply:
+        if self.roster.of_account(cmd.account) is not None:
+            raise TableError("seat/already_seated", "you already have a seat at this table")
+        seat = cmd.seat if cmd.seat is not None else self.roster.first_free()
+        if seat is None:
+            raise TableError("seat/no_free_seat", f"table {self.name} is full")
+        if not 1 <= seat <= self.settings.seats:
+            raise TableError("seat/invalid", f"table {self.name} has seats 1 to {self.settings.seats}")
+        if seat in self.roster.by_seat:
+            raise TableError("seat/taken", f"seat {seat} is taken")
+        s = self.settings
+        buy_in = cmd.buy_in if cmd.buy_in is not None else s.default_buy_in
+        if not s.min_buy_in <= buy_in <= s.max_buy_in:
+            raise TableError("buy_in/out_of_range",
+                             f"the buy-in is {s.min_buy_in} to {s.max_buy_in} chips, got {buy_in}")
+        seated = Seated(seat, cmd.account, cmd.name, present=True)
+        batch = Batch(transfers=[Transfer(account_place(cmd.account), stack_place(self.name, cmd.account),
+                                          buy_in, "buy_in")],
+                      seat_changes=[SeatChange("take", seat, cmd.account)])
+        self.roster.add(seated)
+        try:
+            await self._table_events([{"type": "player_sat", "seat": seat, "name": cmd.name, "stack": buy_in}],
+                                     batch)
+        except BaseException:
+            self.roster.remove(seat)
+            self.seq -= 1
+            raise
+        self._soon()
+        return {"seat": seat, "stack": buy_in}
+
+    async def _stand(self, cmd: Stand) -> Reply:
+        seated = self._seated(cmd.account)
+        if self._in_current_hand(seated):
+            await self._leave_hand(seated)
+            return {"standing": "after_hand"}
+        batch = Batch()
+        change = self._stand_now(seated, batch)
+        await self._table_events([change], batch)
+        self._soon()
+        return {"standing": "now", "cashed_out": change["cashed_out"]}
+
+    async def _leave_hand(self, seated: Seated) -> None:
+        seated.leaving = True
+        assert self.state is not None
+        await self._record(self.state, decide(self.state, m.Leave(seated.seat)), Batch())
+
+    async def _top_up(self, cmd: TopUp) -> Reply:
+        seated = self._seated(cmd.account)
+        if self._in_current_hand(seated):
+            raise TableError("table/hand_in_progress", "top up between hands")
+        stack = self.stacks.get(cmd.account, 0)
+        if stack + cmd.amount > self.settings.max_buy_in:
+            raise TableError("buy_in/out_of_range",
+                             f"a stack may hold at most {self.settings.max_buy_in} chips "
+                             f"(you have {stack})")
+        batch = Batch(transfers=[Transfer(account_place(cmd.account), stack_place(self.name, cmd.account),
+                                          cmd.amount, "top_up")])
+        await self._table_events([{"type": "stack_changed", "seat": seated.seat, "name": seated.name,
+                                   "stack": stack + cmd.amount, "reason": "top_up"}], batch)
+        self._soon()
+        return {"stack": stack + cmd.amount}
+
+    async def _set_sit_out(self, cmd: SetSitOut) -> Reply:
+        seated = self._seated(cmd.account)
+        if seated.sitting_out != cmd.sitting_out:
+            seated.sitting_out = cmd.sitting_out
+            seated.sat_out_at = self.now() if cmd.sitting_out else None
+            seated.missed_hands = 0
+            batch = Batch(seat_changes=[SeatChange("flags", seated.seat, seated.account,
+                                                   seated.willing_to_bank, seated.sitting_out)])
+            kind = "player_sat_out" if cmd.sitting_out else "player_back"
+            await self._table_events([{"type": kind, "seat": seated.seat, "name": seated.name,
+                                       "reason": "asked"}], batch)
+            self._soon()
+        return {"sitting_out": seated.sitting_out}
+
+    async def _set_willing(self, cmd: SetWilling) -> Reply:
+        seated = self._seated(cmd.account)
+        if seated.willing_to_bank != cmd.willing:
+            seated.willing_to_bank = cmd.willing
+            batch = Batch(seat_changes=[SeatChange("flags", seated.seat, seated.account,
+                                                   seated.willing_to_bank, seated.sitting_out)])
+            await self._table_events([{"type": "willing_changed", "seat": seated.seat,
+                                       "willing_to_bank": cmd.willing}], batch)
+            self._soon()
+        return {"willing_to_bank": seated.willing_to_bank}
+
+    async def _presence(self, cmd: Presence) -> Reply:
+        seated = self.roster.of_account(cmd.account)
+        if seated is None or seated.present == cmd.present:
+            return {}
+        seated.present = cmd.present
+        await self._table_events([{"type": "presence", "seat": seated.seat, "present": cmd.present}])
+        self._soon()
+        return {}
+
+    async def _stand_up_expired(self) -> None:
+        """Players sat out for 10 minutes are stood up and their chips go back (RULES.md section 4)."""
+        batch, changes = Batch(), []
+        for seated in list(self.roster.by_seat.values()):
+            if seated.sitting_out and seated.sat_out_at is not None \
+                    and self.now() - seated.sat_out_at >= SIT_OUT_LIMIT_SECONDS:
+                changes.append(self._stand_now(seated, batch) | {"reason": "sat_out_too_long"})
+        if changes:
+            await self._table_events(changes, batch)
+
+    async def _housekeeping(self) -> None:
+        if not self.hand_in_progress():
+            await self._stand_up_expired()
+
+    # ------------------------------------------------------------ moves
+
+    async def _play(self, cmd: Play) -> Reply:
+        seated = self._seated(cmd.account)
+        if cmd.action == "leave":
+            return await self._stand(Stand(cmd.account))
+        if self.state is None or self.state.phase in TERMINAL:
+            raise TableError("hand/none", "no hand is in progress")
+        if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
+            raise TableError("seat/not_in_hand", "you take no part in this hand")
+        await self._hand_command(_rules_command(seated.seat, cmd))
+        return {}
+
+    # ------------------------------------------------------------ host
+
+    async def _host(self, cmd: Host) -> Reply:
+        handler = _HOST_HANDLERS.get(cmd.action)
+        if handler is None:
+            raise TableError("request/unknown", f"no host command {cmd.action!r} for a table")
+        reply: Reply = await handler(self, cmd)
+        return reply
+
+    async def _host_settings(self, cmd: Host) -> Reply:
+        values = cmd.arg("settings") or {}
+        new = HcfSettings.from_mapping(values, base=self.pending_settings or self.settings)
+        if new.seats < max(self.roster.by_seat, default=0):
+            raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        self.pending_settings = new
+        if not self.hand_in_progress():
+            await self._apply_pending_settings(cmd.by)
+            return {"applied": "now", "settings": self.settings.as_dict()}
+        return {"applied": "after_hand", "settings": new.as_dict()}
+
+    async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
+        new, self.pending_settings = self.pending_settings, None
+        if new is None or new == self.settings:
+            return
+        old = self.settings
+        batch = Batch(settings=(old.as_dict(), new.as_dict(), by))
+        changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
+        self.settings = new
+        self.roster.seats = new.seats
+        await self._table_events([{"type": "settings_changed", "changed": changed,
+                                   "settings": new.as_dict()}], batch)
+
+    async def _host_pause(self, cmd: Host) -> Reply:
+        paused = cmd.action == "pause"
+        if paused != self.paused:
+            self.paused = paused
+            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}])
+            if not paused:
+                self._schedule("next_hand", self.now() + 0.05)
+        return {"paused": self.paused}
+
+    async def _host_remove(self, cmd: Host) -> Reply:
+        seat = cmd.arg("seat")
+        name = cmd.arg("account")
+        seated = next((s for s in self.roster.by_seat.values()
+                       if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
+        if seated is None:
+            raise TableError("seat/not_seated", "nobody sits there")
+        if self._in_current_hand(seated):
+            await self._leave_hand(seated)
+            return {"removed": "after_hand", "seat": seated.seat}
+        batch = Batch()
+        change = self._stand_now(seated, batch) | {"reason": "removed"}
+        await self._table_events([change], batch)
+        return {"removed": "now", "seat": seated.seat}
+
+    async def _host_dead(self, cmd: Host) -> Reply:
+        seat = cmd.arg("seat")
+        if not isinstance(seat, int):
+            raise TableError("request/malformed", "declare_dead needs a seat")
+        await self._hand_command(m.DeclareDead(seat))
+        return {}
+
+    async def _host_misdeal(self, cmd: Host) -> Reply:
+        reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
+        await self._hand_command(m.Misdeal(reason))
+        return {}
+
+    async def _host_arrange(self, cmd: Host) -> Reply:
+        from server.rules.cards import parse_cards
+
+        text = cmd.arg("cards") or ""
+        deck = parse_cards(text)
+        if not deck:
+            raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order")
+        self.arranged_next = deck
+        await self._table_events([{"type": "deck_arranged", "cards": len(deck),
+                                   "message": "the host arranged the next deck: that hand is not a random deal"}])
+        return {"arranged_cards": len(deck)}
+
+    async def _host_close(self, _cmd: Host) -> Reply:
+        self.paused = True
+        for seated in self.roster.by_seat.values():
+            seated.leaving = True
+        if self.hand_in_progress():
+            assert self.state is not None
+            for seated in list(self.roster.by_seat.values()):
+                if seated.seat in self.hand_accounts:
+                    await self._record(self.state, decide(self.state, m.Leave(seated.seat)), Batch())
+                    if not self.hand_in_progress():
+                        break
+        if not self.hand_in_progress():
+            await self._stand_leavers([])
+        self.closed = True
+        await self._table_events([{"type": "table_closed"}], Batch(close_table=True))
+        return {"closed": True}
+
+    # ------------------------------------------------------------ views
+
+    def snapshot(self, account: AccountId | None) -> Reply:
+        """Everything ``account`` may see of the table now (spectator when None)."""
+        seated = self.roster.of_account(account) if account is not None else None
+        viewer = seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
+        state = self.state
+        button = state.dealer if state is not None else None
+        hand: Reply | None = None
+        if state is not None and state.phase != "not_dealt":
+            hand = hand_view(state, viewer) | {"hand_id": self.hand_id}
+            if self.clock is not None:
+                hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
+                                 "deadline": self.clock.deadline}
+        return {
+            "table": self.name,
+            "seq": self.seq,
+            "server_time": self.now(),
+            "settings": self.settings.as_dict(),
+            "status": self._status(),
+            "waiting_reason": self.waiting_reason,
+            "seats": [s.public(self.stacks.get(s.account, 0), button)
+                      for _, s in sorted(self.roster.by_seat.items())],
+            "button": button,
+            "hand": hand,
+            "last_hand": self.last_summary if not self.hand_in_progress() else None,
+            "you": {"account": account, "seat": seated.seat if seated else None,
+                    "sitting_out": seated.sitting_out if seated else None},
+            "arranged_next": self.arranged_next is not None,
+        }
+
+    def _status(self) -> str:
+        if self.closed:
+            return "closed"
+        if self.hand_in_progress():
+            return "playing"
+        return "paused" if self.paused else "waiting"
+
+    def lobby_entry(self) -> Reply:
+        """The table as the lobby lists it."""
+        button = self.state.dealer if self.state is not None else None
+        return {
+            "name": self.name,
+            "game": "hcf",
+            "settings": self.settings.as_dict(),
+            "seats": [s.public(self.stacks.get(s.account, 0), button)
+                      for _, s in sorted(self.roster.by_seat.items())],
+            "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Internal:
+    fn: Callable[..., Awaitable[Reply]]
+    args: tuple[Any, ...]
+
+
+def _clock_key(state: HandState | None) -> tuple[str, int | None] | None:
+    if state is None:
+        return None
+    if state.phase == "offer":
+        return ("offer", state.offered)
+    if state.phase == "betting":
+        return ("bets", None)
+    if state.phase == "decisions":
+        return ("decision", state.turn)
+    return None
+
+
+def _rules_command(seat: int, cmd: Play) -> m.Command:
+    action = cmd.action
+    if action == "bank":
+        return m.AcceptBank(seat) if cmd.arg("accept") else m.DeclineBank(seat)
+    if action == "bet":
+        return m.PlaceBets(seat, cmd.arg("ante", 0), cmd.arg("straight_flush_bonus", 0),
+                           cmd.arg("flush_bonus", 0), cmd.arg("seed"))
+    if action == "pass":
+        return m.PassBets(seat)
+    if action == "fold":
+        return m.Fold(seat)
+    if action == "raise":
+        return m.Raise(seat, cmd.arg("amount", 0))
+    raise TableError("request/unknown", f"no move named {action!r}")
+
+
+_TABLE_HANDLERS: dict[type, Callable[[TableRunner, Any], Awaitable[Reply]]] = {
+    Sit: TableRunner._sit,
+    Stand: TableRunner._stand,
+    TopUp: TableRunner._top_up,
+    SetSitOut: TableRunner._set_sit_out,
+    SetWilling: TableRunner._set_willing,
+    Presence: TableRunner._presence,
+    Play: TableRunner._play,
+    Host: TableRunner._host,
+}
+
+_HOST_HANDLERS: dict[str, Callable[[TableRunner, Host], Awaitable[Reply]]] = {
+    "change_settings": TableRunner._host_settings,
+    "pause": TableRunner._host_pause,
+    "resume": TableRunner._host_pause,
+    "remove_player": TableRunner._host_remove,
+    "declare_dead": TableRunner._host_dead,
+    "misdeal": TableRunner._host_misdeal,
+    "shuffler_fault": TableRunner._host_misdeal,
+    "arrange_deck": TableRunner._host_arrange,
+    "close_table": TableRunner._host_close,
+}
+
+__all__ = ["Clock", "TableRunner", "TableSetup", "apply_events"]

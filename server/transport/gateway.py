@@ -1,0 +1,276 @@
+"""The Socket.IO face of the server: parse, authenticate, forward to a table, answer.
+
+No game logic here. Every request is acknowledged, whatever happens
+(PITFALLS 4): the wrapper turns refusals and failures into ``ok: false``.
+Identity is the account from the session token, never the sid (PITFALLS 2):
+on connect the account's rooms are rebuilt and a second connection of the same
+account replaces the first, which is told why.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import socketio
+import structlog
+
+from server import protocol as p
+from server.table.commands import (
+    Host,
+    Play,
+    Presence,
+    SetSitOut,
+    SetWilling,
+    Sit,
+    Snapshot,
+    Stand,
+    TableError,
+    TopUp,
+)
+from server.table.postings import AccountId
+from server.table.registry import Tables
+
+log = structlog.get_logger("hcf.transport")
+
+Reply = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who is on a connection: an account (or a spectator) and whether it is the host."""
+
+    account: AccountId | None
+    name: str | None
+    host: bool = False
+
+
+class AccountsPort(Protocol):
+    """What the gateway needs from the account store."""
+
+    async def identify(self, token: str) -> Identity:
+        """The account of a session token (raises TableError with an auth/ code)."""
+        ...
+
+    async def is_host_token(self, token: str) -> bool:
+        """Whether ``token`` is the current host token."""
+        ...
+
+    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> Reply:
+        """Issue chips to an account (host)."""
+        ...
+
+
+@dataclass(slots=True)
+class _Bucket:
+    """A token bucket: ``rate`` requests a second, bursts of ``burst``."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Gateway:
+    """Binds Socket.IO events to the tables."""
+
+    def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
+                 rate: float = 20.0, burst: int = 40) -> None:
+        self.sio, self.tables, self.accounts = sio, tables, accounts
+        self.rate, self.burst = rate, burst
+        self.identities: dict[str, Identity] = {}
+        self.sid_of_account: dict[AccountId, str] = {}
+        self.buckets: dict[str, _Bucket] = {}
+        self.accepting = True
+        sio.on("connect", self.on_connect)
+        sio.on("disconnect", self.on_disconnect)
+        for event in p.REQUESTS:
+            sio.on(event, self._wrap(event))
+        sio.on("*", self._unknown)
+
+    # ------------------------------------------------------------ connections
+
+    async def on_connect(self, sid: str, _environ: dict[str, Any], auth: Any = None) -> None:
+        """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
+        auth = auth if isinstance(auth, dict) else {}
+        token, host_token = auth.get("token"), auth.get("host_token")
+        identity = Identity(None, None)
+        try:
+            if isinstance(token, str) and token:
+                identity = await self.accounts.identify(token)
+            if isinstance(host_token, str) and host_token:
+                if not await self.accounts.is_host_token(host_token):
+                    raise TableError("auth/not_host", "that host token is not valid")
+                identity = Identity(identity.account, identity.name, True)
+        except TableError as exc:
+            log.info("connect_refused", code=exc.code)
+            raise socketio.exceptions.ConnectionRefusedError(
+                {"code": exc.code, "message": exc.message}) from None
+        self.identities[sid] = identity
+        self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
+        if identity.account is not None:
+            await self._replace_older(identity.account, sid)
+            await self.sio.enter_room(sid, account_room(identity.account))
+            for runner in self.tables.seated_tables(identity.account):
+                await self.sio.enter_room(sid, table_room(runner.name))
+                await runner.submit(Presence(identity.account, True))
+        log.info("connected", account=identity.account, host=identity.host)
+
+    async def _replace_older(self, account: AccountId, sid: str) -> None:
+        old = self.sid_of_account.get(account)
+        self.sid_of_account[account] = sid
+        if old is not None and old != sid:
+            await self.sio.emit(p.EV_REPLACED, {"message": "this account connected from somewhere else"},
+                                to=old)
+            await self.sio.disconnect(old)
+
+    async def on_disconnect(self, sid: str, _reason: Any = None) -> None:
+        """A dropped connection keeps the seat; only presence changes (RULES.md section 4)."""
+        identity = self.identities.pop(sid, None)
+        self.buckets.pop(sid, None)
+        if identity is None or identity.account is None:
+            return
+        if self.sid_of_account.get(identity.account) != sid:
+            return  # replaced by a newer connection: still present
+        del self.sid_of_account[identity.account]
+        for runner in self.tables.seated_tables(identity.account):
+            try:
+                await runner.submit(Presence(identity.account, False))
+            except TableError:
+                continue
+        log.info("disconnected", account=identity.account)
+
+    # ------------------------------------------------------------ requests
+
+    def _wrap(self, event: str) -> Callable[..., Awaitable[Reply]]:
+        async def handler(sid: str, payload: Any = None) -> Reply:
+            structlog.contextvars.clear_contextvars()
+            identity = self.identities.get(sid)
+            structlog.contextvars.bind_contextvars(
+                request=event, account=identity.account if identity else None,
+                table=payload.get("table") if isinstance(payload, dict) else None)
+            try:
+                return await self._handle(sid, event, payload)
+            except TableError as exc:
+                return p.error(exc.code, exc.message)
+            except p.ProtocolError as exc:
+                return p.error(exc.code, exc.message)
+            except Exception:
+                log.exception("request_failed")
+                return p.error("request/internal")
+        return handler
+
+    async def _unknown(self, event: str, _sid: str, *_args: Any) -> Reply:
+        return p.error("request/unknown", f"no request named {event!r}")
+
+    async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
+        bucket = self.buckets.get(sid)
+        if bucket is not None and not bucket.take():
+            return p.error("rate/limited")
+        if len(json.dumps(payload, default=str)) > p.MAX_REQUEST_BYTES:
+            return p.error("request/too_large")
+        if not self.accepting and event not in ("snapshot", "join", "leave_table"):
+            return p.error("server/shutting_down")
+        request = p.parse_request(event, payload)
+        identity = self.identities.get(sid, Identity(None, None))
+        if isinstance(request, p.HostAction):
+            return await self._host(identity, request)
+        assert isinstance(request, p.TableRequest)
+        runner = self.tables.get(request.table)
+        if event == "join":
+            await self.sio.enter_room(sid, table_room(runner.name))
+            return p.ok(**await runner.submit(Snapshot(identity.account)))
+        if event == "leave_table":
+            await self.sio.leave_room(sid, table_room(runner.name))
+            return p.ok()
+        if event == "snapshot":
+            return p.ok(**await runner.submit(Snapshot(identity.account)))
+        account = self._account(identity)
+        if event == "sit":
+            await self.sio.enter_room(sid, table_room(runner.name))
+        command = _table_command(event, request, account, identity.name or "")
+        return p.ok(**await runner.submit(command))
+
+    @staticmethod
+    def _account(identity: Identity) -> AccountId:
+        if identity.account is None:
+            raise TableError("auth/required", "log in to play (connect with your session token)")
+        return identity.account
+
+    async def _host(self, identity: Identity, request: p.HostAction) -> Reply:
+        if not identity.host:
+            raise TableError("auth/not_host", "only the host may do that")
+        return p.ok(**await host_command(self.tables, self.accounts, request, identity.account))
+
+
+async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAction,
+                       by: AccountId | None) -> Reply:
+    """Carry out a host command (shared by the socket and HTTP faces)."""
+    if request.action == "create_table":
+        if not request.table:
+            raise TableError("request/malformed", "create_table needs a table name")
+        runner = await tables.create(request.table, request.settings or {}, by)
+        return {"table": runner.lobby_entry()}
+    if request.action == "grant_chips":
+        if not request.account or not request.amount:
+            raise TableError("request/malformed", "grant_chips needs an account name and an amount")
+        return await accounts.grant_chips(request.account, request.amount, by)
+    if not request.table:
+        raise TableError("request/malformed", f"{request.action} needs a table")
+    runner = tables.get(request.table)
+    args = tuple((k, v) for k, v in request.model_dump().items()
+                 if k not in ("action", "table") and v is not None)
+    return await runner.submit(Host(request.action, by, args))
+
+
+def _table_command(event: str, request: p.Request, account: AccountId, name: str) -> Any:
+    if isinstance(request, p.Sit):
+        return Sit(account, name, request.seat, request.buy_in)
+    if isinstance(request, p.TopUp):
+        return TopUp(account, request.amount)
+    if isinstance(request, p.SitOut):
+        return SetSitOut(account, request.sitting_out)
+    if isinstance(request, p.WillingToBank):
+        return SetWilling(account, request.willing)
+    if event == "stand":
+        return Stand(account)
+    args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
+    return Play(account, event, args)
+
+
+def table_room(table: str) -> str:
+    """Everyone watching or playing at a table."""
+    return f"table:{table}"
+
+
+def account_room(account: AccountId) -> str:
+    """Every connection of one account (for its private cards)."""
+    return f"account:{account}"
+
+
+class SocketPublisher:
+    """Publishes recorded table events through Socket.IO rooms."""
+
+    def __init__(self, sio: socketio.AsyncServer) -> None:
+        self.sio = sio
+
+    async def table_event(self, table: str, seq: int, payload: dict[str, Any]) -> None:
+        """To the table's room."""
+        await self.sio.emit(p.EV_TABLE, {"table": table, "seq": seq, "event": payload}, room=table_room(table))
+
+    async def private_event(self, table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
+        """To one account's connections."""
+        await self.sio.emit(p.EV_PRIVATE, {"table": table, "seq": seq, "event": payload},
+                            room=account_room(account))

@@ -1,0 +1,123 @@
+"""Opening the database, its SQLite settings, and how transactions end."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+import sqlalchemy
+
+from server.persistence import Database, InsufficientFunds, StoreError, account_place, open_database
+
+
+async def _pragma(db: Database, name: str) -> object:
+    async with db.engine.connect() as conn:
+        return (await conn.exec_driver_sql(f"PRAGMA {name}")).scalar_one()
+
+
+async def test_opening_creates_the_folder_and_sets_wal_normal_and_foreign_keys(db: Database, db_path: Path) -> None:
+    assert db_path.is_file()
+    assert await _pragma(db, "journal_mode") == "wal"
+    assert await _pragma(db, "synchronous") == 1  # NORMAL
+    assert await _pragma(db, "foreign_keys") == 1
+    assert await _pragma(db, "busy_timeout") == 5000
+
+
+async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
+    db = await open_database(f"sqlite:///{tmp_path}/full.db", synchronous="FULL")
+    try:
+        assert await _pragma(db, "synchronous") == 2  # FULL
+    finally:
+        await db.close()
+
+
+async def test_reopening_keeps_the_data(db_path: Path) -> None:
+    first = await open_database(f"sqlite:///{db_path}")
+    async with first.transaction() as tx:
+        await tx.issue(1, 500)
+    await first.close()
+    second = await open_database(f"sqlite:///{db_path}")
+    try:
+        assert await second.balance(account_place(1)) == 500
+        assert (await second.ledger_check()).ok
+    finally:
+        await second.close()
+
+
+async def test_an_exception_rolls_back_everything_in_the_transaction(db: Database) -> None:
+    async def issue_then_fail() -> None:
+        async with db.transaction() as tx:
+            await tx.issue(1, 100)
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        await issue_then_fail()
+    assert await db.balance(account_place(1)) == 0
+
+
+async def test_a_caught_failure_still_dooms_the_transaction(db: Database) -> None:
+    async def ignore_a_failure() -> None:
+        async with db.transaction() as tx:
+            await tx.issue(1, 100)
+            with contextlib.suppress(InsufficientFunds):
+                await tx.transfer(account_place(1), account_place(2), 500, "settle")
+
+    with pytest.raises(StoreError) as caught:
+        await ignore_a_failure()
+    assert caught.value.code == "db/rolled_back"
+    assert await db.balance(account_place(1)) == 0
+    assert (await db.ledger_check()).transfers == 0
+
+
+async def test_read_transactions_refuse_writes(db: Database) -> None:
+    with pytest.raises(StoreError) as caught:
+        async with db.transaction(write=False) as tx:
+            await tx.issue(1, 100)
+    assert caught.value.code == "db/read_only"
+
+
+async def test_read_transactions_are_read_only_in_sqlite_too(db: Database) -> None:
+    async with db.transaction(write=False) as tx:
+        with pytest.raises(sqlalchemy.exc.OperationalError, match="readonly"):
+            await tx._conn.exec_driver_sql("INSERT INTO place VALUES ('account:1', 5, 0)")
+    async with db.transaction() as tx:  # the pooled connection is writable again
+        await tx.issue(1, 5)
+    assert await db.balance(account_place(1)) == 5
+
+
+async def test_write_transactions_do_not_nest(db: Database) -> None:
+    async with db.transaction() as tx:
+        await tx.issue(1, 100)
+        with pytest.raises(StoreError, match="db/nested"):
+            async with db.transaction():
+                pass
+        # A read inside sees committed data only, and the outer transaction goes on.
+        assert await db.balance(account_place(1)) == 0
+        await tx.issue(1, 1)
+        with pytest.raises(StoreError, match="db/nested"):
+            async with db.transaction():
+                pass
+    assert await db.balance(account_place(1)) == 101
+
+
+async def test_the_ledger_and_event_log_are_append_only(db: Database, db_path: Path) -> None:
+    async with db.transaction() as tx:
+        await tx.issue(1, 100)
+        await tx.create_table("main", {})
+        await tx.append_events("main", None, 1, [{"type": "table_opened"}])
+    with contextlib.closing(sqlite3.connect(db_path)) as raw:
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            raw.execute("UPDATE transfer SET amount = 1")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            raw.execute("DELETE FROM transfer")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            raw.execute("DELETE FROM hand_event")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            raw.execute("UPDATE hand_event SET type = 'x'")
+
+
+async def test_a_bad_synchronous_value_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="NORMAL or FULL"):
+        await open_database(f"sqlite:///{tmp_path}/x.db", synchronous="OFF")  # type: ignore[arg-type]
