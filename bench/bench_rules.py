@@ -58,6 +58,7 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "numpy": np.__version__,
         "platform": platform.platform(),
+        "load_average_1min": os.getloadavg()[0],  # other work on the machine slows every figure
     }
 
 
@@ -121,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         results[f"simulate_{profile}"] = simulate(profile, args.simulate_hands, args.repeats)
     results["python_loop"] = python_loop(args.reference_hands * 10, args.repeats)
     info = results["machine"]
-    print(f"{info['cpu']}, {info['nproc']} CPUs available, Python {info['python']}, numpy {info['numpy']}")
+    print(f"{info['cpu']}, {info['nproc']} CPUs available, Python {info['python']}, numpy {info['numpy']}, "
+          f"load average {info['load_average_1min']:.2f} at the start")
     for name, figures in results.items():
         if isinstance(figures, dict) and "hands_per_second" in figures:
             print(f"{name:22} {figures['hands_per_second']:>12,.0f} hands/s  "

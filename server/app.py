@@ -7,6 +7,7 @@ attached; tests build the real app with the same factory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import AsyncIterator
 from typing import TextIO
@@ -63,10 +64,15 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
             print(f"host token (shown once): {token}\n"
                   "  get a new one with: hcf-server host-token", file=announce, flush=True)
         app[TABLES] = tables
-        app[GATEWAY] = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
+        gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
+        app[GATEWAY] = gateway
         app.router.add_routes(routes(tables, bindings))
+        sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
         log.info("server_ready", tables=sorted(tables.runners))
         yield
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
         await database.close()
 
     async def shutdown(app: web.Application) -> None:

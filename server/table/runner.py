@@ -282,20 +282,35 @@ class TableRunner:
             raise
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
-        for event in events:
-            await self.publisher.table_event(self.name, event.seq, event.payload)
-        for account, seq, payload in private:
-            await self.publisher.private_event(self.name, account, seq, payload)
+        """Send what was recorded. A failure here is logged, never undone: the state is committed."""
+        try:
+            for event in events:
+                _log_event(event)
+                await self.publisher.table_event(self.name, event.seq, event.payload)
+            for account, seq, payload in private:
+                await self.publisher.private_event(self.name, account, seq, payload)
+        except Exception:
+            log.exception("publish_failed")
 
-    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None) -> int | None:
-        """Record and publish table-level events (seats, settings, notices)."""
+    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
+                            apply: Callable[[], None] | None = None) -> None:
+        """Record table-level events (seats, settings, notices), then ``apply`` them and publish.
+
+        Nothing in memory changes unless the commit succeeded.
+        """
         batch = batch or Batch()
+        first_seq = self.seq
         recorded = [RecordedEvent(self._next_seq(), p, in_hand=False) for p in payloads]
         batch.events.extend(recorded)
-        hand_id = await self._commit(batch)
+        try:
+            await self._commit(batch)
+        except BaseException:
+            self.seq = first_seq
+            raise
         self._apply_transfers(batch.transfers)
+        if apply is not None:
+            apply()
         await self._publish(recorded, [])
-        return hand_id
 
     def _apply_transfers(self, transfers: list[Transfer]) -> None:
         for t in transfers:
@@ -362,6 +377,7 @@ class TableRunner:
                       lead: list[Reply] | None = None) -> None:
         """Record a hand's events with their transfers, then apply and publish them."""
         state = before
+        first_seq = self.seq
         recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
         private: list[tuple[AccountId, int, Reply]] = []
         for event in events:
@@ -372,16 +388,21 @@ class TableRunner:
                 private.append((self.hand_accounts[seat], seq, payload))
             state = evolve(state, event)
         if state.phase in TERMINAL:
-            self.hands_played += 1 if state.phase != "not_dealt" else 0
             summary = self._summary(state)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
         batch.events.extend(recorded)
-        hand_id = await self._commit(batch)
+        try:
+            hand_id = await self._commit(batch)
+        except BaseException:
+            self.seq = first_seq
+            raise
         if hand_id is not None:
             self.hand_id = hand_id
         self._apply_transfers(batch.transfers)
         self.state = state
+        if state.phase in TERMINAL and state.phase != "not_dealt":
+            self.hands_played += 1
         self._note_actions(events)
         self._update_clock(before, state)
         await self._publish(self._public(recorded), private)
@@ -472,22 +493,28 @@ class TableRunner:
         self._schedule("next_hand", self.now() + pause)
 
     async def _stand_leavers(self, changes: list[Reply]) -> None:
-        batch = Batch()
+        batch, removals = Batch(), []
         for seated in list(self.roster.by_seat.values()):
             if seated.leaving:
                 changes.append(self._stand_now(seated, batch))
+                removals.append(seated.seat)
             elif any(c.get("seat") == seated.seat for c in changes):
-                batch.seat_changes.append(SeatChange("flags", seated.seat, seated.account, seated.willing_to_bank, True))
+                batch.seat_changes.append(
+                    SeatChange("flags", seated.seat, seated.account, seated.willing_to_bank, True))
         if changes:
-            await self._table_events(changes, batch)
+            await self._table_events(changes, batch, lambda: self._remove(removals))
+
+    def _remove(self, seats: list[int]) -> None:
+        for seat in seats:
+            self.roster.remove(seat)
 
     def _stand_now(self, seated: Seated, batch: Batch) -> Reply:
+        """Add a stand-up (chips back to the account) to ``batch``; the caller removes the seat after commit."""
         stack = self.stacks.get(seated.account, 0)
         if stack:
             batch.transfers.append(Transfer(stack_place(self.name, seated.account),
                                             account_place(seated.account), stack, "cash_out"))
         batch.seat_changes.append(SeatChange("free", seated.seat, seated.account))
-        self.roster.remove(seated.seat)
         return {"type": "player_stood", "seat": seated.seat, "name": seated.name, "cashed_out": stack}
 
     async def _void_hand(self, reason: str) -> Reply:
@@ -531,14 +558,8 @@ class TableRunner:
         batch = Batch(transfers=[Transfer(account_place(cmd.account), stack_place(self.name, cmd.account),
                                           buy_in, "buy_in")],
                       seat_changes=[SeatChange("take", seat, cmd.account)])
-        self.roster.add(seated)
-        try:
-            await self._table_events([{"type": "player_sat", "seat": seat, "name": cmd.name, "stack": buy_in}],
-                                     batch)
-        except BaseException:
-            self.roster.remove(seat)
-            self.seq -= 1
-            raise
+        await self._table_events([{"type": "player_sat", "seat": seat, "name": cmd.name, "stack": buy_in}],
+                                 batch, lambda: self.roster.add(seated))
         self._soon()
         return {"seat": seat, "stack": buy_in}
 
@@ -549,7 +570,7 @@ class TableRunner:
             return {"standing": "after_hand"}
         batch = Batch()
         change = self._stand_now(seated, batch)
-        await self._table_events([change], batch)
+        await self._table_events([change], batch, lambda: self._remove([seated.seat]))
         self._soon()
         return {"standing": "now", "cashed_out": change["cashed_out"]}
 
@@ -577,25 +598,28 @@ class TableRunner:
     async def _set_sit_out(self, cmd: SetSitOut) -> Reply:
         seated = self._seated(cmd.account)
         if seated.sitting_out != cmd.sitting_out:
-            seated.sitting_out = cmd.sitting_out
-            seated.sat_out_at = self.now() if cmd.sitting_out else None
-            seated.missed_hands = 0
             batch = Batch(seat_changes=[SeatChange("flags", seated.seat, seated.account,
-                                                   seated.willing_to_bank, seated.sitting_out)])
+                                                   seated.willing_to_bank, cmd.sitting_out)])
             kind = "player_sat_out" if cmd.sitting_out else "player_back"
+
+            def apply() -> None:
+                seated.sitting_out = cmd.sitting_out
+                seated.sat_out_at = self.now() if cmd.sitting_out else None
+                seated.missed_hands = 0
+
             await self._table_events([{"type": kind, "seat": seated.seat, "name": seated.name,
-                                       "reason": "asked"}], batch)
+                                       "reason": "asked"}], batch, apply)
             self._soon()
         return {"sitting_out": seated.sitting_out}
 
     async def _set_willing(self, cmd: SetWilling) -> Reply:
         seated = self._seated(cmd.account)
         if seated.willing_to_bank != cmd.willing:
-            seated.willing_to_bank = cmd.willing
             batch = Batch(seat_changes=[SeatChange("flags", seated.seat, seated.account,
-                                                   seated.willing_to_bank, seated.sitting_out)])
+                                                   cmd.willing, seated.sitting_out)])
             await self._table_events([{"type": "willing_changed", "seat": seated.seat,
-                                       "willing_to_bank": cmd.willing}], batch)
+                                       "willing_to_bank": cmd.willing}], batch,
+                                     lambda: setattr(seated, "willing_to_bank", cmd.willing))
             self._soon()
         return {"willing_to_bank": seated.willing_to_bank}
 
@@ -603,20 +627,21 @@ class TableRunner:
         seated = self.roster.of_account(cmd.account)
         if seated is None or seated.present == cmd.present:
             return {}
-        seated.present = cmd.present
-        await self._table_events([{"type": "presence", "seat": seated.seat, "present": cmd.present}])
+        await self._table_events([{"type": "presence", "seat": seated.seat, "present": cmd.present}],
+                                 apply=lambda: setattr(seated, "present", cmd.present))
         self._soon()
         return {}
 
     async def _stand_up_expired(self) -> None:
         """Players sat out for 10 minutes are stood up and their chips go back (RULES.md section 4)."""
-        batch, changes = Batch(), []
+        batch, changes, removals = Batch(), [], []
         for seated in list(self.roster.by_seat.values()):
             if seated.sitting_out and seated.sat_out_at is not None \
                     and self.now() - seated.sat_out_at >= SIT_OUT_LIMIT_SECONDS:
                 changes.append(self._stand_now(seated, batch) | {"reason": "sat_out_too_long"})
+                removals.append(seated.seat)
         if changes:
-            await self._table_events(changes, batch)
+            await self._table_events(changes, batch, lambda: self._remove(removals))
 
     async def _housekeeping(self) -> None:
         if not self.hand_in_progress():
@@ -662,16 +687,18 @@ class TableRunner:
         old = self.settings
         batch = Batch(settings=(old.as_dict(), new.as_dict(), by))
         changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
-        self.settings = new
-        self.roster.seats = new.seats
+        def apply() -> None:
+            self.settings = new
+            self.roster.seats = new.seats
+
         await self._table_events([{"type": "settings_changed", "changed": changed,
-                                   "settings": new.as_dict()}], batch)
+                                   "settings": new.as_dict()}], batch, apply)
 
     async def _host_pause(self, cmd: Host) -> Reply:
         paused = cmd.action == "pause"
         if paused != self.paused:
-            self.paused = paused
-            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}])
+            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}],
+                                     apply=lambda: setattr(self, "paused", paused))
             if not paused:
                 self._schedule("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
@@ -688,7 +715,7 @@ class TableRunner:
             return {"removed": "after_hand", "seat": seated.seat}
         batch = Batch()
         change = self._stand_now(seated, batch) | {"reason": "removed"}
-        await self._table_events([change], batch)
+        await self._table_events([change], batch, lambda: self._remove([seated.seat]))
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
@@ -787,6 +814,23 @@ class TableRunner:
 class _Internal:
     fn: Callable[..., Awaitable[Reply]]
     args: tuple[Any, ...]
+
+
+_LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
+                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats")
+
+
+def _log_event(event: RecordedEvent) -> None:
+    """One line per published event: only public fields, never cards or seeds."""
+    payload = event.payload
+    # "stack" and "event" mean something else to structlog: prefix every field.
+    fields = {f"ev_{k}": payload[k] for k in _LOGGED_KEYS if k in payload}
+    if payload.get("type") == "hand_settled":
+        settlement = payload.get("settlement") or {}
+        fields["ev_results"] = {r["seat"]: r["net"] for r in settlement.get("seats", [])}
+        fields["ev_dealer_net"] = (settlement.get("dealer") or {}).get("net")
+        fields["ev_house"] = settlement.get("house")
+    log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)
 
 
 def _clock_key(state: HandState | None) -> tuple[str, int | None] | None:

@@ -9,6 +9,7 @@ account replaces the first, which is told why.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,9 @@ from server.table.postings import AccountId
 from server.table.registry import Tables
 
 log = structlog.get_logger("hcf.transport")
+
+MAX_QUEUED_PACKETS = 500  # a client this far behind is dropped; it resyncs from a snapshot
+SWEEP_SECONDS = 2.0
 
 Reply = dict[str, Any]
 
@@ -151,6 +155,25 @@ class Gateway:
             except TableError:
                 continue
         log.info("disconnected", account=identity.account)
+
+    async def sweep_slow_consumers(self) -> None:
+        """Forever: drop connections whose outgoing queue keeps growing (PITFALLS 5).
+
+        A frozen client would otherwise hold every broadcast in memory; dropped,
+        it reconnects and catches up from a snapshot.
+        """
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            for sid in list(self.identities):
+                if self._queued(sid) > MAX_QUEUED_PACKETS:
+                    log.warning("slow_consumer_dropped", account=self.identities[sid].account)
+                    await self.sio.disconnect(sid)
+
+    def _queued(self, sid: str) -> int:
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, p.NAMESPACE)
+        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid else None
+        queue = getattr(socket, "queue", None)
+        return queue.qsize() if queue is not None else 0
 
     # ------------------------------------------------------------ requests
 

@@ -728,3 +728,33 @@ def test_section3_random_commands_refusals_change_nothing_and_hands_conserve(
     if state.phase == "settled":
         check_settled(state)
     assert apply_events(start, log) == state  # the log replays to the same state
+
+
+def test_section5_declaring_a_seat_not_in_turn_dead_starts_no_turn() -> None:
+    state = four_seat_decisions()
+    _, events = step(state, DeclareDead(4))
+    assert events == [SeatDead(4, "floor")]
+
+
+def test_section5_a_folded_seat_cannot_be_declared_dead() -> None:
+    state, _ = step(four_seat_decisions(flush_bonus=5), Fold(2))
+    refused(state, DeclareDead(2), "seat/not_in_hand")
+
+
+def test_section4_leaving_during_the_offer_passes_when_betting_opens() -> None:
+    state = new_hand(CALIFORNIA, players(1, 2, 3), SEED, offer_from=1)
+    state, _ = step(state, Leave(3))
+    state, events = step(state, AcceptBank(1))
+    assert BetsPassed(3, "left") in events
+    assert 3 in state.passed
+    state, events = step(state, PlaceBets(2, 10))
+    assert any(isinstance(e, BetsClosed) for e in events)
+    assert state.in_hand == (2,)
+
+
+def test_section4_everyone_leaving_during_the_offer_means_no_ante() -> None:
+    state = new_hand(CALIFORNIA, players(1, 2), SEED, offer_from=1)
+    state, _ = step(state, Leave(2))
+    state, events = step(state, AcceptBank(1))
+    assert events[-1] == HandNotDealt("no_ante")
+    assert next_offer_from(state) == 1

@@ -255,7 +255,10 @@ def _accept(state: HandState, cmd: AcceptBank) -> list[Event]:
     _need_offered(state, cmd.seat)
     bettors = tuple(s for s in deal_order(state.settings.seats, cmd.seat)
                     if any(p.seat == s for p in state.players))
-    return [BankAccepted(cmd.seat), BettingOpened(cmd.seat, state.commitment, bettors)]
+    events: list[Event] = [BankAccepted(cmd.seat), BettingOpened(cmd.seat, state.commitment, bettors)]
+    # Players who asked to leave during the offer sit this hand out (RULES.md section 4).
+    events += [BetsPassed(s, "left") for s in bettors if s in state.leaving]
+    return _close_if_all_answered(state, events) if len(events) > 2 else events
 
 
 def _decline(state: HandState, cmd: DeclineBank) -> list[Event]:
@@ -476,7 +479,11 @@ def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     _need_phase(state, "decisions", "declare a seat dead")
     if cmd.seat not in state.bets or cmd.seat in state.dead:
         raise Violation(f"seat {cmd.seat} has no live hand", "seat/not_in_hand")
+    if state.raises.get(cmd.seat) == 0:
+        raise Violation(f"seat {cmd.seat} folded: its bets already belong to the DP", "seat/not_in_hand")
     dead = SeatDead(cmd.seat, "floor")
+    if state.turn != cmd.seat:
+        return [dead]
     return [dead, *_advance(evolve(state, dead))]
 
 
