@@ -45,10 +45,10 @@ SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
 FLUSH_KEY_OF_MASK: Final = np.array([m.bit_count() << _RANKS_PER_SUIT | m for m in range(_MASKS)],
                                     dtype=np.int64)
 RUN_KEY_OF_MASK: Final = np.array(RUN_KEY, dtype=np.int64)
+HAND_FLUSH_KEYS: Final = FLUSH_KEY_OF_MASK[FLUSH_KEY_OF_MASK < _KEYS]
+"""The flush keys a 7-card hand can have (its suits hold at most 7 cards)."""
 QUALIFIES_BY_KEY: Final = np.zeros(_KEYS, dtype=np.bool_)
-QUALIFIES_BY_KEY[FLUSH_KEY_OF_MASK[FLUSH_KEY_OF_MASK < _KEYS]] = [
-    qualifies_key(int(k)) for k in FLUSH_KEY_OF_MASK if k < _KEYS
-]
+QUALIFIES_BY_KEY[HAND_FLUSH_KEYS] = [qualifies_key(key) for key in HAND_FLUSH_KEYS.tolist()]
 
 
 def evaluate_deal(decks: Decks, hands: int) -> tuple[Ints, Ints]:
@@ -64,7 +64,7 @@ def evaluate_deal(decks: Decks, hands: int) -> tuple[Ints, Ints]:
 def raise_by_flush_key(strategy: Strategy, ante: int) -> Ints:
     """Chips ``strategy`` raises for each flush key (see :mod:`server.simulation.strategies`)."""
     table = np.zeros(_KEYS, dtype=np.int64)
-    for key in FLUSH_KEY_OF_MASK[FLUSH_KEY_OF_MASK < _KEYS].tolist():
+    for key in HAND_FLUSH_KEYS.tolist():
         table[key] = strategy.decide(HcfHand((), key, 0), ante)
     return table
 

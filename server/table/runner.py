@@ -351,7 +351,10 @@ class TableRunner:
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
         self.state = state
-        await self._record(state, opening, batch, lead=[started])
+        inputs = {"command": "new_hand", "settings": self.settings.as_dict(), "offer_from": self.offer_from,
+                  "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
+                  "arranged_deck": cards_list(arranged) if arranged is not None else None}
+        await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str) -> None:
         if self.waiting_reason == reason:
@@ -370,12 +373,12 @@ class TableRunner:
         if self.state is None or self.state.phase in TERMINAL:
             raise TableError("hand/none", "no hand is in progress")
         events = decide(self.state, command)
-        await self._record(self.state, events, Batch())
+        await self._record(self.state, events, Batch(), inputs=m.command_as_json(command))
         return {}
 
     async def _record(self, before: HandState, events: list[m.Event], batch: Batch,
-                      lead: list[Reply] | None = None) -> None:
-        """Record a hand's events with their transfers, then apply and publish them."""
+                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+        """Record a hand's input and events with their transfers, then apply and publish them."""
         state = before
         first_seq = self.seq
         recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
@@ -391,6 +394,9 @@ class TableRunner:
             summary = self._summary(state)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
+        if inputs is not None and recorded:
+            # The input rides on the first event it caused, so the log can be replayed; it is never published.
+            recorded[0] = RecordedEvent(recorded[0].seq, {**recorded[0].payload, "_input": inputs})
         batch.events.extend(recorded)
         try:
             hand_id = await self._commit(batch)
@@ -412,7 +418,7 @@ class TableRunner:
     def _public(self, recorded: list[RecordedEvent]) -> list[RecordedEvent]:
         out = []
         for r in recorded:
-            payload = r.payload
+            payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
             if payload.get("type") == "cards_dealt":
                 payload = public_event(m.event_from_json(payload))
             payload = {**payload, "hand_id": self.hand_id}
@@ -520,7 +526,7 @@ class TableRunner:
     async def _void_hand(self, reason: str) -> Reply:
         if self.state is None or self.state.phase in TERMINAL:
             return {}
-        await self._record(self.state, [m.HandVoided(reason)], Batch())
+        await self._hand_command(m.Misdeal(reason))
         return {}
 
     def _soon(self) -> None:
@@ -577,7 +583,7 @@ class TableRunner:
     async def _leave_hand(self, seated: Seated) -> None:
         seated.leaving = True
         assert self.state is not None
-        await self._record(self.state, decide(self.state, m.Leave(seated.seat)), Batch())
+        await self._hand_command(m.Leave(seated.seat))
 
     async def _top_up(self, cmd: TopUp) -> Reply:
         seated = self._seated(cmd.account)
@@ -750,7 +756,7 @@ class TableRunner:
             assert self.state is not None
             for seated in list(self.roster.by_seat.values()):
                 if seated.seat in self.hand_accounts:
-                    await self._record(self.state, decide(self.state, m.Leave(seated.seat)), Batch())
+                    await self._hand_command(m.Leave(seated.seat))
                     if not self.hand_in_progress():
                         break
         if not self.hand_in_progress():

@@ -351,3 +351,23 @@ def _settlement_from_json(data: dict[str, Any]) -> Settlement:
     )
     return Settlement(dealer["qualifies"], dealer["fee"], dealer["net"], tuple(data["order"]),
                       seats, data["house"], data.get("void", False))
+
+
+COMMAND_TYPES: dict[str, type] = {
+    "accept_bank": AcceptBank, "decline_bank": DeclineBank, "place_bets": PlaceBets, "pass_bets": PassBets,
+    "close_bets": CloseBets, "fold": Fold, "raise": Raise, "clock_expired": ClockExpired, "leave": Leave,
+    "declare_dead": DeclareDead, "misdeal": Misdeal,
+}
+_COMMAND_NAMES = {cls: name for name, cls in COMMAND_TYPES.items()}
+
+
+def command_as_json(command: Command) -> dict[str, Any]:
+    """A command as recorded in the hand's input log (for replays)."""
+    return {"command": _COMMAND_NAMES[type(command)], **dataclasses.asdict(command)}
+
+
+def command_from_json(data: dict[str, Any]) -> Command:
+    """Rebuild a command recorded by :func:`command_as_json`."""
+    cls = COMMAND_TYPES[data["command"]]
+    command: Command = cls(**{k: v for k, v in data.items() if k != "command"})
+    return command
