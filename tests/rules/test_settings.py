@@ -181,8 +181,11 @@ def test_section2_seat_counts_2_to_7() -> None:
 
 def test_section7_standard_seats_leave_a_hand_for_the_house() -> None:
     # Six players and the house dealer use 49 cards, like seven seats of section 2.
-    standard = [HcfSettings.from_mapping({"profile": "standard", "seats": n}).seats for n in range(1, 7)]
-    assert standard == list(range(1, 7))
+    standard = [HcfSettings.from_mapping({"profile": "standard", "seats": n}).seats for n in range(2, 7)]
+    assert standard == list(range(2, 7))
+    for seats in (1, 7):
+        with pytest.raises(SettingsError, match="^seats"):
+            HcfSettings.from_mapping({"profile": "standard", "seats": seats})
 
 
 def test_section2_zero_fee_and_zero_min_bank_allowed() -> None:

@@ -26,6 +26,7 @@ from server.table.registry import Tables
 
 from .helpers import TABLE, Bot, Client, Policy, register
 
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 FAST_TABLE: dict[str, Any] = {
     "pause_seconds": 0,
     "offer_seconds": 2,
@@ -77,6 +78,15 @@ class Server:
         if policy is not None:
             self.bot(client, policy, table)
         return client
+
+    async def table(self, *policies: Policy | None, names: tuple[str, ...] = (), **sit_args: Any,
+                    ) -> tuple[Client, list[Client]]:
+        """The host (watching, the main table paused) and one seated player per policy, seats 1, 2, ..."""
+        host = await self.host()
+        await host.host("pause")
+        names = names or NAMES[:len(policies)]
+        players = [await self.player(name, policy=policy, **sit_args) for name, policy in zip(names, policies, strict=True)]
+        return host, players
 
     def bot(self, client: Client, policy: Policy, table: str = TABLE) -> Bot:
         bot = Bot(client, policy, table).start()

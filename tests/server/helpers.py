@@ -341,3 +341,17 @@ def card_strings(value: Any) -> Iterator[str]:
 
 async def register(url: str, name: str, password: str = "password123") -> dict[str, Any]:
     return await http_json("POST", f"{url}/api/register", {"name": name, "password": password})
+
+
+def expected_stacks(initial: dict[int, int], hands: list[dict[str, Any]]) -> dict[int, int]:
+    """Stacks after ``hands``: each seat's net and the DP's net added to where they started."""
+    stacks = dict(initial)
+    for revealed in hands:
+        settlement = revealed.get("settlement")
+        if revealed["status"] != "settled" or settlement is None:
+            continue
+        for result in settlement["seats"]:
+            stacks[result["seat"]] += result["net"]
+        stacks[revealed["dealer"]] += settlement["dealer"]["net"]
+    return stacks
+

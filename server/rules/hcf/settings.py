@@ -34,8 +34,9 @@ CALIFORNIA_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 1000), (6, 500), (5, 100)
 STANDARD_FLUSH_PAYS: Final[PayTable] = ((7, 300), (6, 100), (5, 10), (4, 1))
 STANDARD_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 8000), (6, 1000), (5, 100), (4, 60), (3, 7))
 
-SEAT_LIMITS: Final = {"california": (2, 7), "standard": (1, 6)}
-"""A standard table also deals the house a hand: 6 seats + the dealer use 49 cards."""
+SEAT_LIMITS: Final = {"california": (2, 7), "standard": (2, 6)}
+"""RULES.md section 2 says 2 to 7 seats; a standard table also deals the house a hand, so
+6 seats + the dealer (49 cards) is its most."""
 
 
 @dataclass(frozen=True, slots=True)

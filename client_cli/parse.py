@@ -1,0 +1,368 @@
+"""From a table snapshot to the legal choices, and from a typed line to a command.
+
+Pure: nothing here talks to the server. :func:`legal_choices` reads what this
+player may do now (and its limits) from the snapshot; :func:`parse_line` turns
+one line of input into a :data:`Command` or an :class:`InputError` that says what
+is wrong and what is allowed, so invalid input is explained and never sent.
+
+>>> snap = {"settings": {"min_ante": 5, "max_ante": 500, "min_bonus": 1, "max_bonus": 100,
+...                      "fee_mode": "players", "fee": 1},
+...         "you": {"seat": 2}, "seats": [{"seat": 2, "stack": 100}],
+...         "hand": {"phase": "betting", "bettors": [2], "seats": {"2": {"in_hand": False, "passed": False}}}}
+>>> choices = legal_choices(snap)
+>>> choices.kind, choices.max_ante
+('bets', 49)
+>>> parse_line("bet 10 sf 5", choices)
+PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
+>>> parse_line("bet 60", choices).message
+'the Ante is 5 to 49 chips here (your stack of 100 must also cover the smallest raise and the fee)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+ChoiceKind = Literal["bank", "bets", "decision"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the player may do now, with the limits that apply."""
+
+    kind: ChoiceKind | None = None
+    stack: int = 0
+    seated: bool = False
+    between_hands: bool = True
+    min_ante: int = 0
+    max_ante: int = 0
+    min_bonus: int = 0
+    max_bonus: int = 0
+    fee: int = 0
+    ante: int = 0
+    raise_limit: int = 1
+    max_raise: int = 0
+
+
+# ------------------------------------------------------------------ commands
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerBank:
+    """Accept or decline the bank."""
+
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBets:
+    """An Ante with optional bonus bets."""
+
+    ante: int
+    straight_flush_bonus: int = 0
+    flush_bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PassBets:
+    """Sit this hand out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Fold at your turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Raise ``amount`` chips at your turn."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Stand up now, or after the current hand, and quit."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """Sit out of the coming hands (``sitting_out``) or come back."""
+
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WillingToBank:
+    """Whether the bank may be offered to you."""
+
+    willing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    """Bring more chips from the account, between hands."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """Show the help."""
+
+
+Command = AnswerBank | PlaceBets | PassBets | Fold | Raise | Leave | SitOut | WillingToBank | TopUp | Help
+
+
+@dataclass(frozen=True, slots=True)
+class InputError:
+    """Why a line was not understood or not allowed (nothing is sent)."""
+
+    message: str
+
+
+# ------------------------------------------------------------------ choices
+
+
+def player_fee(settings: Mapping[str, Any]) -> int:
+    """The collection fee a player (not the DP) pays under the table's ``fee_mode``.
+
+    >>> player_fee({"fee_mode": "all", "fee": 2}), player_fee({"fee_mode": "designated", "fee": 2})
+    (2, 0)
+    """
+    return int(settings.get("fee", 0)) if settings.get("fee_mode") in ("all", "players") else 0
+
+
+def my_seat(snapshot: Mapping[str, Any]) -> int | None:
+    """This client's seat number, if it sits at the table."""
+    you = snapshot.get("you") or {}
+    seat = you.get("seat")
+    return seat if isinstance(seat, int) else None
+
+
+def my_stack(snapshot: Mapping[str, Any]) -> int:
+    """Chips in this client's stack (0 when not seated)."""
+    seat = my_seat(snapshot)
+    for entry in snapshot.get("seats") or []:
+        if entry.get("seat") == seat:
+            return int(entry.get("stack", 0))
+    return 0
+
+
+def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
+    """What this client may do now, read from a snapshot."""
+    settings = snapshot.get("settings") or {}
+    seat = my_seat(snapshot)
+    hand = snapshot.get("hand") or {}
+    phase = hand.get("phase")
+    between = phase in (None, "settled", "void", "not_dealt")
+    stack = my_stack(snapshot)
+    base = Choices(stack=stack, seated=seat is not None, between_hands=between)
+    if seat is None or between:
+        return base
+    mine = (hand.get("seats") or {}).get(str(seat)) or {}
+    if phase == "offer" and hand.get("offered") == seat:
+        return _replace(base, kind="bank")
+    if phase == "betting" and seat in (hand.get("bettors") or []) \
+            and not mine.get("in_hand") and not mine.get("passed"):
+        return _bet_choices(base, settings, stack)
+    if phase == "decisions" and hand.get("turn") == seat:
+        ante = int(mine.get("ante", 0))
+        limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
+        return _replace(base, kind="decision", ante=ante, raise_limit=limit,
+                        max_raise=min(limit * ante, stack))
+    return base
+
+
+def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choices:
+    fee = player_fee(settings)
+    min_ante, max_ante = int(settings.get("min_ante", 1)), int(settings.get("max_ante", 1))
+    # The stack must cover the Ante, the smallest raise (1x Ante) and the fee (RULES.md step 2).
+    return _replace(base, kind="bets", fee=fee, min_ante=min_ante,
+                    max_ante=min(max_ante, (stack - fee) // 2),
+                    min_bonus=int(settings.get("min_bonus", 1)), max_bonus=int(settings.get("max_bonus", 0)))
+
+
+def _replace(choices: Choices, **changes: Any) -> Choices:
+    values = {name: getattr(choices, name) for name in Choices.__dataclass_fields__}
+    values.update(changes)
+    return Choices(**values)
+
+
+def choices_text(choices: Choices) -> str | None:
+    """One line that says exactly what may be typed now (None when nothing is asked).
+
+    >>> choices_text(Choices(kind="decision", ante=10, raise_limit=2, max_raise=20, stack=500))
+    'Your turn: fold (f) or raise 10 to 20 chips (r N, r max, r min)'
+    """
+    if choices.kind == "bank":
+        return "The bank is offered to you: accept (y) or decline (n)"
+    if choices.kind == "bets":
+        if choices.max_ante < choices.min_ante:
+            return f"Bets are open, but your stack of {choices.stack} cannot cover an Ante: pass (p)"
+        return (f"Bets are open: bet ANTE [SF FLUSH] with an Ante of {choices.min_ante} to {choices.max_ante}, "
+                f"bonuses {choices.min_bonus} to {choices.max_bonus} or 0; or pass (p)")
+    if choices.kind == "decision":
+        if choices.max_raise < choices.ante:
+            return "Your turn: fold (f); your stack cannot cover a raise"
+        if choices.max_raise == choices.ante:
+            return f"Your turn: fold (f) or raise {choices.ante} chips (r {choices.ante}, r max)"
+        return (f"Your turn: fold (f) or raise {choices.ante} to {choices.max_raise} chips "
+                f"(r N, r max, r min)")
+    return None
+
+
+HELP = """\
+Commands (type them and press Enter):
+  y / n                 accept or decline the bank when it is offered to you
+  bet ANTE [SF FLUSH]   place an Ante and optional Straight Flush and Flush bonus bets,
+                        e.g. 'bet 10', 'bet 10 5 5', 'bet 10 flush 5' (a bare '10' bets an Ante of 10)
+  pass (p)              sit this hand out
+  raise N (r N)         raise N chips at your turn; 'r max', 'r min' or 'r 2x' (2x the Ante)
+  fold (f)              fold at your turn
+  sitout / back         sit out of the coming hands, or come back
+  bank on / bank off    whether the bank may be offered to you
+  topup N               bring N more chips from your account (between hands)
+  leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  help (?)              this help"""
+
+
+# ------------------------------------------------------------------ parsing
+
+
+_WORDS = {
+    "y": "yes", "yes": "yes", "accept": "yes", "a": "yes", "take": "yes",
+    "n": "no", "no": "no", "decline": "no", "d": "no",
+    "bet": "bet", "b": "bet", "ante": "bet",
+    "pass": "pass", "p": "pass",
+    "fold": "fold", "f": "fold",
+    "raise": "raise", "r": "raise",
+    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave",
+    "sitout": "sitout", "back": "back",
+    "bank": "bank", "topup": "topup", "top-up": "topup",
+    "help": "help", "?": "help", "h": "help",
+}
+
+
+def parse_line(line: str, choices: Choices) -> Command | InputError:
+    """One typed line -> a legal command, or why not (see :data:`HELP`)."""
+    words = line.strip().lower().split()
+    if not words:
+        return InputError(choices_text(choices) or "type 'help' for the commands")
+    if words[0].isdigit() and choices.kind == "bets":
+        words = ["bet", *words]
+    verb = _WORDS.get(words[0])
+    args = words[1:]
+    if verb is None:
+        return InputError(f"unknown command {words[0]!r}: type 'help' for the commands")
+    if verb == "help":
+        return Help()
+    if verb == "leave":
+        return Leave()
+    if verb in ("sitout", "back", "bank", "topup"):
+        return _table_command(verb, args, choices)
+    if verb in ("yes", "no"):
+        if choices.kind != "bank":
+            return InputError("the bank is not being offered to you now")
+        return AnswerBank(verb == "yes")
+    if verb in ("bet", "pass"):
+        if choices.kind != "bets":
+            return InputError("you cannot bet now" if choices.kind is None or verb == "bet"
+                              else "there is nothing to pass now")
+        return PassBets() if verb == "pass" else _bets(args, choices)
+    if choices.kind != "decision":
+        return InputError("it is not your turn to fold or raise")
+    return Fold() if verb == "fold" else _raise(args, choices)
+
+
+def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
+    if not choices.seated:
+        return InputError("you are not seated")
+    if verb == "sitout":
+        return SitOut(True)
+    if verb == "back":
+        return SitOut(False)
+    if verb == "bank":
+        if args[:1] not in (["on"], ["off"]):
+            return InputError("say 'bank on' or 'bank off'")
+        return WillingToBank(args[0] == "on")
+    if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+        return InputError("say 'topup N' with a number of chips")
+    if not choices.between_hands:
+        return InputError("you can top up only between hands")
+    return TopUp(int(args[0]))
+
+
+_BONUS_KEYS = {"sf": "sf", "straight": "sf", "straightflush": "sf", "fl": "flush", "flush": "flush"}
+
+
+def _bets(args: list[str], choices: Choices) -> Command | InputError:
+    if choices.max_ante < choices.min_ante:
+        return InputError(f"your stack of {choices.stack} cannot cover the smallest Ante: pass (p)")
+    amounts = _bet_amounts(args)
+    if isinstance(amounts, InputError):
+        return amounts
+    ante, sf, flush = amounts
+    if not choices.min_ante <= ante <= choices.max_ante:
+        return InputError(f"the Ante is {choices.min_ante} to {choices.max_ante} chips here (your stack of "
+                          f"{choices.stack} must also cover the smallest raise and the fee)")
+    for label, amount in (("Straight Flush bonus", sf), ("Flush bonus", flush)):
+        if amount and not choices.min_bonus <= amount <= choices.max_bonus:
+            return InputError(f"the {label} is {choices.min_bonus} to {choices.max_bonus} chips, or 0")
+    total = 2 * ante + sf + flush + choices.fee
+    if total > choices.stack:
+        return InputError(f"your stack of {choices.stack} cannot cover the Ante, the bonuses, the smallest "
+                          f"raise and the fee ({total} chips)")
+    return PlaceBets(ante, sf, flush)
+
+
+def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:
+    usage = InputError("say 'bet ANTE [SF FLUSH]', e.g. 'bet 10', 'bet 10 5 5' or 'bet 10 flush 5'")
+    tokens = [t for a in args for t in a.replace("=", " ").split()]
+    numbers: list[int] = []
+    keyed: dict[str, int] = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.isdigit():
+            numbers.append(int(token))
+            i += 1
+        elif token in _BONUS_KEYS and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+            keyed[_BONUS_KEYS[token]] = int(tokens[i + 1])
+            i += 2
+        else:
+            return usage
+    if not numbers or len(numbers) > 3 or (keyed and len(numbers) > 1):
+        return usage
+    ante = numbers[0]
+    sf = keyed.get("sf", numbers[1] if len(numbers) > 1 else 0)
+    flush = keyed.get("flush", numbers[2] if len(numbers) > 2 else 0)
+    return ante, sf, flush
+
+
+def _raise(args: list[str], choices: Choices) -> Command | InputError:
+    if choices.max_raise < choices.ante:
+        return InputError("your stack cannot cover a raise: fold (f)")
+    limits = f"a raise is {choices.ante} to {choices.max_raise} chips here"
+    if len(args) != 1:
+        return InputError(f"say 'r N', 'r max' or 'r min': {limits}")
+    word = args[0]
+    if word == "max":
+        return Raise(choices.max_raise)
+    if word == "min":
+        return Raise(choices.ante)
+    if word.endswith("x") and word[:-1].isdigit():
+        amount = int(word[:-1]) * choices.ante
+    elif word.isdigit():
+        amount = int(word)
+    else:
+        return InputError(f"say 'r N', 'r max' or 'r min': {limits}")
+    if amount < choices.ante:
+        return InputError(f"a raise is at least the Ante ({choices.ante}): {limits}")
+    if amount > choices.ante * choices.raise_limit:
+        return InputError(f"your flush allows a raise of up to {choices.raise_limit}x the Ante "
+                          f"({choices.ante * choices.raise_limit}): {limits}")
+    if amount > choices.stack:
+        return InputError(f"your stack has only {choices.stack} chips: {limits}")
+    return Raise(amount)
