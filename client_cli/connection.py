@@ -53,6 +53,7 @@ class Connection:
         self.feeds: dict[str, TableFeed] = {}
         self.replaced = asyncio.Event()
         self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
+        self.on_disconnect: Callable[[], None] | None = None
         self._connected_once = False
         self._lock = asyncio.Lock()
         self.sio.on(p.EV_TABLE, self._table_event)
@@ -60,6 +61,7 @@ class Connection:
         self.sio.on(p.EV_REPLACED, self._replaced)
         self.sio.on(p.EV_NOTICE, self._notice)
         self.sio.on("connect", self._connected)
+        self.sio.on("disconnect", self._disconnected)
 
     async def connect(self) -> None:
         """Connect (websocket only), within a timeout."""
@@ -109,6 +111,15 @@ class Connection:
         if self._connected_once and self.on_reconnect is not None:
             asyncio.get_running_loop().create_task(self.on_reconnect())
         self._connected_once = True
+
+    async def _disconnected(self, *_reason: Any) -> None:
+        if self.on_disconnect is not None:
+            self.on_disconnect()
+
+    @property
+    def connected(self) -> bool:
+        """Whether the socket is up now."""
+        return bool(self.sio.connected)
 
     async def _table_event(self, data: dict[str, Any]) -> None:
         table, seq = data.get("table"), data.get("seq")

@@ -222,18 +222,19 @@ class DatabaseBindings:
             hand = await self.db.get_hand(hand_id)
         if hand.status == "in_progress" or hand.summary is None:
             raise TableError("hand/unknown", f"hand {hand_id} is still in progress")
-        return _public_hand(hand)
+        return public_hand(hand)
 
     async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
         """The table's last finished hands, newest first."""
         hands = await self.db.recent_hands(table, limit + 1)
-        return [_public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
+        return [public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
 
 
 _SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})
 
 
-def _public_hand(hand: Hand) -> dict[str, Any]:
+def public_hand(hand: Hand) -> dict[str, Any]:
+    """A finished hand as everyone may see it (the seed is revealed once the hand is over)."""
     summary: Mapping[str, Any] = hand.summary or {}
     return {**summary, "hand_id": hand.id, "hand_no": hand.hand_no, "status": hand.status,
             "started_at": hand.started_at / 1e6,

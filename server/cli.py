@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,18 +26,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _optional_commands() -> list[Callable[[Any], None]]:
-    from server.commands import serve, simulate
+    from server.commands import books, serve, simulate
 
-    return [simulate.add_parser, *serve.PARSERS]
+    return [simulate.add_parser, *serve.PARSERS, books.add_parsers]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse and dispatch; returns the process exit status."""
     args = build_parser().parse_args(argv)
-    if args.command == "rules":
-        return rules_command.run(args)
-    runner: Callable[[argparse.Namespace], int] = args.runner
-    return runner(args)
+    try:
+        if args.command == "rules":
+            return rules_command.run(args)
+        runner: Callable[[argparse.Namespace], int] = args.runner
+        return runner(args)
+    except BrokenPipeError:  # the reader (say, `head`) stopped reading: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

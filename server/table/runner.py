@@ -353,6 +353,7 @@ class TableRunner:
         self.state = state
         inputs = {"command": "new_hand", "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
+                  "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
                   "arranged_deck": cards_list(arranged) if arranged is not None else None}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 

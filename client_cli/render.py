@@ -1,0 +1,479 @@
+"""Pure rendering: table snapshots and events -> lines of text (rich ``Text``).
+
+Nothing here reads the clock, the terminal or the network; the caller passes
+the time and the width. Every line fits the width it is given (80 columns is
+the design width). In plain mode use ``Text.plain``: no colour codes, suits as
+letters.
+
+>>> cards_text(["Ah", "4h", "3h", "2h", "Kc", "Qd", "Js"], symbols=False).plain
+'Ah 4h 3h 2h  Kc  Qd  Js'
+>>> describe_event({"type": "player_raised", "seat": 2, "amount": 20}, {2: "bob"})
+'bob raises 20'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from rich.console import Group
+from rich.text import Text
+
+from server.rules.cards import SUITS, card_text, parse_cards
+from server.rules.hcf.evaluate import describe_flush, evaluate
+
+SUIT_SYMBOLS: Final = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_STYLES: Final = {"c": "green", "d": "blue", "h": "red", "s": "bold"}
+RANK_ORDER: Final = "AKQJT98765432"
+NAME_WIDTH: Final = 14
+
+Names = Mapping[int, str]
+
+
+# ------------------------------------------------------------------ cards
+
+
+def group_by_suit(cards: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """``(suit, ranks)`` groups, biggest group first, ranks high to low.
+
+    >>> group_by_suit(["2c", "Ah", "Kc", "9h", "3h"])
+    [('h', ['A', '9', '3']), ('c', ['K', '2'])]
+    """
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        groups.setdefault(card[-1].lower(), []).append(card[:-1].upper().replace("10", "T"))
+    for ranks in groups.values():
+        ranks.sort(key=RANK_ORDER.index)
+    return sorted(groups.items(), key=lambda g: (-len(g[1]), [RANK_ORDER.index(r) for r in g[1]]))
+
+
+def card_label(rank: str, suit: str, *, symbols: bool) -> str:
+    """``A♥`` (symbols) or ``Ah``."""
+    return rank + (SUIT_SYMBOLS[suit] if symbols else suit)
+
+
+def cards_text(cards: Sequence[str], *, symbols: bool = True, flush: Sequence[str] = (),
+               straight_flush: Sequence[str] = ()) -> Text:
+    """Cards grouped by suit in suit colours; flush cards bold, straight-flush cards underlined."""
+    text = Text()
+    in_run = {c[:-1].upper() + c[-1].lower() for c in straight_flush}
+    in_flush = {c[:-1].upper() + c[-1].lower() for c in flush}
+    for index, (suit, ranks) in enumerate(group_by_suit(cards)):
+        if index:
+            text.append("  ")
+        for i, rank in enumerate(ranks):
+            if i:
+                text.append(" ")
+            style = SUIT_STYLES[suit] + (" bold" if rank + suit in in_flush else "") \
+                + (" underline" if rank + suit in in_run else "")
+            text.append(card_label(rank, suit, symbols=symbols), style=style)
+    return text
+
+
+def hand_summary(cards: Sequence[str]) -> str:
+    """``4-card flush A-J-9-5, straight flush 3 (J-T-9)`` for any 7 cards shown."""
+    try:
+        parsed = parse_cards(list(cards))
+    except ValueError:
+        return ""
+    hand = evaluate(parsed)
+    out = describe_flush(parsed)
+    if hand.straight_flush_length:
+        run = "-".join(c[0] for c in _texts(hand.straight_flush_cards()))
+        out += f", straight flush {hand.straight_flush_length} ({run})"
+    return out
+
+
+def _texts(cards: Iterable[int]) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def your_cards_lines(payload: Mapping[str, Any], ante: int, *, symbols: bool, dealer: bool) -> list[Text]:
+    """Your seven cards, your flush and straight flush marked, and your raise limit."""
+    cards = list(payload.get("cards") or [])
+    if not cards:
+        return []
+    flush = list(payload.get("flush") or [])
+    run = list(payload.get("straight_flush") or [])
+    line = Text("Your cards: ", style="bold")
+    line.append_text(cards_text(cards, symbols=symbols, flush=flush, straight_flush=run))
+    facts = Text("  ")
+    if flush:
+        ranks = "-".join(c[:-1] for c in flush)
+        facts.append(f"FLUSH {len(flush)} ({ranks})", style="bold")
+    if run:
+        facts.append(f" · STRAIGHT FLUSH {len(run)} ({'-'.join(c[:-1] for c in run)})", style="bold magenta")
+    limit = int(payload.get("raise_limit", 1))
+    if dealer:
+        facts.append(" · you bank; " + ("qualifies" if payload.get("qualifies") else "does not qualify"))
+    else:
+        facts.append(f" · raise up to {limit}x" + (f" = {limit * ante}" if ante else ""))
+    return [line, facts]
+
+
+# ------------------------------------------------------------------ the table
+
+
+def seat_names(snapshot: Mapping[str, Any], extra: Names | None = None) -> dict[int, str]:
+    """Seat number -> name, from the snapshot (and names remembered from the hand)."""
+    names = {int(k): v for k, v in (extra or {}).items()}
+    for entry in snapshot.get("seats") or []:
+        names[int(entry["seat"])] = str(entry["name"])
+    return names
+
+
+def countdown(deadline: float | None, server_now: float) -> str:
+    """``0:24`` left on a clock (``0:00`` once it ran out).
+
+    >>> countdown(130.2, 100.0)
+    '0:31'
+    """
+    if deadline is None:
+        return ""
+    left = max(0, int(deadline - server_now + 0.999))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+_PHASES: Final = {"offer": "offering the bank", "betting": "bets open", "decisions": "decisions",
+                  "settled": "settled", "void": "void", "not_dealt": "not dealt"}
+
+
+def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
+    """Table, hand, phase, whose turn, the clock."""
+    hand = snapshot.get("hand") or {}
+    names = seat_names(snapshot)
+    text = Text(f"Table {snapshot.get('table')}", style="bold")
+    status = snapshot.get("status")
+    if hand and hand.get("phase") not in ("settled", "void", "not_dealt", None):
+        text.append(f" · hand #{hand.get('hand_id')} · {_PHASES.get(hand['phase'], hand['phase'])}")
+        if hand.get("arranged"):
+            text.append(" · ARRANGED DECK", style="bold red")
+        clock = hand.get("clock") or {}
+        seat = clock.get("seat")
+        if seat is not None:
+            text.append(f" · {names.get(seat, f'seat {seat}')} to act", style="bold yellow")
+        elif clock.get("kind") == "bets":
+            text.append(" · waiting for bets")
+        left = countdown(clock.get("deadline"), server_now)
+        if left:
+            text.append(f" · {left}", style="bold")
+    elif status == "paused":
+        text.append(" · paused by the host", style="yellow")
+    elif status == "closed":
+        text.append(" · closed", style="red")
+    else:
+        reason = snapshot.get("waiting_reason")
+        text.append(" · between hands" if reason is None else f" · waiting ({reason.replace('_', ' ')})")
+    if snapshot.get("arranged_next"):
+        text.append(" · next deck arranged", style="red")
+    if not connected:
+        text.append(" · CONNECTION LOST, reconnecting", style="bold red")
+    return text
+
+
+def seat_lines(snapshot: Mapping[str, Any]) -> list[Text]:
+    """One line per seated player: DP, name, stack, state, bets."""
+    hand = snapshot.get("hand") or {}
+    you = (snapshot.get("you") or {}).get("seat")
+    active = hand.get("phase") not in (None, "settled", "void", "not_dealt")
+    clock_seat = (hand.get("clock") or {}).get("seat")
+    lines = []
+    for entry in snapshot.get("seats") or []:
+        seat = int(entry["seat"])
+        mine = (hand.get("seats") or {}).get(str(seat)) or {}
+        line = Text(">" if active and seat == clock_seat else " ", style="bold yellow")
+        line.append(f"{seat:>2} ")
+        line.append("DP " if entry.get("button") else "   ", style="bold cyan")
+        name = str(entry["name"])[:NAME_WIDTH - 1] + ("*" if seat == you else "")
+        line.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == you else "")
+        line.append(f"{entry.get('stack', 0):>7}  ")
+        line.append_text(_seat_state(entry, mine, hand, active))
+        lines.append(line)
+    return lines
+
+
+def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping[str, Any],
+                active: bool) -> Text:
+    flags = []
+    if not entry.get("present", True):
+        flags.append(("dropped", "red"))
+    if entry.get("sitting_out"):
+        flags.append(("sitting out", "dim"))
+    if entry.get("leaving"):
+        flags.append(("leaving", "dim"))
+    text = Text()
+    for word, style in flags:
+        text.append(word + " ", style=style)
+    if not active or not mine:
+        return text
+    if entry.get("button") and hand.get("dealer") == entry.get("seat"):
+        text.append("banks", style="cyan")
+        return text
+    if mine.get("dead"):
+        text.append("dead hand", style="red")
+    elif mine.get("passed"):
+        text.append("sits this hand out", style="dim")
+    elif mine.get("in_hand"):
+        text.append(bets_text(mine))
+        decision = mine.get("decision")
+        if decision == "fold":
+            text.append(" · folded", style="dim")
+        elif decision == "raise":
+            text.append(f" · raised {mine.get('raise', 0)}", style="bold")
+    elif hand.get("phase") == "betting" and entry.get("seat") in (hand.get("bettors") or []):
+        text.append("betting…", style="dim")
+    return text
+
+
+def bets_text(bets: Mapping[str, Any]) -> str:
+    """``ante 10 sf 5 flush 5`` (bonuses only when placed)."""
+    out = f"ante {bets.get('ante', 0)}"
+    if bets.get("straight_flush_bonus"):
+        out += f" sf {bets['straight_flush_bonus']}"
+    if bets.get("flush_bonus"):
+        out += f" flush {bets['flush_bonus']}"
+    return out
+
+
+# ------------------------------------------------------------------ results
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None = None, *,
+                 symbols: bool = False) -> list[Text]:
+    """The showdown: the DP's hand, whether it qualified, every seat's bets, fee and net.
+
+    ``summary`` is a ``hand_revealed`` event, a hand from the history or a
+    ``hand_settled`` event merged with what is known of the hand.
+    """
+    hand_id = summary.get("hand_id")
+    status = summary.get("status", "settled")
+    if status == "void":
+        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): every bet and fee went back",
+                     style="yellow")]
+    settlement = summary.get("settlement")
+    if not settlement:
+        return [Text(f"Hand #{hand_id}: not dealt ({summary.get('reason') or 'no hand'})", style="dim")]
+    dealer = summary.get("dealer")
+    lines = [_dealer_line(summary, names, dealer, symbols)]
+    shown = {int(k): v for k, v in _shown(summary).items()}
+    for seat_result in settlement.get("seats", []):
+        lines.extend(_seat_result(seat_result, names, shown, my_seat, symbols))
+    dp = settlement.get("dealer") or {}
+    who = names.get(dealer, f"seat {dealer}") if isinstance(dealer, int) else "the house"
+    line = Text(f"  DP {who}: net {_signed(int(dp.get('net', 0)))}")
+    if dp.get("fee"):
+        line.append(f" (fee {_signed(int(dp['fee']))})")
+    if isinstance(dealer, int) and dealer == my_seat:
+        line.stylize("bold")
+    lines.append(line)
+    return lines
+
+
+def _shown(summary: Mapping[str, Any]) -> dict[str, list[str]]:
+    shown = summary.get("shown") or {}
+    if isinstance(shown, list):  # the hand_settled event sends [[seat, cards], ...]
+        return {str(seat): cards for seat, cards in shown}
+    return dict(shown)
+
+
+def _dealer_line(summary: Mapping[str, Any], names: Names, dealer: Any, symbols: bool) -> Text:
+    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "Dealer"
+    line = Text(f"Hand #{summary.get('hand_id')} · {who}: ", style="bold")
+    cards = summary.get("dealer_cards") or []
+    if cards:
+        line.append_text(cards_text(cards, symbols=symbols))
+    qualifies = summary.get("dealer_qualifies")
+    if qualifies is None:
+        qualifies = ((summary.get("settlement") or {}).get("dealer") or {}).get("qualifies")
+    line.append(" · qualified" if qualifies else " · did NOT qualify (Antes win 1:1, raises push)",
+                style="green" if qualifies else "yellow")
+    return line
+
+
+def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, list[str]],
+                 my_seat: int | None, symbols: bool) -> list[Text]:
+    seat = int(result["seat"])
+    style = "bold" if seat == my_seat else ""
+    head = Text(f"  {seat:>2} {names.get(seat, '?')[:NAME_WIDTH]:<{NAME_WIDTH}} ", style=style)
+    if result.get("dead"):
+        head.append("dead hand: bets and fee returned", style="yellow")
+        return [head]
+    parts = [f"ante {_signed(int(result['ante']))}"]
+    if result.get("folded"):
+        parts[0] = f"folded, ante {_signed(int(result['ante']))}"
+    elif result.get("raise") is not None:
+        parts.append(f"raise {_signed(int(result['raise']))}")
+    if result.get("straight_flush_bonus"):
+        parts.append(f"sf {_signed(int(result['straight_flush_bonus']))}")
+    if result.get("flush_bonus"):
+        parts.append(f"flush {_signed(int(result['flush_bonus']))}")
+    parts.append(f"fee {_signed(int(result.get('fee', 0)))}")
+    net = int(result.get("net", 0))
+    head.append(" ".join(parts) + " = ")
+    head.append(f"net {_signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
+    lines = [head]
+    cards = shown.get(seat)
+    if cards:
+        sub = Text("       ")
+        sub.append_text(cards_text(cards, symbols=symbols))
+        sub.append(f"  {hand_summary(cards)}", style="dim")
+        lines.append(sub)
+    return lines
+
+
+# ------------------------------------------------------------------ events
+
+
+def _who(names: Names, seat: Any) -> str:
+    if seat == 0:
+        return "the house"
+    return names.get(seat, f"seat {seat}") if isinstance(seat, int) else "?"
+
+
+def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
+    """A one-line account of a table event for the log (None for bookkeeping events)."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = _who(names, seat)
+    simple = _SIMPLE.get(str(kind))
+    if simple is not None:
+        return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
+    if kind == "player_stood":
+        return f"{event.get('name', who)} stands up, cashing out {event.get('cashed_out', 0)}"
+    if kind == "presence":
+        return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
+    if kind == "hand_started":
+        text = f"-- hand #{event.get('hand_id')} --"
+        return text + " ARRANGED DECK: not a random deal" if event.get("arranged") else text
+    if kind == "bank_declined":
+        return f"{who} declines the bank" + _reason(event.get("reason"), "declined")
+    if kind == "bets_placed":
+        return f"{who} bets " + bets_text(event)
+    if kind == "bets_passed":
+        return f"{who} sits this hand out" + _reason(event.get("reason"), "passed")
+    if kind == "player_folded":
+        return f"{who} folds" + _reason(event.get("reason"), "fold")
+    if kind == "dealer_revealed":
+        cards = list(event.get("cards") or [])
+        verdict = "qualifies" if event.get("qualifies") else "does NOT qualify"
+        label = "the house" if seat == 0 else f"DP {who}"
+        return f"{label} shows {' '.join(cards)}: {hand_summary(cards)}, {verdict}"
+    if kind == "hand_not_dealt":
+        return ("no hand: nobody took the bank" if event.get("reason") == "no_bank"
+                else "no hand: nobody placed an Ante")
+    if kind == "settings_changed":
+        changed = event.get("changed") or {}
+        return "settings changed: " + ", ".join(f"{k}={v}" for k, v in changed.items())
+    if kind == "willing_changed":
+        return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
+    if kind in ("table_waiting", "deck_arranged"):
+        return str(event.get("message") or kind)
+    return None
+
+
+def _reason(reason: Any, ordinary: str) -> str:
+    if reason in (None, ordinary):
+        return ""
+    return {"clock": " (the clock ran out)", "left": " (leaving)"}.get(str(reason), f" ({reason})")
+
+
+_SIMPLE: Final[dict[str, str]] = {
+    "player_sat": "{name} sits at seat {seat} with {stack}",
+    "stack_changed": "{name} tops up to {stack}",
+    "player_sat_out": "{name} sits out ({reason})",
+    "player_back": "{name} is back in the game",
+    "table_paused": "the host paused the table",
+    "table_resumed": "the host resumed the table",
+    "table_closed": "the host closed the table",
+    "bank_offered": "the bank is offered to {who}",
+    "bank_accepted": "{who} takes the bank and is the DP",
+    "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
+    "player_leaving": "{who} will leave after this hand",
+    "cards_dealt": "cards dealt",
+    "seat_dead": "{who}'s hand is dead ({reason})",
+    "player_raised": "{who} raises {amount}",
+    "hand_voided": "the hand is void ({reason}): every bet and fee goes back",
+}
+
+
+# ------------------------------------------------------------------ the screen
+
+
+@dataclass(slots=True)
+class Screen:
+    """Everything the live view shows, gathered by the play loop (plain data)."""
+
+    snapshot: Mapping[str, Any] | None = None
+    server_now: float = 0.0
+    connected: bool = True
+    log: Sequence[str] = ()
+    results: Sequence[Text] = ()
+    verdict: Sequence[str] = ()
+    verdict_ok: bool | None = None
+    choices: str | None = None
+    message: str | None = None
+    prompt: str | None = None
+    symbols: bool = True
+    extra: list[Text] = field(default_factory=list)
+
+
+def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text]:
+    """The whole view as lines that fit ``width`` x ``height`` (the log gives way first)."""
+    snap = screen.snapshot or {}
+    top: list[Text] = [header_line(snap, screen.server_now, connected=screen.connected)]
+    top.extend(seat_lines(snap))
+    hand = snap.get("hand") or {}
+    you = (snap.get("you") or {}).get("seat")
+    cards = hand.get("your_cards")
+    if cards and hand.get("phase") not in ("settled", "void", "not_dealt"):
+        ante = int(((hand.get("seats") or {}).get(str(you)) or {}).get("ante", 0))
+        top.extend(your_cards_lines(cards, ante, symbols=screen.symbols, dealer=hand.get("dealer") == you))
+    bottom: list[Text] = []
+    if screen.choices:
+        bottom.append(Text(screen.choices, style="bold yellow"))
+    if screen.message:
+        bottom.append(Text(screen.message, style="red"))
+    if screen.prompt is not None:
+        bottom.append(Text("> " + screen.prompt))
+    middle: list[Text] = [*screen.extra, *screen.results]
+    headline = "bold green" if screen.verdict_ok else "bold red on white" if screen.verdict_ok is False else "cyan"
+    for i, said in enumerate(screen.verdict):
+        middle.append(Text(said, style=headline if i == 0 else "red"))
+    room = max(0, height - len(top) - len(bottom) - len(middle) - 1)
+    log = [Text(entry, style="dim") for entry in list(screen.log)[-room:]] if room else []
+    lines = [*top, Text(""), *middle, *log, *bottom][:height]
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        line.truncate(width, overflow="ellipsis")
+    return lines
+
+
+def screen_group(screen: Screen, width: int = 80, height: int = 24) -> Group:
+    """:func:`screen_lines` as one rich renderable."""
+    return Group(*screen_lines(screen, width, height))
+
+
+def plain(lines: Iterable[Text]) -> str:
+    """Lines as plain text: no colour codes."""
+    return "\n".join(line.plain for line in lines)
+
+
+__all__ = [
+    "SUITS",
+    "Screen",
+    "cards_text",
+    "countdown",
+    "describe_event",
+    "group_by_suit",
+    "header_line",
+    "result_lines",
+    "screen_lines",
+    "seat_lines",
+    "your_cards_lines",
+]

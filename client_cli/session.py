@@ -1,0 +1,107 @@
+"""Logging in from the terminal: a saved token, or the password (registering a new name).
+
+The password is read without echo (``getpass``); ``HCF_PASSWORD`` may give it
+for scripts. A saved token is checked with the server first; a stale one is
+dropped and the password asked again.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from client_cli.connection import ServerRefused, http_json
+from client_cli.store import TokenStore
+
+PASSWORD_TRIES = 3
+STALE_TOKEN = frozenset({"auth/token_invalid", "auth/token_expired", "auth/required"})
+
+
+class LoginError(Exception):
+    """Could not log in; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedIn:
+    """A usable session."""
+
+    name: str
+    token: str
+    registered: bool = False
+
+
+def ask_name(store: TokenStore, url: str, name: str | None,
+             ask: Callable[[str], str] = input) -> str:
+    """The name to play under: given, the last used on this server, or asked."""
+    name = name or store.last_name(url)
+    while not name:
+        name = ask("Your name at the table: ").strip()
+    return name
+
+
+def password_source() -> Callable[[str], str]:
+    """``HCF_PASSWORD`` when set, else getpass (no echo)."""
+    fixed = os.environ.get("HCF_PASSWORD")
+    if fixed:
+        return lambda _prompt: fixed
+    return getpass.getpass
+
+
+async def token_works(url: str, token: str) -> bool:
+    """Whether the server still accepts ``token``."""
+    try:
+        await http_json("GET", f"{url}/api/account", token=token)
+    except ServerRefused as exc:
+        if exc.code in STALE_TOKEN:
+            return False
+        raise
+    return True
+
+
+async def log_in(url: str, name: str, store: TokenStore,
+                 ask_password: Callable[[str], str] | None = None,
+                 say: Callable[[str], None] | None = None) -> LoggedIn:
+    """A saved token if the server still takes it; else log in or register with a password."""
+    url = url.rstrip("/")
+    say = say or (lambda text: print(text, file=sys.stderr))
+    saved = store.token(url, name)
+    if saved and await token_works(url, saved):
+        return LoggedIn(name, saved)
+    if saved:
+        store.forget(url, name)
+        say(f"your saved session for {name} has ended: log in again")
+    ask = ask_password or password_source()
+    for _ in range(PASSWORD_TRIES):
+        password = ask(f"Password for {name} (a new name is registered with it): ")
+        session = await _login_or_register(url, name, password, say)
+        if session is not None:
+            store.save(url, session.name, session.token)
+            return session
+    raise LoginError(f"could not log in as {name}")
+
+
+async def _login_or_register(url: str, name: str, password: str,
+                             say: Callable[[str], None]) -> LoggedIn | None:
+    try:
+        reply = await http_json("POST", f"{url}/api/login", {"name": name, "password": password})
+        return LoggedIn(str(reply["name"]), str(reply["token"]))
+    except ServerRefused as exc:
+        if exc.code != "auth/bad_credentials":
+            raise LoginError(exc.message) from None
+    try:
+        reply = await http_json("POST", f"{url}/api/register", {"name": name, "password": password})
+    except ServerRefused as exc:
+        if exc.code == "auth/name_taken":
+            say(f"wrong password for {name}")
+            return None
+        if exc.code in ("auth/weak_password", "auth/bad_name"):
+            say(exc.message)
+            if exc.code == "auth/bad_name":
+                raise LoginError(exc.message) from None
+            return None
+        raise LoginError(exc.message) from None
+    say(f"registered a new account: {reply['name']}")
+    return LoggedIn(str(reply["name"]), str(reply["token"]), registered=True)

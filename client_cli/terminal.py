@@ -1,0 +1,150 @@
+"""The two faces of the screen: a rich Live view on a terminal, plain lines elsewhere.
+
+On a terminal, keys are read one at a time (cbreak mode: no echo, Ctrl-C still
+interrupts) and the line being typed is drawn inside the live view, so redraws
+never tear the input. Elsewhere, lines are read from stdin by a thread and the
+output is plain text without colour codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import termios
+import threading
+import tty
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
+from client_cli.render import Screen, screen_group
+
+LineHandler = Callable[[str | None], None]
+"""Called with each typed line; None means the input ended (Ctrl-D or end of file)."""
+
+
+class LiveFace:
+    """A rich Live view that redraws the whole screen and holds the line being typed."""
+
+    live_view = True
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console()
+        self.live = Live(console=self.console, auto_refresh=False, transient=False,
+                         vertical_overflow="crop", redirect_stdout=False, redirect_stderr=False)
+        self.buffer = ""
+        self._fd: int | None = None
+        self._saved: list[Any] | None = None
+        self._on_line: LineHandler | None = None
+        self._on_edit: Callable[[], None] | None = None
+        self._escape = False
+
+    def start(self, on_line: LineHandler | None, on_edit: Callable[[], None] | None = None) -> None:
+        """Start drawing (and reading keys when ``on_line`` is given; ``on_edit`` after each key)."""
+        self.live.start()
+        if on_line is None or not sys.stdin.isatty():
+            return
+        self._on_line, self._on_edit = on_line, on_edit
+        self._fd = sys.stdin.fileno()
+        self._saved = termios.tcgetattr(self._fd)
+        tty.setcbreak(self._fd)
+        asyncio.get_running_loop().add_reader(self._fd, self._read)
+
+    def stop(self) -> None:
+        """Stop drawing and give the terminal back as it was."""
+        if self._fd is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._fd)
+            if self._saved is not None:
+                termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+            self._fd = None
+        self.live.stop()
+
+    def draw(self, screen: Screen) -> None:
+        """Redraw everything."""
+        screen.prompt = self.buffer if self._on_line is not None else None
+        width, height = self.console.size
+        self.live.update(screen_group(screen, min(width, 200), max(6, height - 1)), refresh=True)
+
+    def say(self, lines: Sequence[str | Text]) -> None:
+        """Nothing to print: the live view shows the log."""
+
+    def _read(self) -> None:
+        assert self._fd is not None and self._on_line is not None
+        try:
+            data = os.read(self._fd, 1024).decode("utf-8", errors="ignore")
+        except OSError:
+            return
+        for ch in data:
+            self._key(ch)
+
+    def _key(self, ch: str) -> None:
+        assert self._on_line is not None
+        if self._escape:  # skip arrow keys and other escape sequences
+            self._escape = not (ch.isalpha() or ch == "~")
+            return
+        if ch == "\x1b":
+            self._escape = True
+        elif ch in ("\r", "\n"):
+            line, self.buffer = self.buffer, ""
+            self._on_line(line)
+        elif ch in ("\x7f", "\x08"):
+            self.buffer = self.buffer[:-1]
+        elif ch == "\x15":
+            self.buffer = ""
+        elif ch == "\x04":
+            self._on_line(None)
+        elif ch.isprintable() and len(self.buffer) < 60:
+            self.buffer += ch
+        if self._on_edit is not None:
+            self._on_edit()
+
+
+class PlainFace:
+    """Plain lines on stdout, no colour codes; input lines read by a thread."""
+
+    live_view = False
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+
+    def start(self, on_line: LineHandler | None, on_edit: Callable[[], None] | None = None) -> None:  # noqa: ARG002
+        """Start reading input lines, if asked to (there is no line being edited to redraw)."""
+        if on_line is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def reader() -> None:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(on_line, line.rstrip("\n"))
+            loop.call_soon_threadsafe(on_line, None)
+
+        threading.Thread(target=reader, name="hcf-input", daemon=True).start()
+
+    def stop(self) -> None:
+        """Flush what was written."""
+        with contextlib.suppress(Exception):
+            self.out.flush()
+
+    def draw(self, screen: Screen) -> None:
+        """Plain output does not redraw."""
+
+    def say(self, lines: Sequence[str | Text]) -> None:
+        """Print lines as plain text."""
+        for line in lines:
+            print(line.plain if isinstance(line, Text) else line, file=self.out, flush=True)
+
+
+Face = LiveFace | PlainFace
+
+
+def choose_face(plain: bool = False) -> Face:
+    """The live view when stdout is a terminal (and not asked for plain), else plain lines."""
+    if not plain and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
+        return LiveFace()
+    return PlainFace()

@@ -1,0 +1,169 @@
+"""What a client remembers of a table between snapshots: pure, fed by events.
+
+The snapshot (the server's full view) is the truth about seats, stacks and the
+hand; the tracker adds what only this client knows: the commitment it saw
+before the bets closed, the seed it sent, the cards it saw (its own, the DP's,
+the hands shown), the log of events, the last results and the check of the
+last deal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from client_cli.render import describe_event, result_lines, seat_names
+from client_cli.verify import Seen, Verdict, seen_from_reveal, verify_reveal
+
+KEEP_HANDS = 20
+
+
+@dataclass(slots=True)
+class HandMemory:
+    """What this client saw of one hand."""
+
+    hand_id: int
+    commitment: str | None = None
+    my_seat: int | None = None
+    my_seed: str | None = None
+    cards: dict[int, list[str]] = field(default_factory=dict)
+    verdict: Verdict | None = None
+
+
+@dataclass(slots=True)
+class Tracker:
+    """A table as this client knows it."""
+
+    symbols: bool = True
+    snapshot: dict[str, Any] | None = None
+    snapshot_at: float = 0.0
+    offset: float = 0.0
+    current: int | None = None
+    hands: dict[int, HandMemory] = field(default_factory=dict)
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=200))
+    results: list[Text] = field(default_factory=list)
+    verdict: Verdict | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    fresh: list[str] = field(default_factory=list)
+
+    # ------------------------------------------------------------ inputs
+
+    def on_snapshot(self, snapshot: dict[str, Any], local_now: float) -> None:
+        """Take a newer snapshot (an older one, answered late, is ignored)."""
+        if self.snapshot is not None and snapshot.get("seq", 0) < self.snapshot.get("seq", 0) \
+                and snapshot.get("table") == self.snapshot.get("table"):
+            return
+        self.snapshot = snapshot
+        self.snapshot_at = local_now
+        self.offset = float(snapshot.get("server_time", local_now)) - local_now
+        self.names.update(seat_names(snapshot))
+        hand = snapshot.get("hand") or {}
+        hand_id = hand.get("hand_id")
+        if isinstance(hand_id, int):
+            self.current = hand_id
+            memory = self.memory(hand_id)
+            memory.my_seat = _seat(snapshot)
+            if hand.get("commitment") and memory.commitment is None:
+                memory.commitment = str(hand["commitment"])
+            cards = (hand.get("your_cards") or {}).get("cards")
+            if cards and memory.my_seat is not None:
+                memory.cards[memory.my_seat] = list(cards)
+        last = snapshot.get("last_hand")
+        if isinstance(last, dict) and isinstance(last.get("hand_id"), int) \
+                and last["hand_id"] in self.hands and self.hands[last["hand_id"]].verdict is None:
+            self._revealed(last)  # a reveal missed while the connection was down
+
+    def on_private(self, event: Mapping[str, Any]) -> None:
+        """``your_cards``: this client's own hand (it follows the hand's cards_dealt)."""
+        if event.get("type") != "your_cards" or self.current is None:
+            return
+        memory = self.memory(self.current)
+        seat = memory.my_seat if memory.my_seat is not None else _seat(self.snapshot or {})
+        if seat is not None:
+            memory.my_seat = seat
+            memory.cards[seat] = list(event.get("cards") or [])
+        if self.snapshot is not None and isinstance(self.snapshot.get("hand"), dict):
+            self.snapshot["hand"]["your_cards"] = dict(event)
+
+    def on_event(self, event: Mapping[str, Any]) -> None:
+        """A table event: remember what matters and add a line to the log."""
+        kind = event.get("type")
+        hand_id = event.get("hand_id")
+        if kind == "player_sat":
+            self.names[int(event["seat"])] = str(event.get("name"))
+        if isinstance(hand_id, int) and kind != "hand_revealed":
+            self.current = hand_id
+            memory = self.memory(hand_id)
+            if memory.my_seat is None:
+                memory.my_seat = _seat(self.snapshot or {})
+            self._remember(memory, event)
+        line = describe_event(event, self.names)
+        if line:
+            self._log(line)
+        if kind == "hand_revealed":
+            self._revealed(event)
+
+    def note_bet(self, hand_id: int | None, seat: int, seed: str) -> None:
+        """This client sent ``seed`` with its bets for ``hand_id``."""
+        if hand_id is not None:
+            memory = self.memory(hand_id)
+            memory.my_seat, memory.my_seed = seat, seed
+
+    # ------------------------------------------------------------ helpers
+
+    def memory(self, hand_id: int) -> HandMemory:
+        """The memory of a hand (created on first use; old ones are forgotten)."""
+        if hand_id not in self.hands:
+            self.hands[hand_id] = HandMemory(hand_id)
+            for old in sorted(self.hands)[:-KEEP_HANDS]:
+                del self.hands[old]
+        return self.hands[hand_id]
+
+    def server_now(self, local_now: float) -> float:
+        """The server's clock, from the last snapshot's ``server_time``."""
+        return local_now + self.offset
+
+    def take_fresh(self) -> list[str]:
+        """Log lines added since the last call (for plain output)."""
+        fresh, self.fresh = self.fresh, []
+        return fresh
+
+    def _log(self, line: str) -> None:
+        self.log.append(line)
+        self.fresh.append(line)
+
+    def _remember(self, memory: HandMemory, event: Mapping[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "betting_opened" and memory.commitment is None:
+            memory.commitment = str(event.get("commitment"))
+        elif kind == "dealer_revealed":
+            memory.cards[int(event["seat"])] = list(event.get("cards") or [])
+        elif kind == "hand_settled":
+            for seat, cards in event.get("shown") or []:
+                memory.cards[int(seat)] = list(cards)
+
+    def _revealed(self, reveal: Mapping[str, Any]) -> None:
+        hand_id = reveal.get("hand_id")
+        names = {int(k): str(v) for k, v in (reveal.get("names") or {}).items()}
+        self.names.update(names)
+        memory = self.memory(hand_id) if isinstance(hand_id, int) else HandMemory(0)
+        for seat, cards in seen_from_reveal(reveal).items():
+            memory.cards.setdefault(seat, cards)
+        if reveal.get("status") in ("settled", "void"):
+            self.results = result_lines(reveal, {**self.names, **names}, memory.my_seat, symbols=self.symbols)
+        seen = Seen(memory.commitment, memory.my_seat, memory.my_seed, dict(memory.cards))
+        verdict = verify_reveal(reveal, seen)
+        memory.verdict = verdict
+        if reveal.get("deal_order") or reveal.get("arranged"):
+            self.verdict = verdict
+            for line in verdict.lines:
+                self._log(line)
+
+
+def _seat(snapshot: Mapping[str, Any]) -> int | None:
+    seat = (snapshot.get("you") or {}).get("seat")
+    return seat if isinstance(seat, int) else None
