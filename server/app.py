@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import sys
 from collections.abc import AsyncIterator
 from typing import TextIO
@@ -16,6 +17,7 @@ import socketio
 import structlog
 from aiohttp import web
 
+from server import protocol
 from server.bindings import DatabaseBindings
 from server.config import ServerConfig
 from server.persistence.database import Database, open_database
@@ -30,6 +32,7 @@ DATABASE = web.AppKey("database", Database)
 TABLES = web.AppKey("tables", Tables)
 GATEWAY = web.AppKey("gateway", Gateway)
 SIO = web.AppKey("sio", socketio.AsyncServer)
+STOPPED = web.AppKey("stopped", bool)
 
 MAIN_TABLE = "main"
 
@@ -45,13 +48,13 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
         ping_timeout=config.ping_timeout,  # dead peers show within seconds (PITFALLS 3)
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
         max_http_buffer_size=64 * 1024,
-        cors_allowed_origins=[],
+        cors_allowed_origins=None,  # same origin only; [] would switch the check off
     )
     sio.attach(app)
     app[SIO] = sio
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
-        database = await open_database(config.resolved_database_url())
+        database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400)
         bindings = DatabaseBindings(database, config)
         app[DATABASE] = database
         await bindings.void_interrupted_hands()
@@ -75,24 +78,52 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
             await sweeper
         await database.close()
 
-    async def shutdown(app: web.Application) -> None:
-        """Stop new hands, let running ones end (bounded), void the rest, then drop clients."""
-        if GATEWAY in app:
-            app[GATEWAY].accepting = False
-        if TABLES in app:
-            await app[TABLES].stop_all(config.shutdown_grace)
-        for sid in list(app[GATEWAY].identities) if GATEWAY in app else []:
-            await sio.disconnect(sid)
-        await asyncio.sleep(0)
-
     app.cleanup_ctx.append(lifecycle)
-    app.on_shutdown.append(shutdown)
+    app.on_shutdown.append(graceful_stop)
     return app
+
+
+async def graceful_stop(app: web.Application) -> None:
+    """Take no new hands, let running ones end within the grace time, void the rest, then drop clients.
+
+    Runs while clients are still connected (``serve`` calls it on SIGTERM/SIGINT before
+    aiohttp closes connections); as an ``on_shutdown`` hook it is a no-op the second time.
+    """
+    if app.get(STOPPED):
+        return
+    app[STOPPED] = True
+    sio = app[SIO]
+    if GATEWAY in app:
+        gateway = app[GATEWAY]
+        gateway.accepting = False
+        await sio.emit(protocol.EV_NOTICE, {"level": "warning", "message":
+                       "the server is shutting down: no new hands; a hand in progress finishes or is voided"})
+    if TABLES in app:
+        await app[TABLES].stop_all(app[CONFIG].shutdown_grace)
+    for sid in list(app[GATEWAY].identities) if GATEWAY in app else []:
+        await sio.disconnect(sid)
+
+
+async def serve(config: ServerConfig) -> None:
+    """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded)."""
+    app = build_app(config)
+    runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)
+    await runner.setup()
+    await web.TCPSite(runner, config.host, config.port).start()
+    log.info("listening", host=config.host, port=config.port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+        log.info("stopping", grace_seconds=config.shutdown_grace)
+        await graceful_stop(app)
+    finally:
+        await runner.cleanup()
+        log.info("stopped")
 
 
 def run(config: ServerConfig) -> None:
     """Serve until SIGINT/SIGTERM."""
-    app = build_app(config)
-    log.info("listening", host=config.host, port=config.port)
-    web.run_app(app, host=config.host, port=config.port, print=None,
-                shutdown_timeout=config.shutdown_grace + 5, handle_signals=True)
+    asyncio.run(serve(config))

@@ -11,29 +11,40 @@ from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
+import structlog
 
 from server.config import ServerConfig
 from server.persistence.database import Database
-from server.persistence.errors import StoreError
+from server.persistence.errors import InsufficientFunds, StoreError
 from server.persistence.models import HOST_TOKEN, TRANSFER
 from server.persistence.records import Hand
 from server.persistence.records import Transfer as LedgerTransfer
 from server.persistence.tx import Tx
+from server.replay import state_at_end_of_log
+from server.rules.errors import RuleError
+from server.rules.hcf.hand import evolve
+from server.rules.hcf.messages import HandVoided
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import TableError
 from server.table.ports import Batch, RecordedEvent
 from server.table.postings import AccountId, account_place, stack_place
 from server.table.roster import Seated
 from server.table.runner import TableSetup
+from server.table.summary import hand_summary
 from server.transport.gateway import Identity
+
+log = structlog.get_logger("hcf.storage")
 
 
 @contextmanager
 def _as_table_errors() -> Iterator[None]:
     try:
         yield
+    except InsufficientFunds as exc:
+        # Say it in chips; the ledger's place names are internal.
+        raise TableError(exc.code, f"not enough chips: {exc.available} available, {exc.amount} needed") from None
     except StoreError as exc:
-        raise TableError(exc.code, str(exc)) from None
+        raise TableError(exc.code, exc.message) from None
 
 
 class DatabaseBindings:
@@ -138,16 +149,33 @@ class DatabaseBindings:
                         refunds.append(LedgerTransfer(place, stack_place(table, account), balance, kind,
                                                       table, hand.id))
             await tx.transfers(refunds)
-            summary = {"table": table, "hand_id": hand.id, "status": "void", "reason": "interrupted",
-                       "commitment": hand.commitment, "server_seed": hand.server_seed,
-                       "arranged": hand.arranged,
-                       "refunds": [[t.dst, t.amount] for t in refunds]}
+            summary: dict[str, Any] = {"table": table, "hand_id": hand.id, "status": "void",
+                                       "reason": "interrupted", "commitment": hand.commitment,
+                                       "server_seed": hand.server_seed, "arranged": hand.arranged}
+            summary = await self._crash_summary(tx, hand) or summary
             seq = await tx.last_seq(table) + 1
             await tx.append_events(table, hand.id, seq, [
                 {"type": "hand_voided", "reason": "interrupted"},
                 {"type": "hand_revealed", **summary},
             ])
             await tx.finish_hand(hand.id, "void", summary)
+        log.warning("hand_voided_after_restart", table=table, hand=hand.id,
+                    refunded=sum(t.amount for t in refunds))
+
+    @staticmethod
+    async def _crash_summary(tx: Tx, hand: Hand) -> dict[str, Any] | None:
+        """The public record of a hand cut off by a crash, rebuilt from its recorded inputs."""
+        rows = [dict(e.payload) for e in await tx.hand_events(hand.id)]
+        try:
+            state, accounts = state_at_end_of_log(rows, hand.server_seed)
+        except (StopIteration, KeyError, ValueError, RuleError):
+            return None  # an older log without inputs: keep the short summary
+        names = {}
+        for seat, account_id in accounts.items():
+            account = await tx.account(account_id)
+            names[seat] = account.name if account else "?"
+        state = evolve(state, HandVoided("interrupted"))
+        return hand_summary(state, hand.table, hand.id, names)
 
     async def first_host_token(self) -> str | None:
         """A host token if none exists yet (a fresh database), else None."""
@@ -173,7 +201,7 @@ class DatabaseBindings:
             async with self.db.transaction() as tx:
                 account = await tx.account_by_name(name)
                 if account is None:
-                    raise TableError("auth/bad_credentials", f"no account named {name!r}")
+                    raise TableError("account/unknown", f"no account named {name!r}")
                 await tx.issue(account.id, amount, f"granted by the host (account {by})")
                 balance = await tx.balance(account_place(account.id))
         return {"account": account.name, "granted": amount, "balance": balance}

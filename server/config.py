@@ -39,7 +39,6 @@ class ServerConfig:
     shutdown_grace: float = 20.0
     rate_per_second: float = 20.0
     rate_burst: int = 40
-    max_connections_per_account: int = 1
 
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to ``hcf.db`` in the data directory."""

@@ -23,7 +23,6 @@ MAX_REQUEST_BYTES: Final = 4096
 # ------------------------------------------------------------ server -> client
 EV_TABLE: Final = "table_event"  # {"table", "seq", "event": {...}} to everyone at the table
 EV_PRIVATE: Final = "private_event"  # {"table", "seq", "event": {...}} to one account only
-EV_SNAPSHOT: Final = "snapshot"  # a full view, after join/reconnect or on request
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
 
@@ -41,10 +40,10 @@ ERROR_CODES: Final[dict[str, str]] = {
     "auth/token_invalid": "the session token is unknown or revoked",
     "auth/token_expired": "the session token has expired: log in again",
     "auth/not_host": "only the host may do that",
+    "account/unknown": "no account with that name",
     "table/unknown": "no such table",
     "table/exists": "a table with that name exists",
     "table/closed": "the table is closed",
-    "table/not_joined": "join the table first",
     "table/hand_in_progress": "that can only be done between hands",
     "seat/taken": "that seat is taken",
     "seat/no_free_seat": "the table is full",

@@ -67,6 +67,9 @@ def replay_hand(
         report.problems.append("no recorded inputs for this hand (recorded by an older server?)")
         return report
     inputs = rows[start]["_input"]
+    if "accounts" not in inputs:
+        report.problems.append("the recorded inputs lack the seat accounts (recorded by an older server)")
+        return report
     accounts = {int(k): int(v) for k, v in inputs["accounts"].items()}
     state = _initial_state(inputs, server_seed_hex)
     expected: list[Transfer] = []
@@ -90,6 +93,19 @@ def replay_hand(
     _check_transfers(report, expected, transfers)
     _check_outcome(report, state, status, rows)
     return report
+
+
+def state_at_end_of_log(rows: Sequence[Mapping[str, Any]], server_seed_hex: str) -> tuple[HandState, dict[int, int]]:
+    """The hand as its recorded inputs leave it (after a crash: where it stopped); seat -> account."""
+    start = next(i for i, r in enumerate(rows) if (r.get("_input") or {}).get("command") == "new_hand")
+    inputs = rows[start]["_input"]
+    state = _initial_state(inputs, server_seed_hex)
+    for row in rows[start + 1:]:
+        command = row.get("_input")
+        if command is not None:
+            for event in decide(state, m.command_from_json(dict(command))):
+                state = evolve(state, event)
+    return state, {int(k): int(v) for k, v in inputs.get("accounts", {}).items()}
 
 
 def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> HandState:

@@ -125,8 +125,14 @@ class AccountOps(TxBase):
         """A new host token; the previous one stops working."""
         self._check_writable()
         token = new_token()
-        await self._run(sa.delete(HOST_TOKEN))
-        await self._run(sa.insert(HOST_TOKEN).values(id=1, token_hash=token_digest(token), created_at=self.now()))
+        insert = self._upsert(HOST_TOKEN).values(id=1, token_hash=token_digest(token), created_at=self.now())
+        excluded = insert.excluded
+        await self._run(
+            insert.on_conflict_do_update(
+                index_elements=[HOST_TOKEN.c.id],
+                set_={"token_hash": excluded.token_hash, "created_at": excluded.created_at},
+            )
+        )
         return token
 
     async def check_host_token(self, token: str) -> bool:

@@ -5,35 +5,45 @@ and one writer at a time in this process (PITFALLS 13): a write transaction
 takes the write lock when it starts, so it never fails half-way with
 "database is locked". Read transactions use a plain ``BEGIN`` and run beside
 the writer, each on one consistent snapshot.
+
+PostgreSQL (asyncpg) runs writers concurrently at READ COMMITTED: debits are
+conditional updates and transfers lock the places they touch in key order, so
+no update is lost and transfers do not deadlock each other. Read transactions
+are REPEATABLE READ, READ ONLY (one snapshot). A deadlock or serialization
+failure that still happens is ``db/conflict``, which :meth:`Database.run` retries.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.persistence.auth import AuthFlows
+from server.persistence.engines import BUSY_TIMEOUT_MS, READ_ONLY, Synchronous, create_engine
 from server.persistence.errors import StoreError
 from server.persistence.ledger import check_ledger
-from server.persistence.models import metadata
+from server.persistence.migrate import migrate
 from server.persistence.records import Clock, Event, Hand, LedgerReport, TableInfo
 from server.persistence.tx import Tx
+from server.persistence.txbase import conflict_error
 
-Synchronous = Literal["NORMAL", "FULL"]
+__all__ = ["BUSY_TIMEOUT_MS", "Database", "Synchronous", "database_url", "open_database"]
+
+T = TypeVar("T")
 
 ASYNC_DRIVERS: Final = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 _KNOWN_ASYNC: Final = {"sqlite+aiosqlite", "postgresql+asyncpg", "postgresql+psycopg"}
 _ALIASES: Final = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql"}
-BUSY_TIMEOUT_MS: Final = 5_000
-_READ_ONLY: Final = "hcf_read_only"
+RUN_ATTEMPTS: Final = 5
 
 
 def database_url(url: str) -> str:
@@ -79,7 +89,7 @@ class Database(AuthFlows):
         # PostgreSQL runs writers concurrently; the conditional debits keep them safe.
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
         # One snapshot per read transaction: SQLite's BEGIN gives it; PostgreSQL needs REPEATABLE READ.
-        read_options: dict[str, Any] = {_READ_ONLY: True}
+        read_options: dict[str, Any] = {READ_ONLY: True}
         if not self.is_sqlite:
             read_options.update(isolation_level="REPEATABLE READ", postgresql_readonly=True)
         self._read_engine = engine.execution_options(**read_options)
@@ -97,19 +107,43 @@ class Database(AuthFlows):
         if write and task in self._writing_tasks:
             raise StoreError("db/nested", "this task already has a write transaction open")
         lock = self._write_lock if write and self._write_lock is not None else contextlib.nullcontext()
-        async with lock, (self.engine if write else self._read_engine).begin() as conn:
-            owner = task if write else None
-            if owner is not None:
-                self._writing_tasks.add(owner)
-            try:
+        owner = task if write else None
+        try:
+            async with lock, (self.engine if write else self._read_engine).begin() as conn:
+                if owner is not None:
+                    self._writing_tasks.add(owner)
                 tx = Tx(conn, self.clock, writable=write)
                 yield tx
                 if tx.doomed is not None:
+                    if isinstance(tx.doomed, StoreError) and tx.doomed.code == "db/conflict":
+                        raise tx.doomed
                     message = f"rolled back: an operation in it failed ({tx.doomed})"
                     raise StoreError("db/rolled_back", message) from tx.doomed
-            finally:
-                if owner is not None:
-                    self._writing_tasks.discard(owner)
+        except sa.exc.DBAPIError as exc:  # e.g. at COMMIT
+            conflict = conflict_error(exc)
+            if conflict is None:
+                raise
+            raise conflict from exc
+        finally:
+            if owner is not None:
+                self._writing_tasks.discard(owner)
+
+    async def run(self, work: Callable[[Tx], Awaitable[T]], *, write: bool = True, attempts: int = RUN_ATTEMPTS) -> T:
+        """``await work(tx)`` in one transaction, run again (up to ``attempts`` times) on ``db/conflict``.
+
+        A conflict is a deadlock or serialization failure (PostgreSQL): the whole
+        transaction rolled back, so running it again is safe as long as ``work``
+        does nothing outside the database.
+        """
+        for attempt in range(1, attempts + 1):
+            try:
+                async with self.transaction(write=write) as tx:
+                    return await work(tx)
+            except StoreError as exc:
+                if exc.code != "db/conflict" or attempt == attempts:
+                    raise
+            await asyncio.sleep(random.uniform(0, 0.01 * 2**attempt))  # jitter, not a secret
+        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         """Close every pooled connection."""
@@ -171,7 +205,11 @@ async def open_database(
     synchronous: Synchronous = "NORMAL",
     session_ttl: float = 30 * 24 * 3600,
 ) -> Database:
-    """Open (creating if needed) the database at ``url`` and its schema.
+    """Open the database at ``url`` and bring its schema to the newest revision.
+
+    A SQLite file (and its folder) is created if missing; a PostgreSQL database
+    must exist. The migrations run first, under a lock that makes a second
+    process starting at the same time wait (see ``migrate.py``).
 
     ``synchronous="NORMAL"`` (SQLite, WAL) survives the death of the process but may
     lose the last transactions on power loss or an OS crash; ``"FULL"`` survives
@@ -183,39 +221,5 @@ async def open_database(
     if async_url.get_backend_name() == "sqlite":
         assert async_url.database is not None  # database_url refuses SQLite URLs without a file
         Path(async_url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(async_url)
-        _configure_sqlite(engine, synchronous)
-    else:
-        engine = create_async_engine(async_url, pool_pre_ping=True)
-    async with engine.begin() as conn:
-        await conn.run_sync(metadata.create_all)
-    return Database(engine, clock, session_ttl=session_ttl)
-
-
-def _configure_sqlite(engine: AsyncEngine, synchronous: Synchronous) -> None:
-    """The SQLAlchemy-documented hooks that let us emit BEGIN ourselves (Python < 3.12)."""
-
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own
-        cursor = dbapi_connection.cursor()
-        for pragma in (
-            "journal_mode = WAL",
-            f"synchronous = {synchronous}",
-            f"busy_timeout = {BUSY_TIMEOUT_MS}",
-            "foreign_keys = ON",
-        ):
-            cursor.execute(f"PRAGMA {pragma}")
-        cursor.close()
-
-    def on_begin(conn: Connection) -> None:
-        read_only = bool(conn.get_execution_options().get(_READ_ONLY, False))
-        info = conn.connection.info
-        if info.get(_READ_ONLY) != read_only:
-            conn.exec_driver_sql(f"PRAGMA query_only = {int(read_only)}")
-            info[_READ_ONLY] = read_only
-        # IMMEDIATE takes the write lock up front (waiting up to busy_timeout), so a
-        # read-then-write transaction cannot fail with "database is locked" mid-way.
-        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
-
-    sa.event.listen(engine.sync_engine, "connect", on_connect)
-    sa.event.listen(engine.sync_engine, "begin", on_begin)
+    await migrate(async_url, synchronous=synchronous)
+    return Database(create_engine(async_url, synchronous), clock, session_ttl=session_ttl)

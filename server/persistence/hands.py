@@ -131,9 +131,14 @@ class HandOps(TableOps):
                 raise StoreError("hand/not_in_progress", f"hand {hand_id} already ended ({hand.status})")
         except StoreError as exc:
             raise self._doom(exc) from None
-        await self._run(
-            sa.update(HAND).where(HAND.c.id == hand_id).values(status=status, summary=text, ended_at=self.now())
+        # Conditional, so that of two concurrent finishes (PostgreSQL) only one counts.
+        finished = await self._run(
+            sa.update(HAND)
+            .where(HAND.c.id == hand_id, HAND.c.status == "in_progress")
+            .values(status=status, summary=text, ended_at=self.now())
         )
+        if finished.rowcount != 1:
+            raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} ended meanwhile"))
 
     async def hand(self, hand_id: int) -> Hand | None:
         """The hand with this id, if any."""

@@ -4,6 +4,11 @@ Every movement is one row in the append-only ``transfer`` table plus two balance
 updates in ``place``, all in the caller's transaction. The debit is a conditional
 ``UPDATE ... WHERE overdraft OR balance >= amount``, so two concurrent spenders
 can never both take the last chips (PITFALLS 14), whatever the database.
+
+On PostgreSQL, where writers run concurrently, a transfer (or a batch of them)
+first creates and locks every place it touches in key order, in one statement:
+two transactions that touch the same places lock them in the same order, so
+they wait for each other instead of deadlocking (A->B beside B->A).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from server.persistence.errors import InsufficientFunds, StoreError
@@ -73,10 +79,22 @@ class LedgerOps(TxBase):
         return await self._apply(Transfer(src, dst, amount, kind, table, hand_id, key, memo))
 
     async def transfers(self, items: Iterable[Transfer]) -> int:
-        """Apply several transfers in order; returns how many were new (not duplicates)."""
+        """Apply several transfers in order; returns how many were new (not duplicates).
+
+        Prefer one batch to several ``transfer`` calls in a transaction: the places
+        of a batch are all locked at once, in order (PostgreSQL).
+        """
+        batch = list(items)
+        self._check_writable()
+        try:
+            for item in batch:
+                _validate(item)
+        except StoreError as exc:
+            raise self._doom(exc) from None
+        await self._lock_places(place for t in batch for place in (t.src, t.dst))
         applied = 0
-        for item in items:
-            applied += await self._apply(item)
+        for item in batch:
+            applied += await self._apply(item, locked=True)
         return applied
 
     async def issue(self, account_id: int, amount: int, memo: str = "", *, key: str | None = None) -> bool:
@@ -103,10 +121,12 @@ class LedgerOps(TxBase):
             for r in result.all()
         ]
 
-    async def _apply(self, t: Transfer) -> bool:
+    async def _apply(self, t: Transfer, *, locked: bool = False) -> bool:
         self._check_writable()
         try:
             _validate(t)
+            if not locked:
+                await self._lock_places((t.src, t.dst))
             if t.key is not None and await self._already_recorded(t):
                 return False
             await self._debit(t.src, t.amount)
@@ -119,6 +139,20 @@ class LedgerOps(TxBase):
             message = f"unknown table {t.table!r} or hand {t.hand_id!r}, or key {t.key!r} taken meanwhile"
             raise self._doom(StoreError("ledger/refused", message)) from exc
         return True
+
+    async def _lock_places(self, keys: Iterable[str]) -> None:
+        """PostgreSQL: create the missing places and lock them all, in key order, in one statement.
+
+        ``INSERT ... ON CONFLICT DO UPDATE`` handles its rows in the order given,
+        inserting (and so locking) a new place or locking an existing one. SQLite
+        needs nothing: its writer holds the whole database.
+        """
+        ordered = sorted(set(keys))
+        if not self._is_postgresql or not ordered:
+            return
+        rows = [{"key": key, "balance": 0, "overdraft": allows_overdraft(key)} for key in ordered]
+        insert = postgresql.insert(PLACE).values(rows)
+        await self._run(insert.on_conflict_do_update(index_elements=[PLACE.c.key], set_={"balance": PLACE.c.balance}))
 
     async def _record(self, t: Transfer) -> None:
         await self._run(

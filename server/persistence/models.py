@@ -6,8 +6,9 @@ are the last line of defence, and callers get frozen records from
 ``records.py`` instead of these rows.
 
 Timestamps are integer microseconds since the Unix epoch; chips are BIGINT.
-Every table lives in :data:`metadata`, so alembic can take over from
-``create_all`` later.
+Every table lives in :data:`metadata`; the schema itself is made by the
+alembic migrations in ``migrations/`` (``migrate.py``), and a test checks that
+the two agree. Change a model, then add a revision.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class PlaceRow(SQLModel, table=True):
 
 
 class TransferRow(SQLModel, table=True):
-    """Append-only (a SQLite trigger refuses UPDATE and DELETE)."""
+    """Append-only (a trigger refuses UPDATE and DELETE)."""
 
     __tablename__ = "transfer"
     __table_args__ = (
@@ -199,18 +200,5 @@ SEAT: Final = _table("seat")
 HAND: Final = _table("hand")
 HAND_EVENT: Final = _table("hand_event")
 
+# Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).
 APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)
-
-
-def _refuse_changes(table: sa.Table) -> None:
-    # SQLite only for now; PostgreSQL gets the equivalent trigger with its migration.
-    for action in ("UPDATE", "DELETE"):
-        trigger = sa.DDL(  # type: ignore[no-untyped-call]  # DDL.__init__ is unannotated
-            f"CREATE TRIGGER {table.name}_no_{action.lower()} BEFORE {action} ON {table.name} "
-            f"BEGIN SELECT RAISE(ABORT, '{table.name} is append-only'); END"
-        )
-        sa.event.listen(table, "after_create", trigger.execute_if(dialect="sqlite"))
-
-
-for _append_only in APPEND_ONLY:
-    _refuse_changes(_append_only)

@@ -7,7 +7,7 @@ caller makes in the same transaction as ``take_seat`` / ``free_seat``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import sqlalchemy as sa
 
@@ -16,6 +16,8 @@ from server.persistence.models import ACCOUNT, CASINO_TABLE, SEAT, SETTINGS_CHAN
 from server.persistence.naming import check_table_name
 from server.persistence.records import Seat, SettingsChange, TableInfo, dump_json, load_json
 from server.persistence.txbase import TxBase
+
+RowLock: TypeAlias = Literal["update", "share"] | None
 
 
 def _table_info(row: Any) -> TableInfo:
@@ -68,7 +70,7 @@ class TableOps(TxBase):
         """Replace the settings of an open table and log the change (who, when, before, after)."""
         self._check_writable()
         try:
-            old = await self._require_open(name)
+            old = await self._require_open(name, lock="update")
             new_json = dump_json(settings)
         except StoreError as exc:
             raise self._doom(exc) from None
@@ -96,7 +98,7 @@ class TableOps(TxBase):
         """Close a table nobody sits at (``table/occupied`` otherwise); closing twice is harmless."""
         self._check_writable()
         try:
-            await self._require_table(name)
+            await self._require_table(name, lock="update")
             if await self.seats(name):
                 raise StoreError("table/occupied", f"players still sit at {name!r}")
         except StoreError as exc:
@@ -111,7 +113,7 @@ class TableOps(TxBase):
         """
         self._check_writable()
         try:
-            await self._require_open(table)
+            await self._require_open(table, lock="share")
             await self._check_free(table, seat_no, account_id)
             await self._run(
                 sa.insert(SEAT).values(
@@ -171,14 +173,24 @@ class TableOps(TxBase):
         row = (await self._run(query)).one_or_none()
         return _seat(row) if row is not None else None
 
-    async def _require_table(self, name: str) -> TableInfo:
-        info = await self.get_table(name)
-        if info is None:
-            raise StoreError("table/unknown", f"there is no table {name!r}")
-        return info
+    async def _require_table(self, name: str, *, lock: RowLock = None) -> TableInfo:
+        """The table; ``lock`` (PostgreSQL; SQLite's writer holds everything) keeps it as read until commit.
 
-    async def _require_open(self, name: str) -> TableInfo:
-        info = await self._require_table(name)
+        "update" (closing, new settings) and "share" (taking a seat) exclude each other,
+        so a seat cannot be taken at a table that is being closed.
+        """
+        query = sa.select(CASINO_TABLE).where(CASINO_TABLE.c.name == name)
+        if lock == "update":
+            query = query.with_for_update(key_share=True)  # FOR NO KEY UPDATE: inserts referring to it go on
+        elif lock == "share":
+            query = query.with_for_update(read=True)
+        row = (await self._run(query)).one_or_none()
+        if row is None:
+            raise StoreError("table/unknown", f"there is no table {name!r}")
+        return _table_info(row)
+
+    async def _require_open(self, name: str, *, lock: RowLock = None) -> TableInfo:
+        info = await self._require_table(name, lock=lock)
         if info.closed:
             raise StoreError("table/closed", f"the table {name!r} is closed")
         return info

@@ -6,12 +6,16 @@ import asyncio
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+import structlog
+
 from server.rules.errors import SettingsError
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import TableError
 from server.table.ports import Publisher, TableStorage
 from server.table.postings import AccountId
 from server.table.runner import TableRunner, TableSetup
+
+log = structlog.get_logger("hcf.tables")
 
 
 class TableCatalog(TableStorage, Protocol):
@@ -62,6 +66,7 @@ class Tables:
             if name.lower() in (n.lower() for n in self.runners):
                 raise TableError("table/exists", f"a table named {name} exists")
             await self.catalog.create_table(name, settings.as_dict(), by)
+            log.info("table_created", table=name, by=by, settings=settings.as_dict())
             return self._start(TableSetup(name, settings))
 
     def _start(self, setup: TableSetup) -> TableRunner:

@@ -21,7 +21,6 @@ import structlog
 
 from server.rules.cards import Card, cards_list
 from server.rules.errors import RuleError
-from server.rules.fairness import derive_deck_seed, player_seed_bytes
 from server.rules.hcf import messages as m
 from server.rules.hcf.hand import (
     TERMINAL,
@@ -52,6 +51,7 @@ from server.table.commands import (
 from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
 from server.table.postings import AccountId, Transfer, account_place, hand_postings, stack_place
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
+from server.table.summary import hand_summary
 
 log = structlog.get_logger("hcf.table")
 
@@ -114,6 +114,8 @@ class TableRunner:
         self.pending_settings: HcfSettings | None = None
         self.arranged_next: tuple[Card, ...] | None = None
         self.closed = False
+        self.closing = False
+        self.last_hand_id: int | None = None
         self.stopping = False
         self.waiting_reason: str | None = None
         self.last_summary: dict[str, Any] | None = None
@@ -278,7 +280,7 @@ class TableRunner:
         except Exception as exc:
             code = getattr(exc, "code", None)
             if isinstance(code, str):
-                raise TableError(code, str(exc)) from None
+                raise TableError(code, str(getattr(exc, "message", exc))) from None
             raise
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
@@ -323,7 +325,7 @@ class TableRunner:
     # ------------------------------------------------------------ the hand
 
     async def _start_hand(self) -> None:
-        if self.paused or self.closed or self.stopping or self.hand_in_progress():
+        if self.paused or self.closed or self.closing or self.stopping or self.hand_in_progress():
             return
         await self._apply_pending_settings()
         await self._stand_up_expired()
@@ -406,10 +408,9 @@ class TableRunner:
             raise
         if hand_id is not None:
             self.hand_id = hand_id
+            self.hands_played += 1  # numbered like the database: every recorded hand counts
         self._apply_transfers(batch.transfers)
         self.state = state
-        if state.phase in TERMINAL and state.phase != "not_dealt":
-            self.hands_played += 1
         self._note_actions(events)
         self._update_clock(before, state)
         await self._publish(self._public(recorded), private)
@@ -444,39 +445,14 @@ class TableRunner:
 
     def _summary(self, state: HandState) -> Reply:
         """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
-        seeds = [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
-        deck_seed = derive_deck_seed(state.server_seed, [player_seed_bytes(s) for _, s in seeds])
-        summary: Reply = {
-            "table": self.name,
-            "hand_id": self.hand_id,
-            "status": state.phase,
-            "reason": state.reason,
-            "profile": state.settings.profile,
-            "dealer": state.dealer,
-            "arranged": state.arranged_deck is not None,
-            "commitment": state.commitment,
-            "server_seed": state.server_seed.hex(),
-            "player_seeds": [[seat, seed] for seat, seed in seeds],
-            "deck_seed": deck_seed.hex(),
-            "deal_order": list(state.deal_sequence),
-            "names": {str(seat): self.roster.by_seat[seat].name
-                      for seat in self.hand_accounts if seat in self.roster.by_seat},
-            "bets": {str(seat): {"ante": b.ante, "straight_flush_bonus": b.straight_flush_bonus,
-                                 "flush_bonus": b.flush_bonus, "raise": state.raises.get(seat, 0)}
-                     for seat, b in sorted(state.bets.items())},
-        }
-        if state.settlement is not None:
-            view = hand_view(state, None)
-            summary |= {"settlement": view["settlement"], "dealer_cards": view["dealer_cards"],
-                        "dealer_qualifies": view["dealer_qualifies"], "shown": view["shown"]}
-        if state.arranged_deck is not None:
-            summary["arranged_deck"] = cards_list(state.arranged_deck)
-        return summary
+        names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
+        return hand_summary(state, self.name, self.hand_id, names)
 
     async def _after_hand(self, state: HandState) -> None:
         self.clock = None
         self._cancel("clock")
         self.last_summary = self._summary(state)
+        self.last_hand_id = self.hand_id
         if state.phase != "not_dealt" or state.dealer is not None:
             self.offer_from = next_offer_from(state)
         changes: list[Reply] = []
@@ -494,6 +470,9 @@ class TableRunner:
             self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
         await self._stand_leavers(changes)
+        if self.closing:
+            await self._close_now()
+            return
         pause = self.settings.pause_seconds if state.phase != "not_dealt" else self.settings.offer_seconds
         if state.reason == "no_ante":
             pause = self.settings.pause_seconds
@@ -547,6 +526,8 @@ class TableRunner:
         return self.hand_in_progress() and seated.seat in self.hand_accounts
 
     async def _sit(self, cmd: Sit) -> Reply:
+        if self.closing:
+            raise TableError("table/closed", f"table {self.name} is closing")
         if self.roster.of_account(cmd.account) is not None:
             raise TableError("seat/already_seated", "you already have a seat at this table")
         seat = cmd.seat if cmd.seat is not None else self.roster.first_free()
@@ -750,21 +731,22 @@ class TableRunner:
         return {"arranged_cards": len(deck)}
 
     async def _host_close(self, _cmd: Host) -> Reply:
-        self.paused = True
+        """Close the table: a hand in progress plays out normally, then everyone stands up."""
+        self.closing = True
+        self._cancel("next_hand")
+        if self.hand_in_progress():
+            await self._table_events([{"type": "table_closing",
+                                       "message": "the table closes after this hand"}])
+            return {"closed": "after_hand"}
+        await self._close_now()
+        return {"closed": "now"}
+
+    async def _close_now(self) -> None:
         for seated in self.roster.by_seat.values():
             seated.leaving = True
-        if self.hand_in_progress():
-            assert self.state is not None
-            for seated in list(self.roster.by_seat.values()):
-                if seated.seat in self.hand_accounts:
-                    await self._hand_command(m.Leave(seated.seat))
-                    if not self.hand_in_progress():
-                        break
-        if not self.hand_in_progress():
-            await self._stand_leavers([])
-        self.closed = True
-        await self._table_events([{"type": "table_closed"}], Batch(close_table=True))
-        return {"closed": True}
+        await self._stand_leavers([])
+        await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
+                                 lambda: setattr(self, "closed", True))
 
     # ------------------------------------------------------------ views
 
@@ -776,7 +758,7 @@ class TableRunner:
         button = state.dealer if state is not None else None
         hand: Reply | None = None
         if state is not None and state.phase != "not_dealt":
-            hand = hand_view(state, viewer) | {"hand_id": self.hand_id}
+            hand = hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
             if self.clock is not None:
                 hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
                                  "deadline": self.clock.deadline}
@@ -824,7 +806,8 @@ class _Internal:
 
 
 _LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
-                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats")
+                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
+                "present", "willing_to_bank", "changed", "cards")
 
 
 def _log_event(event: RecordedEvent) -> None:

@@ -108,6 +108,7 @@ class Gateway:
 
     async def on_connect(self, sid: str, _environ: dict[str, Any], auth: Any = None) -> None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
+        structlog.contextvars.clear_contextvars()
         auth = auth if isinstance(auth, dict) else {}
         token, host_token = auth.get("token"), auth.get("host_token")
         identity = Identity(None, None)
@@ -121,7 +122,7 @@ class Gateway:
         except TableError as exc:
             log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(
-                {"code": exc.code, "message": exc.message}) from None
+                f"{exc.code}: {exc.message}", {"code": exc.code, "message": exc.message}) from None
         self.identities[sid] = identity
         self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
         if identity.account is not None:
@@ -142,6 +143,7 @@ class Gateway:
 
     async def on_disconnect(self, sid: str, _reason: Any = None) -> None:
         """A dropped connection keeps the seat; only presence changes (RULES.md section 4)."""
+        structlog.contextvars.clear_contextvars()
         identity = self.identities.pop(sid, None)
         self.buckets.pop(sid, None)
         if identity is None or identity.account is None:

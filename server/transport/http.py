@@ -7,6 +7,7 @@ with the same codes as the socket protocol and a fitting HTTP status.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -27,7 +28,10 @@ STATUS = {
     "auth/bad_credentials": 401, "auth/token_invalid": 401, "auth/token_expired": 401,
     "auth/required": 401, "auth/not_host": 403, "table/unknown": 404, "hand/unknown": 404,
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
+    "request/too_large": 413, "account/unknown": 404,
 }
+AUTH_RATE_PER_SECOND = 2.0  # per client address, on the routes that check passwords or create accounts
+AUTH_BURST = 10
 
 
 class AccountService(AccountsPort, Protocol):
@@ -65,18 +69,53 @@ class AccountService(AccountsPort, Protocol):
 def routes(tables: Tables, service: AccountService) -> list[web.RouteDef]:
     """Every HTTP route."""
     api = _Api(tables, service)
+    limited = _PerAddressLimit(AUTH_RATE_PER_SECOND, AUTH_BURST)
     return [
         web.get("/healthz", guarded(api.health)),
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
-        web.post("/api/register", guarded(api.register)),
-        web.post("/api/login", guarded(api.login)),
+        web.post("/api/register", guarded(limited(api.register))),
+        web.post("/api/login", guarded(limited(api.login))),
         web.post("/api/logout", guarded(api.logout)),
-        web.post("/api/password", guarded(api.password)),
+        web.post("/api/password", guarded(limited(api.password))),
         web.get("/api/account", guarded(api.account)),
-        web.post("/api/host", guarded(api.host)),
+        web.post("/api/host", guarded(limited(api.host))),
     ]
+
+
+class _PerAddressLimit:
+    """A token bucket per client address, so passwords cannot be guessed at speed."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def __call__(self, fn: Handler) -> Handler:
+        async def wrapper(request: web.Request) -> web.StreamResponse:
+            if not self.take(request.remote or "?"):
+                raise TableError("rate/limited", "too many attempts: wait a moment")
+            return await fn(request)
+        return wrapper
+
+    def take(self, address: str) -> bool:
+        now = time.monotonic()
+        tokens, at = self.buckets.get(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()  # bounded memory; a reset only forgives
+        if tokens < 1:
+            self.buckets[address] = (tokens, now)
+            return False
+        self.buckets[address] = (tokens - 1, now)
+        return True
+
+
+def _limit(request: web.Request) -> int:
+    try:
+        return min(max(int(request.query.get("limit", "20")), 1), 200)
+    except ValueError:
+        raise TableError("request/malformed", "limit is a whole number from 1 to 200") from None
 
 
 def _answer(data: dict[str, Any], status: int = 200) -> web.Response:
@@ -133,23 +172,21 @@ class _Api:
         self.tables, self.service = tables, service
 
     async def health(self, _request: web.Request) -> web.Response:
-        return _answer({"ok": True, "tables": len(self.tables.runners)})
+        return _answer(p.ok(tables=len(self.tables.runners)))
 
     async def lobby(self, _request: web.Request) -> web.Response:
-        return _answer({"tables": self.tables.lobby()})
+        return _answer(p.ok(tables=self.tables.lobby()))
 
     async def table_hands(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        self.tables.get(name)
-        limit = min(max(int(request.query.get("limit", "20")), 1), 200)
-        return _answer({"hands": await self.service.recent_hands(name, limit)})
+        return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
     async def hand(self, request: web.Request) -> web.Response:
         try:
             hand_id = int(request.match_info["hand_id"])
         except ValueError:
             raise TableError("hand/unknown", "hand ids are numbers") from None
-        return _answer(await self.service.hand_summary(hand_id))
+        return _answer(p.ok(**await self.service.hand_summary(hand_id)))
 
     async def register(self, request: web.Request) -> web.Response:
         data = await _body(request)
@@ -171,8 +208,7 @@ class _Api:
 
     async def account(self, request: web.Request) -> web.Response:
         identity = await self.service.identify(_bearer(request))
-        limit = min(max(int(request.query.get("limit", "20")), 1), 200)
-        return _answer(p.ok(**await self.service.account_info(identity, limit)))
+        return _answer(p.ok(**await self.service.account_info(identity, _limit(request))))
 
     async def host(self, request: web.Request) -> web.Response:
         token = _bearer(request)

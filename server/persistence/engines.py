@@ -1,0 +1,78 @@
+"""Engines for SQLite and PostgreSQL, set up the way the store relies on.
+
+SQLite (PITFALLS 13): WAL, a busy timeout, foreign keys on, and ``BEGIN
+IMMEDIATE`` for every write transaction, emitted by us (SQLAlchemy's documented
+recipe: the driver's own BEGIN is turned off). Read transactions (the execution
+option :data:`READ_ONLY`) get a plain ``BEGIN`` and ``PRAGMA query_only``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Connection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
+
+Synchronous = Literal["NORMAL", "FULL"]
+
+BUSY_TIMEOUT_MS: Final = 5_000
+# How long a starting process waits for another one to finish migrating (both databases).
+MIGRATION_LOCK_TIMEOUT_S: Final = 120
+READ_ONLY: Final = "hcf_read_only"
+
+
+def create_engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
+    """The store's engine: a connection pool with the settings above."""
+    if url.get_backend_name() == "sqlite":
+        engine = create_async_engine(url)
+        _configure_sqlite(engine, synchronous, busy_timeout_ms=BUSY_TIMEOUT_MS, foreign_keys=True)
+        return engine
+    return create_async_engine(url, pool_pre_ping=True)
+
+
+def create_migration_engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
+    """A one-connection engine for migrating at start, disposed of afterwards.
+
+    On SQLite it waits up to :data:`MIGRATION_LOCK_TIMEOUT_S` for the write lock
+    (another process may be migrating) and turns foreign keys off, as table
+    rebuilds in batch mode need; the migration checks them at its end instead.
+    """
+    if url.get_backend_name() == "sqlite":
+        engine = create_async_engine(url, poolclass=NullPool)
+        timeout_ms = MIGRATION_LOCK_TIMEOUT_S * 1000
+        _configure_sqlite(engine, synchronous, busy_timeout_ms=timeout_ms, foreign_keys=False)
+        return engine
+    return create_async_engine(url, poolclass=NullPool)
+
+
+def _configure_sqlite(
+    engine: AsyncEngine, synchronous: Synchronous, *, busy_timeout_ms: int, foreign_keys: bool
+) -> None:
+    """The SQLAlchemy-documented hooks that let us emit BEGIN ourselves (Python < 3.12)."""
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver emits no BEGIN of its own
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            f"busy_timeout = {busy_timeout_ms}",  # first: switching a new file to WAL may wait for a lock
+            "journal_mode = WAL",
+            f"synchronous = {synchronous}",
+            f"foreign_keys = {'ON' if foreign_keys else 'OFF'}",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    def on_begin(conn: Connection) -> None:
+        read_only = bool(conn.get_execution_options().get(READ_ONLY, False))
+        info = conn.connection.info
+        if info.get(READ_ONLY) != read_only:
+            conn.exec_driver_sql(f"PRAGMA query_only = {int(read_only)}")
+            info[READ_ONLY] = read_only
+        # IMMEDIATE takes the write lock up front (waiting up to busy_timeout), so a
+        # read-then-write transaction cannot fail with "database is locked" mid-way.
+        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+    sa.event.listen(engine.sync_engine, "connect", on_connect)
+    sa.event.listen(engine.sync_engine, "begin", on_begin)
