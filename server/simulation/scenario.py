@@ -58,11 +58,14 @@ class Scenario:
             raise ScenarioError(f"profile must be one of {', '.join(PROFILES)}, got {profile!r}")
         count = DEFAULT_PLAYERS[profile] if players is None else players
         low, high = SEAT_LIMITS[profile]
+        if profile == "standard":
+            low = 1  # one player against the house is a fine simulation; the table still has 2+ seats
         if not low <= count <= high:
             what = "seated players, the DP included" if profile == "california" else "players"
             raise ScenarioError(f"a {profile} table plays {low} to {high} {what}, got {count}")
         try:
-            settings = HcfSettings.from_mapping({**(overrides or {}), "profile": profile, "seats": count})
+            seats = max(count, SEAT_LIMITS[profile][0])
+            settings = HcfSettings.from_mapping({**(overrides or {}), "profile": profile, "seats": seats})
             chosen = strategy_named(strategy)
         except ValueError as error:  # SettingsError, or an unknown strategy
             raise ScenarioError(str(error)) from None

@@ -593,7 +593,7 @@ def test_section7_standard_profile_has_no_funds_cap() -> None:
 @st.composite
 def tables(draw: st.DrawFn) -> HandState:
     profile = draw(st.sampled_from(["california", "standard"]))
-    seats = draw(st.integers(2, 7) if profile == "california" else st.integers(1, 6))
+    seats = draw(st.integers(2, 7) if profile == "california" else st.integers(2, 6))
     table = HcfSettings.from_mapping({
         "profile": profile,
         "seats": seats,

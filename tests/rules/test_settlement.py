@@ -571,7 +571,7 @@ def reference_settle(sc: Scenario) -> tuple[dict[int, tuple[bool, int, int, int,
 @st.composite
 def scenarios(draw: st.DrawFn) -> Scenario:
     profile = draw(st.sampled_from(["california", "standard"]))
-    seats = draw(st.integers(2, 7) if profile == "california" else st.integers(1, 6))
+    seats = draw(st.integers(2, 7) if profile == "california" else st.integers(2, 6))
     settings = HcfSettings.from_mapping({
         "profile": profile,
         "seats": seats,
