@@ -47,8 +47,10 @@ class Connection:
                  reconnect: bool = True) -> None:
         self.url = url.rstrip("/")
         self.token, self.host_token = token, host_token
+        # handle_sigint=False: Ctrl-C belongs to the program (it leaves the table cleanly); the
+        # library's own handler would cancel every task instead.
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.5,
-                                        reconnection_delay_max=3)
+                                        reconnection_delay_max=3, handle_sigint=False)
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.feeds: dict[str, TableFeed] = {}
         self.replaced = asyncio.Event()

@@ -342,7 +342,10 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     who = _who(names, seat)
     simple = _SIMPLE.get(str(kind))
     if simple is not None:
-        return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
+        try:
+            return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
+        except (KeyError, ValueError, IndexError):
+            return str(kind).replace("_", " ")  # a field missing: still say what happened
     if kind == "player_stood":
         return f"{event.get('name', who)} stands up, cashing out {event.get('cashed_out', 0)}"
     if kind == "presence":

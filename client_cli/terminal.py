@@ -75,7 +75,7 @@ class LiveFace:
         """Nothing to print: the live view shows the log."""
 
     def _read(self) -> None:
-        assert self._fd is not None and self._on_line is not None
+        assert self._fd is not None
         try:
             data = os.read(self._fd, 1024).decode("utf-8", errors="ignore")
         except OSError:
@@ -120,8 +120,13 @@ class PlainFace:
         loop = asyncio.get_running_loop()
 
         def reader() -> None:
-            for line in sys.stdin:
-                loop.call_soon_threadsafe(on_line, line.rstrip("\n"))
+            # os.read, not sys.stdin: a daemon thread must not hold the stdin buffer's lock at exit.
+            pending = b""
+            while chunk := _read_stdin():
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    loop.call_soon_threadsafe(on_line, line.decode("utf-8", errors="replace").rstrip("\r"))
             loop.call_soon_threadsafe(on_line, None)
 
         threading.Thread(target=reader, name="hcf-input", daemon=True).start()
@@ -138,6 +143,13 @@ class PlainFace:
         """Print lines as plain text."""
         for line in lines:
             print(line.plain if isinstance(line, Text) else line, file=self.out, flush=True)
+
+
+def _read_stdin() -> bytes:
+    try:
+        return os.read(0, 4096)
+    except OSError:
+        return b""
 
 
 Face = LiveFace | PlainFace

@@ -48,12 +48,16 @@ class Tracker:
     results: list[Text] = field(default_factory=list)
     verdict: Verdict | None = None
     names: dict[int, str] = field(default_factory=dict)
-    fresh: list[str] = field(default_factory=list)
+    fresh: list[str | Text] = field(default_factory=list)
 
     # ------------------------------------------------------------ inputs
 
-    def on_snapshot(self, snapshot: dict[str, Any], local_now: float) -> None:
-        """Take a newer snapshot (an older one, answered late, is ignored)."""
+    def on_snapshot(self, snapshot: dict[str, Any], local_now: float, *, joined: bool = False) -> None:
+        """Take a newer snapshot (an older one, answered late, is ignored).
+
+        ``joined``: the snapshot of a (re)join, whose finished hand may have been
+        revealed while the connection was down; it is checked then.
+        """
         if self.snapshot is not None and snapshot.get("seq", 0) < self.snapshot.get("seq", 0) \
                 and snapshot.get("table") == self.snapshot.get("table"):
             return
@@ -73,7 +77,7 @@ class Tracker:
             if cards and memory.my_seat is not None:
                 memory.cards[memory.my_seat] = list(cards)
         last = snapshot.get("last_hand")
-        if isinstance(last, dict) and isinstance(last.get("hand_id"), int) \
+        if joined and isinstance(last, dict) and isinstance(last.get("hand_id"), int) \
                 and last["hand_id"] in self.hands and self.hands[last["hand_id"]].verdict is None:
             self._revealed(last)  # a reveal missed while the connection was down
 
@@ -127,7 +131,7 @@ class Tracker:
         """The server's clock, from the last snapshot's ``server_time``."""
         return local_now + self.offset
 
-    def take_fresh(self) -> list[str]:
+    def take_fresh(self) -> list[str | Text]:
         """Log lines added since the last call (for plain output)."""
         fresh, self.fresh = self.fresh, []
         return fresh
@@ -151,17 +155,24 @@ class Tracker:
         names = {int(k): str(v) for k, v in (reveal.get("names") or {}).items()}
         self.names.update(names)
         memory = self.memory(hand_id) if isinstance(hand_id, int) else HandMemory(0)
+        if memory.verdict is not None:
+            return  # already checked (the reveal came with a rejoin's snapshot)
         for seat, cards in seen_from_reveal(reveal).items():
             memory.cards.setdefault(seat, cards)
         if reveal.get("status") in ("settled", "void"):
             self.results = result_lines(reveal, {**self.names, **names}, memory.my_seat, symbols=self.symbols)
+            self.fresh.extend(self.results)
         seen = Seen(memory.commitment, memory.my_seat, memory.my_seed, dict(memory.cards))
         verdict = verify_reveal(reveal, seen)
         memory.verdict = verdict
         if reveal.get("deal_order") or reveal.get("arranged"):
             self.verdict = verdict
-            for line in verdict.lines:
-                self._log(line)
+            self.log.append(verdict.headline)
+            self.fresh.extend(verdict.lines)
+
+    def note(self, line: str) -> None:
+        """A line of the client's own (connection, leaving) for the log."""
+        self._log(line)
 
 
 def _seat(snapshot: Mapping[str, Any]) -> int | None:

@@ -289,8 +289,10 @@ class TableRunner:
             for event in events:
                 _log_event(event)
                 await self.publisher.table_event(self.name, event.seq, event.payload)
-            for account, seq, payload in private:
-                await self.publisher.private_event(self.name, account, seq, payload)
+                # Each player's cards go out right after the deal, before the turn that follows it.
+                for account, seq, payload in private:
+                    if seq == event.seq:
+                        await self.publisher.private_event(self.name, account, seq, payload)
         except Exception:
             log.exception("publish_failed")
 
@@ -755,7 +757,7 @@ class TableRunner:
         seated = self.roster.of_account(account) if account is not None else None
         viewer = seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
         state = self.state
-        button = state.dealer if state is not None else None
+        button = self._button()
         hand: Reply | None = None
         if state is not None and state.phase != "not_dealt":
             hand = hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
@@ -786,9 +788,19 @@ class TableRunner:
             return "playing"
         return "paused" if self.paused else "waiting"
 
+    def _button(self) -> int | None:
+        """The seat of the last hand's DP, while that player still sits there."""
+        dealer = self.state.dealer if self.state is not None else None
+        if dealer is None:
+            return None
+        seated = self.roster.by_seat.get(dealer)
+        if seated is None or self.hand_accounts.get(dealer) != seated.account:
+            return None
+        return dealer
+
     def lobby_entry(self) -> Reply:
         """The table as the lobby lists it."""
-        button = self.state.dealer if self.state is not None else None
+        button = self._button()
         return {
             "name": self.name,
             "game": "hcf",

@@ -1,0 +1,318 @@
+"""``hcf``: the terminal client (play, watch, bot, host, history, account)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+DEFAULT_SERVER = "http://127.0.0.1:8765"
+EXAMPLE_SERVER = "http://127.0.0.1:8765"
+
+
+def _server_default() -> str:
+    return os.environ.get("HCF_SERVER") or DEFAULT_SERVER
+
+
+def _common(parser: argparse.ArgumentParser, *, table: bool = True) -> None:
+    parser.add_argument("--server", default=_server_default(), metavar="URL",
+                        help=f"the table server (default: $HCF_SERVER or {DEFAULT_SERVER})")
+    if table:
+        parser.add_argument("--table", default="main", help="the table (default: main)")
+
+
+def _sub(sub: Any, name: str, help_text: str, description: str, examples: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=description, epilog="examples:\n" + examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every ``hcf`` command."""
+    parser = argparse.ArgumentParser(
+        prog="hcf", description="The hcf-table terminal client: play High Card Flush, watch, run bots, "
+                                "host a table, read the history and your account.",
+        epilog="Run 'hcf COMMAND --help' for each command's options and examples.\n\nexamples:\n"
+               f"  hcf play --server {EXAMPLE_SERVER} --name alice\n"
+               f"  hcf bot --server {EXAMPLE_SERVER} --count 3 --fast\n"
+               "  hcf history 12",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_play(sub)
+    _add_watch(sub)
+    _add_bot(sub)
+    _add_host(sub)
+    _add_history(sub)
+    _add_account(sub)
+    return parser
+
+
+def _add_play(sub: Any) -> None:
+    play = _sub(sub, "play", "sit at a table and play",
+                "Log in (the password is asked without echo; a new name is registered), sit and play. "
+                "The session is kept in $XDG_CONFIG_HOME/hcf-table, so the next start needs no password. "
+                "Type 'help' at the table for the commands; Ctrl-C leaves cleanly (between hands, or "
+                "after the current one). HCF_PASSWORD gives the password to scripts.",
+                f"  hcf play --server {EXAMPLE_SERVER} --name alice\n"
+                "  hcf play --name bob --seat 3 --buy-in 2000\n"
+                "  hcf play --name carol --table high --plain      # plain lines, no live view")
+    _common(play)
+    play.add_argument("--name", help="your name (default: the last one used on this server)")
+    play.add_argument("--seat", type=int, help="the seat to take (default: the first free one)")
+    play.add_argument("--buy-in", type=int, help="chips to bring (default: the table's default_buy_in)")
+    play.add_argument("--plain", action="store_true", help="plain lines even on a terminal")
+    play.set_defaults(runner=_run_play)
+
+
+def _add_watch(sub: Any) -> None:
+    watch = _sub(sub, "watch", "watch a table as a spectator",
+                 "The spectator view: seats, bets, the showdown and the check of every deal. Ctrl-C quits.",
+                 f"  hcf watch --server {EXAMPLE_SERVER}\n  hcf watch --table high --plain > table.log")
+    _common(watch)
+    watch.add_argument("--plain", action="store_true", help="plain lines even on a terminal")
+    watch.set_defaults(runner=_run_watch)
+
+
+def _add_bot(sub: Any) -> None:
+    from client_cli.bots import STRATEGIES
+
+    bot = _sub(sub, "bot", "fill seats with bots",
+               "K bots, each its own account and connection, play N hands and print a summary. "
+               "basic: the rules core's strategy; random: random legal moves (bonus bets, declining the bank "
+               "at most one time in ten); stubborn: never answers (the clocks decide). Exits 0 only if every "
+               "bot played its hands without an unexpected error.",
+               f"  hcf bot --server {EXAMPLE_SERVER} --count 3 --hands 20\n"
+               "  hcf bot --count 2 --strategy random --fast --json\n"
+               "  hcf bot --count 1 --strategy stubborn --hands 2")
+    _common(bot)
+    bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
+    bot.add_argument("--hands", type=int, default=10, help="hands each bot plays (default 10)")
+    bot.add_argument("--strategy", choices=STRATEGIES, default="basic", help="how they play (default basic)")
+    bot.add_argument("--fast", action="store_true", help="act at once instead of thinking 0.5-2 s")
+    bot.add_argument("--json", action="store_true",
+                     help='print {"hands": N, "bots": [{"name", "hands", "net"}], "errors": N}')
+    bot.add_argument("--prefix", help="bot names are PREFIX1..PREFIXK (default: a random prefix)")
+    bot.add_argument("--ante", type=int, help="the Ante of basic bots (default: the table's min_ante)")
+    bot.add_argument("--timeout", type=float, help="give up after this many seconds")
+    bot.add_argument("--seed", type=int, help="seed of the random strategy (for repeatable runs)")
+    bot.set_defaults(runner=_run_bot)
+
+
+def _add_host(sub: Any) -> None:
+    host = _sub(sub, "host", "host (floor) commands, with the host token",
+                "The host's commands. The host token comes from --host-token or HCF_HOST_TOKEN "
+                "(the server prints it on its first start; 'hcf-server host-token' makes a new one).",
+                "  export HCF_HOST_TOKEN=...\n"
+                "  hcf host create-table high --set min_ante=25 --set max_ante=1000\n"
+                "  hcf host change-settings --table main --set pause_seconds=5\n"
+                "  hcf host grant-chips alice 5000\n"
+                "  hcf host arrange-deck --table main Ah Kh Qh Jh Th 9h 8h ...\n"
+                "  hcf host pause --table main")
+    _common(host, table=False)
+    host.add_argument("--host-token", default=None, help="the host token (default: $HCF_HOST_TOKEN)")
+    hsub = host.add_subparsers(dest="host_command", required=True, metavar="ACTION")
+
+    def action(name: str, help_text: str, example: str, *, table: bool = True) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = hsub.add_parser(
+            name, help=help_text, description=help_text, epilog=f"example:\n  {example}",
+            formatter_class=argparse.RawDescriptionHelpFormatter)
+        if table:
+            parser.add_argument("--table", default="main", help="the table (default: main)")
+        parser.add_argument("--json", action="store_true", help="print the server's answer as JSON")
+        # Also accepted after the action; the value given before it stands otherwise.
+        parser.add_argument("--server", default=argparse.SUPPRESS, metavar="URL", help=argparse.SUPPRESS)
+        parser.add_argument("--host-token", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        return parser
+
+    create = action("create-table", "create a table with settings",
+                    "hcf host create-table high --set min_ante=25 --set seats=6", table=False)
+    create.add_argument("name", help="the new table's name")
+    for parser in (create, action("change-settings", "change settings (applied between hands)",
+                                  "hcf host change-settings --set fee_mode=all --set fee=2")):
+        parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="pairs",
+                            help="a setting (repeat); values are read as JSON when they can be")
+        parser.add_argument("--settings", help="settings as one JSON object")
+    action("pause", "pause the table after the current hand", "hcf host pause --table main")
+    action("resume", "resume a paused table", "hcf host resume --table main")
+    remove = action("remove-player", "stand a player up (after the current hand)",
+                    "hcf host remove-player --seat 3")
+    who = remove.add_mutually_exclusive_group(required=True)
+    who.add_argument("--seat", type=int)
+    who.add_argument("--name", dest="account")
+    grant = action("grant-chips", "issue chips to an account", "hcf host grant-chips alice 5000", table=False)
+    grant.add_argument("account", help="the account name")
+    grant.add_argument("amount", type=int)
+    dead = action("declare-dead", "declare one seat's hand dead (during the decisions)",
+                  "hcf host declare-dead --table main 3")
+    dead.add_argument("seat", type=int)
+    action("misdeal", "declare a misdeal: the whole hand is dead", "hcf host misdeal")
+    action("shuffler-fault", "the shuffler failed: the whole hand is dead", "hcf host shuffler-fault")
+    arrange = action("arrange-deck", "arrange the next deck (a drill: never a random deal)",
+                     "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c")
+    arrange.add_argument("cards", nargs="+", help="cards in dealing order")
+    action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
+    host.set_defaults(runner=_run_host)
+
+
+def _add_history(sub: Any) -> None:
+    history = _sub(sub, "history", "the last hands, or one hand in full",
+                   "Without HAND, the table's last hands (newest first); with HAND, that hand in full: "
+                   "bets, the showdown, the seeds and the check of its deal.",
+                   "  hcf history\n  hcf history --table high --limit 5\n  hcf history 42 --json")
+    _common(history)
+    history.add_argument("hand", nargs="?", type=int, help="a hand id")
+    history.add_argument("--limit", type=int, default=20, help="how many hands (default 20)")
+    history.add_argument("--json", action="store_true", help="print the server's JSON")
+    history.set_defaults(runner=_run_history)
+
+
+def _add_account(sub: Any) -> None:
+    account = _sub(sub, "account", "balance, chip movements, password, log out",
+                   "Your balance, chips at tables and recent chip movements ('show', the default); "
+                   "'password' changes the password; 'logout' ends the saved session.",
+                   "  hcf account --name alice\n  hcf account --json\n  hcf account password\n"
+                   "  hcf account logout --name alice")
+    _common(account, table=False)
+    account.add_argument("action", nargs="?", choices=["show", "password", "logout"], default="show")
+    account.add_argument("--name", help="the account (default: the last one used on this server)")
+    account.add_argument("--limit", type=int, default=20, help="how many movements (default 20)")
+    account.add_argument("--json", action="store_true", help="print the server's JSON")
+    account.set_defaults(runner=_run_account)
+
+
+# ------------------------------------------------------------------ runners
+
+
+def _run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    from client_cli.connection import ServerRefused
+    from client_cli.session import LoginError
+
+    try:
+        return asyncio.run(make())
+    except (ServerRefused, LoginError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        print(f"error: cannot reach the server: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    return _run_async(lambda: _play(args, watch=False))
+
+
+def _run_watch(args: argparse.Namespace) -> int:
+    return _run_async(lambda: _play(args, watch=True))
+
+
+async def _play(args: argparse.Namespace, *, watch: bool) -> int:
+    from client_cli.play import PlayOptions, play
+    from client_cli.session import ask_name, log_in
+    from client_cli.store import TokenStore
+    from client_cli.terminal import LiveFace, PlainFace
+
+    url = args.server.rstrip("/")
+    token = None
+    if not watch:
+        store = TokenStore()
+        name = ask_name(store, url, args.name)
+        token = (await log_in(url, name, store)).token
+    interactive = sys.stdin.isatty() or watch
+    live = sys.stdout.isatty() and interactive and not args.plain and os.environ.get("TERM") != "dumb"
+    face = LiveFace() if live else PlainFace()
+    options = PlayOptions(url, args.table, getattr(args, "seat", None), getattr(args, "buy_in", None), watch)
+    return await play(options, token, face)
+
+
+def _run_bot(args: argparse.Namespace) -> int:
+    from client_cli.bots import BotOptions, run_bots
+
+    if args.count < 1 or args.hands < 1:
+        print("error: --count and --hands are at least 1", file=sys.stderr)
+        return 2
+    options = BotOptions(args.server, args.table, args.count, args.hands, args.strategy, args.fast,
+                         args.prefix, args.ante, args.timeout, args.seed)
+
+    async def go() -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGINT, stop.set)
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        report = await run_bots(options, stop=stop)
+        if args.json:
+            print(json.dumps(report.as_json()))
+        else:
+            print(f"{len(report.bots)} bots at {options.table}: {report.hands} hands, {report.errors} errors")
+            for bot in report.bots:
+                print(f"  {bot.name:<16} hands {bot.hands:>4}   net {bot.net:>+7}")
+                for error in bot.errors:
+                    print(f"    error: {error}")
+        if args.json:
+            for bot in report.bots:
+                for error in bot.errors:
+                    print(f"{bot.name}: {error}", file=sys.stderr)
+        return 0 if report.ok else 1
+
+    return _run_async(go)
+
+
+def _run_host(args: argparse.Namespace) -> int:
+    from client_cli.host import parse_settings, run_host
+
+    token = args.host_token or os.environ.get("HCF_HOST_TOKEN")
+    if not token:
+        print("error: the host token is needed: --host-token or HCF_HOST_TOKEN", file=sys.stderr)
+        return 2
+    values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "seat", "account", "amount")}
+    command = args.host_command
+    if command == "create-table":
+        values["table"] = args.name
+    if command in ("create-table", "change-settings"):
+        try:
+            values["settings"] = parse_settings(args.pairs, args.settings)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    if command == "arrange-deck":
+        values["cards"] = " ".join(args.cards)
+    return _run_async(lambda: run_host(args.server, token, command, values, args.json))
+
+
+def _run_history(args: argparse.Namespace) -> int:
+    from client_cli.history import show_history
+
+    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json))
+
+
+def _run_account(args: argparse.Namespace) -> int:
+    from client_cli.account import change_password, log_out, show_account
+    from client_cli.session import ask_name
+    from client_cli.store import TokenStore
+
+    store = TokenStore()
+    url = args.server.rstrip("/")
+    name = ask_name(store, url, args.name)
+    if args.action == "password":
+        return _run_async(lambda: change_password(url, name, store))
+    if args.action == "logout":
+        return _run_async(lambda: log_out(url, name, store))
+    return _run_async(lambda: show_account(url, name, store, args.limit, args.json))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse and dispatch; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    runner: Callable[[argparse.Namespace], int] = args.runner
+    return runner(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""``hcf history``: the table's last hands, or one hand in full (with its deal checked).
+
+The formatting functions are pure; :func:`show_history` fetches and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+
+from client_cli.connection import http_json
+from client_cli.render import bets_text, result_lines
+from client_cli.verify import Seen, seen_from_reveal, verify_reveal
+
+
+def _names(hand: Mapping[str, Any]) -> dict[int, str]:
+    return {int(k): str(v) for k, v in (hand.get("names") or {}).items()}
+
+
+def hand_row(hand: Mapping[str, Any]) -> str:
+    """One line of the list: id, status, the DP and each seat's net.
+
+    >>> hand_row({"hand_id": 4, "status": "settled", "dealer": 1, "names": {"1": "ann", "2": "bo"},
+    ...           "settlement": {"dealer": {"net": 5}, "seats": [{"seat": 2, "net": -5}]}})
+    '#4     settled  DP ann +5 · bo -5'
+    """
+    names = _names(hand)
+    dealer = hand.get("dealer")
+    head = f"#{hand.get('hand_id')!s:<5} {hand.get('status', '?'):<8}"
+    if hand.get("arranged"):
+        head += " ARRANGED"
+    settlement = hand.get("settlement")
+    if not settlement:
+        return f"{head} {hand.get('reason') or ''}".rstrip()
+    parts = []
+    if isinstance(dealer, int):
+        parts.append(f"DP {names.get(dealer, dealer)} {int(settlement['dealer']['net']):+d}")
+    for seat in settlement.get("seats", []):
+        who = names.get(int(seat["seat"]), f"seat {seat['seat']}")
+        parts.append(f"{who} {'dead' if seat.get('dead') else format(int(seat['net']), '+d')}")
+    return f"{head} " + " · ".join(parts)
+
+
+def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
+    """One hand in full: bets, the showdown, the seeds and the check of the deal."""
+    names = _names(hand)
+    lines = [Text(f"Hand #{hand.get('hand_id')} at {hand.get('table')} ({hand.get('status')}"
+                  + (", ARRANGED DECK" if hand.get("arranged") else "") + ")", style="bold")]
+    for seat, bets in sorted((hand.get("bets") or {}).items(), key=lambda kv: int(kv[0])):
+        raised = int(bets.get("raise", 0))
+        lines.append(Text(f"  {int(seat):>2} {names.get(int(seat), '?'):<14} {bets_text(bets)}"
+                          + (f" · raised {raised}" if raised else "")))
+    lines.extend(result_lines(hand, names, symbols=False))
+    lines.append(Text(f"  commitment  {hand.get('commitment')}"))
+    lines.append(Text(f"  server seed {hand.get('server_seed')}"))
+    seeds = ", ".join(f"seat {s}: {v}" for s, v in hand.get("player_seeds") or []) or "none"
+    lines.append(Text(f"  player seeds {seeds}"))
+    verdict = verify_reveal(hand, Seen(cards=seen_from_reveal(hand)))
+    lines.extend(Text(line, style="green" if verdict.ok else "red" if verdict.ok is False else "cyan")
+                 for line in verdict.lines)
+    return lines
+
+
+def list_lines(hands: Sequence[Mapping[str, Any]], table: str) -> list[str]:
+    """The list of recent hands (newest first)."""
+    if not hands:
+        return [f"no finished hands at {table} yet"]
+    return [f"Last {len(hands)} hands at {table} (newest first):", *(hand_row(h) for h in hands)]
+
+
+async def show_history(url: str, table: str, hand: int | None, limit: int, as_json: bool) -> int:
+    """Fetch and print; returns the exit status."""
+    url = url.rstrip("/")
+    if hand is not None:
+        data = await http_json("GET", f"{url}/api/hands/{hand}")
+        if as_json:
+            print(json.dumps(data, indent=2))
+        else:
+            for line in hand_lines(data):
+                print(line.plain)
+        return 0
+    reply = await http_json("GET", f"{url}/api/tables/{table}/hands?limit={limit}")
+    hands = list(reply.get("hands") or [])
+    if as_json:
+        print(json.dumps({"table": table, "hands": hands}, indent=2))
+    else:
+        print("\n".join(list_lines(hands, table)))
+    return 0

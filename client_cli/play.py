@@ -1,0 +1,422 @@
+"""The interactive loop of ``hcf play`` and ``hcf watch``.
+
+One task reads the connection's events in table order, feeds the tracker and,
+once a burst of events is read, asks for a fresh snapshot so the view is exact;
+another redraws the clock. Typed lines are parsed against the legal choices of
+the moment and only legal commands are sent. The connection reconnects by
+itself; on reconnect the table is joined again and the snapshot carries the
+player on where they were. Ctrl-C leaves cleanly: standing up between hands, or
+asking to leave mid-hand and waiting for the stand-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import signal
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from client_cli.connection import Connection, ServerRefused
+from client_cli.parse import (
+    HELP,
+    AnswerBank,
+    Choices,
+    Command,
+    Fold,
+    Help,
+    InputError,
+    Leave,
+    PassBets,
+    PlaceBets,
+    Raise,
+    SitOut,
+    TopUp,
+    WillingToBank,
+    choices_text,
+    legal_choices,
+    my_seat,
+    parse_line,
+)
+from client_cli.render import Screen, header_line, seat_lines, your_cards_lines
+from client_cli.terminal import Face, LiveFace
+from client_cli.tracker import Tracker
+
+SNAPSHOT_TIMEOUT = 5.0
+GAP_SECONDS = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """What ``hcf play`` / ``hcf watch`` were asked to do."""
+
+    url: str
+    table: str = "main"
+    seat: int | None = None
+    buy_in: int | None = None
+    watch: bool = False
+
+
+class TableSession:
+    """One player (or spectator) at one table, until they leave."""
+
+    def __init__(self, conn: Connection, options: PlayOptions, face: Face) -> None:
+        self.conn, self.options, self.face = conn, options, face
+        self.table = options.table
+        self.tracker = Tracker(symbols=isinstance(face, LiveFace))
+        self.done = asyncio.Event()
+        self.exit_code = 0
+        self.leaving = False
+        self.leave_sent = False
+        self.connected = True
+        self.message: str | None = None
+        self.help: list[Text] = []
+        self.farewell: list[str] = []
+        self.want_snapshot = False
+        self.gap_since: float | None = None
+        self.printed: dict[str, Any] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def run(self) -> int:
+        """Join (and sit), then play until leaving; returns the exit status."""
+        self.conn.on_reconnect = self._reconnected
+        self.conn.on_disconnect = self._dropped
+        snapshot = await self.conn.join(self.table)
+        if not self.options.watch:
+            seat = my_seat(snapshot)
+            if seat is None:
+                if not await self._sit(snapshot):
+                    return self.exit_code
+            else:
+                self.tracker.note(f"you are back at seat {seat}")
+        loop = asyncio.get_running_loop()
+        self.face.start(None if self.options.watch else self._line, self.redraw)
+        loop.add_signal_handler(signal.SIGINT, self._interrupt)
+        workers = [asyncio.create_task(self._consume()), asyncio.create_task(self._tick())]
+        try:
+            await self.done.wait()
+        finally:
+            self.conn.on_disconnect = self.conn.on_reconnect = None
+            loop.remove_signal_handler(signal.SIGINT)
+            for task in [*workers, *self._tasks]:
+                task.cancel()
+            for task in workers:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            self.redraw()
+            self.face.say(self.tracker.take_fresh())  # plain output: what came last (live: nothing)
+            self.face.stop()
+        for line in self.farewell:
+            print(line, flush=True)
+        return self.exit_code
+
+    def finish(self, code: int, *lines: str) -> None:
+        """End the session with ``code``, saying ``lines`` after the view closes."""
+        self.exit_code = code
+        self.farewell.extend(lines)
+        self.done.set()
+
+    async def _sit(self, snapshot: dict[str, Any]) -> bool:
+        settings = snapshot.get("settings") or {}
+        buy_in = self.options.buy_in or int(settings.get("default_buy_in", 0))
+        payload: dict[str, Any] = {"table": self.table, "buy_in": buy_in}
+        if self.options.seat is not None:
+            payload["seat"] = self.options.seat
+        try:
+            reply = await self.conn.call("sit", payload)
+        except ServerRefused as exc:
+            self.exit_code = 1
+            print(f"error: cannot sit at {self.table}: {exc.message}", flush=True)
+            return False
+        self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
+                          "(type 'help' for the commands)")
+        return True
+
+    # ------------------------------------------------------------ events
+
+    async def _consume(self) -> None:
+        while True:
+            item = await self.conn.events.get()
+            try:
+                self._handle(item)
+            except Exception as exc:  # one odd message must not freeze the table
+                self._note(f"client error on {item.get('kind')}: {type(exc).__name__}: {exc}")
+            if self.conn.events.empty():
+                if self.want_snapshot:
+                    await self._refresh()
+                self._after_burst()
+
+    def _handle(self, item: dict[str, Any]) -> None:
+        kind = item.get("kind")
+        if kind == "snapshot" and item.get("table") == self.table:
+            self.tracker.on_snapshot(item["snapshot"], time.time(), joined=True)
+            self._check_stood()
+        elif kind == "table" and item.get("table") == self.table:
+            event = item.get("event") or {}
+            seat = self._seat()
+            self.tracker.on_event(event)
+            self.want_snapshot = True
+            if event.get("type") == "hand_started":
+                self.help, self.message = [], None  # last hand's help and messages give way
+            if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
+                self._stood(int(event.get("cashed_out", 0)))
+            elif event.get("type") == "table_closed":
+                self.finish(0, f"the host closed table {self.table}")
+        elif kind == "private" and item.get("table") == self.table:
+            self.tracker.on_private(item.get("event") or {})
+        elif kind == "replaced":
+            self.finish(1, "this account connected from somewhere else: this client stops here")
+        elif kind == "notice":
+            self.tracker.note(str(item.get("message")))
+
+    async def _refresh(self) -> None:
+        self.want_snapshot = False
+        try:
+            reply = await self.conn.call("snapshot", {"table": self.table}, timeout=SNAPSHOT_TIMEOUT)
+        except Exception:  # refused or the link is down: the rejoin after a reconnect fixes it
+            return
+        self.tracker.on_snapshot(reply["snapshot"], time.time())
+        self._check_stood()
+
+    def _seat(self) -> int | None:
+        return my_seat(self.tracker.snapshot or {})
+
+    def _check_stood(self) -> None:
+        if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
+            self._stood(None)
+
+    def _stood(self, cashed_out: int | None) -> None:
+        chips = f" with {cashed_out} chips" if cashed_out is not None else ""
+        if self.leaving:
+            self.finish(0, f"you stood up from {self.table}{chips}; bye")
+        else:
+            self.finish(0, f"the table stood you up{chips}")
+
+    # ------------------------------------------------------------ drawing
+
+    def choices(self) -> Choices:
+        """The legal choices now (none while leaving or watching)."""
+        if self.options.watch or self.tracker.snapshot is None:
+            return Choices()
+        choices = legal_choices(self.tracker.snapshot)
+        return Choices(stack=choices.stack, seated=choices.seated) if self.leaving else choices
+
+    def screen(self) -> Screen:
+        """What the live view shows now."""
+        verdict = self.tracker.verdict
+        status = self.message
+        if self.leaving and not status:
+            status = "leaving: you stand up after this hand (Ctrl-C again quits at once)"
+        return Screen(
+            snapshot=self.tracker.snapshot,
+            server_now=self.tracker.server_now(time.time()),
+            connected=self.connected,
+            log=list(self.tracker.log),
+            results=self.tracker.results,
+            verdict=verdict.lines if verdict else (),
+            verdict_ok=verdict.ok if verdict else None,
+            choices=choices_text(self.choices()) or ("watching: Ctrl-C quits" if self.options.watch else None),
+            message=status,
+            symbols=isinstance(self.face, LiveFace),
+            extra=list(self.help),
+        )
+
+    def redraw(self) -> None:
+        """Redraw the live view (plain output prints as things happen instead)."""
+        if isinstance(self.face, LiveFace):
+            self.face.draw(self.screen())
+
+    def _after_burst(self) -> None:
+        if isinstance(self.face, LiveFace):
+            self.redraw()
+            return
+        self.face.say(self.tracker.take_fresh())
+        snap = self.tracker.snapshot or {}
+        hand = snap.get("hand") or {}
+        hand_id = hand.get("hand_id")
+        active = hand.get("phase") not in (None, "settled", "void", "not_dealt")
+        if self.printed.get("seats") != (hand_id if active else "idle"):
+            self.printed["seats"] = hand_id if active else "idle"
+            self.face.say([header_line(snap, self.tracker.server_now(time.time())), *seat_lines(snap)])
+        cards = hand.get("your_cards")
+        if cards and active and self.printed.get("cards") != hand_id:
+            self.printed["cards"] = hand_id
+            ante = int(((hand.get("seats") or {}).get(str(self._seat())) or {}).get("ante", 0))
+            self.face.say(your_cards_lines(cards, ante, symbols=False, dealer=hand.get("dealer") == self._seat()))
+        text = choices_text(self.choices())
+        if text != self.printed.get("choices"):
+            self.printed["choices"] = text
+            if text:
+                self.face.say([f"> {text}"])
+
+    async def _tick(self) -> None:
+        live = isinstance(self.face, LiveFace)
+        while True:
+            await asyncio.sleep(0.25 if live else 1.0)
+            self.redraw()
+            if self.conn.gap(self.table):
+                self.gap_since = self.gap_since or time.monotonic()
+                if time.monotonic() - self.gap_since > GAP_SECONDS:
+                    self.gap_since = None
+                    self._spawn(self._rejoin())
+            else:
+                self.gap_since = None
+
+    # ------------------------------------------------------------ the link
+
+    def _dropped(self) -> None:
+        if self.done.is_set():
+            return
+        self.connected = False
+        self._note("connection lost: reconnecting…")
+        self.redraw()
+
+    async def _reconnected(self) -> None:
+        self.connected = True
+        self._note("reconnected")
+        await self._rejoin()
+        if self.leaving and not self.leave_sent:
+            await self._leave()
+
+    async def _rejoin(self) -> None:
+        try:
+            await self.conn.join(self.table)
+        except Exception as exc:  # shown to the player; the next reconnect tries again
+            self._note(f"could not rejoin {self.table}: {exc}")
+
+    def _note(self, line: str) -> None:
+        self.tracker.note(line)
+        if not isinstance(self.face, LiveFace):
+            self.face.say(self.tracker.take_fresh())
+
+    # ------------------------------------------------------------ input
+
+    def _line(self, line: str | None) -> None:
+        if line is None:
+            self._spawn(self._leave())
+            return
+        self.help = []
+        result = parse_line(line, self.choices())
+        if isinstance(result, InputError):
+            self._say_message(result.message)
+        elif isinstance(result, Help):
+            self.help = [Text(h) for h in HELP.splitlines()]
+            if not isinstance(self.face, LiveFace):
+                self.face.say(self.help)
+            self.message = None
+        elif isinstance(result, Leave):
+            self._spawn(self._leave())
+        else:
+            self.message = None
+            self._spawn(self._send(result))
+        self.redraw()
+
+    def _say_message(self, text: str | None) -> None:
+        self.message = text
+        if text and not isinstance(self.face, LiveFace):
+            self.face.say([f"! {text}"])
+
+    async def _send(self, command: Command) -> None:
+        event, args = self._request(command)
+        try:
+            await self.conn.call(event, {"table": self.table, **args})
+        except ServerRefused as exc:
+            self._say_message(f"refused: {exc.message}")
+        except Exception:  # the link is down; say so, the player can try again
+            self._say_message("not sent: the connection is down (reconnecting)")
+        else:
+            self.want_snapshot = False
+            await self._refresh()
+            self._after_burst()
+        self.redraw()
+
+    def _request(self, command: Command) -> tuple[str, dict[str, Any]]:
+        if isinstance(command, AnswerBank):
+            return "bank", {"accept": command.accept}
+        if isinstance(command, PlaceBets):
+            seed = secrets.token_hex(16)
+            seat = self._seat()
+            if seat is not None:
+                self.tracker.note_bet(self.tracker.current, seat, seed)
+            return "bet", {"ante": command.ante, "straight_flush_bonus": command.straight_flush_bonus,
+                           "flush_bonus": command.flush_bonus, "seed": seed}
+        if isinstance(command, PassBets):
+            return "pass", {}
+        if isinstance(command, Fold):
+            return "fold", {}
+        if isinstance(command, Raise):
+            return "raise", {"amount": command.amount}
+        if isinstance(command, SitOut):
+            return "sit_out", {"sitting_out": command.sitting_out}
+        if isinstance(command, WillingToBank):
+            return "willing_to_bank", {"willing": command.willing}
+        assert isinstance(command, TopUp)
+        return "top_up", {"amount": command.amount}
+
+    # ------------------------------------------------------------ leaving
+
+    def _interrupt(self) -> None:
+        if self.leaving or self.options.watch or self._seat() is None:
+            self.finish(0 if self.leave_sent or self.options.watch else 130,
+                        "quit" + (": you stand up after this hand" if self.leave_sent else ""))
+            return
+        self._spawn(self._leave())
+
+    async def _leave(self) -> None:
+        if self.options.watch or self._seat() is None:
+            self.finish(0, "bye")
+            return
+        self.leaving = True
+        self.redraw()
+        try:
+            reply = await self.conn.call("leave", {"table": self.table})
+        except ServerRefused as exc:
+            if exc.code == "seat/not_seated":
+                self.finish(0, "you have no seat here any more; bye")
+            else:
+                self._say_message(f"could not leave: {exc.message}")
+            return
+        except Exception:  # retried when the connection comes back
+            self._say_message("the server is out of reach: you leave when the connection comes back "
+                              "(Ctrl-C again quits at once)")
+            return
+        self.leave_sent = True
+        if reply.get("standing") == "now":
+            self._stood(int(reply.get("cashed_out", 0)))
+        else:
+            self._note("you will stand up after this hand")
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+async def play(options: PlayOptions, token: str | None, face: Face) -> int:
+    """Connect, join and play (or watch) until leaving; returns the exit status."""
+    conn = Connection(options.url, token=token)
+    try:
+        await conn.connect()
+    except Exception as exc:  # reported to the user
+        print(f"error: cannot connect to {options.url}: {_why(exc)}", flush=True)
+        return 1
+    try:
+        return await TableSession(conn, options, face).run()
+    except ServerRefused as exc:
+        print(f"error: {exc.message}", flush=True)
+        return 1
+    finally:
+        with contextlib.suppress(Exception):
+            await conn.close()
+
+
+def _why(exc: BaseException) -> str:
+    args: Sequence[Any] = getattr(exc, "args", ())
+    return " ".join(str(a) for a in args) or type(exc).__name__

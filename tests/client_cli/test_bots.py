@@ -1,0 +1,92 @@
+"""End to end: ``hcf bot`` against a real server, with ``hcf host`` and ``hcf watch`` beside it."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.client_cli.conftest import ROOT, Server, client_env, hcf
+
+
+def _host(server: Server, config: Path, *args: str) -> dict[str, object]:
+    done = subprocess.run(hcf("host", "--server", server.url, *args, "--json"), cwd=ROOT,
+                          env=client_env(config, HCF_HOST_TOKEN=server.host_token),
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    reply: dict[str, object] = json.loads(done.stdout)
+    return reply
+
+
+def _bots(server: Server, config: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(hcf("bot", "--server", server.url, *args), cwd=ROOT, env=client_env(config),
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+@pytest.mark.timeout(90)
+def test_three_basic_bots_play_three_hands_and_say_so_in_json(server: Server, tmp_path: Path) -> None:
+    reply = _host(server, tmp_path, "create-table", "bots3", "--set", "pause_seconds=0.2")
+    assert reply["ok"] is True
+    watch = subprocess.Popen(hcf("watch", "--server", server.url, "--table", "bots3"), cwd=ROOT,
+                             env=client_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        done = _bots(server, tmp_path, "--table", "bots3", "--count", "3", "--hands", "3", "--fast", "--json")
+    finally:
+        watch.send_signal(signal.SIGINT)
+        seen, _ = watch.communicate(timeout=20)
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads(done.stdout)
+    assert set(summary) == {"hands", "bots", "errors"}
+    assert summary["errors"] == 0
+    assert summary["hands"] >= 3
+    assert len(summary["bots"]) == 3
+    for bot in summary["bots"]:
+        assert set(bot) == {"name", "hands", "net"}
+        assert bot["hands"] >= 3
+        assert isinstance(bot["net"], int)
+    # Chips are conserved: what the bots lost together is the house's fees.
+    assert -3 * summary["hands"] * 2 <= sum(b["net"] for b in summary["bots"]) <= 0
+    # The spectator (not a terminal) saw plain lines, every deal checked, and no colour codes.
+    assert watch.returncode == 0, seen
+    assert "\x1b[" not in seen
+    assert "deal verified" in seen
+    assert "DEAL NOT VERIFIED" not in seen
+
+
+@pytest.mark.timeout(90)
+def test_random_and_stubborn_bots_share_a_table_and_the_clocks_answer_for_the_stubborn(
+        server: Server, tmp_path: Path) -> None:
+    _host(server, tmp_path, "create-table", "clocks", "--settings",
+          json.dumps({"offer_seconds": 1, "bet_seconds": 1, "action_seconds": 1, "pause_seconds": 0.2}))
+    stubborn = subprocess.Popen(
+        hcf("bot", "--server", server.url, "--table", "clocks", "--strategy", "stubborn", "--hands", "2",
+            "--json", "--prefix", "mule-"),
+        cwd=ROOT, env=client_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        players = _bots(server, tmp_path, "--table", "clocks", "--count", "2", "--hands", "3", "--strategy",
+                        "random", "--fast", "--json", "--seed", "7")
+    finally:
+        out, err = stubborn.communicate(timeout=60)
+    assert players.returncode == 0, players.stdout + players.stderr
+    assert json.loads(players.stdout)["errors"] == 0
+    assert stubborn.returncode == 0, out + err
+    mule = json.loads(out)
+    assert mule["bots"][0]["name"] == "mule-1"
+    assert mule["bots"][0]["hands"] >= 2
+
+
+def test_hcf_host_refuses_without_the_host_token(server: Server, tmp_path: Path) -> None:
+    done = subprocess.run(hcf("host", "--server", server.url, "pause", "--host-token", "not-it"), cwd=ROOT,
+                          env=client_env(tmp_path), capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 1
+    assert "auth/not_host" in done.stdout
+
+
+def test_every_command_has_help_with_examples() -> None:
+    for command in ("play", "watch", "bot", "host", "history", "account"):
+        done = subprocess.run(hcf(command, "--help"), cwd=ROOT, capture_output=True, text=True, timeout=30,
+                              check=True)
+        assert "example" in done.stdout, command

@@ -1,0 +1,230 @@
+"""Rendering: snapshots and events -> lines that fit 80 columns, colours only on a terminal."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.text import Text
+
+from client_cli.render import (
+    Screen,
+    cards_text,
+    countdown,
+    describe_event,
+    group_by_suit,
+    header_line,
+    result_lines,
+    screen_group,
+    screen_lines,
+    seat_lines,
+    your_cards_lines,
+)
+from tests.client_cli.samples import HAND_ID, NAMES, play_a_hand, snapshot
+
+
+def _render(renderable: object, *, colour: bool, width: int = 80) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=colour, color_system="truecolor" if colour else None,
+                      no_color=not colour)
+    console.print(renderable)
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------ cards
+
+
+def test_cards_are_grouped_by_suit_biggest_group_first_high_to_low() -> None:
+    assert group_by_suit(["2c", "Ah", "Kc", "9h", "3h", "Qd", "10s"]) == [
+        ("h", ["A", "9", "3"]), ("c", ["K", "2"]), ("d", ["Q"]), ("s", ["T"])]
+
+
+def test_cards_show_suit_symbols_and_colours_on_a_terminal() -> None:
+    text = cards_text(["Ah", "Kc", "Qd", "Js"])
+    assert text.plain == "A♥  K♣  Q♦  J♠"
+    spans = {text.plain[s.start:s.end]: str(s.style) for s in text.spans}
+    assert "red" in spans["A♥"]
+    assert "green" in spans["K♣"]
+    assert "blue" in spans["Q♦"]
+    assert "\x1b[" in _render(text, colour=True)
+
+
+def test_plain_cards_are_letters_without_colour_codes() -> None:
+    text = cards_text(["Ah", "4h", "3h", "2h", "Kc", "Qd", "Js"], symbols=False)
+    assert text.plain == "Ah 4h 3h 2h  Kc  Qd  Js"
+    assert "\x1b[" not in _render(text, colour=False)
+
+
+def test_your_cards_mark_the_flush_the_straight_flush_and_the_raise_limit() -> None:
+    payload = {"cards": ["9h", "8h", "7h", "2h", "Ac", "Kd", "3s"], "flush": ["9h", "8h", "7h", "2h"],
+               "straight_flush": ["9h", "8h", "7h"], "raise_limit": 1, "qualifies": True}
+    cards, facts = your_cards_lines(payload, 10, symbols=False, dealer=False)
+    assert cards.plain == "Your cards: 9h 8h 7h 2h  Ac  Kd  3s"
+    assert facts.plain == "  FLUSH 4 (9-8-7-2) · STRAIGHT FLUSH 3 (9-8-7) · raise up to 1x = 10"
+    underlined = [cards.plain[s.start:s.end] for s in cards.spans if "underline" in str(s.style)]
+    assert underlined == ["9h", "8h", "7h"]
+
+
+def test_the_designated_player_sees_whether_their_hand_qualifies() -> None:
+    payload = {"cards": ["9h", "5h", "2h", "Kc", "Qd", "Js", "3s"], "flush": ["9h", "5h", "2h"],
+               "straight_flush": [], "raise_limit": 1, "qualifies": True}
+    assert your_cards_lines(payload, 0, symbols=False, dealer=True)[1].plain.endswith("you bank; qualifies")
+
+
+# ------------------------------------------------------------------ the table
+
+
+def test_seats_show_the_dp_the_turn_you_stacks_and_bets() -> None:
+    played = play_a_hand()
+    snap = snapshot(played.state, 2, clock={"kind": "decision", "seat": 3, "deadline": 1010.0})
+    snap["hand"]["phase"] = "decisions"  # as while seat 3 decides
+    snap["seats"][2]["present"] = False
+    lines = [line.plain for line in seat_lines(snap)]
+    assert lines[0].startswith("  1 DP ann")
+    assert "banks" in lines[0]
+    assert lines[1].startswith("  2    bob*")
+    assert "ante 10 flush 5 · raised" in lines[1]
+    assert lines[2].startswith("> 3    cy")
+    assert "dropped" in lines[2]
+    assert "folded" in lines[2]
+
+
+def test_sitting_out_and_leaving_are_shown() -> None:
+    snap = snapshot(None, None)
+    snap["seats"][0]["sitting_out"] = True
+    snap["seats"][1]["leaving"] = True
+    lines = [line.plain for line in seat_lines(snap)]
+    assert "sitting out" in lines[0]
+    assert "leaving" in lines[1]
+
+
+def test_the_header_says_the_phase_whose_turn_and_the_clock() -> None:
+    played = play_a_hand()
+    snap = snapshot(played.state, 2, clock={"kind": "decision", "seat": 3, "deadline": 1024.2})
+    snap["hand"]["phase"] = "decisions"
+    assert header_line(snap, 1000.0).plain == f"Table main · hand #{HAND_ID} · decisions · cy to act · 0:25"
+    assert header_line(snap, 1000.0, connected=False).plain.endswith("CONNECTION LOST, reconnecting")
+
+
+def test_the_countdown_never_goes_below_zero() -> None:
+    assert countdown(100.0, 130.0) == "0:00"
+    assert countdown(190.0, 100.0) == "1:30"
+    assert countdown(None, 100.0) == ""
+
+
+# ------------------------------------------------------------------ results
+
+
+def test_the_showdown_gives_each_bet_the_fee_and_the_net_per_seat_and_whether_the_dp_qualified() -> None:
+    played = play_a_hand()
+    lines = [line.plain for line in result_lines(played.reveal, NAMES, my_seat=2)]
+    settlement = played.reveal["settlement"]
+    bob = next(s for s in settlement["seats"] if s["seat"] == 2)
+    assert lines[0].startswith(f"Hand #{HAND_ID} · DP ann: ")
+    assert ("qualified" in lines[0]) == settlement["dealer"]["qualifies"]
+    assert any(line.startswith("   2 bob") and f"raise {bob['raise']:+d}" in line
+               and f"flush {bob['flush_bonus']:+d}" in line and "fee -1" in line and f"net {bob['net']:+d}" in line
+               for line in lines)
+    assert any(line.startswith("   3 cy") and "folded, ante -10 fee -1 = net -11" in line for line in lines)
+    assert lines[-1] == f"  DP ann: net {settlement['dealer']['net']:+d}"
+    # The raised hand is shown with its flush described; the folded one never is.
+    bob_at = next(i for i, line in enumerate(lines) if line.startswith("   2 bob"))
+    shown = cards_text(played.reveal["shown"]["2"], symbols=False).plain
+    assert lines[bob_at + 1].strip().startswith(shown)
+    assert "-card flush" in lines[bob_at + 1]
+    assert not any(cards_text(played.own_cards(3)["cards"], symbols=False).plain in line for line in lines)
+
+
+def test_a_dp_that_does_not_qualify_is_said_so() -> None:
+    played = play_a_hand()
+    reveal = {**played.reveal, "dealer_qualifies": False}
+    assert "did NOT qualify" in result_lines(reveal, NAMES)[0].plain
+
+
+def test_dead_and_void_hands() -> None:
+    played = play_a_hand()
+    settlement = dict(played.reveal["settlement"])
+    settlement["seats"] = [{**settlement["seats"][0], "dead": True}]
+    lines = result_lines({**played.reveal, "settlement": settlement}, NAMES)
+    assert "dead hand: bets and fee returned" in lines[1].plain
+    void = result_lines({"hand_id": 3, "status": "void", "reason": "misdeal"}, NAMES)
+    assert void[0].plain == "Hand #3 was voided (misdeal): every bet and fee went back"
+
+
+# ------------------------------------------------------------------ events
+
+
+def test_events_are_told_in_one_line() -> None:
+    names = {1: "ann", 2: "bob"}
+    said = {
+        "player_sat": "bob sits at seat 2 with 1000",
+        "bank_offered": "the bank is offered to bob",
+        "bank_declined": "bob declines the bank (the clock ran out)",
+        "bank_accepted": "bob takes the bank and is the DP",
+        "bets_placed": "bob bets ante 10 sf 2",
+        "bets_passed": "bob sits this hand out",
+        "player_folded": "bob folds (leaving)",
+        "player_raised": "bob raises 20",
+        "presence": "bob dropped (the clock keeps running)",
+        "hand_not_dealt": "no hand: nobody took the bank",
+        "hand_started": "-- hand #9 -- ARRANGED DECK: not a random deal",
+    }
+    events = {
+        "player_sat": {"seat": 2, "name": "bob", "stack": 1000},
+        "bank_offered": {"seat": 2}, "bank_declined": {"seat": 2, "reason": "clock"},
+        "bank_accepted": {"seat": 2},
+        "bets_placed": {"seat": 2, "ante": 10, "straight_flush_bonus": 2, "flush_bonus": 0},
+        "bets_passed": {"seat": 2, "reason": "passed"}, "player_folded": {"seat": 2, "reason": "left"},
+        "player_raised": {"seat": 2, "amount": 20}, "presence": {"seat": 2, "present": False},
+        "hand_not_dealt": {"reason": "no_bank"}, "hand_started": {"hand_id": 9, "arranged": True},
+    }
+    for kind, fields in events.items():
+        assert describe_event({"type": kind, **fields}, names) == said[kind], kind
+    assert describe_event({"type": "fees_collected", "fees": []}, names) is None
+
+
+def test_the_dp_reveal_names_the_flush() -> None:
+    line = describe_event({"type": "dealer_revealed", "seat": 1, "cards": ["9h", "5h", "2h", "Kc", "Qd", "Js", "3s"],
+                           "qualifies": True}, {1: "ann"})
+    assert line == "DP ann shows 9h 5h 2h Kc Qd Js 3s: 3-card flush 9-5-2, qualifies"
+
+
+# ------------------------------------------------------------------ the whole screen
+
+
+def _busy_screen() -> Screen:
+    played = play_a_hand()
+    snap = snapshot(played.state, 2, clock={"kind": "decision", "seat": 2, "deadline": 1010.0})
+    snap["hand"]["phase"] = "decisions"
+    snap["seats"].extend({"seat": s, "name": f"a-very-long-player-name-{s}", "stack": 10_000_000,
+                          "sitting_out": True, "present": False, "willing_to_bank": True, "leaving": True,
+                          "button": False} for s in (4, 5, 6, 7))
+    return Screen(snapshot=snap, server_now=1000.0, log=[f"line {i} " + "x" * 100 for i in range(50)],
+                  results=result_lines(played.reveal, NAMES, 2),
+                  verdict=["hand #41: deal verified (2 hands checked against the revealed seed)"], verdict_ok=True,
+                  choices="Your turn: fold (f) or raise 10 chips (r 10, r max)", message="a message " * 20,
+                  prompt="r ma")
+
+
+def test_the_screen_fits_80_columns_and_the_terminal_height() -> None:
+    lines = screen_lines(_busy_screen(), width=80, height=24)
+    assert len(lines) <= 24
+    assert all(len(line.plain) <= 80 for line in lines)
+    assert lines[-1].plain == "> r ma"
+    assert any("deal verified" in line.plain for line in lines)
+    rendered = _render(screen_group(_busy_screen(), 80, 24), colour=False).splitlines()
+    assert len(rendered) <= 24
+    assert all(len(line) <= 80 for line in rendered)
+
+
+def test_the_log_gives_way_first_on_a_small_terminal() -> None:
+    lines = [line.plain for line in screen_lines(_busy_screen(), width=80, height=30)]
+    assert "line 49" in " ".join(lines)
+    assert "line 10 " not in " ".join(lines)
+
+
+def test_plain_output_has_no_colour_codes_and_a_terminal_gets_them() -> None:
+    group = screen_group(_busy_screen(), 80, 24)
+    assert "\x1b[" not in _render(group, colour=False)
+    assert "\x1b[" in _render(group, colour=True)
+    assert all(isinstance(line, Text) for line in screen_lines(_busy_screen()))
