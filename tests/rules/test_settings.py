@@ -184,7 +184,7 @@ def test_section7_standard_seats_leave_a_hand_for_the_house() -> None:
     standard = [HcfSettings.from_mapping({"profile": "standard", "seats": n}).seats for n in range(2, 7)]
     assert standard == list(range(2, 7))
     for seats in (1, 7):
-        with pytest.raises(SettingsError, match="^seats"):
+        with pytest.raises(SettingsError, match=r"^seats"):
             HcfSettings.from_mapping({"profile": "standard", "seats": seats})
 
 

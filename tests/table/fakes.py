@@ -25,7 +25,7 @@ class MemoryStorage:
         self.balances["issuance"] -= amount
         self.balances[f"account:{account}"] += amount
 
-    async def commit(self, table: str, hand_id: int | None, batch: Batch) -> int | None:
+    async def commit(self, _table: str, hand_id: int | None, batch: Batch) -> int | None:
         trial = dict(self.balances)
         for t in batch.transfers:
             trial[t.src] = trial.get(t.src, 0) - t.amount
@@ -49,7 +49,7 @@ class MemoryStorage:
         return sum(self.balances.values())
 
 
-class InsufficientFunds(Exception):
+class InsufficientFunds(Exception):  # noqa: N818 - the real ledger's name
     code = "ledger/insufficient_funds"
 
 
@@ -60,10 +60,10 @@ class RecordingPublisher:
         self.public: list[tuple[int, dict[str, Any]]] = []
         self.private: list[tuple[AccountId, int, dict[str, Any]]] = []
 
-    async def table_event(self, table: str, seq: int, payload: dict[str, Any]) -> None:
+    async def table_event(self, _table: str, seq: int, payload: dict[str, Any]) -> None:
         self.public.append((seq, payload))
 
-    async def private_event(self, table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
+    async def private_event(self, _table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
         self.private.append((account, seq, payload))
 
     def types(self) -> list[str]:

@@ -1,0 +1,115 @@
+"""The table task with in-memory ports: record first, then change memory, then publish."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from server.rules.hcf.settings import HcfSettings
+from server.table.commands import Host, Play, Sit, Snapshot, TableError
+from server.table.ports import Batch
+from server.table.runner import TableRunner, TableSetup
+from tests.table.fakes import MemoryStorage, RecordingPublisher
+
+FAST = {"pause_seconds": 0, "offer_seconds": 1, "bet_seconds": 1, "action_seconds": 1}
+
+
+@pytest.fixture
+async def table() -> AsyncIterator[tuple[TableRunner, MemoryStorage, RecordingPublisher]]:
+    storage, publisher = MemoryStorage(), RecordingPublisher()
+    for account in (1, 2, 3):
+        storage.issue(account, 5000)
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(FAST)), storage, publisher, grace=0.05)
+    runner.start()
+    yield runner, storage, publisher
+    await runner.stop(0.5)
+
+
+async def wait_for(runner: TableRunner, predicate: Any, timeout: float = 5.0) -> dict[str, Any]:
+    async def poll() -> dict[str, Any]:
+        while True:
+            snap: dict[str, Any] = (await runner.submit(Snapshot(1)))["snapshot"]
+            if predicate(snap):
+                return snap
+            await asyncio.sleep(0.02)
+    return await asyncio.wait_for(poll(), timeout)
+
+
+async def test_a_refused_commit_changes_nothing_in_memory(table: Any) -> None:
+    runner, _storage, publisher = table
+    seq = runner.seq
+    with pytest.raises(TableError) as refused:
+        await runner.submit(Sit(9, "broke", buy_in=1000))  # account 9 holds no chips
+    assert refused.value.code == "ledger/insufficient_funds"
+    assert runner.roster.by_seat == {}
+    assert runner.seq == seq
+    assert publisher.public == []
+
+
+async def test_publishing_failure_does_not_undo_what_was_recorded(table: Any) -> None:
+    runner, storage, publisher = table
+
+    async def broken(*_args: Any) -> None:
+        raise ConnectionError("client gone")
+
+    publisher.table_event = broken
+    assert (await runner.submit(Sit(1, "ann", buy_in=1000)))["seat"] == 1
+    assert runner.roster.by_seat[1].name == "ann"
+    assert storage.balances["stack:t:1"] == 1000
+
+
+async def test_sequence_is_contiguous_and_cards_come_before_the_turn(table: Any) -> None:
+    runner, storage, publisher = table
+    for account in (1, 2, 3):
+        await runner.submit(Sit(account, f"p{account}", buy_in=1000))
+    snap = await wait_for(runner, lambda s: s["hand"] and s["hand"]["offered"])
+    dp = snap["hand"]["offered"]
+    account_of = {s["seat"]: s["seat"] for s in snap["seats"]}
+    await runner.submit(Play(account_of[dp], "bank", (("accept", True),)))
+    for seat in snap["hand"]["seats"]:
+        if int(seat) != dp:
+            await runner.submit(Play(account_of[int(seat)], "bet", (("ante", 10),)))
+    seqs = [seq for seq, _ in publisher.public]
+    assert seqs == list(range(1, len(seqs) + 1))
+    dealt = next(seq for seq, p in publisher.public if p["type"] == "cards_dealt")
+    turn = next(seq for seq, p in publisher.public if p["type"] == "turn_started")
+    assert {seq for _, seq, _ in publisher.private} == {dealt}
+    assert dealt < turn
+    assert all("_input" not in p for _, p in publisher.public), "recorded inputs are never published"
+    assert sum(1 for e in storage.events if "_input" in e) >= 4
+
+
+async def test_the_decision_clock_folds_and_the_hand_settles(table: Any) -> None:
+    runner, storage, publisher = table
+    for account in (1, 2):
+        await runner.submit(Sit(account, f"p{account}", buy_in=1000))
+    snap = await wait_for(runner, lambda s: s["hand"] and s["hand"]["offered"])
+    await runner.submit(Play(snap["hand"]["offered"], "bank", (("accept", True),)))
+    other = 2 if snap["hand"]["offered"] == 1 else 1
+    await runner.submit(Play(other, "bet", (("ante", 10),)))
+    await wait_for(runner, lambda s: s["last_hand"] is not None, timeout=5)
+    folded = [p for _, p in publisher.public if p["type"] == "player_folded"]
+    assert folded
+    assert folded[0]["reason"] == "clock"
+    assert storage.total() == 0
+
+
+async def test_closing_lets_the_hand_in_progress_finish(table: Any) -> None:
+    runner, storage, _publisher = table
+    for account in (1, 2):
+        await runner.submit(Sit(account, f"p{account}", buy_in=1000))
+    await wait_for(runner, lambda s: s["hand"] and s["hand"]["offered"])
+    assert (await runner.submit(Host("close_table", None)))["closed"] == "after_hand"
+    with pytest.raises(TableError):
+        await runner.submit(Sit(3, "late", buy_in=1000))
+    await wait_for(runner, lambda s: s["status"] == "closed", timeout=10)
+    assert runner.roster.by_seat == {}
+    assert storage.balances["account:1"] + storage.balances["account:2"] == 10000 - storage.balances["house:fees"]
+
+
+def test_batches_know_when_they_are_empty() -> None:
+    assert Batch().empty()
+    assert not Batch(close_table=True).empty()
