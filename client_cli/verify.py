@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from server.rules.cards import Card, CardError, cards_list, parse_cards
 from server.rules.fairness import derive_deck_seed, player_seed_bytes, shuffled_deck, verify_commitment
+from server.rules.hcf.hand import deal_hands
 
 HAND_SIZE: Final = 7
 ARRANGED: Final = "arranged deck: not a random deal"
@@ -73,14 +74,7 @@ def deal(deck: Sequence[Card], order: Sequence[int]) -> dict[int, tuple[Card, ..
     >>> deal(tuple(range(52)), [3, 1])[1]
     (1, 3, 5, 7, 9, 11, 13)
     """
-    hands: dict[int, list[Card]] = {seat: [] for seat in order}
-    position = 0
-    for _ in range(HAND_SIZE):
-        for seat in order:
-            if position < len(deck):
-                hands[seat].append(deck[position])
-                position += 1
-    return {seat: tuple(cards) for seat, cards in hands.items()}
+    return dict(deal_hands(deck, order))
 
 
 def seen_from_reveal(reveal: Mapping[str, Any]) -> dict[int, list[str]]:

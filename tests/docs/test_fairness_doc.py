@@ -20,7 +20,7 @@ import pytest
 
 from server.rules import fairness
 from server.rules.cards import card_text, format_cards
-from server.rules.hcf.hand import _deal
+from server.rules.hcf.hand import deal_hands
 from server.rules.hcf.settlement import deal_order
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
@@ -116,7 +116,7 @@ def test_printed_deal_example_follows_the_deal_order_and_the_code() -> None:
              example["button"])
     assert list(order) == example["order"]
     deck = fairness.shuffled_deck(bytes.fromhex(vector["deck_seed"]))
-    hands = {str(seat): format_cards(cards) for seat, cards in _deal(deck, order)}
+    hands = {str(seat): format_cards(cards) for seat, cards in deal_hands(deck, order)}
     assert hands == example["hands"]
 
 
@@ -197,5 +197,5 @@ def test_reference_deal_matches_the_code(verifier: dict[str, Any]) -> None:
     for _ in range(100):
         order = rng.sample(range(8), rng.randint(2, 7))
         deck = rng.sample(range(52), rng.choice([52, 52, rng.randint(0, 51)]))
-        expected = {seat: [card_text(c) for c in cards] for seat, cards in _deal(deck, order)}
+        expected = {seat: [card_text(c) for c in cards] for seat, cards in deal_hands(deck, order)}
         assert verifier["deal"]([card_text(c) for c in deck], order) == expected

@@ -367,7 +367,7 @@ def _deal_events(state: HandState) -> list[Event]:
         deck = shuffled_deck(deck_seed)
     order = (*(seat for seat in deal_order(s.seats, state.dealer) if seat in state.bets),
              state.dealer if state.dealer is not None else HOUSE)
-    hands = _deal(deck, order)
+    hands = deal_hands(deck, order)
     events: list[Event] = [FeesCollected(tuple(sorted(fees))), DeckPrepared(arranged is not None, seeds),
                            CardsDealt(order, hands)]
     if len(dict(hands)[order[-1]]) != HAND_SIZE:
@@ -376,7 +376,12 @@ def _deal_events(state: HandState) -> list[Event]:
     return events
 
 
-def _deal(deck: Sequence[Card], order: Sequence[int]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+def deal_hands(deck: Sequence[Card], order: Sequence[int]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """Deal one card at a time to each seat of ``order``, seven rounds, while the deck lasts.
+
+    >>> dict(deal_hands(tuple(range(52)), [3, 1]))[1]
+    (1, 3, 5, 7, 9, 11, 13)
+    """
     hands: dict[int, list[Card]] = {seat: [] for seat in order}
     position = 0
     for _ in range(HAND_SIZE):
