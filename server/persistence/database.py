@@ -86,7 +86,7 @@ class Database(AuthFlows):
         self.clock = clock
         self.session_ttl = session_ttl
         self.is_sqlite = engine.dialect.name == "sqlite"
-        # PostgreSQL runs writers concurrently; the conditional debits keep them safe.
+        # PostgreSQL runs writers concurrently: conditional debits and places locked in key order keep them safe.
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
         # One snapshot per read transaction: SQLite's BEGIN gives it; PostgreSQL needs REPEATABLE READ.
         read_options: dict[str, Any] = {READ_ONLY: True}

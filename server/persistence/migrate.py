@@ -1,30 +1,25 @@
 """Schema migrations (alembic), applied when the store opens, under a lock.
 
 ``open_database`` calls :func:`migrate` before anything else touches the
-database. Two processes starting at once never race: on PostgreSQL the upgrade
-runs in one transaction that first takes ``pg_advisory_xact_lock`` with a fixed
-key (:data:`ADVISORY_LOCK_KEY`); on SQLite it runs in one ``BEGIN IMMEDIATE``
-transaction, which holds the database's write lock. The second process waits,
-then finds the schema at head and does nothing. Both databases roll the whole
-upgrade back if any step fails (their DDL is transactional).
+database. When the schema is at head (the usual start) a plain read says so and
+nothing is locked. Otherwise, two processes starting at once never race: on
+PostgreSQL the upgrade runs in one transaction that first takes
+``pg_advisory_xact_lock`` with a fixed key (:data:`ADVISORY_LOCK_KEY`); on SQLite
+it runs in one ``BEGIN IMMEDIATE`` transaction, which holds the database's write
+lock. The second process waits, then reads the revision again, finds head and
+does nothing. Both databases roll the whole upgrade back if any step fails
+(their DDL is transactional).
 
-A SQLite file made by ``metadata.create_all`` before migrations existed holds
+A database made by ``metadata.create_all`` before migrations existed holds
 exactly revision :data:`INITIAL_REVISION`: it is stamped with it, then upgraded.
 
-For developers (a new revision, after changing ``models.py``)::
-
-    python -m server.persistence.migrate revision "add a column" --db sqlite:////tmp/hcf-dev.db
-
-upgrades that database to head, then writes ``migrations/versions/vNNNN_add_a_column.py``
-from the difference between it and the models; review it before committing.
+For developers, ``python -m server.persistence.migrations`` (``migrations/__main__.py``)
+shows and upgrades a database's revision and autogenerates new revisions.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import functools
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -37,7 +32,7 @@ from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import URL, Connection, make_url
 
-from server.persistence.engines import MIGRATION_LOCK_TIMEOUT_S, Synchronous, create_migration_engine
+from server.persistence.engines import MIGRATION_LOCK_TIMEOUT_S, READ_ONLY, Synchronous, create_migration_engine
 from server.persistence.errors import StoreError
 from server.persistence.models import metadata
 
@@ -83,24 +78,36 @@ def schema_differences(connection: Connection) -> list[object]:
     return list(compare_metadata(context, metadata))
 
 
-async def migrate(url: str | URL, *, synchronous: Synchronous = "FULL") -> str:
-    """Upgrade the database to head under the migration lock; returns the revision it ends at."""
+async def migrate(url: str | URL, *, synchronous: Synchronous = "FULL") -> tuple[str | None, str]:
+    """Upgrade the database to head under the migration lock: ``(revision before, revision after)``.
+
+    The revision before is None for a new database; it equals the one after when
+    there was nothing to do (the usual start, and a process that waited for another).
+    """
     engine = create_migration_engine(make_url(url), synchronous)
     try:
+        # The usual start: already at head. A plain read says so without taking the lock,
+        # so opening never waits for a writer (a running server, a maintenance script).
+        async with engine.connect() as conn:
+            await conn.execution_options(**{READ_ONLY: True})  # SQLite: BEGIN, not BEGIN IMMEDIATE
+            current = await conn.run_sync(current_revision)
+            await conn.rollback()
+        if current == head_revision():
+            return current, current
         async with engine.begin() as conn:  # SQLite: BEGIN IMMEDIATE, the lock
             return await conn.run_sync(upgrade_locked)
     finally:
         await engine.dispose()
 
 
-def upgrade_locked(connection: Connection) -> str:
+def upgrade_locked(connection: Connection) -> tuple[str | None, str]:
     """In the caller's transaction: take the lock, adopt a pre-migration database, upgrade to head."""
     if connection.dialect.name == "postgresql":
         connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{MIGRATION_LOCK_TIMEOUT_S}s'")
         connection.execute(sa.select(sa.func.pg_advisory_xact_lock(ADVISORY_LOCK_KEY)))
-    current = current_revision(connection)
+    current = current_revision(connection)  # again, under the lock
     if current == head_revision():
-        return current  # the usual start: nothing to do
+        return current, current  # another process migrated while we waited
     if current is None:
         _adopt_unversioned(connection)
     try:
@@ -117,7 +124,7 @@ def upgrade_locked(connection: Connection) -> str:
             raise StoreError("db/migration_failed", f"foreign keys broken by the migration: {broken[:5]}")
     after = current_revision(connection)
     assert after is not None
-    return after
+    return current, after
 
 
 def _adopt_unversioned(connection: Connection) -> None:
@@ -132,52 +139,3 @@ def _adopt_unversioned(connection: Connection) -> None:
             f"the database has some of hcf-table's tables but not {sorted(missing)} and no alembic_version",
         )
     command.stamp(alembic_config(connection), INITIAL_REVISION)
-
-
-async def _new_revision(url: str, message: str) -> None:
-    await migrate(url)
-    engine = create_migration_engine(make_url(url), "FULL")
-    try:
-        async with engine.connect() as conn:
-            await conn.run_sync(_write_revision, message)
-    finally:
-        await engine.dispose()
-
-
-def _write_revision(connection: Connection, message: str) -> None:
-    number = int(head_revision()) + 1
-    command.revision(alembic_config(connection), message, autogenerate=True, rev_id=f"{number:04d}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m server.persistence.migrate {upgrade,current,revision MESSAGE} --db URL``."""
-    from server.persistence.database import database_url
-
-    parser = argparse.ArgumentParser(prog="python -m server.persistence.migrate", description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=["upgrade", "current", "revision"])
-    parser.add_argument("message", nargs="?", default="")
-    parser.add_argument("--db", required=True, help="database URL, e.g. sqlite:////tmp/hcf-dev.db")
-    args = parser.parse_args(argv)
-    url = database_url(args.db)
-    if args.action == "upgrade":
-        print(asyncio.run(migrate(url)))
-    elif args.action == "revision":
-        if not args.message:
-            parser.error("revision needs a MESSAGE")
-        asyncio.run(_new_revision(url, args.message))
-    else:
-        print(asyncio.run(_current(url)), f"(head: {head_revision()})")
-    return 0
-
-
-async def _current(url: str) -> str | None:
-    engine = create_migration_engine(make_url(url), "FULL")
-    try:
-        async with engine.connect() as conn:
-            return await conn.run_sync(current_revision)
-    finally:
-        await engine.dispose()
-
-
-if __name__ == "__main__":
-    sys.exit(main())

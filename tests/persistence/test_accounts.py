@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import sqlite3
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from server.persistence import Database, StoreError, account_place
+from server.persistence.models import metadata
 from server.persistence.passwords import hash_password, verify_password
 
 from .conftest import FakeClock
@@ -83,9 +83,19 @@ async def test_unknown_and_revoked_tokens_are_invalid(db: Database) -> None:
     assert await _code(db.resolve_token(token)) == "auth/token_invalid"
 
 
-async def test_only_the_token_digest_is_stored(db: Database, db_path: Path) -> None:
+async def test_only_the_token_digest_is_stored(db: Database) -> None:
     await db.register("ann", "correct horse", 0)
     _, token = await db.login("ann", "correct horse")
+    stored = []
+    async with db.engine.connect() as conn:
+        for table in metadata.sorted_tables:
+            stored += [str(value) for row in (await conn.execute(sa.select(table))).all() for value in row]
+    assert not [value for value in stored if token in value or "correct horse" in value]
+
+
+async def test_not_even_the_sqlite_files_hold_the_token(sqlite_db: Database, db_path: Path) -> None:
+    await sqlite_db.register("ann", "correct horse", 0)
+    _, token = await sqlite_db.login("ann", "correct horse")
     raw = b"".join(path.read_bytes() for path in db_path.parent.glob("hcf.db*"))
     assert token.encode() not in raw
     assert b"correct horse" not in raw
@@ -117,6 +127,11 @@ async def test_the_host_token_rotates(db: Database) -> None:
     assert await db.check_host_token(second)
 
 
+async def test_concurrent_rotations_leave_exactly_one_host_token(db: Database) -> None:
+    tokens = await asyncio.gather(*(db.rotate_host_token() for _ in range(6)))
+    assert [await db.check_host_token(token) for token in tokens].count(True) == 1
+
+
 async def test_concurrent_registrations_of_one_name_make_one_account(db: Database) -> None:
     results = await asyncio.gather(
         *(db.register(name, "correct horse", 100) for name in ["ann", "ANN", "Ann"]), return_exceptions=True
@@ -137,7 +152,9 @@ def test_password_hashes_describe_themselves_and_use_random_salts() -> None:
     assert not verify_password("correct horse", "scrypt$1$1$1$!!$!!")
 
 
-async def test_the_name_key_is_the_lowercase_name(db: Database, db_path: Path) -> None:
+async def test_the_name_key_is_the_lowercase_name(db: Database) -> None:
     await db.register("MiXeD", "correct horse", 0)
-    with contextlib.closing(sqlite3.connect(db_path)) as raw:
-        assert raw.execute("SELECT name, name_key FROM account").fetchall() == [("MiXeD", "mixed")]
+    async with db.engine.connect() as conn:
+        assert [tuple(r) for r in await conn.exec_driver_sql("SELECT name, name_key FROM account")] == [
+            ("MiXeD", "mixed")
+        ]

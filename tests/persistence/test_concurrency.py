@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
+import collections
 
-from server.persistence import Database, InsufficientFunds, account_place, open_database
+import pytest
+
+from server.persistence import (
+    ISSUANCE,
+    Database,
+    InsufficientFunds,
+    StoreError,
+    Transfer,
+    Tx,
+    account_place,
+    open_database,
+)
 
 ANN, BOB = account_place(1), account_place(2)
 
@@ -47,10 +58,14 @@ async def test_concurrent_spenders_cannot_overdraw(db: Database) -> None:
     assert (await db.ledger_check()).ok
 
 
-async def test_two_databases_on_one_file_wait_for_each_other(db_path: Path) -> None:
-    """Two engines (as two processes would) share only SQLite's lock: BEGIN IMMEDIATE waits for it."""
-    first = await open_database(f"sqlite:///{db_path}")
-    second = await open_database(f"sqlite:///{db_path}")
+async def test_two_engines_on_one_database_wait_for_each_other(db_url: str) -> None:
+    """Two engines (as two processes would) share only the database's locks.
+
+    SQLite: BEGIN IMMEDIATE waits for the file's write lock. PostgreSQL: the places are
+    locked in key order, so A->B beside B->A waits instead of deadlocking.
+    """
+    first = await open_database(db_url)
+    second = await open_database(db_url)
     try:
         async with first.transaction() as tx:
             await tx.issue(1, 500)
@@ -78,3 +93,82 @@ async def test_reads_run_beside_a_writer(db: Database) -> None:
         # A reader in another task sees the last committed state and does not wait.
         assert await asyncio.wait_for(db.balance(ANN), timeout=2) == 100
     assert await db.balance(ANN) == 70
+
+
+# PostgreSQL runs writers concurrently (SQLite has one writer): what that takes.
+
+
+async def test_a_deadlock_is_a_conflict_and_run_tries_again(pg_db: Database) -> None:
+    """Two transactions that lock two places in opposite orders: PostgreSQL aborts one of them."""
+    db = pg_db
+    async with db.transaction() as tx:
+        await tx.transfers([Transfer(ISSUANCE, ANN, 100, "issue"), Transfer(ISSUANCE, BOB, 100, "issue")])
+    attempts: collections.Counter[str] = collections.Counter()
+    barrier = asyncio.Barrier(2)
+
+    async def crosswise(tx: Tx, name: str, first: str, second: str) -> None:
+        attempts[name] += 1
+        to = account_place(8 if first == ANN else 9)
+        await tx.transfer(first, to, 1, "settle")  # separate calls: separate locks
+        if attempts[name] == 1:
+            await asyncio.wait_for(barrier.wait(), 10)  # both hold their first place now
+        await tx.transfer(second, to, 1, "settle")
+
+    await asyncio.gather(
+        db.run(lambda tx: crosswise(tx, "ann first", ANN, BOB)),
+        db.run(lambda tx: crosswise(tx, "bob first", BOB, ANN)),
+    )
+    assert sorted(attempts.values()) == [1, 2]  # the deadlock's victim ran again
+    assert await db.balance(account_place(8)) == await db.balance(account_place(9)) == 2
+    assert (await db.ledger_check()).ok
+
+    barrier = asyncio.Barrier(2)
+    attempts.clear()
+
+    async def once(name: str, first: str, second: str) -> None:
+        async with db.transaction() as tx:
+            await crosswise(tx, name, first, second)
+
+    outcomes = await asyncio.gather(once("a", ANN, BOB), once("b", BOB, ANN), return_exceptions=True)
+    failures = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(failures) == 1
+    assert isinstance(failures[0], StoreError)
+    assert failures[0].code == "db/conflict"
+    assert await db.balance(account_place(8)) + await db.balance(account_place(9)) == 6
+    assert (await db.ledger_check()).ok
+
+
+async def test_a_batch_locks_its_places_in_order(pg_db: Database) -> None:
+    """One ``transfers`` batch each, crosswise, many times over: no deadlock, nothing lost."""
+    db = pg_db
+    async with db.transaction() as tx:
+        await tx.transfers([Transfer(ISSUANCE, ANN, 500, "issue"), Transfer(ISSUANCE, BOB, 500, "issue")])
+
+    async def batch(first: str, second: str) -> None:
+        async with db.transaction() as tx:
+            await tx.transfers([Transfer(first, second, 2, "settle"), Transfer(second, first, 1, "settle")])
+
+    await asyncio.gather(*(batch(ANN, BOB) if n % 2 else batch(BOB, ANN) for n in range(60)))
+    assert await db.balance(ANN) == await db.balance(BOB) == 500
+    assert (await db.ledger_check()).transfers == 122
+
+
+async def test_of_two_concurrent_finishes_of_a_hand_one_counts(pg_db: Database) -> None:
+    db = pg_db
+    async with db.transaction() as tx:
+        await tx.create_table("main", {})
+        hand_id = await tx.start_hand("main", "0f" * 32, "ab" * 32, False)
+
+    async def finish(status: str) -> None:
+        async with db.transaction() as tx:
+            await tx.finish_hand(hand_id, status, None)
+
+    async with db.transaction() as first:
+        await first.finish_hand(hand_id, "void", None)
+        second = asyncio.create_task(finish("settled"))  # reads "in progress", then waits for our row lock
+        await asyncio.sleep(0.3)
+        assert not second.done()
+    with pytest.raises(StoreError) as caught:
+        await second
+    assert caught.value.code == "hand/not_in_progress"
+    assert (await db.get_hand(hand_id)).status == "void"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,18 +10,22 @@ import sqlalchemy
 
 from server.persistence import Database, InsufficientFunds, StoreError, account_place, open_database
 
+from .conftest import raw_sql
+
 
 async def _pragma(db: Database, name: str) -> object:
     async with db.engine.connect() as conn:
         return (await conn.exec_driver_sql(f"PRAGMA {name}")).scalar_one()
 
 
-async def test_opening_creates_the_folder_and_sets_wal_normal_and_foreign_keys(db: Database, db_path: Path) -> None:
+async def test_opening_creates_the_folder_and_sets_wal_normal_and_foreign_keys(
+    sqlite_db: Database, db_path: Path
+) -> None:
     assert db_path.is_file()
-    assert await _pragma(db, "journal_mode") == "wal"
-    assert await _pragma(db, "synchronous") == 1  # NORMAL
-    assert await _pragma(db, "foreign_keys") == 1
-    assert await _pragma(db, "busy_timeout") == 5000
+    assert await _pragma(sqlite_db, "journal_mode") == "wal"
+    assert await _pragma(sqlite_db, "synchronous") == 1  # NORMAL
+    assert await _pragma(sqlite_db, "foreign_keys") == 1
+    assert await _pragma(sqlite_db, "busy_timeout") == 5000
 
 
 async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
@@ -33,12 +36,12 @@ async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_reopening_keeps_the_data(db_path: Path) -> None:
-    first = await open_database(f"sqlite:///{db_path}")
+async def test_reopening_keeps_the_data(db_url: str) -> None:
+    first = await open_database(db_url)
     async with first.transaction() as tx:
         await tx.issue(1, 500)
     await first.close()
-    second = await open_database(f"sqlite:///{db_path}")
+    second = await open_database(db_url)
     try:
         assert await second.balance(account_place(1)) == 500
         assert (await second.ledger_check()).ok
@@ -78,10 +81,10 @@ async def test_read_transactions_refuse_writes(db: Database) -> None:
     assert caught.value.code == "db/read_only"
 
 
-async def test_read_transactions_are_read_only_in_sqlite_too(db: Database) -> None:
+async def test_read_transactions_are_read_only_in_the_database_too(db: Database) -> None:
     async with db.transaction(write=False) as tx:
-        with pytest.raises(sqlalchemy.exc.OperationalError, match="readonly"):
-            await tx._conn.exec_driver_sql("INSERT INTO place VALUES ('account:1', 5, 0)")
+        with pytest.raises(sqlalchemy.exc.DBAPIError, match=r"readonly|read-only"):
+            await tx._conn.exec_driver_sql("INSERT INTO place VALUES ('account:1', 5, FALSE)")
     async with db.transaction() as tx:  # the pooled connection is writable again
         await tx.issue(1, 5)
     assert await db.balance(account_place(1)) == 5
@@ -102,22 +105,48 @@ async def test_write_transactions_do_not_nest(db: Database) -> None:
     assert await db.balance(account_place(1)) == 101
 
 
-async def test_the_ledger_and_event_log_are_append_only(db: Database, db_path: Path) -> None:
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE transfer SET amount = 1",
+        "DELETE FROM transfer",
+        "DELETE FROM hand_event",
+        "UPDATE hand_event SET type = 'x'",
+        "UPDATE settings_change SET new_settings = '{}'",
+        "DELETE FROM settings_change",
+    ],
+)
+async def test_the_ledger_and_event_log_are_append_only(db: Database, statement: str) -> None:
     async with db.transaction() as tx:
         await tx.issue(1, 100)
         await tx.create_table("main", {})
+        await tx.update_settings("main", {"seats": 6})
         await tx.append_events("main", None, 1, [{"type": "table_opened"}])
-    with contextlib.closing(sqlite3.connect(db_path)) as raw:
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            raw.execute("UPDATE transfer SET amount = 1")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            raw.execute("DELETE FROM transfer")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            raw.execute("DELETE FROM hand_event")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            raw.execute("UPDATE hand_event SET type = 'x'")
+    with pytest.raises(sqlalchemy.exc.IntegrityError, match="append-only"):
+        await raw_sql(db, statement)
+    assert (await db.ledger_check()).transfers == 1
+
+
+@pytest.mark.parametrize("table", ["transfer", "hand_event", "settings_change"])
+async def test_postgresql_refuses_truncate_too(pg_db: Database, table: str) -> None:
+    # SQLite has no TRUNCATE; DELETE is refused on both (above).
+    with pytest.raises(sqlalchemy.exc.IntegrityError, match=f"{table} is append-only"):
+        await raw_sql(pg_db, f"TRUNCATE {table} CASCADE")
 
 
 async def test_a_bad_synchronous_value_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="NORMAL or FULL"):
         await open_database(f"sqlite:///{tmp_path}/x.db", synchronous="OFF")  # type: ignore[arg-type]
+
+
+async def test_postgresql_reads_on_a_snapshot_and_writes_at_read_committed(pg_db: Database) -> None:
+    assert pg_db.engine.dialect.driver == "asyncpg"
+
+    async def setting(write: bool, name: str) -> object:
+        async with pg_db.transaction(write=write) as tx:
+            return (await tx._conn.exec_driver_sql(f"SHOW {name}")).scalar_one()
+
+    assert await setting(False, "transaction_isolation") == "repeatable read"
+    assert await setting(False, "transaction_read_only") == "on"
+    assert await setting(True, "transaction_isolation") == "read committed"
+    assert await setting(True, "transaction_read_only") == "off"

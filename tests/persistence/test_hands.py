@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-from pathlib import Path
-
 import pytest
+import sqlalchemy
 
 from server.persistence import Database, StoreError
 from server.rules.fairness import SHUFFLE_VERSION, commitment
+
+from .conftest import raw_sql
 
 SEED = "0f" * 32
 COMMITMENT = commitment(bytes.fromhex(SEED))
@@ -116,14 +115,12 @@ async def test_seq_strictly_increases_per_table(db: Database, table: str) -> Non
         assert [e.seq for e in await tx.table_events(table, after_seq=1)] == [5]
 
 
-async def test_the_event_key_holds_even_without_the_checks(db: Database, db_path: Path, table: str) -> None:
+async def test_the_event_key_holds_even_without_the_checks(db: Database, table: str) -> None:
     async with db.transaction() as tx:
         await tx.append_events(table, None, 1, [{"type": "seated"}])
-    with (
-        contextlib.closing(sqlite3.connect(db_path)) as raw,
-        pytest.raises(sqlite3.IntegrityError, match="UNIQUE"),
-    ):
-        raw.execute(
+    with pytest.raises(sqlalchemy.exc.IntegrityError, match=r"(?i)unique"):
+        await raw_sql(
+            db,
             "INSERT INTO hand_event (table_name, hand_id, seq, type, payload, created_at) "
-            "VALUES ('main', NULL, 1, 'x', '{}', 0)"
+            "VALUES ('main', NULL, 1, 'x', '{}', 0)",
         )

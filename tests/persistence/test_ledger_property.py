@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,9 +60,9 @@ async def _run(db: Database, example: int, txs: list[list[Move]]) -> None:
     assert report.totals["sum"] == 0
 
 
-def test_random_transfers_keep_the_ledger_balanced(tmp_path: Path) -> None:
+def test_random_transfers_keep_the_ledger_balanced(db_url: str) -> None:
     with asyncio.Runner() as runner:
-        db = runner.run(open_database(f"sqlite:///{tmp_path}/property.db"))
+        db = runner.run(open_database(db_url))
         examples = itertools.count()
         try:
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import sqlite3
-from pathlib import Path
 
 import pytest
+import sqlalchemy
 
 from server.persistence import Database, StoreError, account_place, stack_place
 
-from .conftest import FakeClock, MakeAccount
+from .conftest import FakeClock, MakeAccount, raw_sql
 
 
 async def _code(db: Database, op: str, *args: object, **kwargs: object) -> str:
@@ -119,18 +117,15 @@ async def test_racing_for_one_seat_seats_exactly_one(db: Database, make_account:
         assert len(await tx.seats("main")) == 1
 
 
-async def test_the_seat_keys_hold_even_without_the_checks(
-    db: Database, db_path: Path, make_account: MakeAccount
-) -> None:
+async def test_the_seat_keys_hold_even_without_the_checks(db: Database, make_account: MakeAccount) -> None:
     ann, bob = await make_account("ann"), await make_account("bob")
     async with db.transaction() as tx:
         await tx.create_table("main", {})
         await tx.take_seat("main", 1, ann.id)
-    with contextlib.closing(sqlite3.connect(db_path)) as raw:
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            raw.execute("INSERT INTO seat VALUES ('main', 1, ?, 0, 0, NULL)", (bob.id,))
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            raw.execute("INSERT INTO seat VALUES ('main', 2, ?, 0, 0, NULL)", (ann.id,))
+    with pytest.raises(sqlalchemy.exc.IntegrityError, match=r"(?i)unique"):
+        await raw_sql(db, f"INSERT INTO seat VALUES ('main', 1, {bob.id}, FALSE, FALSE, NULL)")
+    with pytest.raises(sqlalchemy.exc.IntegrityError, match=r"(?i)unique"):
+        await raw_sql(db, f"INSERT INTO seat VALUES ('main', 2, {ann.id}, FALSE, FALSE, NULL)")
 
 
 async def test_seat_flags_record_when_a_player_sat_out(
