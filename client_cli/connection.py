@@ -64,6 +64,8 @@ class Connection:
         self.sio.on(p.EV_NOTICE, self._notice)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
+        self.sio.on("connect_error", self._refused)
+        self.refusal: dict[str, Any] | None = None
 
     async def connect(self) -> None:
         """Connect (websocket only), within a timeout."""
@@ -72,10 +74,24 @@ class Connection:
             auth["token"] = self.token
         if self.host_token:
             auth["host_token"] = self.host_token
-        await asyncio.wait_for(
-            self.sio.connect(self.url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT),
-            CONNECT_TIMEOUT + 1,
-        )
+        self.refusal = None
+        try:
+            await asyncio.wait_for(
+                self.sio.connect(self.url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT),
+                CONNECT_TIMEOUT + 1,
+            )
+        except socketio.exceptions.ConnectionError:
+            if self.refusal is not None:  # the server said why: keep its code
+                raise ServerRefused(str(self.refusal.get("code")), str(self.refusal.get("message"))) from None
+            raise
+
+    async def _refused(self, data: Any = None) -> None:
+        """The server refused the connection; its reason carries a code (docs/protocol.md)."""
+        details = data.get("data") if isinstance(data, dict) else None
+        if isinstance(details, dict) and "code" in details:
+            self.refusal = details
+        elif isinstance(data, dict):
+            self.refusal = {"code": "auth/token_invalid", "message": data.get("message")}
 
     async def close(self) -> None:
         """Disconnect for good."""

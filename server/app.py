@@ -32,15 +32,17 @@ DATABASE = web.AppKey("database", Database)
 TABLES = web.AppKey("tables", Tables)
 GATEWAY = web.AppKey("gateway", Gateway)
 SIO = web.AppKey("sio", socketio.AsyncServer)
-STOPPED = web.AppKey("stopped", bool)
+STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
 
 MAIN_TABLE = "main"
+DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
 
 
 def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.Application:
     """The whole server as an aiohttp application (not yet started)."""
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
+    app[STOPPED] = asyncio.Event()
     sio = socketio.AsyncServer(
         async_mode="aiohttp",
         async_handlers=False,  # one client's events are handled in the order sent (PITFALLS 1)
@@ -89,9 +91,9 @@ async def graceful_stop(app: web.Application) -> None:
     Runs while clients are still connected (``serve`` calls it on SIGTERM/SIGINT before
     aiohttp closes connections); as an ``on_shutdown`` hook it is a no-op the second time.
     """
-    if app.get(STOPPED):
+    if app[STOPPED].is_set():
         return
-    app[STOPPED] = True
+    app[STOPPED].set()
     sio = app[SIO]
     if GATEWAY in app:
         gateway = app[GATEWAY]
@@ -102,6 +104,11 @@ async def graceful_stop(app: web.Application) -> None:
         await app[TABLES].stop_all(app[CONFIG].shutdown_grace)
     for sid in list(app[GATEWAY].identities) if GATEWAY in app else []:
         await sio.disconnect(sid)
+    # Let the disconnections reach the clients and their websockets close (a few ms) before
+    # aiohttp's own shutdown starts: from then on it waits out its timeout, twice, per websocket.
+    deadline = asyncio.get_running_loop().time() + DISCONNECT_SECONDS
+    while sio.eio.sockets and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.02)
 
 
 async def serve(config: ServerConfig) -> None:

@@ -126,9 +126,12 @@ class DatabaseBindings:
                 stacks = {int(k.rsplit(":", 1)[1]): v
                           for k, v in (await tx.balances(f"stack:{info.name}:")).items()}
                 recent = await tx.recent_hands(info.name, 5)
+                last = next((h for h in recent if h.status != "in_progress" and h.summary), None)
                 setups.append(TableSetup(info.name, settings, seats, stacks, await tx.last_seq(info.name),
                                          _offer_from(recent, settings.seats),
-                                         hands_played=recent[0].hand_no if recent else 0))
+                                         hands_played=recent[0].hand_no if recent else 0,
+                                         # so a client back after a crash is told how the hand ended
+                                         last_summary=dict(last.summary) if last and last.summary else None))
         return setups
 
     async def void_interrupted_hands(self) -> int:

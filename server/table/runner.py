@@ -57,6 +57,7 @@ log = structlog.get_logger("hcf.table")
 
 Reply = dict[str, Any]
 HOUSEKEEPING_SECONDS = 10.0
+STOP_SECONDS = 5.0  # how long a stopping table waits for the command in hand
 
 
 @dataclass(slots=True)
@@ -71,6 +72,7 @@ class TableSetup:
     offer_from: int = 1
     paused: bool = False
     hands_played: int = 0
+    last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
 
 
 @dataclass(slots=True)
@@ -118,7 +120,7 @@ class TableRunner:
         self.last_hand_id: int | None = None
         self.stopping = False
         self.waiting_reason: str | None = None
-        self.last_summary: dict[str, Any] | None = None
+        self.last_summary: dict[str, Any] | None = setup.last_summary
         self._queue: asyncio.Queue[tuple[TableCommand | _Internal, asyncio.Future[Reply] | None]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -152,9 +154,20 @@ class TableRunner:
         for handle in self._timers.values():
             handle.cancel()
         if self._task is not None:
-            self._task.cancel()
+            # End the task between two commands: cancelling it could cut a command's database
+            # transaction in half and leave SQLite's write lock held by a lost connection.
+            await self._queue.put((_Internal(self._halt, ()), None))
+            if not (await asyncio.wait([self._task], timeout=STOP_SECONDS))[0]:
+                self._task.cancel()  # a command that hangs: give up on it
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+
+    async def _halt(self) -> Reply:
+        raise asyncio.CancelledError  # not an Exception: it ends _run, after every command queued before it
 
     async def _call(self, fn: Callable[..., Awaitable[Reply]], *args: Any) -> Reply:
         """Run ``fn`` inside the table task (for callers outside it)."""
@@ -337,7 +350,7 @@ class TableRunner:
             await self._set_waiting("players")
             return
         seed = self.seed_source(32)
-        arranged, self.arranged_next = self.arranged_next, None
+        arranged = self.arranged_next
         state = new_hand(self.settings, players, seed, offer_from=self.offer_from, arranged_deck=arranged)
         opening = opening_events(state)
         if state.phase == "not_dealt":
@@ -345,6 +358,7 @@ class TableRunner:
             await self._set_waiting(state.reason or "no_bank")
             self._schedule("next_hand", self.now() + self.settings.offer_seconds)
             return
+        self.arranged_next = None  # used by this hand (a hand never started keeps it waiting)
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
@@ -468,6 +482,8 @@ class TableRunner:
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
                                 "reason": "clock"})
         self.hand_id = None
+        if state.phase == "not_dealt" and state.arranged_deck is not None and self.arranged_next is None:
+            self.arranged_next = state.arranged_deck  # no cards were dealt: the drill deck waits for the next hand
         if state.reason == "no_bank":
             self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()

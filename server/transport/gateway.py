@@ -87,6 +87,11 @@ class _Bucket:
         return False
 
 
+# While the server stops, a hand in progress may still finish (it has a grace time): its players
+# can still make their moves; nothing new (a seat, a top-up, a host command) is taken.
+WHILE_STOPPING = frozenset({"snapshot", "join", "leave_table", "bank", "bet", "pass", "fold", "raise", "leave"})
+
+
 class Gateway:
     """Binds Socket.IO events to the tables."""
 
@@ -106,9 +111,11 @@ class Gateway:
 
     # ------------------------------------------------------------ connections
 
-    async def on_connect(self, sid: str, _environ: dict[str, Any], auth: Any = None) -> None:
+    async def on_connect(self, sid: str, _environ: dict[str, Any], auth: Any = None) -> Reply | None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
         structlog.contextvars.clear_contextvars()
+        if self._as_event(sid):
+            return p.error("request/unknown", "no request named 'connect'")
         auth = auth if isinstance(auth, dict) else {}
         token, host_token = auth.get("token"), auth.get("host_token")
         identity = Identity(None, None)
@@ -132,6 +139,7 @@ class Gateway:
                 await self.sio.enter_room(sid, table_room(runner.name))
                 await runner.submit(Presence(identity.account, True))
         log.info("connected", account=identity.account, host=identity.host)
+        return None
 
     async def _replace_older(self, account: AccountId, sid: str) -> None:
         old = self.sid_of_account.get(account)
@@ -141,15 +149,17 @@ class Gateway:
                                 to=old)
             await self.sio.disconnect(old)
 
-    async def on_disconnect(self, sid: str, _reason: Any = None) -> None:
+    async def on_disconnect(self, sid: str, _reason: Any = None) -> Reply | None:
         """A dropped connection keeps the seat; only presence changes (RULES.md section 4)."""
         structlog.contextvars.clear_contextvars()
+        if self._as_event(sid):
+            return p.error("request/unknown", "no request named 'disconnect'")
         identity = self.identities.pop(sid, None)
         self.buckets.pop(sid, None)
         if identity is None or identity.account is None:
-            return
+            return None
         if self.sid_of_account.get(identity.account) != sid:
-            return  # replaced by a newer connection: still present
+            return None  # replaced by a newer connection: still present
         del self.sid_of_account[identity.account]
         for runner in self.tables.seated_tables(identity.account):
             try:
@@ -157,6 +167,15 @@ class Gateway:
             except TableError:
                 continue
         log.info("disconnected", account=identity.account)
+        return None
+
+    def _as_event(self, sid: str) -> bool:
+        """Whether a connect or disconnect handler runs for an *event* of that name sent by a client.
+
+        python-socketio dispatches a client's ``connect``/``disconnect`` event to these handlers;
+        during a real connect or disconnect the manager does not count the sid as connected.
+        """
+        return bool(self.sio.manager.is_connected(sid, p.NAMESPACE))
 
     async def sweep_slow_consumers(self) -> None:
         """Forever: drop connections whose outgoing queue keeps growing (PITFALLS 5).
@@ -180,7 +199,9 @@ class Gateway:
     # ------------------------------------------------------------ requests
 
     def _wrap(self, event: str) -> Callable[..., Awaitable[Reply]]:
-        async def handler(sid: str, payload: Any = None) -> Reply:
+        async def handler(sid: str, payload: Any = None, *more: Any) -> Reply:
+            if more:  # several arguments: not the one JSON object a request takes
+                payload = [payload, *more]
             structlog.contextvars.clear_contextvars()
             identity = self.identities.get(sid)
             structlog.contextvars.bind_contextvars(
@@ -197,8 +218,10 @@ class Gateway:
                 return p.error("request/internal")
         return handler
 
-    async def _unknown(self, event: str, _sid: str, *_args: Any) -> Reply:
-        return p.error("request/unknown", f"no request named {event!r}")
+    async def _unknown(self, event: str, *_args: Any) -> Reply:
+        # (event, sid, *args) for an unknown event; (sid, *args) for an event named "*" itself
+        name = "*" if event in self.identities else event
+        return p.error("request/unknown", f"no request named {name!r}")
 
     async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
         bucket = self.buckets.get(sid)
@@ -206,7 +229,7 @@ class Gateway:
             return p.error("rate/limited")
         if len(json.dumps(payload, default=str)) > p.MAX_REQUEST_BYTES:
             return p.error("request/too_large")
-        if not self.accepting and event not in ("snapshot", "join", "leave_table"):
+        if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
         request = p.parse_request(event, payload)
         identity = self.identities.get(sid, Identity(None, None))

@@ -8,6 +8,7 @@ balances are not negative, and no chip is left on the felt.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import AsyncIterator
@@ -18,13 +19,13 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from server.app import TABLES, build_app
+from server.app import DATABASE, STOPPED, TABLES, build_app, graceful_stop
 from server.config import ServerConfig
 from server.persistence import passwords
-from server.persistence.database import open_database
+from server.persistence.database import Database, open_database
 from server.table.registry import Tables
 
-from .helpers import TABLE, Bot, Client, Policy, register
+from .helpers import TABLE, Bot, Client, Policy, cancel_and_wait, register
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 FAST_TABLE: dict[str, Any] = {
@@ -45,9 +46,12 @@ class Server:
     app: web.Application
     runner: web.AppRunner
     database_url: str
+    config: ServerConfig = field(default_factory=ServerConfig)
+    family: list[Server] = field(default_factory=list)
     clients: list[Client] = field(default_factory=list)
     bots: list[Bot] = field(default_factory=list)
     stopped: bool = False
+    crashed: bool = False
     _host: Client | None = None
 
     @property
@@ -85,7 +89,8 @@ class Server:
         host = await self.host()
         await host.host("pause")
         names = names or NAMES[:len(policies)]
-        players = [await self.player(name, policy=policy, **sit_args) for name, policy in zip(names, policies, strict=True)]
+        players = [await self.player(name, policy=policy, **sit_args)
+                   for name, policy in zip(names, policies, strict=True)]
         return host, players
 
     def bot(self, client: Client, policy: Policy, table: str = TABLE) -> Bot:
@@ -101,10 +106,42 @@ class Server:
         return self._host
 
     async def stop(self) -> None:
-        """Stop the app (the shutdown voids an unfinished hand) once."""
+        """Stop the app once: a hand in progress gets the grace time to end, else it is voided."""
         if not self.stopped:
             self.stopped = True
+            await graceful_stop(self.app)  # first, with the connections alive: as ``serve`` does on SIGTERM
             await self.runner.cleanup()
+
+    def app_database(self) -> Database:
+        """The running server's own database handle."""
+        return self.app[DATABASE]
+
+    async def restart(self) -> Server:
+        """Stop (if still running) and start a new server on the same database."""
+        await self.close_clients()
+        await self.drained()
+        await self.stop()
+        return await start_server(self.config, self.family)
+
+    async def crash(self) -> None:
+        """Die without a shutdown: the tables stop dead, nothing is voided (the database is closed)."""
+        for runner in self.tables.runners.values():
+            for handle in runner._timers.values():
+                handle.cancel()
+            if runner._task is not None:
+                await cancel_and_wait(runner._task)
+        await self.close_clients()
+        await self.drained()
+        self.crashed = True
+        self.app[STOPPED].set()  # no graceful stop: as if the process had been killed
+        await self.stop()
+
+    async def drained(self, timeout: float = 3.0) -> None:
+        """Wait for the server to see every closed connection end (else aiohttp waits out its timeout)."""
+        server = self.runner.server
+        deadline = asyncio.get_running_loop().time() + timeout
+        while server is not None and server.connections and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
 
     async def close_clients(self) -> None:
         for bot in self.bots:
@@ -125,36 +162,46 @@ def table_overrides() -> dict[str, Any]:
     return {}
 
 
-@pytest.fixture
-async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_overrides: dict[str, Any],
-                 table_overrides: dict[str, Any]) -> AsyncIterator[Server]:
-    # scrypt at full cost is ~50 ms a hash on this machine; its cost is not what these tests test.
-    monkeypatch.setattr(passwords, "SCRYPT_N", 2**4)
-    database_url = f"sqlite:///{tmp_path}/hcf.db"
-    config = ServerConfig(
-        host="127.0.0.1", port=0, database_url=database_url,
-        table_defaults={**FAST_TABLE, **table_overrides},
-        clock_grace=0.05, shutdown_grace=1.0, **config_overrides,
-    )
+async def start_server(config: ServerConfig, family: list[Server]) -> Server:
+    """Build the real app with the composition root and serve it on a free loopback port."""
     announce = io.StringIO()
     app = build_app(config, announce=announce)
-    runner = web.AppRunner(app, shutdown_timeout=5.0)
+    runner = web.AppRunner(app, shutdown_timeout=5.0)  # as ``serve`` has it
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = runner.addresses[0][1]
     found = re.search(r"host token \(shown once\): (\S+)", announce.getvalue())
-    assert found, f"no host token announced: {announce.getvalue()!r}"
-    srv = Server(f"http://127.0.0.1:{port}", found.group(1), app, runner, database_url)
+    host_token = found.group(1) if found else (family[-1].host_token if family else "")
+    assert host_token, f"no host token announced: {announce.getvalue()!r}"
+    srv = Server(f"http://127.0.0.1:{port}", host_token, app, runner, config.database_url, config=config,
+                 family=family)
+    family.append(srv)
+    return srv
+
+
+@pytest.fixture
+async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_overrides: dict[str, Any],
+                 table_overrides: dict[str, Any]) -> AsyncIterator[Server]:
+    # scrypt at full cost is ~50 ms a hash on this machine; its cost is not what these tests test.
+    monkeypatch.setattr(passwords, "SCRYPT_N", 2**4)
+    config = ServerConfig(
+        host="127.0.0.1", port=0, database_url=f"sqlite:///{tmp_path}/hcf.db",
+        table_defaults={**FAST_TABLE, **table_overrides},
+        **{"clock_grace": 0.05, "shutdown_grace": 1.0, **config_overrides},
+    )
+    family: list[Server] = []
     try:
-        yield srv
+        yield await start_server(config, family)
     finally:
-        await srv.close_clients()
-        in_play = [name for name, r in srv.tables.runners.items() if r.hand_in_progress()]
-        await srv.stop()
-        still = [name for name, r in srv.tables.runners.items() if r.hand_in_progress()]
-        assert not still, f"hands still in progress after the shutdown: {still} (before: {in_play})"
-        await check_ledger(database_url, {name: dict(r.stacks) for name, r in srv.tables.runners.items()})
+        for srv in family:
+            await srv.close_clients()
+            await srv.drained()
+            await srv.stop()
+            still = [name for name, r in srv.tables.runners.items() if r.hand_in_progress() and not srv.crashed]
+            assert not still, f"hands still in progress after the shutdown: {still}"
+        last = family[-1]
+        await check_ledger(config.database_url, {name: dict(r.stacks) for name, r in last.tables.runners.items()})
 
 
 async def check_ledger(database_url: str, runner_stacks: dict[str, dict[int, int]]) -> None:

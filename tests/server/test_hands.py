@@ -16,6 +16,7 @@ from .helpers import (
     expected_stacks,
     hand_events,
     one,
+    raise_min,
     run_hands,
     stacks_of,
 )
@@ -43,7 +44,8 @@ async def test_two_players_play_full_hands_and_the_bank_alternates(server: Serve
     for revealed in hands:
         (result,) = revealed["settlement"]["seats"]
         assert result["seat"] == 3 - revealed["dealer"]
-        assert not result["folded"] and result["raise"] in (0, 10, 20, 30, -10, -20, -30)
+        assert not result["folded"]
+        assert result["raise"] in (0, 10, 20, 30, -10, -20, -30)
         assert revealed["settlement"]["house"] == 1  # one player's fee (fee_mode players)
         assert sorted(revealed["shown"]) == [str(result["seat"])]
     assert stacks_of(await host.snapshot()) == expected_stacks(before, hands)
@@ -51,18 +53,22 @@ async def test_two_players_play_full_hands_and_the_bank_alternates(server: Serve
 
 
 async def test_three_players_the_button_moves_clockwise(server: Server) -> None:
-    host, _ = await server.table(Policy(), Policy(decide=lambda c, a: ("raise", a)), Policy())
+    host, _ = await server.table(Policy(), Policy(decide=raise_min), Policy())
     before = stacks_of(await host.snapshot())
     hands = await run_hands(host, 4)
     assert_settled(hands)
     assert [h["dealer"] for h in hands] == [1, 2, 3, 1]
+    previous = None
     for revealed in hands:
         events = hand_events(host, revealed["hand_id"])
         dealer = revealed["dealer"]
-        assert one(events, "hand_started")["offer_from"] == dealer
+        assert one(events, "hand_started")["offer_from"] == (1 if previous is None else previous % 7 + 1)
+        previous = dealer
         assert [e["seat"] for e in events_of(events, "bank_offered")] == [dealer]
         opened = one(events, "betting_opened")
-        assert opened["dealer"] == dealer and dealer not in opened["bettors"] and len(opened["bettors"]) == 2
+        assert opened["dealer"] == dealer
+        assert dealer not in opened["bettors"]
+        assert len(opened["bettors"]) == 2
         dealt = one(events, "cards_dealt")
         assert dealt["order"][-1] == dealer, "the DP is dealt last in each round"
         assert dealt["order"][0] == dealer % 3 + 1, "the deal starts left of the button"
@@ -84,7 +90,8 @@ async def test_seven_players_deal_49_distinct_cards(server: Server) -> None:
         assert dealt["counts"] == {str(s): 7 for s in range(1, 8)}
         assert "hands" not in dealt, "the public deal shows counts only"
         cards = [*revealed["dealer_cards"], *(c for shown in revealed["shown"].values() for c in shown)]
-        assert len(revealed["shown"]) == 6 and len(set(cards)) == 49
+        assert len(revealed["shown"]) == 6
+        assert len(set(cards)) == 49
         for player in players:
             mine = [e["event"] for e in player.private_events() if e["seq"] == _seq_of(host, dealt)]
             assert len(mine) == 1
@@ -127,14 +134,17 @@ async def test_nobody_willing_no_hand_until_someone_turns_the_switch_on(server: 
     await asyncio.sleep(0.5)
     assert not events_of(host.table_events(mark), "hand_started")
     snap = await host.snapshot()
-    assert snap["waiting_reason"] == "no_bank" and snap["hand"] is None and snap["status"] == "waiting"
+    assert snap["waiting_reason"] == "no_bank"
+    assert snap["hand"] is None
+    assert snap["status"] == "waiting"
     switched = asyncio.get_running_loop().time()
     await bob.call("willing_to_bank", {"table": "main", "willing": True})
     _, started = await host.event("hand_started", since=mark)
     assert asyncio.get_running_loop().time() - switched < 4, "the switch retries at once, not after the clock"
     await host.host("pause")
     _, revealed = await host.event("hand_revealed", since=mark, where=lambda e: e["hand_id"] == started["hand_id"])
-    assert revealed["status"] == "settled" and revealed["dealer"] == 2
+    assert revealed["status"] == "settled"
+    assert revealed["dealer"] == 2
 
 
 async def test_everyone_declines_no_hand_then_the_offer_comes_round_again(server: Server) -> None:
@@ -149,10 +159,12 @@ async def test_everyone_declines_no_hand_then_the_offer_comes_round_again(server
     _, not_dealt = await host.event("hand_not_dealt", since=mark)
     assert not_dealt["reason"] == "no_bank"
     _, first = await host.event("hand_revealed", since=mark)
-    assert first["status"] == "not_dealt" and "settlement" not in first
+    assert first["status"] == "not_dealt"
+    assert "settlement" not in first
     accept["alice"] = True
     hands = await run_hands(host, 1, resume=False)
-    assert hands[0]["status"] == "settled" and hands[0]["dealer"] == 1
+    assert hands[0]["status"] == "settled"
+    assert hands[0]["dealer"] == 1
     events = hand_events(host, hands[0]["hand_id"])
     assert one(events, "hand_started")["offer_from"] == 1, "with no DP the search starts where it did"
     assert stacks_of(await host.snapshot()) == expected_stacks({1: 1000, 2: 1000}, [first, *hands])

@@ -296,8 +296,9 @@ def settle(
     return Settlement(dealer.qualifies, -dealer_fee, dealer_net, tuple(order), tuple(results), house)
 
 
-def _dead(seat: int, wager: Wager) -> SeatResult:
-    return SeatResult(seat, True, wager.folded, 0, 0, 0, 0, 0)
+def _dead(seat: int, _wager: Wager) -> SeatResult:
+    # A dead hand takes no part, so it neither folded nor raised (a folded seat cannot die).
+    return SeatResult(seat, True, False, 0, 0, 0, 0, 0)
 
 
 def _idle(seat: int) -> SeatResult:

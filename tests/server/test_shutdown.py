@@ -1,0 +1,114 @@
+"""Stopping the server (RULES.md section 5, interrupted hands): no chip is ever lost."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from server.persistence.database import open_database
+
+from .conftest import Server
+from .helpers import Policy, events_of, expected_stacks, silent, stacks_of
+
+
+async def _hand_waiting_on_bob(server: Server) -> tuple[int, dict[int, int]]:
+    """Alice banks, bob and carol bet; it is bob's decision and he never answers. (hand id, stacks before)"""
+    host, _ = await server.table(Policy(), Policy(bank=False, flush_bonus=3, decide=silent),
+                                 Policy(bank=False, straight_flush_bonus=2))
+    before = stacks_of(await host.snapshot())
+    mark = host.mark()
+    await host.host("resume")
+    _, turn = await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 2)
+    return turn["hand_id"], before
+
+
+@pytest.mark.parametrize("table_overrides", [{"action_seconds": 30, "fee_mode": "all"}])
+async def test_stopping_in_the_middle_of_a_hand_voids_it_and_every_chip_goes_back(server: Server) -> None:
+    hand_id, before = await _hand_waiting_on_bob(server)
+    host = await server.host()
+    watchers = [host, *server.clients]
+    started = time.monotonic()
+    await server.stop()
+    took = time.monotonic() - started
+    assert took < server.config.shutdown_grace + 4, f"the shutdown took {took:.1f}s"
+    voided = [e for e in host.table_events() if e.get("type") == "hand_voided"]
+    assert voided == [{"type": "hand_voided", "reason": "shutdown", "hand_id": hand_id}]
+    revealed = next(e for e in host.table_events() if e.get("type") == "hand_revealed")
+    assert revealed["status"] == "void"
+    assert revealed["server_seed"], "a voided hand still reveals its seed"
+    assert any(e.get("kind") == "notice" for e in host.log), "clients are told the server is stopping"
+    for _ in range(50):
+        if not any(c.connected for c in watchers):
+            break
+        await asyncio.sleep(0.05)
+    assert not any(c.connected for c in watchers), "the server disconnects its clients"
+    assert stacks_of_table(server) == before, "every bet and fee went back to its stack"
+    database = await open_database(server.database_url)
+    try:
+        hand = await database.get_hand(hand_id)
+        assert hand.status == "void"
+    finally:
+        await database.close()
+
+
+def stacks_of_table(server: Server) -> dict[int, int]:
+    runner = server.tables.runners["main"]
+    return {seat: runner.stacks[s.account] for seat, s in runner.roster.by_seat.items()}
+
+
+@pytest.mark.parametrize(("config_overrides", "table_overrides"), [({"shutdown_grace": 6.0}, {"action_seconds": 1})])
+async def test_a_hand_that_can_end_within_the_grace_time_ends_before_the_server_stops(server: Server) -> None:
+    hand_id, before = await _hand_waiting_on_bob(server)
+    host = await server.host()
+    late = await server.player("dave", sit=False)
+    stopping = asyncio.create_task(server.stop())
+    await host.wait_for(lambda e: e.get("kind") == "notice", what="the shutdown notice")
+    assert await late.refused("sit", {"table": "main"}) == "server/shutting_down"
+    await stopping
+    events = [e for e in host.table_events() if e.get("hand_id") == hand_id]
+    # bob's clock runs out; carol still plays her move while the server waits for the hand
+    assert [(e["seat"], e["reason"]) for e in events_of(events, "player_folded")] == [(2, "clock")]
+    assert [e["seat"] for e in events_of(events, "player_raised")] == [3]
+    revealed = events_of(events, "hand_revealed")[0]
+    assert revealed["status"] == "settled"
+    assert not events_of(host.table_events(), "hand_voided")
+    assert len(events_of(host.table_events(), "hand_started")) == 1, "no new hand starts while stopping"
+    assert stacks_of_table(server) == expected_stacks(before, [revealed])
+
+
+@pytest.mark.parametrize("pause", [0.0, 0.002, 0.005])
+async def test_stopping_right_after_a_crowd_leaves_never_cuts_a_transaction_in_half(
+        server: Server, pause: float) -> None:
+    # Seven disconnections queue seven presence changes; the stop lands while they are being
+    # recorded. The finalizer then opens the same SQLite file: a transaction cut in half would
+    # have left the write lock held ("database is locked").
+    _, players = await server.table(*[None] * 7)
+    await asyncio.gather(*(p.close() for p in players))
+    await asyncio.sleep(pause)
+    await server.stop()
+
+
+@pytest.mark.parametrize("table_overrides", [{"action_seconds": 30}])
+async def test_a_hand_interrupted_by_a_crash_is_voided_at_restart(server: Server) -> None:
+    hand_id, before = await _hand_waiting_on_bob(server)
+    await server.crash()
+    database = await open_database(server.database_url)
+    try:
+        assert [h.id for h in await database.hands_in_progress()] == [hand_id]
+        assert (await database.ledger_check()).open_felt_places, "the crash left bets on the felt"
+    finally:
+        await database.close()
+
+    again = await server.restart()
+    host = await again.host()
+    snapshot = await host.snapshot()
+    assert snapshot["hand"] is None
+    assert {s["seat"]: s["stack"] for s in snapshot["seats"]} == before, "seats and stacks came back, bets refunded"
+    hand = await again.app_database().get_hand(hand_id)
+    assert hand.status == "void"
+    assert hand.summary is not None
+    assert hand.summary["reason"] == "interrupted"
+    last = snapshot["last_hand"]
+    assert last is None or (last["hand_id"], last["status"], last["reason"]) == (hand_id, "void", "interrupted")
