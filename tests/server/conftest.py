@@ -188,7 +188,10 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_overrid
     config = ServerConfig(
         host="127.0.0.1", port=0, database_url=f"sqlite:///{tmp_path}/hcf.db",
         table_defaults={**FAST_TABLE, **table_overrides},
-        **{"clock_grace": 0.05, "shutdown_grace": 1.0, **config_overrides},
+        # Test clients poll snapshots far faster than people play: the rate limit has its own tests
+        # (test_errors.py, test_http.py) that set it back to the production values.
+        **{"clock_grace": 0.05, "shutdown_grace": 1.0, "rate_per_second": 500.0, "rate_burst": 500,
+           **config_overrides},
     )
     family: list[Server] = []
     try:

@@ -179,6 +179,7 @@ async def test_bad_tokens_are_refused_at_connect(server: Server) -> None:
     assert not server.app[GATEWAY].identities, "a refused connection left an identity behind"
 
 
+@pytest.mark.parametrize("config_overrides", [{"rate_per_second": 20.0, "rate_burst": 40}])  # production values
 @pytest.mark.parametrize("table_overrides", [SLOW])
 async def test_a_flood_of_requests_is_rate_limited_and_changes_nothing(server: Server) -> None:
     host, (alice, _bob) = await server.table(None, None)
