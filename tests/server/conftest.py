@@ -190,7 +190,7 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_overrid
         table_defaults={**FAST_TABLE, **table_overrides},
         # Test clients poll snapshots far faster than people play: the rate limit has its own tests
         # (test_errors.py, test_http.py) that set it back to the production values.
-        **{"clock_grace": 0.05, "shutdown_grace": 1.0, "rate_per_second": 500.0, "rate_burst": 500,
+        **{"clock_grace": 0.05, "shutdown_grace": 1.0, "rate_per_second": 1e6, "rate_burst": 1_000_000,
            **config_overrides},
     )
     family: list[Server] = []

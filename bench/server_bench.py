@@ -1,0 +1,769 @@
+"""The server benchmark: floor, action latency, burst and capacity, in one go.
+
+Run by hand (never a timed test), from the repository root:
+
+    bench/run.sh [--quick]
+
+It writes ``bench/results.json`` and prints a table. What it measures (see
+``docs/benchmarks.md``, "Server"):
+
+- **floor**: emit-with-ack against ``bench/floor_server.py``, a python-socketio server
+  that answers at once (another process, same options and event loop as the server);
+- **action latency**: real ``bet``, ``raise`` and ``fold`` at one 7-seat table of
+  ``hcf-server serve`` (SQLite, persistence on) in another process, one action at a
+  time, with the same client (``socketio.AsyncClient``) and pacing as the floor; and
+  the time from sending an action to its table event reaching the next player;
+- **burst**: load-generator processes whose bots act at once at 50 tables;
+  server hands per second beside ``simulate``'s;
+- **capacity**: players acting 1-3 s after being asked at full 7-seat tables, in
+  steps, until the p99 acknowledgement passes 100 ms or a clock is missed.
+
+Every server, floor and load generator is a child process on 127.0.0.1, stopped at
+the end (also on failure); every loop is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import io
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import socketio
+
+from bench.prepare import Prepared, prepare
+from bench.sioraw import RawClient
+from client_cli.bots import choose_raise
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+HCF_SERVER = str(Path(PY).parent / "hcf-server")
+TICK = os.sysconf("SC_CLK_TCK")
+ANTE = 5
+P99_LIMIT_MS = 100.0
+
+
+# ------------------------------------------------------------------ processes
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    fields = text[text.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process now."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (nearest rank) of ``values``."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+class Children:
+    """Every process this run started, stopped at the end whatever happens."""
+
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen[Any]] = []
+
+    def start(self, args: list[str], **kwargs: Any) -> subprocess.Popen[Any]:
+        proc = subprocess.Popen(args, cwd=ROOT, **kwargs)
+        self.procs.append(proc)
+        return proc
+
+    def stop(self, proc: subprocess.Popen[Any], grace: float = 10.0) -> None:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+        if proc in self.procs:
+            self.procs.remove(proc)
+
+    def stop_all(self) -> None:
+        for proc in list(self.procs):
+            self.stop(proc, 5.0)
+
+
+CHILDREN = Children()
+# --uvloop runs the server and the floor on uvloop (an experiment: not a dependency of the server).
+UVLOOP_PRELUDE = "import sys, uvloop; uvloop.install(); "
+SERVER_COMMAND = [HCF_SERVER]
+FLOOR_COMMAND = [PY, "bench/floor_server.py"]
+PROFILE_DIR: Path | None = None  # --profile: py-spy samples each server into this folder
+
+
+@dataclass(slots=True)
+class Server:
+    """A running ``hcf-server serve``."""
+
+    proc: subprocess.Popen[Any]
+    port: int
+    prepared: Prepared
+    log: Path
+    profiler: subprocess.Popen[Any] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+
+async def wait_ready(port: int, proc: subprocess.Popen[Any], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as session:
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {proc.returncode}")
+            with contextlib.suppress(aiohttp.ClientError, OSError):
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    if response.status == 200:
+                        return
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the server did not answer /healthz in time")
+
+
+async def start_server(workdir: Path, name: str, players: int) -> Server:
+    """A fresh database with ``players`` accounts, and ``hcf-server serve`` on it."""
+    db = workdir / f"{name}.db"
+    prepared = await prepare(db, players)
+    port = free_port()
+    log = workdir / f"{name}.log"
+    env = {**os.environ, "XDG_DATA_HOME": str(workdir), "HCF_SHUTDOWN_GRACE": "1"}
+    with log.open("wb") as out:
+        proc = CHILDREN.start([*SERVER_COMMAND, "serve", "--port", str(port), "--db", prepared.url,
+                               "--log-format", "json"], stdout=out, stderr=subprocess.STDOUT, env=env)
+    await wait_ready(port, proc)
+    server = Server(proc, port, prepared, log)
+    if PROFILE_DIR is not None:
+        PROFILE_DIR.mkdir(parents=True, exist_ok=True)
+        server.profiler = CHILDREN.start([str(Path(PY).parent / "py-spy"), "record", "--pid", str(proc.pid),
+                                          "--rate", "250", "--format", "raw", "--nonblocking",
+                                          "--output", str(PROFILE_DIR / f"{name}.txt")],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return server
+
+
+def stop_server(server: Server) -> None:
+    if server.profiler is not None:
+        server.profiler.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.profiler.wait(30)
+        CHILDREN.stop(server.profiler)
+    CHILDREN.stop(server.proc, 15.0)
+
+
+async def host_all(server: Server, action: str, names: list[str]) -> None:
+    """One host command (``pause``, ``resume``) for each table, over the host's socket."""
+    async with aiohttp.ClientSession() as session:
+        host = RawClient(session, server.port, {"host_token": server.prepared.host_token})
+        await host.connect()
+        try:
+            for name in names:
+                for _attempt in range(50):
+                    reply = await host.call("host", {"action": action, "table": name})
+                    if reply.get("ok"):
+                        break
+                    if (reply.get("error") or {}).get("code") != "rate/limited":
+                        raise RuntimeError(f"{action} refused: {reply}")
+                    await asyncio.sleep(0.1)
+        finally:
+            await host.close()
+
+
+async def create_tables(server: Server, names: list[str], settings: dict[str, Any]) -> None:
+    """The host creates the tables: the first through ``POST /api/host``, the rest over its socket.
+
+    ``/api/host`` is rate limited per address (2 a second), which would make a few
+    hundred tables take minutes; the host's socket goes through the same ``host_command``.
+    """
+    if not names:
+        return
+    token = server.prepared.host_token
+    async with aiohttp.ClientSession() as session:
+        body = {"action": "create_table", "table": names[0], "settings": settings}
+        async with session.post(f"http://127.0.0.1:{server.port}/api/host", json=body,
+                                headers={"Authorization": f"Bearer {token}"}) as response:
+            data = await response.json()
+            if not data.get("ok"):
+                raise RuntimeError(f"create_table refused: {data}")
+        if len(names) == 1:
+            return
+        host = RawClient(session, server.port, {"host_token": token})
+        await host.connect()
+        try:
+            for name in names[1:]:
+                for _attempt in range(50):
+                    reply = await host.call("host", {"action": "create_table", "table": name, "settings": settings})
+                    if reply.get("ok"):
+                        break
+                    if (reply.get("error") or {}).get("code") != "rate/limited":
+                        raise RuntimeError(f"create_table refused: {reply}")
+                    await asyncio.sleep(0.1)
+        finally:
+            await host.close()
+
+
+# ------------------------------------------------------------------ floor
+
+
+@dataclass(slots=True)
+class Pacing:
+    """How the latency clients send: one request at a time, a short pause after each."""
+
+    warmup: int
+    count: int
+    pause: float = 0.002
+
+
+async def measure_floor(pacing: Pacing) -> dict[str, Any]:
+    port = free_port()
+    proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
+        if line.strip() != "ready":
+            raise RuntimeError(f"the floor server said {line!r}")
+        sio = socketio.AsyncClient(reconnection=False)
+        await asyncio.wait_for(sio.connect(f"http://127.0.0.1:{port}", transports=["websocket"]), 10)
+        samples = []
+        cpu0 = cpu_seconds(proc.pid)
+        for i in range(pacing.warmup + pacing.count):
+            started = time.perf_counter()
+            reply = await sio.call("echo", {"table": "bench", "ante": ANTE}, timeout=5)
+            elapsed = time.perf_counter() - started
+            if not reply.get("ok"):
+                raise RuntimeError(f"the floor answered {reply!r}")
+            if i >= pacing.warmup:
+                samples.append(elapsed)
+            await asyncio.sleep(pacing.pause)
+        server_cpu = cpu_seconds(proc.pid) - cpu0
+        await sio.disconnect()
+    finally:
+        CHILDREN.stop(proc)
+    return {"samples": len(samples), "p50_us": percentile(samples, 50) * 1e6, "p99_us": percentile(samples, 99) * 1e6,
+            "server_cpu_us_per_request": server_cpu / (pacing.warmup + pacing.count) * 1e6}
+
+
+# ------------------------------------------------------------------ action latency
+
+
+class LatencyTable:
+    """Seven players at one table, each a ``socketio.AsyncClient``; one acts at a time."""
+
+    TABLE = "lat"
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.clients: dict[int, socketio.AsyncClient] = {}
+        self.cards: dict[tuple[int, int], list[str]] = {}  # (seat, seq of the deal) -> cards
+        self.card_news = asyncio.Event()
+        self.waiters: dict[tuple[int, str, int], asyncio.Future[float]] = {}
+        self.feed: dict[int, dict[str, Any]] = {}
+        self.feed_news = asyncio.Event()
+        self.next_seq = 1
+
+    async def open(self) -> None:
+        await create_tables(self.server, [self.TABLE], {"pause_seconds": 0})
+        url = f"http://127.0.0.1:{self.server.port}"
+        for seat, player in enumerate(self.server.prepared.players[:7], start=1):
+            sio = socketio.AsyncClient(reconnection=False)
+            sio.on("table_event", self._table_handler(seat))
+            sio.on("private_event", self._private_handler(seat))
+            await asyncio.wait_for(sio.connect(url, auth={"token": player.token}, transports=["websocket"]), 10)
+            self.clients[seat] = sio
+        snapshot = await self.clients[1].call("join", {"table": self.TABLE}, timeout=10)
+        self.next_seq = int(snapshot["snapshot"]["seq"]) + 1
+        for seat, sio in self.clients.items():
+            reply = await sio.call("sit", {"table": self.TABLE, "seat": seat, "buy_in": 10_000}, timeout=10)
+            if not reply.get("ok"):
+                raise RuntimeError(f"sit refused: {reply}")
+
+    def _table_handler(self, seat: int) -> Any:
+        async def handler(data: dict[str, Any]) -> None:
+            arrived = time.perf_counter()
+            event = data.get("event") or {}
+            waiter = self.waiters.pop((seat, str(event.get("type")), int(event.get("seat") or 0)), None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(arrived)
+            if seat == 1:
+                self.feed[int(data["seq"])] = event
+                self.feed_news.set()
+        return handler
+
+    def _private_handler(self, seat: int) -> Any:
+        async def handler(data: dict[str, Any]) -> None:
+            event = data.get("event") or {}
+            if event.get("type") == "your_cards":
+                self.cards[(seat, int(data["seq"]))] = list(event.get("cards") or [])
+                self.card_news.set()
+        return handler
+
+    async def next_event(self) -> tuple[int, dict[str, Any]]:
+        """The table's events in sequence order, as seat 1 received them."""
+        while self.next_seq not in self.feed:
+            self.feed_news.clear()
+            await asyncio.wait_for(self.feed_news.wait(), 30)
+        seq = self.next_seq
+        self.next_seq += 1
+        return seq, self.feed.pop(seq)
+
+    async def cards_of(self, seat: int, deal_seq: int) -> list[str]:
+        while (seat, deal_seq) not in self.cards:
+            self.card_news.clear()
+            await asyncio.wait_for(self.card_news.wait(), 10)
+        return self.cards[(seat, deal_seq)]
+
+    async def act(self, seat: int, event: str, payload: dict[str, Any], expect: str,
+                  pause: float) -> tuple[float, float | None, dict[str, Any]]:
+        """Send one action: ``(ack seconds, seconds until the next seat saw its event, the ack)``."""
+        observer = seat % 7 + 1
+        waiter: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiters[(observer, expect, seat)] = waiter
+        started = time.perf_counter()
+        reply = await self.clients[seat].call(event, {"table": self.TABLE, **payload}, timeout=10)
+        acked = time.perf_counter() - started
+        seen: float | None = None
+        if reply.get("ok"):
+            seen = await asyncio.wait_for(waiter, 10) - started
+        else:
+            self.waiters.pop((observer, expect, seat), None)
+        await asyncio.sleep(pause)
+        return acked, seen, reply
+
+    async def close(self) -> None:
+        for sio in self.clients.values():
+            with contextlib.suppress(Exception):
+                await sio.disconnect()
+
+
+async def measure_actions(server: Server, pacing: Pacing, time_limit: float) -> dict[str, Any]:
+    table = LatencyTable(server)
+    await table.open()
+    acks: dict[str, list[float]] = {"bank": [], "bet": [], "raise": [], "fold": []}
+    seen: list[float] = []
+    refused: dict[str, int] = {}
+    done = 0
+    deal_seq = 0
+    hands = 0
+    cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+    deadline = time.monotonic() + time_limit
+    try:
+        while done < pacing.warmup + pacing.count and time.monotonic() < deadline:
+            seq, event = await table.next_event()
+            kind = event.get("type")
+            todo: list[tuple[int, str, dict[str, Any], str]] = []
+            if kind == "bank_offered":
+                todo.append((event["seat"], "bank", {"accept": True}, "bank_accepted"))
+            elif kind == "betting_opened":
+                todo += [(s, "bet", {"ante": ANTE}, "bets_placed") for s in event["bettors"]]
+            elif kind == "cards_dealt":
+                deal_seq = seq
+            elif kind == "turn_started":
+                seat = event["seat"]
+                amount = choose_raise("basic", await table.cards_of(seat, deal_seq), ANTE, 10**9, random.Random(0))
+                if amount:
+                    todo.append((seat, "raise", {"amount": amount}, "player_raised"))
+                else:
+                    todo.append((seat, "fold", {}, "player_folded"))
+            elif kind == "hand_revealed":
+                hands += 1
+            for seat, action, payload, expect in todo:
+                acked, saw, reply = await table.act(seat, action, payload, expect, pacing.pause)
+                if not reply.get("ok"):
+                    code = str((reply.get("error") or {}).get("code"))
+                    refused[code] = refused.get(code, 0) + 1
+                    continue
+                if action != "bank":
+                    done += 1
+                if done > pacing.warmup:
+                    acks[action].append(acked)
+                    if action != "bank" and saw is not None:
+                        seen.append(saw)
+    finally:
+        server_cpu = cpu_seconds(server.pid) - cpu0
+        wall = time.monotonic() - wall0
+        await table.close()
+    moves = acks["bet"] + acks["raise"] + acks["fold"]
+    return {
+        "samples": len(moves), "hands": hands, "refused": refused,
+        "p50_us": percentile(moves, 50) * 1e6, "p99_us": percentile(moves, 99) * 1e6,
+        "by_action_p50_us": {k: percentile(v, 50) * 1e6 for k, v in acks.items() if v},
+        "by_action_count": {k: len(v) for k, v in acks.items()},
+        "broadcast_p50_us": percentile(seen, 50) * 1e6, "broadcast_p99_us": percentile(seen, 99) * 1e6,
+        "server_cpu_share": server_cpu / wall if wall else 0.0,
+    }
+
+
+# ------------------------------------------------------------------ load generators
+
+
+class Workers:
+    """Load-generator processes, driven with JSON lines."""
+
+    def __init__(self, port: int, count: int, min_delay: float, max_delay: float) -> None:
+        self.procs = [CHILDREN.start([PY, "-m", "bench.loadgen", "--port", str(port), "--min-delay", str(min_delay),
+                                      "--max-delay", str(max_delay), "--seed", str(i + 1), "--max-seconds", "1500"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                      for i in range(count)]
+
+    async def ask(self, commands: list[dict[str, Any]], timeout: float = 300.0) -> list[dict[str, Any]]:
+        """Send one command to each worker (in parallel) and read each answer."""
+
+        def one(proc: subprocess.Popen[Any], command: dict[str, Any]) -> dict[str, Any]:
+            assert proc.stdin is not None
+            assert proc.stdout is not None
+            proc.stdin.write(json.dumps(command) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"a load generator ended (exit {proc.poll()})")
+            answer: dict[str, Any] = json.loads(line)
+            return answer
+
+        return list(await asyncio.wait_for(
+            asyncio.gather(*(asyncio.to_thread(one, p, c) for p, c in zip(self.procs, commands, strict=True))),
+            timeout))
+
+    async def all(self, command: dict[str, Any], timeout: float = 300.0) -> list[dict[str, Any]]:
+        return await self.ask([command] * len(self.procs), timeout)
+
+    def cpu(self) -> list[float]:
+        return [cpu_seconds(p.pid) for p in self.procs]
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.all({"cmd": "stop"}, 30)
+        for proc in self.procs:
+            CHILDREN.stop(proc)
+
+
+def seat_players(prepared: Prepared, tables: list[str], first: int, workers: int) -> list[list[list[str]]]:
+    """Seven players per table, whole tables per worker (round robin)."""
+    rows: list[list[list[str]]] = [[] for _ in range(workers)]
+    for t, table in enumerate(tables):
+        for k in range(7):
+            player = prepared.players[first + 7 * t + k]
+            rows[t % workers].append([player.name, player.token, table])
+    return rows
+
+
+@dataclass(slots=True)
+class Window:
+    """One measuring window over the server and the load generators."""
+
+    seconds: float
+    latencies_ms: list[float]
+    hands: int
+    settled: int
+    missed_clocks: int
+    refused: dict[str, int]
+    server_cpu: float  # share of one core
+    server_rss_kib: int
+    worker_cpu: list[float]  # share of one core, each
+    worker_lag_p99_ms: float
+    connected: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        lat = self.latencies_ms
+        return {
+            "seconds": round(self.seconds, 1), "actions": len(lat),
+            "p50_ms": round(percentile(lat, 50), 2), "p99_ms": round(percentile(lat, 99), 2),
+            "max_ms": round(max(lat), 2) if lat else None, "hands": self.hands,
+            "hands_per_s": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
+            "missed_clocks": self.missed_clocks, "refused": self.refused,
+            "server_cpu_share": round(self.server_cpu, 3), "server_rss_kib": self.server_rss_kib,
+            "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
+            "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected, **self.extra,
+        }
+
+
+async def measure_window(server: Server, workers: Workers, seconds: float) -> Window:
+    await workers.all({"cmd": "mark"})
+    s0, w0, t0 = cpu_seconds(server.pid), workers.cpu(), time.monotonic()
+    await asyncio.sleep(seconds)
+    reports = await workers.all({"cmd": "report"})
+    elapsed = time.monotonic() - t0
+    s1, w1 = cpu_seconds(server.pid), workers.cpu()
+    refused: dict[str, int] = {}
+    for r in reports:
+        for code, n in r["refused"].items():
+            refused[code] = refused.get(code, 0) + n
+    lags = [x for r in reports for x in r["lag_ms"]]
+    by_action: dict[str, list[float]] = {}
+    for r in reports:
+        for action, values in r["by_action_ms"].items():
+            by_action.setdefault(action, []).extend(values)
+    extra = {"by_action": {a: {"n": len(v), "p50_ms": round(percentile(v, 50), 2),
+                               "p99_ms": round(percentile(v, 99), 2)} for a, v in sorted(by_action.items())}}
+    return Window(
+        seconds=elapsed,
+        latencies_ms=[x for r in reports for x in r["latencies_ms"]],
+        hands=sum(r["hands"] for r in reports), settled=sum(r["settled"] for r in reports),
+        missed_clocks=sum(r["missed_clocks"] for r in reports), refused=refused,
+        server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid),
+        worker_cpu=[(b - a) / elapsed for a, b in zip(w0, w1, strict=True)],
+        worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports), extra=extra,
+    )
+
+
+async def measure_burst(workdir: Path, tables: int, nworkers: int, warmup: float, seconds: float) -> dict[str, Any]:
+    server = await start_server(workdir, "burst", tables * 7)
+    workers = Workers(server.port, nworkers, 0.0, 0.0)
+    try:
+        names = [f"b{i}" for i in range(tables)]
+        await create_tables(server, names, {"pause_seconds": 0})
+        await host_all(server, "pause", names)  # everyone sits down first, then the hands start
+        answers = await workers.ask([{"cmd": "add", "players": rows}
+                                     for rows in seat_players(server.prepared, names, 0, nworkers)])
+        errors = [e for a in answers for e in a["errors"]]
+        await host_all(server, "resume", names)
+        await asyncio.sleep(warmup)
+        window = await measure_window(server, workers, seconds)
+    finally:
+        await workers.stop()
+        stop_server(server)
+    out = window.summary()
+    out.update(tables=tables, players=tables * 7, workers=nworkers, errors=errors,
+               hands_per_s=window.hands / window.seconds)
+    return out
+
+
+async def measure_capacity(workdir: Path, steps: list[int], nworkers: int, warmup: float,
+                           seconds: float) -> dict[str, Any]:
+    """Add whole tables step by step until a step fails (p99 > 100 ms or a missed clock)."""
+    server = await start_server(workdir, "capacity", steps[-1] * 7)
+    workers = Workers(server.port, nworkers, 1.0, 3.0)
+    results: list[dict[str, Any]] = []
+    passed: dict[str, Any] | None = None
+    await asyncio.sleep(1.0)
+    base_rss = rss_kib(server.pid)
+    try:
+        made = 0
+        for target in steps:
+            names = [f"c{i}" for i in range(made, target)]
+            step_started = time.monotonic()
+            await create_tables(server, names, {})
+            answers = await workers.ask([{"cmd": "add", "players": rows}
+                                         for rows in seat_players(server.prepared, names, made * 7, nworkers)])
+            made = target
+            setup = time.monotonic() - step_started
+            await asyncio.sleep(warmup)
+            window = await measure_window(server, workers, seconds)
+            players = target * 7
+            row = window.summary()
+            p99 = percentile(window.latencies_ms, 99)
+            ok = p99 <= P99_LIMIT_MS and window.missed_clocks == 0 and window.connected == players
+            row.update(players=players, tables=target, setup_seconds=round(setup, 1), passed=ok,
+                       errors=[e for a in answers for e in a["errors"]],
+                       rss_per_player_kib=round((window.server_rss_kib - base_rss) / players, 1),
+                       server_cpu_ms_per_player_s=round(window.server_cpu * 1000 / players, 3))
+            results.append(row)
+            print(f"  capacity {players:5d} players: p99 {p99:7.1f} ms, server CPU {window.server_cpu:5.0%}, "
+                  f"RSS {window.server_rss_kib / 1024:6.0f} MiB, loadgen CPU "
+                  f"{'/'.join(f'{c:.0%}' for c in window.worker_cpu)}, missed clocks {window.missed_clocks}"
+                  f" -> {'ok' if ok else 'over'}", flush=True)
+            if not ok:
+                break
+            passed = row
+    finally:
+        await workers.stop()
+        stop_server(server)
+    return {"steps": results, "base_rss_kib": base_rss, "largest_passed": passed, "workers": nworkers}
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def measure_simulate(hands: int) -> dict[str, Any]:
+    from server.simulation.command import run
+
+    args = argparse.Namespace(hands=hands, players=None, profile="california", strategy="basic",
+                              seed="be9c4", json=True)
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = run(args)
+    elapsed = time.perf_counter() - started
+    if status:
+        raise RuntimeError(f"simulate failed with status {status}")
+    return {"hands": hands, "hands_per_s": hands / elapsed}
+
+
+# ------------------------------------------------------------------ the run
+
+
+def machine() -> dict[str, Any]:
+    model = "unknown"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    import aiohttp as _aiohttp
+    import engineio
+
+    return {"nproc": len(os.sched_getaffinity(0)), "cpu": model, "python": platform.python_version(),
+            "platform": platform.platform(), "load_average_1min": os.getloadavg()[0],
+            "python_socketio": socketio.__version__ if hasattr(socketio, "__version__") else "?",
+            "python_engineio": getattr(engineio, "__version__", "?"), "aiohttp": _aiohttp.__version__,
+            "event_loop": "uvloop" if SERVER_COMMAND[0] == PY else "asyncio"}
+
+
+@contextlib.contextmanager
+def phase(name: str) -> Iterator[None]:
+    print(f"== {name}", flush=True)
+    started = time.monotonic()
+    yield
+    print(f"   ({time.monotonic() - started:.1f} s)", flush=True)
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    quick = args.quick
+    results: dict[str, Any] = {"mode": "quick" if quick else "full", "machine": machine(),
+                               "command": "bench/run.sh" + (" --quick" if quick else "")}
+    with tempfile.TemporaryDirectory(prefix="hcf-bench-") as tmp:
+        workdir = Path(tmp)
+        only = set(args.only.split(",")) if args.only else None
+        pacing = Pacing(warmup=100, count=1000) if quick else Pacing(warmup=300, count=5000)
+        if only is None or "latency" in only:
+            with phase("floor: python-socketio emit-with-ack, answered at once"):
+                results["floor"] = await measure_floor(pacing)
+            with phase("action latency: bet / raise / fold at one table of hcf-server serve (SQLite)"):
+                server = await start_server(workdir, "latency", 8)
+                try:
+                    moves = Pacing(warmup=24, count=400 if quick else 3000)
+                    results["actions"] = await measure_actions(server, moves, 60 if quick else 300)
+                finally:
+                    stop_server(server)
+        if only is None or "simulate" in only:
+            with phase("simulate: the rules core alone"):
+                results["simulate"] = measure_simulate(200_000)
+        if only is None or "burst" in only:
+            with phase("burst: bots acting at once at 50 tables"):
+                results["burst"] = await measure_burst(workdir, 50, 2, 3.0 if quick else 5.0,
+                                                       10.0 if quick else 30.0)
+        if only is None or "capacity" in only:
+            with phase("capacity: players at human pace, rising"):
+                steps = args.steps or ([10, 20, 30] if quick else [10, 20, 30, 40, 50, 75, 100, 150, 200, 300])
+                results["capacity"] = await measure_capacity(workdir, steps, 2 if quick else 4,
+                                                             4.0 if quick else 15.0, 8.0 if quick else 30.0)
+    results.update(headline(results))
+    return results
+
+
+def headline(r: dict[str, Any]) -> dict[str, Any]:
+    """The figures issue 6 asks for, at the top level of the JSON."""
+    out: dict[str, Any] = {}
+    if "floor" in r:
+        out["floor_p50_us"] = round(r["floor"]["p50_us"], 1)
+        out["floor_p99_us"] = round(r["floor"]["p99_us"], 1)
+    if "actions" in r:
+        a = r["actions"]
+        out["action_p50_us"] = round(a["p50_us"], 1)
+        out["action_p99_us"] = round(a["p99_us"], 1)
+        out["broadcast_p50_us"] = round(a["broadcast_p50_us"], 1)
+        if "floor" in r:
+            out["action_p50_ratio"] = round(a["p50_us"] / r["floor"]["p50_us"], 2)
+            out["action_p99_ratio"] = round(a["p99_us"] / r["floor"]["p99_us"], 2)
+    if "simulate" in r:
+        out["simulate_hands_per_s"] = round(r["simulate"]["hands_per_s"])
+    if "burst" in r:
+        out["burst_hands_per_s"] = round(r["burst"]["hands_per_s"], 1)
+        if "simulate" in r:
+            per_hand_server = 1 / r["burst"]["hands_per_s"] if r["burst"]["hands_per_s"] else float("inf")
+            per_hand_core = 1 / r["simulate"]["hands_per_s"]
+            out["burst_shell_share"] = round(1 - per_hand_core / per_hand_server, 5)
+    if "capacity" in r:
+        best = r["capacity"]["largest_passed"]
+        out["capacity_players"] = best["players"] if best else 0
+        out["memory_per_player_kib"] = best["rss_per_player_kib"] if best else None
+        out["cpu_ms_per_player_s"] = best["server_cpu_ms_per_player_s"] if best else None
+        out["capacity_limited_by"] = next(
+            (("p99" if s["p99_ms"] > P99_LIMIT_MS else "clock" if s["missed_clocks"] else "connections")
+             for s in r["capacity"]["steps"] if not s["passed"]), "not reached (largest step passed)")
+    return out
+
+
+def print_table(r: dict[str, Any]) -> None:
+    rows = [
+        ("floor p50 / p99", f"{r.get('floor_p50_us', 0):,.0f} / {r.get('floor_p99_us', 0):,.0f} us", ""),
+        ("action p50 / p99", f"{r.get('action_p50_us', 0):,.0f} / {r.get('action_p99_us', 0):,.0f} us",
+         f"{r.get('action_p50_ratio', 0)}x / {r.get('action_p99_ratio', 0)}x the floor (targets 2x / 3x)"),
+        ("broadcast p50", f"{r.get('broadcast_p50_us', 0):,.0f} us", "action sent -> its event at the next seat"),
+        ("burst", f"{r.get('burst_hands_per_s', 0):,.1f} hands/s", "50 tables, bots acting at once (target 150)"),
+        ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
+         f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
+        ("capacity", f"{r.get('capacity_players', 0):,} players",
+         f"limited by: {r.get('capacity_limited_by')} (target 2,000)"),
+        ("memory / CPU per player", f"{r.get('memory_per_player_kib')} KiB",
+         f"{r.get('cpu_ms_per_player_s')} ms CPU per second per player"),
+    ]
+    for name, value, note in rows:
+        print(f"{name:24} {value:>24}  {note}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument("--only", help="comma-separated: latency, simulate, burst, capacity")
+    parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")],
+                        help="capacity steps, in tables (7 players each)")
+    parser.add_argument("--profile", type=Path, metavar="DIR",
+                        help="sample each server with py-spy (collapsed stacks in DIR/NAME.txt)")
+    parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
+    args = parser.parse_args()
+    global PROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND
+    PROFILE_DIR = args.profile
+    if args.uvloop:
+        SERVER_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.argv[0] = 'hcf-server'; from server.cli import main; main()"]
+        FLOOR_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.path.insert(0, 'bench'); "
+                         "from floor_server import main; main()"]
+    started = time.monotonic()
+    try:
+        results = asyncio.run(run(args))
+    finally:
+        CHILDREN.stop_all()
+    results["seconds"] = round(time.monotonic() - started, 1)
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print()
+    print_table(results)
+    print(f"\nwritten to {args.out} ({results['seconds']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
