@@ -38,6 +38,8 @@ EXPECTED: Final = frozenset({
     # Races with the clock or the table, not mistakes: the move came a moment too late.
     "clock/stale", "phase/wrong", "turn/not_yours", "hand/none", "hand/over", "table/hand_in_progress",
     "bet/already_answered", "seat/not_in_hand",
+    # An event still queued after the bot stood up (or after a restart it had not yet seen).
+    "seat/not_seated",
 })
 
 
@@ -331,7 +333,7 @@ class Bot:
 
     async def _bet(self, hand_id: Any) -> None:
         snapshot = await self._snapshot()
-        if snapshot is None or self.options.strategy == "stubborn":
+        if snapshot is None or self.options.strategy == "stubborn" or (snapshot.get("you") or {}).get("seat") is None:
             return
         bets = choose_bets(self.options.strategy, self.settings, my_stack(snapshot), self.rng, self.options.ante)
         await self._think()

@@ -51,17 +51,26 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
         max_http_buffer_size=64 * 1024,
         cors_allowed_origins=None,  # same origin only; [] would switch the check off
+        # several processes (docs/scaling.md): broadcasts reach every process's clients through Redis
+        **({"client_manager": socketio.AsyncRedisManager(config.redis_url)} if config.redis_url else {}),
     )
     sio.attach(app)
     app[SIO] = sio
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
-        database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400)
+        database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400,
+                                       synchronous=config.sqlite_synchronous)
         bindings = DatabaseBindings(database, config)
         app[DATABASE] = database
-        await bindings.void_interrupted_hands()
         tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
-        await tables.restore()
+        cluster = None
+        if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
+            from server.cluster.node import Cluster
+            cluster = Cluster(config, bindings, tables, stopping=app[STOPPED].is_set)
+            await cluster.start(first_table=MAIN_TABLE)
+        else:
+            await bindings.void_interrupted_hands()
+            await tables.restore()
         if not tables.runners and not await bindings.any_table_recorded():
             await tables.create(MAIN_TABLE, {}, None)
         token = await bindings.first_host_token()
@@ -71,6 +80,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
         app[TABLES] = tables
         gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
         app[GATEWAY] = gateway
+        if cluster is not None:
+            cluster.present = gateway.sid_of_account.keys
         app.router.add_routes(routes(tables, bindings))
         sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
         log.info("server_ready", tables=sorted(tables.runners))
@@ -78,6 +89,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
+        if cluster is not None:
+            await cluster.stop()
         await database.close()
 
     app.cleanup_ctx.append(lifecycle)

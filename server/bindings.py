@@ -6,7 +6,7 @@ package: the runner commits a :class:`Batch`, this writes it in one transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -53,6 +53,8 @@ class DatabaseBindings:
     def __init__(self, database: Database, config: ServerConfig) -> None:
         self.db = database
         self.config = config
+        # Several processes (server/cluster): checks, inside each table write, that this process owns the table.
+        self.fence: Callable[[Tx, str], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------ tables
 
@@ -61,6 +63,8 @@ class DatabaseBindings:
         new_hand: int | None = None
         with _as_table_errors():
             async with self.db.transaction() as tx:
+                if self.fence is not None:
+                    await self.fence(tx, table)
                 if batch.start_hand is not None:
                     seed_hex, commitment, arranged = batch.start_hand
                     new_hand = hand_id = await tx.start_hand(table, seed_hex, commitment, arranged)
@@ -134,9 +138,9 @@ class DatabaseBindings:
                                          last_summary=dict(last.summary) if last and last.summary else None))
         return setups
 
-    async def void_interrupted_hands(self) -> int:
-        """After a crash: every hand left in progress is dead as a whole (RULES.md section 5)."""
-        hands = await self.db.hands_in_progress()
+    async def void_interrupted_hands(self, table: str | None = None) -> int:
+        """After a crash: every hand left in progress (at ``table``, or anywhere) is dead as a whole (RULES.md 5)."""
+        hands = [h for h in await self.db.hands_in_progress() if table is None or h.table == table]
         for hand in hands:
             await self._void(hand)
         return len(hands)

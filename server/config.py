@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 
 def default_data_dir() -> Path:
@@ -30,6 +30,7 @@ class ServerConfig:
     data_dir: str = ""
     log_format: str = "console"
     log_level: str = "info"
+    sqlite_synchronous: Literal["NORMAL", "FULL"] = "NORMAL"  # FULL survives power loss too (reliability.md)
     table_defaults: Mapping[str, Any] = field(default_factory=dict)
     starting_chips: int = 10_000
     token_days: float = 30.0
@@ -39,6 +40,11 @@ class ServerConfig:
     shutdown_grace: float = 20.0
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    # Several processes (docs/scaling.md): empty means one process, as before.
+    redis_url: str = ""
+    node_id: str = ""  # this process's name in table leases; empty: host name and process id
+    lease_seconds: float = 3.0
+    lease_renew_seconds: float = 1.0
 
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to ``hcf.db`` in the data directory."""
@@ -78,6 +84,8 @@ def _parse(name: str, raw: str) -> Any:
             return int(raw)
         if isinstance(default, float):
             return float(raw)
+        if name == "sqlite_synchronous" and raw.upper() not in ("NORMAL", "FULL"):
+            raise ValueError("must be NORMAL or FULL")
     except ValueError as exc:
         raise ValueError(f"{ENV_PREFIX}{name.upper()}: {exc}") from None
-    return raw
+    return raw.upper() if name == "sqlite_synchronous" else raw

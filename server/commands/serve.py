@@ -28,6 +28,8 @@ def add_serve(subparsers: Any) -> None:
     serve.add_argument("--data-dir", help="where the default SQLite file lives")
     serve.add_argument("--log-format", choices=["console", "json"], help="log lines (default console)")
     serve.add_argument("--table-defaults", help="JSON object of table settings for new tables")
+    serve.add_argument("--redis", dest="redis_url",
+                       help="Redis URL: run as one of several processes sharing PostgreSQL (docs/scaling.md)")
     serve.set_defaults(runner=_serve)
 
 
@@ -46,7 +48,7 @@ PARSERS = [add_serve, add_host_token]
 
 def _config(args: argparse.Namespace) -> Any:
     overrides: dict[str, Any] = {k: getattr(args, k, None) for k in
-                                 ("host", "port", "database_url", "data_dir", "log_format")}
+                                 ("host", "port", "database_url", "data_dir", "log_format", "redis_url")}
     raw = getattr(args, "table_defaults", None)
     if raw is not None:
         try:

@@ -43,18 +43,28 @@ class _InlineSqlite(aiosqlite.Connection):
     GIL hand-off, 100-250 us each on a 2-core machine, and SQLAlchemy makes several
     calls per statement, dozens per table command (``bench/``: a one-transfer commit
     took 10 ms, 3 ms inline). SQLite answers from a local file in microseconds, so the
-    calls run inline. Only the statements that may wait for a lock held by another
-    connection (``BEGIN IMMEDIATE`` for the write lock, switching to WAL) still go
-    through the worker thread, so that waiting (up to :data:`BUSY_TIMEOUT_MS`) never
-    holds up the event loop: once a write transaction holds the lock, and in WAL mode
-    for reads, SQLite does not wait.
+    calls run inline. A statement that may wait for a lock held by another connection
+    (``BEGIN IMMEDIATE`` for the write lock, switching to WAL) is tried inline without
+    waiting, and only if the lock is taken goes through the worker thread, which waits
+    (up to :data:`BUSY_TIMEOUT_MS`) without holding up the event loop. Once a write
+    transaction holds the lock, and in WAL mode for reads, SQLite does not wait.
     """
 
     async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if args and isinstance(args[0], str) and args[0].lstrip().upper().startswith(_MAY_WAIT):
-            return await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
         if not self._running or not self._connection:
             raise ValueError("Connection closed")
+        if args and isinstance(args[0], str) and args[0].lstrip().upper().startswith(_MAY_WAIT):
+            connection = self._connection
+            waits = connection.execute("PRAGMA busy_timeout").fetchone()[0]
+            connection.execute("PRAGMA busy_timeout = 0")
+            try:
+                return fn(*args, **kwargs)
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+            finally:
+                connection.execute(f"PRAGMA busy_timeout = {int(waits)}")
+            return await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
         return fn(*args, **kwargs)
 
 

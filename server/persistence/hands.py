@@ -22,6 +22,10 @@ from server.rules.fairness import SEED_BYTES, SHUFFLE_VERSION
 
 FINAL_STATUSES: Final = frozenset(HAND_STATUSES) - {"in_progress"}
 _HEX = re.compile(r"[0-9a-f]+")
+# Built once: every recorded command runs these (see docs/benchmarks.md, "Server").
+_HAND_BY_ID = sa.select(HAND).where(HAND.c.id == sa.bindparam("hand_id"))
+_LAST_SEQ = sa.select(sa.func.max(HAND_EVENT.c.seq)).where(HAND_EVENT.c.table_name == sa.bindparam("table"))
+_INSERT_EVENT = sa.insert(HAND_EVENT)
 
 
 def _hand(row: Any) -> Hand:
@@ -111,7 +115,7 @@ class HandOps(TableOps):
             raise self._doom(exc) from None
         if rows:
             try:
-                await self._run(sa.insert(HAND_EVENT), rows)
+                await self._run(_INSERT_EVENT, rows)
             except sa.exc.IntegrityError as exc:
                 message = f"seq {seq_start}.. at {table!r} is already used"
                 raise self._doom(StoreError("event/seq_conflict", message)) from exc
@@ -142,7 +146,7 @@ class HandOps(TableOps):
 
     async def hand(self, hand_id: int) -> Hand | None:
         """The hand with this id, if any."""
-        row = (await self._run(sa.select(HAND).where(HAND.c.id == hand_id))).one_or_none()
+        row = (await self._run(_HAND_BY_ID, {"hand_id": hand_id})).one_or_none()
         return _hand(row) if row is not None else None
 
     async def hands_in_progress(self) -> list[Hand]:
@@ -172,8 +176,7 @@ class HandOps(TableOps):
 
     async def last_seq(self, table: str) -> int:
         """The table's highest event seq, 0 before its first event."""
-        query = sa.select(sa.func.max(HAND_EVENT.c.seq)).where(HAND_EVENT.c.table_name == table)
-        return int((await self._run(query)).scalar_one() or 0)
+        return int((await self._run(_LAST_SEQ, {"table": table})).scalar_one() or 0)
 
     async def _open_hand(self, table: str) -> int | None:
         query = sa.select(HAND.c.id).where(HAND.c.table_name == table, HAND.c.status == "in_progress")

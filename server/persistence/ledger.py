@@ -132,7 +132,7 @@ class LedgerOps(TxBase):
             await self._debit(t.src, t.amount)
         except StoreError as exc:
             raise self._doom(exc) from None
-        await self._run(self._credit_statement(t.dst, t.amount))
+        await self._run(self._credit_statement(), self._credit_params(t.dst, t.amount))
         try:
             await self._record(t)
         except sa.exc.IntegrityError as exc:
@@ -156,17 +156,18 @@ class LedgerOps(TxBase):
 
     async def _record(self, t: Transfer) -> None:
         await self._run(
-            sa.insert(TRANSFER).values(
-                created_at=self.now(),
-                src=t.src,
-                dst=t.dst,
-                amount=t.amount,
-                kind=t.kind,
-                table_name=t.table,
-                hand_id=t.hand_id,
-                idempotency_key=t.key,
-                memo=t.memo,
-            )
+            _INSERT_TRANSFER,
+            {
+                "created_at": self.now(),
+                "src": t.src,
+                "dst": t.dst,
+                "amount": t.amount,
+                "kind": t.kind,
+                "table_name": t.table,
+                "hand_id": t.hand_id,
+                "idempotency_key": t.key,
+                "memo": t.memo,
+            },
         )
 
     async def _already_recorded(self, t: Transfer) -> bool:
@@ -181,21 +182,38 @@ class LedgerOps(TxBase):
 
     async def _debit(self, src: str, amount: int) -> None:
         if allows_overdraft(src):
-            await self._run(self._credit_statement(src, -amount))
+            await self._run(self._credit_statement(), self._credit_params(src, -amount))
             return
-        debit = (
-            sa.update(PLACE)
-            .where(PLACE.c.key == src, sa.or_(PLACE.c.overdraft, PLACE.c.balance >= amount))
-            .values(balance=PLACE.c.balance - amount)
-        )
-        if (await self._run(debit)).rowcount != 1:
+        if (await self._run(_DEBIT, {"place": src, "amount": amount})).rowcount != 1:
             raise InsufficientFunds(src, await self.balance(src), amount)
 
-    def _credit_statement(self, key: str, delta: int) -> sa.Executable:
-        insert = self._upsert(PLACE).values(key=key, balance=delta, overdraft=allows_overdraft(key))
-        return insert.on_conflict_do_update(
-            index_elements=[PLACE.c.key], set_={"balance": PLACE.c.balance + insert.excluded.balance}
-        )
+    def _credit_statement(self) -> sa.Executable:
+        # Built once per dialect and reused: a statement built per call costs more to
+        # build and cache-key than to run (see docs/benchmarks.md, "Server").
+        dialect = self._conn.dialect.name
+        statement = _CREDIT.get(dialect)
+        if statement is None:
+            insert = self._upsert(PLACE).values(
+                key=sa.bindparam("place"), balance=sa.bindparam("delta"), overdraft=sa.bindparam("overdraft")
+            )
+            statement = _CREDIT[dialect] = insert.on_conflict_do_update(
+                index_elements=[PLACE.c.key], set_={"balance": PLACE.c.balance + insert.excluded.balance}
+            )
+        return statement
+
+    @staticmethod
+    def _credit_params(key: str, delta: int) -> dict[str, object]:
+        return {"place": key, "delta": delta, "overdraft": allows_overdraft(key)}
+
+
+# The hot statements, built once (parameters bound at execution).
+_INSERT_TRANSFER = sa.insert(TRANSFER)
+_DEBIT = (
+    sa.update(PLACE)
+    .where(PLACE.c.key == sa.bindparam("place"), sa.or_(PLACE.c.overdraft, PLACE.c.balance >= sa.bindparam("amount")))
+    .values(balance=PLACE.c.balance - sa.bindparam("amount"))
+)
+_CREDIT: dict[str, sa.Executable] = {}
 
 
 async def check_ledger(conn: AsyncConnection, tables_in_play: Collection[str] = ()) -> LedgerReport:

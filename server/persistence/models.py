@@ -185,6 +185,17 @@ class HandEventRow(SQLModel, table=True):
     created_at: int = Field(sa_type=sa.BigInteger)
 
 
+class TableLeaseRow(SQLModel, table=True):
+    """Which server process owns (runs) a table, until when (several processes: ``server/cluster``)."""
+
+    __tablename__ = "table_lease"
+
+    table_name: str = Field(primary_key=True, max_length=32)
+    owner: str = Field(max_length=128)
+    expires_at: int = Field(sa_type=sa.BigInteger)
+    acquired_at: int = Field(sa_type=sa.BigInteger)
+
+
 def _table(name: str) -> sa.Table:
     return metadata.tables[name]
 
@@ -199,6 +210,7 @@ SETTINGS_CHANGE: Final = _table("settings_change")
 SEAT: Final = _table("seat")
 HAND: Final = _table("hand")
 HAND_EVENT: Final = _table("hand_event")
+TABLE_LEASE: Final = _table("table_lease")
 
 # Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).
 APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)

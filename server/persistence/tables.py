@@ -18,6 +18,8 @@ from server.persistence.records import Seat, SettingsChange, TableInfo, dump_jso
 from server.persistence.txbase import TxBase
 
 RowLock: TypeAlias = Literal["update", "share"] | None
+# Built once: every recorded command looks its table up (see docs/benchmarks.md, "Server").
+_TABLE_BY_NAME = sa.select(CASINO_TABLE).where(CASINO_TABLE.c.name == sa.bindparam("name"))
 
 
 def _table_info(row: Any) -> TableInfo:
@@ -179,12 +181,12 @@ class TableOps(TxBase):
         "update" (closing, new settings) and "share" (taking a seat) exclude each other,
         so a seat cannot be taken at a table that is being closed.
         """
-        query = sa.select(CASINO_TABLE).where(CASINO_TABLE.c.name == name)
+        query = _TABLE_BY_NAME
         if lock == "update":
             query = query.with_for_update(key_share=True)  # FOR NO KEY UPDATE: inserts referring to it go on
         elif lock == "share":
             query = query.with_for_update(read=True)
-        row = (await self._run(query)).one_or_none()
+        row = (await self._run(query, {"name": name})).one_or_none()
         if row is None:
             raise StoreError("table/unknown", f"there is no table {name!r}")
         return _table_info(row)

@@ -10,7 +10,7 @@ import structlog
 
 from server.rules.errors import SettingsError
 from server.rules.hcf.settings import HcfSettings
-from server.table.commands import TableError
+from server.table.commands import TableCommand, TableError
 from server.table.ports import Publisher, TableStorage
 from server.table.postings import AccountId
 from server.table.runner import TableRunner, TableSetup
@@ -30,6 +30,26 @@ class TableCatalog(TableStorage, Protocol):
         ...
 
 
+class Router(Protocol):
+    """Where commands for tables go when several processes share them (``server/cluster``)."""
+
+    async def resolve(self, name: str) -> str:
+        """The table's name if it exists anywhere (raises TableError ``table/unknown``)."""
+        ...
+
+    async def submit(self, name: str, command: TableCommand) -> dict[str, Any]:
+        """Run a command at the table's owner, here or in another process."""
+        ...
+
+    async def seated(self, account: AccountId) -> list[str]:
+        """Names of the tables where ``account`` has a seat."""
+        ...
+
+    async def claim(self, name: str) -> None:
+        """Own a table this process just created (raises TableError if it cannot)."""
+        ...
+
+
 class Tables:
     """Creates, restores, finds and stops table runners."""
 
@@ -40,6 +60,7 @@ class Tables:
         self.grace = grace
         self.runners: dict[str, TableRunner] = {}
         self._lock = asyncio.Lock()
+        self.router: Router | None = None  # set only when several processes share the tables
 
     @staticmethod
     def settings_for_defaults(defaults: Mapping[str, Any]) -> HcfSettings:
@@ -67,7 +88,13 @@ class Tables:
                 raise TableError("table/exists", f"a table named {name} exists")
             await self.catalog.create_table(name, settings.as_dict(), by)
             log.info("table_created", table=name, by=by, settings=settings.as_dict())
+            if self.router is not None:
+                await self.router.claim(name)
             return self._start(TableSetup(name, settings))
+
+    def adopt(self, setup: TableSetup) -> TableRunner:
+        """Start the runner of a table restored from the database (a takeover)."""
+        return self._start(setup)
 
     def _start(self, setup: TableSetup) -> TableRunner:
         runner = TableRunner(setup, self.catalog, self.publisher, grace=self.grace)
@@ -81,6 +108,24 @@ class Tables:
         if runner is None:
             raise TableError("table/unknown", f"no table named {name!r}")
         return runner
+
+    async def resolve(self, name: str) -> str:
+        """The name of an existing table (raises TableError ``table/unknown``)."""
+        if self.router is not None:
+            return await self.router.resolve(name)
+        return self.get(name).name
+
+    async def submit(self, name: str, command: TableCommand) -> dict[str, Any]:
+        """Run a command at a table: its runner here, or its owner's (several processes)."""
+        if self.router is not None:
+            return await self.router.submit(name, command)
+        return await self.get(name).submit(command)
+
+    async def seated_names(self, account: AccountId) -> list[str]:
+        """Names of the tables where ``account`` has a seat."""
+        if self.router is not None:
+            return await self.router.seated(account)
+        return [r.name for r in self.seated_tables(account)]
 
     def seated_tables(self, account: AccountId) -> list[TableRunner]:
         """Tables where ``account`` has a seat."""

@@ -103,6 +103,7 @@ class Gateway:
         self.sid_of_account: dict[AccountId, str] = {}
         self.buckets: dict[str, _Bucket] = {}
         self.accepting = True
+        self._background: set[asyncio.Task[None]] = set()
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -111,7 +112,7 @@ class Gateway:
 
     # ------------------------------------------------------------ connections
 
-    async def on_connect(self, sid: str, _environ: dict[str, Any], auth: Any = None) -> Reply | None:
+    async def on_connect(self, sid: str, _environ: Any = None, auth: Any = None) -> Reply | None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
@@ -121,9 +122,11 @@ class Gateway:
         identity = Identity(None, None)
         try:
             if isinstance(token, str) and token:
+                if not is_text(token):
+                    raise TableError("auth/token_invalid", "unknown or revoked session token")
                 identity = await self.accounts.identify(token)
             if isinstance(host_token, str) and host_token:
-                if not await self.accounts.is_host_token(host_token):
+                if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
                     raise TableError("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
         except TableError as exc:
@@ -135,9 +138,9 @@ class Gateway:
         if identity.account is not None:
             await self._replace_older(identity.account, sid)
             await self.sio.enter_room(sid, account_room(identity.account))
-            for runner in self.tables.seated_tables(identity.account):
-                await self.sio.enter_room(sid, table_room(runner.name))
-                await runner.submit(Presence(identity.account, True))
+            for table in await self.tables.seated_names(identity.account):
+                await self.sio.enter_room(sid, table_room(table))
+                await self.tables.submit(table, Presence(identity.account, True))
         log.info("connected", account=identity.account, host=identity.host)
         return None
 
@@ -161,13 +164,21 @@ class Gateway:
         if self.sid_of_account.get(identity.account) != sid:
             return None  # replaced by a newer connection: still present
         del self.sid_of_account[identity.account]
-        for runner in self.tables.seated_tables(identity.account):
-            try:
-                await runner.submit(Presence(identity.account, False))
-            except TableError:
-                continue
+        # Not awaited here: engine.io may run this handler inside a table's own broadcast (a client
+        # that stopped answering pings is closed while being written to), and that table would then
+        # wait on itself for ever.
+        task = asyncio.create_task(self._absent(identity.account), name=f"absent:{identity.account}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
         log.info("disconnected", account=identity.account)
         return None
+
+    async def _absent(self, account: AccountId) -> None:
+        for table in await self.tables.seated_names(account):
+            try:
+                await self.tables.submit(table, Presence(account, False))
+            except TableError:
+                continue
 
     def _as_event(self, sid: str) -> bool:
         """Whether a connect or disconnect handler runs for an *event* of that name sent by a client.
@@ -236,20 +247,20 @@ class Gateway:
         if isinstance(request, p.HostAction):
             return await self._host(identity, request)
         assert isinstance(request, p.TableRequest)
-        runner = self.tables.get(request.table)
+        table = await self.tables.resolve(request.table)
         if event == "join":
-            await self.sio.enter_room(sid, table_room(runner.name))
-            return p.ok(**await runner.submit(Snapshot(identity.account)))
+            await self.sio.enter_room(sid, table_room(table))
+            return p.ok(**await self.tables.submit(table, Snapshot(identity.account)))
         if event == "leave_table":
-            await self.sio.leave_room(sid, table_room(runner.name))
+            await self.sio.leave_room(sid, table_room(table))
             return p.ok()
         if event == "snapshot":
-            return p.ok(**await runner.submit(Snapshot(identity.account)))
+            return p.ok(**await self.tables.submit(table, Snapshot(identity.account)))
         account = self._account(identity)
         if event == "sit":
-            await self.sio.enter_room(sid, table_room(runner.name))
+            await self.sio.enter_room(sid, table_room(table))
         command = _table_command(event, request, account, identity.name or "")
-        return p.ok(**await runner.submit(command))
+        return p.ok(**await self.tables.submit(table, command))
 
     @staticmethod
     def _account(identity: Identity) -> AccountId:
@@ -277,10 +288,9 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
         return await accounts.grant_chips(request.account, request.amount, by)
     if not request.table:
         raise TableError("request/malformed", f"{request.action} needs a table")
-    runner = tables.get(request.table)
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
-    return await runner.submit(Host(request.action, by, args))
+    return await tables.submit(await tables.resolve(request.table), Host(request.action, by, args))
 
 
 def _table_command(event: str, request: p.Request, account: AccountId, name: str) -> Any:
@@ -296,6 +306,15 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return Stand(account)
     args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
     return Play(account, event, args)
+
+
+def is_text(value: str) -> bool:
+    """Whether a string can be encoded as UTF-8 (JSON can carry lone surrogates, which cannot)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def table_room(table: str) -> str:

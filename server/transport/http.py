@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from server import protocol as p
 from server.table.commands import TableError
 from server.table.registry import Tables
-from server.transport.gateway import AccountsPort, Identity, host_command
+from server.transport.gateway import AccountsPort, Identity, host_command, is_text
 
 log = structlog.get_logger("hcf.http")
 
@@ -145,8 +145,14 @@ async def _body(request: web.Request) -> dict[str, Any]:
     if request.content_length is not None and request.content_length > p.MAX_REQUEST_BYTES:
         raise TableError("request/too_large", "the request body is too large")
     try:
-        data = json.loads(await request.text() or "{}")
-    except json.JSONDecodeError:
+        raw = await request.read()  # a chunked body has no Content-Length: measure what came
+    except web.HTTPRequestEntityTooLarge:
+        raise TableError("request/too_large", "the request body is too large") from None
+    if len(raw) > p.MAX_REQUEST_BYTES:
+        raise TableError("request/too_large", "the request body is too large")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:  # not JSON, or not UTF-8
         raise TableError("request/malformed", "the body must be JSON") from None
     if not isinstance(data, dict):
         raise TableError("request/malformed", "the body must be a JSON object")
@@ -155,7 +161,7 @@ async def _body(request: web.Request) -> dict[str, Any]:
 
 def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
-    if not isinstance(value, str) or not value:
+    if not isinstance(value, str) or not value or not is_text(value):
         raise TableError("request/malformed", f"{key} is required (text)")
     return value
 

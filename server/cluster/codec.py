@@ -1,0 +1,50 @@
+"""Table commands and their replies as JSON, for the trip between processes over Redis."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Final
+
+from server.table.commands import (
+    Host,
+    Play,
+    Presence,
+    SetSitOut,
+    SetWilling,
+    Sit,
+    Snapshot,
+    Stand,
+    TableCommand,
+    TableError,
+    TopUp,
+)
+
+COMMANDS: Final[dict[str, type[Any]]] = {
+    cls.__name__: cls for cls in (Sit, Stand, TopUp, SetSitOut, SetWilling, Presence, Play, Snapshot, Host)
+}
+
+
+def encode_command(command: TableCommand) -> dict[str, Any]:
+    """A command as a JSON object: its type and its fields (``args`` pairs as lists)."""
+    name = type(command).__name__
+    if name not in COMMANDS:
+        raise TableError("request/internal", f"{name} cannot be sent to another process")
+    return {"type": name, **{f.name: getattr(command, f.name) for f in dataclasses.fields(command)}}
+
+
+def decode_command(data: dict[str, Any]) -> TableCommand:
+    """The command :func:`encode_command` encoded (raises TableError on anything else)."""
+    values = dict(data)
+    cls = COMMANDS.get(str(values.pop("type", "")))
+    if cls is None:
+        raise TableError("request/internal", "an unknown command came from another process")
+    if "args" in values:
+        values["args"] = tuple((str(k), v) for k, v in values["args"])
+    command: TableCommand = cls(**values)
+    return command
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """JSON text (anything JSON lacks, as text)."""
+    return json.dumps(data, default=str, separators=(",", ":"))
