@@ -181,12 +181,18 @@ async def start_server(config: ServerConfig, family: list[Server]) -> Server:
 
 
 @pytest.fixture
-async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config_overrides: dict[str, Any],
+def database_url(tmp_path: Path) -> str:
+    """The server's database: a SQLite file (tests/server/test_on_postgres.py overrides it)."""
+    return f"sqlite:///{tmp_path}/hcf.db"
+
+
+@pytest.fixture
+async def server(database_url: str, monkeypatch: pytest.MonkeyPatch, config_overrides: dict[str, Any],
                  table_overrides: dict[str, Any]) -> AsyncIterator[Server]:
     # scrypt at full cost is ~50 ms a hash on this machine; its cost is not what these tests test.
     monkeypatch.setattr(passwords, "SCRYPT_N", 2**4)
     config = ServerConfig(
-        host="127.0.0.1", port=0, database_url=f"sqlite:///{tmp_path}/hcf.db",
+        host="127.0.0.1", port=0, database_url=database_url,
         table_defaults={**FAST_TABLE, **table_overrides},
         # Test clients poll snapshots far faster than people play: the rate limit has its own tests
         # (test_errors.py, test_http.py) that set it back to the production values.
