@@ -25,9 +25,10 @@ from server.rules.errors import RuleError
 from server.rules.hcf.hand import evolve
 from server.rules.hcf.messages import HandVoided
 from server.rules.hcf.settings import HcfSettings
+from server.rules.places import account_place, stack_place
 from server.table.commands import TableError
 from server.table.ports import Batch, RecordedEvent
-from server.table.postings import AccountId, account_place, stack_place
+from server.table.postings import AccountId
 from server.table.roster import Seated
 from server.table.runner import TableSetup
 from server.table.summary import hand_summary

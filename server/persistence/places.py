@@ -14,10 +14,16 @@ import re
 from typing import Final
 
 from server.persistence.errors import StoreError
-
-ISSUANCE: Final = "issuance"
-HOUSE_FEES: Final = "house:fees"
-HOUSE_BANK: Final = "house:bank"
+from server.rules.places import (  # the one vocabulary of places, shared with the table
+    HOUSE_BANK,
+    HOUSE_FEES,
+    ISSUANCE,
+    account_place,
+    fee_held_place,
+    felt_place,
+    jackpot_place,
+    stack_place,
+)
 
 # Issuance is minus everything ever issued; the house bank's balance is the house's result.
 OVERDRAFT_PLACES: Final = frozenset({ISSUANCE, HOUSE_BANK})
@@ -52,31 +58,6 @@ _PLACE = re.compile(
 )
 
 
-def account_place(account_id: int) -> str:
-    """An account's balance away from the tables."""
-    return f"account:{account_id}"
-
-
-def stack_place(table: str, account_id: int) -> str:
-    """A seated player's chips in front of them."""
-    return f"stack:{table}:{account_id}"
-
-
-def felt_place(table: str, account_id: int) -> str:
-    """A player's bets on the felt during a hand."""
-    return f"felt:{table}:{account_id}"
-
-
-def fee_held_place(table: str, account_id: int) -> str:
-    """A player's fee, held until the hand is settled or refunded."""
-    return f"fee_held:{table}:{account_id}"
-
-
-def jackpot_place(table: str) -> str:
-    """A table's jackpot meter (whole chips)."""
-    return f"jackpot:{table}"
-
-
 def check_place(key: str) -> str:
     """Return ``key`` if it names a place, else raise ``ledger/bad_place``."""
     if not isinstance(key, str) or not _PLACE.fullmatch(key):
@@ -100,3 +81,9 @@ def place_table(key: str) -> str | None:
 def allows_overdraft(key: str) -> bool:
     """Whether the place may go below zero (issuance and the house bank only)."""
     return key in OVERDRAFT_PLACES
+
+
+__all__ = [
+    "FELT_KINDS", "HOUSE_BANK", "HOUSE_FEES", "ISSUANCE", "OVERDRAFT_PLACES", "account_place", "allows_overdraft",
+    "check_place", "fee_held_place", "felt_place", "jackpot_place", "place_kind", "place_table", "stack_place",
+]

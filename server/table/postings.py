@@ -23,32 +23,17 @@ from server.rules.hcf.messages import (
     PlayerRaised,
 )
 from server.rules.hcf.settlement import SeatResult, Settlement
+from server.rules.places import (
+    HOUSE_BANK,
+    HOUSE_FEES,
+    fee_held_place,
+    felt_place,
+    stack_place,
+)
 
 AccountId = int
 
-HOUSE_FEES = "house:fees"
-HOUSE_BANK = "house:bank"
-ISSUANCE = "issuance"
-
-
-def account_place(account: AccountId) -> str:
-    """An account's balance off the tables."""
-    return f"account:{account}"
-
-
-def stack_place(table: str, account: AccountId) -> str:
-    """A player's chips at a table."""
-    return f"stack:{table}:{account}"
-
-
-def felt_place(table: str, account: AccountId) -> str:
-    """A player's bets on the felt during a hand."""
-    return f"felt:{table}:{account}"
-
-
-def fee_place(table: str, account: AccountId) -> str:
-    """A player's collection fee, held apart until the hand ends."""
-    return f"fee_held:{table}:{account}"
+fee_place = fee_held_place
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from server.rules.hcf.hand import (
 )
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events, public_event
+from server.rules.places import account_place, stack_place
 from server.table.commands import (
     Host,
     Play,
@@ -49,7 +50,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
-from server.table.postings import AccountId, Transfer, account_place, hand_postings, stack_place
+from server.table.postings import AccountId, Transfer, hand_postings
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 from server.table.summary import hand_summary
 

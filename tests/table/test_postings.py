@@ -23,7 +23,8 @@ from server.rules.hcf.messages import (
     Raise,
 )
 from server.rules.hcf.settings import FEE_MODES, HcfSettings
-from server.table.postings import HOUSE_BANK, hand_postings, stack_place
+from server.rules.places import HOUSE_BANK, stack_place
+from server.table.postings import hand_postings
 
 TABLE = "t"
 OVERDRAFT = {HOUSE_BANK, "issuance"}
