@@ -242,9 +242,12 @@ async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on
     assert codes.count("ok") == 1, codes
     assert set(codes) <= {"ok", "bet/already_answered", "phase/wrong", "rate/limited"}, set(codes)
     assert codes.count("rate/limited") >= 50, codes  # a burst of 40, then 20 a second
-    # the bucket is empty: a "connect" event must not refill it
+    # the bucket is empty: a "connect" event must not refill it (to its burst of 40). Some tokens come
+    # back with time, 20 a second, so judge by a burst: most of 30 requests sent at once are refused.
     await bob.refused("connect", {"token": bob.token})
-    assert await bob.refused("snapshot", T) == "rate/limited"
+    burst = await asyncio.gather(*(bob.conn.raw_call("snapshot", T) for _ in range(30)))
+    limited = sum(1 for r in burst if not r["ok"] and r["error"]["code"] == "rate/limited")
+    assert limited >= 10, f"the bucket was refilled: only {limited} of 30 refused"
     bets = [t for t in await transfers(server, opened["hand_id"]) if t.kind == "bet"]
     assert [(t.src.split(":")[-1], t.amount) for t in bets] == [(str(bob.account_id), 10)]
     placed = [e for e in host.table_events(mark) if e["type"] == "bets_placed"]
