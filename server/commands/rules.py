@@ -20,6 +20,7 @@ from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.settlement import SettleError, Wager, settle
 
 EXIT_USAGE = 2
+GAMES = ("hcf", "caribbean", "sixcard")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -31,8 +32,9 @@ def add_parser(subparsers: Any) -> None:
     sub = rules.add_subparsers(dest="rules_command", required=True, metavar="COMMAND")
     rank = sub.add_parser("rank", help="evaluate a 7-card hand",
                           epilog="example: hcf-server rules rank Ah 4h 3h 2h Kc Qd Js")
-    rank.add_argument("--game", choices=["hcf"], default="hcf", help="the game (default hcf)")
-    rank.add_argument("cards", nargs="+", help="seven cards, e.g. Ah 4h 3h 2h Kc Qd Js")
+    rank.add_argument("--game", choices=list(GAMES), default="hcf", help="the game (default hcf)")
+    rank.add_argument("cards", nargs="+",
+                      help="hcf: seven cards, e.g. Ah 4h 3h 2h Kc Qd Js; caribbean: five; sixcard: five or six")
     rank.set_defaults(handler=_rank)
     cmp = sub.add_parser("compare", help="compare two 7-card hands: winner 1, 2 or 0 (tie)",
                          epilog='example: hcf-server rules compare "Ah 4h 3h 2h Kc Qd Js" '
@@ -81,7 +83,16 @@ def rank_json(text: str) -> dict[str, Any]:
 
 
 def _rank(args: argparse.Namespace) -> dict[str, Any]:
-    return rank_json(" ".join(args.cards))
+    text = " ".join(args.cards)
+    if args.game == "caribbean":
+        from server.commands import rules_caribbean
+
+        return rules_caribbean.rank_json(text)
+    if args.game == "sixcard":
+        from server.commands import rules_sixcard
+
+        return rules_sixcard.rank_json(text)
+    return rank_json(text)
 
 
 def _compare(args: argparse.Namespace) -> dict[str, Any]:
@@ -132,6 +143,17 @@ def settle_scenario(data: Any, index: int | None) -> dict[str, Any]:
 def _settle_one(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SettleError("a scenario is a JSON object")
+    game = data.get("game", "hcf")
+    if game not in GAMES:
+        raise SettleError(f"game: one of {', '.join(GAMES)}, got {game!r}")
+    if game == "caribbean":
+        from server.commands import rules_caribbean
+
+        return rules_caribbean.settle_scenario(data)
+    if game == "sixcard":
+        from server.commands import rules_sixcard
+
+        return rules_sixcard.settle_scenario(data)
     profile = data.get("profile", "california")
     table = data.get("table") or {}
     if not isinstance(table, dict):

@@ -55,8 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--profile", choices=PROFILES, default="california",
                         help="the table's profile, with its default settings (default: california)")
-    parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="basic",
-                        help="how players decide (default: basic)")
+    parser.add_argument("--game", choices=("hcf", "caribbean", "sixcard"), default="hcf",
+                        help="the game (default: hcf); caribbean and sixcard ignore --profile")
+    parser.add_argument("--strategy", default="basic",
+                        help=f"how players decide (default: basic); hcf: {', '.join(sorted(STRATEGIES))}; "
+                             "caribbean: ak, pair, basic (= ak); sixcard: basic")
     parser.add_argument("--seed", type=_seed, metavar="HEX",
                         help="hex seed: the same seed deals the same hands (default: a random one, printed)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -64,6 +67,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation the arguments describe and print it; the exit status."""
+    if args.game == "caribbean":
+        from server.simulation import caribbean
+
+        return caribbean.run(args)
+    if args.game == "sixcard":
+        from server.simulation import sixcard
+
+        return sixcard.run(args)
+    if args.strategy not in STRATEGIES:
+        print(f"hcf-server simulate: --strategy: one of {', '.join(sorted(STRATEGIES))} for hcf, "
+              f"got {args.strategy!r}", file=sys.stderr)
+        return 2
     try:
         scenario = Scenario.build(args.profile, args.players, args.strategy)
     except ScenarioError as error:

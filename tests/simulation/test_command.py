@@ -111,8 +111,8 @@ def test_player_counts_outside_the_table_fail_clearly(
 @pytest.mark.parametrize(
     "argv",
     [(), ("--hands", "0"), ("--hands", "x"), ("--hands", "5", "--seed", "xyz"),
-     ("--hands", "5", "--seed", ""), ("--hands", "5", "--strategy", "perfect"),
-     ("--hands", "5", "--profile", "casino")],
+     ("--hands", "5", "--seed", ""), ("--hands", "5", "--profile", "casino"),
+     ("--hands", "5", "--game", "poker")],
 )
 def test_bad_options_are_refused_by_the_parser(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
@@ -121,3 +121,9 @@ def test_bad_options_are_refused_by_the_parser(
         parse(*argv)
     assert exit_info.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_strategy_the_game_lacks_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(parse("--hands", "5", "--strategy", "perfect")) == 2
+    err = capsys.readouterr().err
+    assert "--strategy" in err and "'perfect'" in err and "basic" in err

@@ -1,0 +1,215 @@
+"""The small interface every game's rules offer to the table task.
+
+A table drives one hand at a time through a :class:`Game`: it builds a hand with
+:meth:`Game.new_hand`, asks :meth:`Game.decide` what a command causes (events, or
+a :class:`~server.rules.errors.Violation`), folds events in with
+:meth:`Game.evolve`, records the chip transfers :meth:`Game.postings` names, and
+publishes what :meth:`Game.public_event` / :meth:`Game.private_events` let each
+viewer see. Nothing here does I/O; each game lives in its own package
+(``server.rules.hcf``, ``server.rules.caribbean``, ``server.rules.sixcard``) and
+the table never branches on which one it holds.
+
+Some state outlives a hand (Caribbean Stud's jackpot meter): a game reads it from
+the ``carry`` mapping given to :meth:`Game.new_hand` and hands it back from
+:meth:`Game.carry_out`; the table records it with every finished hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server.rules.cards import Card
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seated player taking part in a hand (not sitting out)."""
+
+    seat: int
+    stack: int
+    willing_to_bank: bool = True
+    present: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Move ``amount`` (> 0) chips from place ``src`` to place ``dst`` (names from :mod:`server.rules.places`)."""
+
+    src: str
+    dst: str
+    amount: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSpec:
+    """The clock a hand's state calls for: what it times, whose it is, how long it runs."""
+
+    kind: str  # offer, bets, decision, exchange...
+    seat: int | None
+    seconds: float
+    turn: int | None = None  # the spot or box decided, when one seat decides several in a row
+
+    @property
+    def key(self) -> tuple[str, int | None, int | None]:
+        """The clock restarts whenever this changes."""
+        return (self.kind, self.seat, self.turn)
+
+
+class TableSettings(Protocol):
+    """What the table itself reads of any game's settings."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def min_buy_in(self) -> int: ...
+    @property
+    def max_buy_in(self) -> int: ...
+    @property
+    def default_buy_in(self) -> int: ...
+    @property
+    def pause_seconds(self) -> float: ...
+    @property
+    def offer_seconds(self) -> float: ...
+    @property
+    def house_banked(self) -> bool: ...
+    def as_dict(self) -> JSON: ...
+
+
+class HandLike(Protocol):
+    """What the table reads of any game's hand state."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def server_seed(self) -> bytes: ...
+    @property
+    def arranged_deck(self) -> tuple[Card, ...] | None: ...
+    @property
+    def commitment(self) -> str: ...
+
+
+class Game(Protocol):
+    """One game's rules, as the table task drives them. Every method is pure."""
+
+    name: str
+    terminal: frozenset[str]
+
+    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> Any:
+        """Validated settings (``base`` supplies what ``values`` leaves out); raises SettingsError."""
+        ...
+
+    def new_hand(self, settings: Any, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
+                 arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> Any:
+        """A fresh hand; ``carry`` is what the table kept from the hand before (may be empty)."""
+        ...
+
+    def opening_events(self, state: Any) -> list[Any]:
+        """What a new hand announces first."""
+        ...
+
+    def decide(self, state: Any, command: Any) -> list[Any]:
+        """The events ``command`` causes, or raise a Violation; the state is not touched."""
+        ...
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        """Apply one event. Events are facts: this never refuses."""
+        ...
+
+    def postings(self, state: Any, event: Any, table: str, accounts: Mapping[int, int]) -> list[Transfer]:
+        """The chip transfers ``event`` causes, given the state just before it."""
+        ...
+
+    def event_as_json(self, event: Any) -> JSON:
+        """An event as logged (cards included)."""
+        ...
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a logged event."""
+        ...
+
+    def command_as_json(self, command: Any) -> JSON:
+        """A command as recorded in the hand's input log."""
+        ...
+
+    def command_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a recorded command."""
+        ...
+
+    def public_event(self, event: Any) -> JSON:
+        """What every viewer sees of an event."""
+        ...
+
+    def private_events(self, state: Any, event: Any) -> list[tuple[int, JSON]]:
+        """Extra payloads for single seats (their own cards), given the state before ``event``."""
+        ...
+
+    def hand_view(self, state: Any, viewer: int | None) -> JSON:
+        """Everything the seat ``viewer`` (None: a spectator) may see of the hand now."""
+        ...
+
+    def summary(self, state: Any) -> JSON:
+        """The game's part of a finished hand's public record (bets, results, shown cards, seeds)."""
+        ...
+
+    def player_seeds(self, state: Any) -> list[tuple[int, str]]:
+        """The player seeds mixed into this hand's deck, in seat order."""
+        ...
+
+    def clock(self, state: Any) -> ClockSpec | None:
+        """The clock the state calls for now, if any."""
+        ...
+
+    def clock_command(self, state: Any, clock: ClockSpec) -> Any:
+        """The command to run when ``clock`` runs out."""
+        ...
+
+    def late_seats(self, state: Any, clock: ClockSpec) -> list[int]:
+        """The seats that let ``clock`` run out (counted toward sitting them out)."""
+        ...
+
+    def acted(self, event: Any) -> int | None:
+        """The seat that acted by its own choice in ``event``, if any."""
+        ...
+
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+        """Turn a player's move (the protocol's ``play`` event) into a command; raise RuleError if unknown."""
+        ...
+
+    def leave(self, seat: int) -> Any:
+        """The command for a player who leaves mid-hand."""
+        ...
+
+    def declare_dead(self, seat: int) -> Any:
+        """The floor's command declaring one seat's hand dead."""
+        ...
+
+    def misdeal(self, reason: str) -> Any:
+        """The floor's command voiding the whole hand."""
+        ...
+
+    def void_event(self, reason: str) -> Any:
+        """The event that voids an interrupted hand (on recovery)."""
+        ...
+
+    def next_offer_from(self, state: Any) -> int:
+        """Where the next hand's button/offer starts."""
+        ...
+
+    def dealer_seat(self, state: Any) -> int | None:
+        """The seat banking this hand (None: the house)."""
+        ...
+
+    def carry_out(self, state: Any, carry: Mapping[str, Any]) -> JSON:
+        """What the next hand inherits once this one is over (``carry`` is what this one started with)."""
+        ...
+
+    def table_view(self, settings: Any, carry: Mapping[str, Any]) -> JSON:
+        """Table-wide figures shown on every screen between and during hands (a jackpot meter)."""
+        ...
