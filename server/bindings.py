@@ -22,13 +22,11 @@ from server.persistence.records import Transfer as LedgerTransfer
 from server.persistence.tx import Tx
 from server.replay import state_at_end_of_log
 from server.rules.errors import RuleError
-from server.rules.hcf.hand import evolve
-from server.rules.hcf.messages import HandVoided
-from server.rules.hcf.settings import HcfSettings
+from server.rules.game import AccountId
+from server.rules.games import game_of
 from server.rules.places import account_place, stack_place
 from server.table.commands import TableError
 from server.table.ports import Batch, RecordedEvent
-from server.table.postings import AccountId
 from server.table.roster import Seated
 from server.table.runner import TableSetup
 from server.table.summary import hand_summary
@@ -121,7 +119,8 @@ class DatabaseBindings:
         setups = []
         async with self.db.transaction(write=False) as tx:
             for info in await tx.list_tables():
-                settings = HcfSettings.from_mapping(info.settings)
+                game = game_of(info.settings)
+                settings = game.settings_from_mapping(info.settings)
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
@@ -132,11 +131,13 @@ class DatabaseBindings:
                           for k, v in (await tx.balances(f"stack:{info.name}:")).items()}
                 recent = await tx.recent_hands(info.name, 5)
                 last = next((h for h in recent if h.status != "in_progress" and h.summary), None)
+                carried = next((h.summary["carry"] for h in recent if h.summary and "carry" in h.summary), None)
                 setups.append(TableSetup(info.name, settings, seats, stacks, await tx.last_seq(info.name),
                                          _offer_from(recent, settings.seats),
                                          hands_played=recent[0].hand_no if recent else 0,
                                          # so a client back after a crash is told how the hand ended
-                                         last_summary=dict(last.summary) if last and last.summary else None))
+                                         last_summary=dict(last.summary) if last and last.summary else None,
+                                         game=game.name, carry=dict(carried or {})))
         return setups
 
     async def void_interrupted_hands(self, table: str | None = None) -> int:
@@ -175,15 +176,15 @@ class DatabaseBindings:
         """The public record of a hand cut off by a crash, rebuilt from its recorded inputs."""
         rows = [dict(e.payload) for e in await tx.hand_events(hand.id)]
         try:
-            state, accounts = state_at_end_of_log(rows, hand.server_seed)
+            game, state, accounts, carry = state_at_end_of_log(rows, hand.server_seed)
         except (StopIteration, KeyError, ValueError, RuleError):
             return None  # an older log without inputs: keep the short summary
         names = {}
         for seat, account_id in accounts.items():
             account = await tx.account(account_id)
             names[seat] = account.name if account else "?"
-        state = evolve(state, HandVoided("interrupted"))
-        return hand_summary(state, hand.table, hand.id, names)
+        state = game.evolve(state, game.void_event("interrupted"))
+        return hand_summary(game, state, hand.table, hand.id, names, carry)
 
     async def first_host_token(self) -> str | None:
         """A host token if none exists yet (a fresh database), else None."""

@@ -18,10 +18,10 @@ from typing import Any
 
 from server.rules.cards import parse_cards
 from server.rules.errors import RuleError
-from server.rules.hcf import messages as m
-from server.rules.hcf.hand import HandState, Player, decide, evolve, new_hand, opening_events
-from server.rules.hcf.settings import HcfSettings
-from server.table.postings import Transfer, hand_postings
+from server.rules.game import Game, Player, Transfer
+from server.rules.games import game_named
+
+_TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})  # the table's own rows in a hand's log
 
 
 @dataclass(slots=True)
@@ -71,59 +71,67 @@ def replay_hand(
         report.problems.append("the recorded inputs lack the seat accounts (recorded by an older server)")
         return report
     accounts = {int(k): int(v) for k, v in inputs["accounts"].items()}
-    state = _initial_state(inputs, server_seed_hex)
+    game, state = _initial_state(inputs, server_seed_hex)
     expected: list[Transfer] = []
-    pending = opening_events(state)
+    pending = game.opening_events(state)
     position = start
     for index in range(start, len(rows)):
         row = rows[index]
         command = row.get("_input")
         if command is not None and command.get("command") != "new_hand":
-            state = _check_block(report, state, pending, rows[position:index], table, accounts, expected)
+            state = _check_block(report, game, state, pending, rows[position:index], table, accounts, expected)
             try:
-                pending = decide(state, m.command_from_json(dict(command)))
+                pending = game.decide(state, game.command_from_json(dict(command)))
             except RuleError as exc:
                 report.problems.append(f"seq-ordered input {command} is refused on replay: {exc}")
                 return report
             position = index
     tail = rows[position:]
     if any(r.get("type") == "hand_voided" and r.get("reason") == "interrupted" for r in tail):
-        pending = [*pending, m.HandVoided("interrupted")]  # voided at restart, after a crash
-    state = _check_block(report, state, pending, tail, table, accounts, expected)
+        pending = [*pending, game.void_event("interrupted")]  # voided at restart, after a crash
+    state = _check_block(report, game, state, pending, tail, table, accounts, expected)
     _check_transfers(report, expected, transfers)
-    _check_outcome(report, state, status, rows)
+    _check_outcome(report, game, state, status, rows)
     return report
 
 
-def state_at_end_of_log(rows: Sequence[Mapping[str, Any]], server_seed_hex: str) -> tuple[HandState, dict[int, int]]:
-    """The hand as its recorded inputs leave it (after a crash: where it stopped); seat -> account."""
+def state_at_end_of_log(
+    rows: Sequence[Mapping[str, Any]], server_seed_hex: str,
+) -> tuple[Game, Any, dict[int, int], dict[str, Any]]:
+    """The hand as its recorded inputs leave it (after a crash: where it stopped).
+
+    Returns the game, the state, seat -> account, and what the hand started with (``carry``).
+    """
     start = next(i for i, r in enumerate(rows) if (r.get("_input") or {}).get("command") == "new_hand")
     inputs = rows[start]["_input"]
-    state = _initial_state(inputs, server_seed_hex)
+    game, state = _initial_state(inputs, server_seed_hex)
     for row in rows[start + 1:]:
         command = row.get("_input")
         if command is not None:
-            for event in decide(state, m.command_from_json(dict(command))):
-                state = evolve(state, event)
-    return state, {int(k): int(v) for k, v in inputs.get("accounts", {}).items()}
+            for event in game.decide(state, game.command_from_json(dict(command))):
+                state = game.evolve(state, event)
+    accounts = {int(k): int(v) for k, v in inputs.get("accounts", {}).items()}
+    return game, state, accounts, dict(inputs.get("carry") or {})
 
 
-def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> HandState:
-    settings = HcfSettings.from_mapping(inputs["settings"])
+def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> tuple[Game, Any]:
+    game = game_named(str(inputs.get("game", "hcf")))
+    settings = game.settings_from_mapping(inputs["settings"])
     players = [Player(int(s), int(stack), bool(w), bool(p)) for s, stack, w, p in inputs["players"]]
     arranged = inputs.get("arranged_deck")
     deck = parse_cards(arranged) if arranged else None
-    return new_hand(settings, players, bytes.fromhex(server_seed_hex), offer_from=int(inputs["offer_from"]),
-                    arranged_deck=deck)
+    state = game.new_hand(settings, players, bytes.fromhex(server_seed_hex), offer_from=int(inputs["offer_from"]),
+                          arranged_deck=deck, carry=dict(inputs.get("carry") or {}))
+    return game, state
 
 
 def _check_block(
-    report: ReplayReport, state: HandState, replayed: list[m.Event], rows: Sequence[Mapping[str, Any]],
+    report: ReplayReport, game: Game, state: Any, replayed: list[Any], rows: Sequence[Mapping[str, Any]],
     table: str, accounts: Mapping[int, int], expected: list[Transfer],
-) -> HandState:
+) -> Any:
     """Compare the events one input caused with the recorded ones; return the state after them."""
-    recorded = [_public(r) for r in rows if r.get("type") in m.EVENT_TYPES]
-    mine = [e.as_json() for e in replayed]
+    recorded = [_public(r) for r in rows if r.get("type") not in _TABLE_ROWS]
+    mine = [game.event_as_json(e) for e in replayed]
     report.events_checked += len(mine)
     if mine != recorded:
         first = next((i for i, (a, b) in enumerate(zip(mine, recorded, strict=False)) if a != b),
@@ -132,8 +140,8 @@ def _check_block(
             f"event {first} after input differs: replayed {mine[first] if first < len(mine) else None} "
             f"recorded {recorded[first] if first < len(recorded) else None}")
     for event in replayed:
-        expected += hand_postings(state, event, table, accounts)
-        state = evolve(state, event)
+        expected += game.postings(state, event, table, accounts)
+        state = game.evolve(state, event)
     return state
 
 
@@ -152,10 +160,12 @@ def _check_transfers(report: ReplayReport, expected: list[Transfer], recorded: S
             report.problems.append(f"chips {key[0]} -> {key[1]}: replayed {mine[key]}, recorded {theirs[key]}")
 
 
-def _check_outcome(report: ReplayReport, state: HandState, status: str, rows: Sequence[Mapping[str, Any]]) -> None:
+def _check_outcome(report: ReplayReport, game: Game, state: Any, status: str,
+                   rows: Sequence[Mapping[str, Any]]) -> None:
     if state.phase != status:
         report.problems.append(f"the replay ends {state.phase}, the record says {status}")
     summary = next((r for r in reversed(rows) if r.get("type") == "hand_revealed"), None)
-    if state.settlement is not None and summary is not None and "settlement" in summary \
-            and summary["settlement"] != state.settlement.as_json():
+    replayed = game.summary(state).get("settlement")
+    if replayed is not None and summary is not None and "settlement" in summary \
+            and summary["settlement"] != replayed:
         report.problems.append("the recorded settlement differs from the replayed one")

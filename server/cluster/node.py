@@ -39,8 +39,8 @@ from server.config import ServerConfig
 from server.persistence.errors import StoreError
 from server.persistence.records import to_micros
 from server.persistence.tx import Tx
+from server.rules.game import AccountId
 from server.table.commands import Presence, TableCommand, TableError
-from server.table.postings import AccountId
 from server.table.registry import Tables
 from server.table.runner import TableRunner
 

@@ -86,7 +86,7 @@ async def _ledger_check(database: Any, _args: argparse.Namespace, out: TextIO) -
 async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     from server.persistence.records import Transfer as LedgerTransfer
     from server.replay import replay_hand
-    from server.table.postings import Transfer
+    from server.rules.game import Transfer
 
     if args.all:
         if not args.table:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from server.rules.cards import Card
 
 JSON = dict[str, Any]
+AccountId = int
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from server.rules.cards import Card
+from server.rules.game import Player
 from server.rules.hcf.evaluate import evaluate
-from server.rules.hcf.hand import HandState, Player, new_hand, step
+from server.rules.hcf.hand import HandState, new_hand, step
 from server.rules.hcf.messages import AcceptBank, Command, Event, Fold, HandSettled, PlaceBets, Raise
 from server.rules.hcf.settlement import Settlement
 from server.simulation.scenario import Scenario

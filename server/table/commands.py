@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from server.table.postings import AccountId
+from server.rules.game import AccountId
 
 
 class TableError(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from server.table.postings import AccountId, Transfer
+from server.rules.game import AccountId, Transfer
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,11 @@ from typing import Any, Protocol
 
 import structlog
 
-from server.rules.errors import SettingsError
-from server.rules.hcf.settings import HcfSettings
+from server.rules.errors import RuleError
+from server.rules.game import AccountId
+from server.rules.games import game_of
 from server.table.commands import TableCommand, TableError
 from server.table.ports import Publisher, TableStorage
-from server.table.postings import AccountId
 from server.table.runner import TableRunner, TableSetup
 
 log = structlog.get_logger("hcf.tables")
@@ -63,16 +63,23 @@ class Tables:
         self.router: Router | None = None  # set only when several processes share the tables
 
     @staticmethod
-    def settings_for_defaults(defaults: Mapping[str, Any]) -> HcfSettings:
+    def settings_for_defaults(defaults: Mapping[str, Any]) -> Any:
         """Check the server's ``table_defaults`` (raises SettingsError naming the setting)."""
-        return HcfSettings.from_mapping(defaults)
+        return game_of(defaults).settings_from_mapping(defaults)
 
-    def settings_for(self, values: Mapping[str, Any]) -> HcfSettings:
-        """A new table's settings: the server's table defaults, then ``values``."""
+    def settings_for(self, values: Mapping[str, Any]) -> Any:
+        """A new table's settings: ``values`` over the server's table defaults.
+
+        The defaults are for one game (``game`` in them, else High Card Flush); a table
+        of another game starts from that game's own defaults.
+        """
         try:
-            base = HcfSettings.from_mapping(self.defaults)
-            return HcfSettings.from_mapping(values, base=base)
-        except SettingsError as exc:
+            game = game_of(values)
+            base = None
+            if game_of(self.defaults).name == game.name:
+                base = game.settings_from_mapping(self.defaults)
+            return game.settings_from_mapping(values, base=base)
+        except RuleError as exc:
             raise TableError("settings/invalid", exc.message) from None
 
     async def restore(self) -> None:
@@ -90,7 +97,7 @@ class Tables:
             log.info("table_created", table=name, by=by, settings=settings.as_dict())
             if self.router is not None:
                 await self.router.claim(name)
-            return self._start(TableSetup(name, settings))
+            return self._start(TableSetup(name, settings, game=game_of(settings.as_dict()).name))
 
     def adopt(self, setup: TableSetup) -> TableRunner:
         """Start the runner of a table restored from the database (a takeover)."""

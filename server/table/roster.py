@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from server.rules.hcf.hand import Player
-from server.table.postings import AccountId
+from server.rules.game import AccountId, Player
 
 MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (RULES.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up

@@ -13,27 +13,16 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 
-from server.rules.cards import Card, cards_list
+from server.rules.cards import Card, cards_list, parse_cards
 from server.rules.errors import RuleError
-from server.rules.hcf import messages as m
-from server.rules.hcf.hand import (
-    TERMINAL,
-    HandState,
-    apply_events,
-    decide,
-    evolve,
-    new_hand,
-    next_offer_from,
-    opening_events,
-)
-from server.rules.hcf.settings import HcfSettings
-from server.rules.hcf.view import hand_view, private_events, public_event
+from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike, Transfer
+from server.rules.games import game_named
 from server.rules.places import account_place, stack_place
 from server.table.commands import (
     Host,
@@ -50,7 +39,6 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
-from server.table.postings import AccountId, Transfer, hand_postings
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 from server.table.summary import hand_summary
 
@@ -66,7 +54,7 @@ class TableSetup:
     """What a runner starts from (a new table, or one restored from the database)."""
 
     name: str
-    settings: HcfSettings
+    settings: Any  # the game's settings (server.rules.game.TableSettings)
     seats: list[Seated] = field(default_factory=list)
     stacks: dict[AccountId, int] = field(default_factory=dict)
     seq: int = 0
@@ -74,15 +62,18 @@ class TableSetup:
     paused: bool = False
     hands_played: int = 0
     last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
+    game: str = "hcf"
+    carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
 
 
 @dataclass(slots=True)
 class Clock:
     """The running clock: what it is for, whose it is, when it runs out."""
 
-    kind: str  # offer, bets, decision
+    kind: str  # offer, bets, decision, exchange...
     seat: int | None
     deadline: float
+    spec: ClockSpec
 
 
 class TableRunner:
@@ -99,7 +90,9 @@ class TableRunner:
         grace: float = 0.5,
     ) -> None:
         self.name = setup.name
-        self.settings = setup.settings
+        self.game: Game = game_named(setup.game)
+        self.settings: Any = setup.settings
+        self.carry: JSON = dict(setup.carry)
         self.roster = Roster(setup.settings.seats)
         for seated in setup.seats:
             self.roster.add(seated)
@@ -110,11 +103,11 @@ class TableRunner:
         self.hands_played = setup.hands_played
         self.storage, self.publisher = storage, publisher
         self.now, self.seed_source, self.grace = clock, seed_source, grace
-        self.state: HandState | None = None
+        self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
         self.hand_id: int | None = None
         self.hand_accounts: dict[int, AccountId] = {}
         self.clock: Clock | None = None
-        self.pending_settings: HcfSettings | None = None
+        self.pending_settings: Any = None
         self.arranged_next: tuple[Card, ...] | None = None
         self.closed = False
         self.closing = False
@@ -178,7 +171,7 @@ class TableRunner:
 
     def hand_in_progress(self) -> bool:
         """Whether a hand has started and not ended."""
-        return self.state is not None and self.state.phase not in TERMINAL
+        return self.state is not None and self.state.phase not in self.game.terminal
 
     async def _run(self) -> None:
         while True:
@@ -248,38 +241,29 @@ class TableRunner:
         return {}
 
     async def _clock_ran_out(self) -> None:
-        if self.clock is None or self.state is None or self.state.phase in TERMINAL:
+        if self.clock is None or not self.hand_in_progress():
             return
         clock, self.clock = self.clock, None
-        if clock.kind == "bets":
-            for seat in self.state.bettors:
-                if seat not in self.state.bets and seat not in self.state.passed:
-                    self._missed(seat)
-            await self._hand_command(m.CloseBets())
-        elif clock.seat is not None:
-            if clock.kind == "decision":
-                self._missed(clock.seat)
-            await self._hand_command(m.ClockExpired(clock.seat))
+        for seat in self.game.late_seats(self.state, clock.spec):
+            self._missed(seat)
+        await self._hand_command(self.game.clock_command(self.state, clock.spec))
 
     def _missed(self, seat: int) -> None:
         seated = self.roster.by_seat.get(seat)
         if seated is not None:
             seated.missed_this_hand = True
 
-    def _update_clock(self, before: HandState | None, after: HandState) -> None:
+    def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
         """Restart the clock when the offer, the betting round or the turn changes."""
-        s = self.settings
-        key_before = _clock_key(before)
-        key_after = _clock_key(after)
-        if key_after is None:
+        spec_before = self.game.clock(before) if before is not None else None
+        spec = self.game.clock(after)
+        if spec is None:
             self.clock = None
             self._cancel("clock")
             return
-        if key_after == key_before and self.clock is not None:
+        if spec_before is not None and spec.key == spec_before.key and self.clock is not None:
             return
-        kind, seat = key_after
-        seconds = {"offer": s.offer_seconds, "bets": s.bet_seconds, "decision": s.action_seconds}[kind]
-        self.clock = Clock(kind, seat, self.now() + seconds)
+        self.clock = Clock(spec.kind, spec.seat, self.now() + spec.seconds, spec)
         self._schedule("clock", self.clock.deadline + self.grace)
 
     # ------------------------------------------------------------ recording
@@ -352,8 +336,9 @@ class TableRunner:
             return
         seed = self.seed_source(32)
         arranged = self.arranged_next
-        state = new_hand(self.settings, players, seed, offer_from=self.offer_from, arranged_deck=arranged)
-        opening = opening_events(state)
+        state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
+                                   arranged_deck=arranged, carry=self.carry)
+        opening = self.game.opening_events(state)
         if state.phase == "not_dealt":
             self.state = state
             await self._set_waiting(state.reason or "no_bank")
@@ -370,7 +355,8 @@ class TableRunner:
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
         self.state = state
-        inputs = {"command": "new_hand", "settings": self.settings.as_dict(), "offer_from": self.offer_from,
+        inputs = {"command": "new_hand", "game": self.game.name, "carry": self.carry,
+                  "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
                   "arranged_deck": cards_list(arranged) if arranged is not None else None}
@@ -389,28 +375,31 @@ class TableRunner:
         await self._table_events([{"type": "table_waiting", "reason": reason,
                                    "message": messages.get(reason, reason)}])
 
-    async def _hand_command(self, command: m.Command) -> Reply:
-        if self.state is None or self.state.phase in TERMINAL:
+    async def _hand_command(self, command: Any) -> Reply:
+        if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
-        events = decide(self.state, command)
-        await self._record(self.state, events, Batch(), inputs=m.command_as_json(command))
+        events = self.game.decide(self.state, command)
+        await self._record(self.state, events, Batch(), inputs=self.game.command_as_json(command))
         return {}
 
-    async def _record(self, before: HandState, events: list[m.Event], batch: Batch,
+    async def _record(self, before: Any, events: list[Any], batch: Batch,
                       lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
         """Record a hand's input and events with their transfers, then apply and publish them."""
+        game = self.game
         state = before
         first_seq = self.seq
         recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
+        public: dict[int, Reply] = {}
         private: list[tuple[AccountId, int, Reply]] = []
         for event in events:
-            batch.transfers.extend(hand_postings(state, event, self.name, self.hand_accounts))
+            batch.transfers.extend(game.postings(state, event, self.name, self.hand_accounts))
             seq = self._next_seq()
-            recorded.append(RecordedEvent(seq, event.as_json()))
-            for seat, payload in private_events(event):
+            recorded.append(RecordedEvent(seq, game.event_as_json(event)))
+            public[seq] = game.public_event(event)
+            for seat, payload in game.private_events(state, event):
                 private.append((self.hand_accounts[seat], seq, payload))
-            state = evolve(state, event)
-        if state.phase in TERMINAL:
+            state = game.evolve(state, event)
+        if state.phase in game.terminal:
             summary = self._summary(state)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
@@ -430,48 +419,44 @@ class TableRunner:
         self.state = state
         self._note_actions(events)
         self._update_clock(before, state)
-        await self._publish(self._public(recorded), private)
-        if state.phase in TERMINAL:
+        await self._publish(self._public(recorded, public), private)
+        if state.phase in game.terminal:
             await self._after_hand(state)
 
-    def _public(self, recorded: list[RecordedEvent]) -> list[RecordedEvent]:
+    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[RecordedEvent]:
+        """What everyone may see of the recorded events (the game's public view; no ``_`` keys)."""
         out = []
+        clock = self.clock
         for r in recorded:
-            payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            if payload.get("type") == "cards_dealt":
-                payload = public_event(m.event_from_json(payload))
+            payload = public.get(r.seq)
+            if payload is None:
+                payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
             payload = {**payload, "hand_id": self.hand_id}
-            clock = self.clock
-            if clock is not None and payload.get("type") in ("bank_offered", "betting_opened", "turn_started"):
+            if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
 
-    def _note_actions(self, events: list[m.Event]) -> None:
+    def _note_actions(self, events: list[Any]) -> None:
         for event in events:
-            seat = getattr(event, "seat", None)
-            reason = getattr(event, "reason", None)
-            seated = self.roster.by_seat.get(seat) if isinstance(seat, int) else None
-            if seated is None:
-                continue
-            acted = isinstance(event, m.BetsPlaced | m.PlayerRaised | m.BankAccepted) or (
-                isinstance(event, m.PlayerFolded | m.BetsPassed | m.BankDeclined)
-                and reason in ("fold", "passed", "declined"))
-            if acted:
+            seat = self.game.acted(event)
+            seated = self.roster.by_seat.get(seat) if seat is not None else None
+            if seated is not None:
                 seated.acted_this_hand = True
 
-    def _summary(self, state: HandState) -> Reply:
+    def _summary(self, state: Any) -> Reply:
         """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(state, self.name, self.hand_id, names)
+        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry)
 
-    async def _after_hand(self, state: HandState) -> None:
+    async def _after_hand(self, state: Any) -> None:
         self.clock = None
         self._cancel("clock")
         self.last_summary = self._summary(state)
         self.last_hand_id = self.hand_id
-        if state.phase != "not_dealt" or state.dealer is not None:
-            self.offer_from = next_offer_from(state)
+        self.carry = self.game.carry_out(state, self.carry)
+        if state.phase != "not_dealt" or self.game.dealer_seat(state) is not None:
+            self.offer_from = self.game.next_offer_from(state)
         changes: list[Reply] = []
         for seat in list(self.hand_accounts):
             seated = self.roster.by_seat.get(seat)
@@ -523,9 +508,9 @@ class TableRunner:
         return {"type": "player_stood", "seat": seated.seat, "name": seated.name, "cashed_out": stack}
 
     async def _void_hand(self, reason: str) -> Reply:
-        if self.state is None or self.state.phase in TERMINAL:
+        if not self.hand_in_progress():
             return {}
-        await self._hand_command(m.Misdeal(reason))
+        await self._hand_command(self.game.misdeal(reason))
         return {}
 
     def _soon(self) -> None:
@@ -584,7 +569,7 @@ class TableRunner:
     async def _leave_hand(self, seated: Seated) -> None:
         seated.leaving = True
         assert self.state is not None
-        await self._hand_command(m.Leave(seated.seat))
+        await self._hand_command(self.game.leave(seated.seat))
 
     async def _top_up(self, cmd: TopUp) -> Reply:
         seated = self._seated(cmd.account)
@@ -660,11 +645,11 @@ class TableRunner:
         seated = self._seated(cmd.account)
         if cmd.action == "leave":
             return await self._stand(Stand(cmd.account))
-        if self.state is None or self.state.phase in TERMINAL:
+        if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
             raise TableError("seat/not_in_hand", "you take no part in this hand")
-        await self._hand_command(_rules_command(seated.seat, cmd))
+        await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
         return {}
 
     # ------------------------------------------------------------ host
@@ -678,7 +663,7 @@ class TableRunner:
 
     async def _host_settings(self, cmd: Host) -> Reply:
         values = cmd.arg("settings") or {}
-        new = HcfSettings.from_mapping(values, base=self.pending_settings or self.settings)
+        new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
         if new.seats < max(self.roster.by_seat, default=0):
             raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
         self.pending_settings = new
@@ -729,17 +714,15 @@ class TableRunner:
         seat = cmd.arg("seat")
         if not isinstance(seat, int):
             raise TableError("request/malformed", "declare_dead needs a seat")
-        await self._hand_command(m.DeclareDead(seat))
+        await self._hand_command(self.game.declare_dead(seat))
         return {}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
-        await self._hand_command(m.Misdeal(reason))
+        await self._hand_command(self.game.misdeal(reason))
         return {}
 
     async def _host_arrange(self, cmd: Host) -> Reply:
-        from server.rules.cards import parse_cards
-
         text = cmd.arg("cards") or ""
         deck = parse_cards(text)
         if not deck:
@@ -777,12 +760,13 @@ class TableRunner:
         button = self._button()
         hand: Reply | None = None
         if state is not None and state.phase != "not_dealt":
-            hand = hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
+            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
             if self.clock is not None:
                 hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
                                  "deadline": self.clock.deadline}
         return {
             "table": self.name,
+            "game": self.game.name,
             "seq": self.seq,
             "server_time": self.now(),
             "settings": self.settings.as_dict(),
@@ -796,6 +780,7 @@ class TableRunner:
             "you": {"account": account, "seat": seated.seat if seated else None,
                     "sitting_out": seated.sitting_out if seated else None},
             "arranged_next": self.arranged_next is not None,
+            **self.game.table_view(self.settings, self.carry),
         }
 
     def _status(self) -> str:
@@ -807,7 +792,7 @@ class TableRunner:
 
     def _button(self) -> int | None:
         """The seat of the last hand's DP, while that player still sits there."""
-        dealer = self.state.dealer if self.state is not None else None
+        dealer = self.game.dealer_seat(self.state) if self.state is not None else None
         if dealer is None:
             return None
         seated = self.roster.by_seat.get(dealer)
@@ -820,8 +805,9 @@ class TableRunner:
         button = self._button()
         return {
             "name": self.name,
-            "game": "hcf",
+            "game": self.game.name,
             "settings": self.settings.as_dict(),
+            **self.game.table_view(self.settings, self.carry),
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
             "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
@@ -834,6 +820,7 @@ class _Internal:
     args: tuple[Any, ...]
 
 
+_CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})
 _LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
                 "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
                 "present", "willing_to_bank", "changed", "cards")
@@ -850,34 +837,6 @@ def _log_event(event: RecordedEvent) -> None:
         fields["ev_dealer_net"] = (settlement.get("dealer") or {}).get("net")
         fields["ev_house"] = settlement.get("house")
     log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)
-
-
-def _clock_key(state: HandState | None) -> tuple[str, int | None] | None:
-    if state is None:
-        return None
-    if state.phase == "offer":
-        return ("offer", state.offered)
-    if state.phase == "betting":
-        return ("bets", None)
-    if state.phase == "decisions":
-        return ("decision", state.turn)
-    return None
-
-
-def _rules_command(seat: int, cmd: Play) -> m.Command:
-    action = cmd.action
-    if action == "bank":
-        return m.AcceptBank(seat) if cmd.arg("accept") else m.DeclineBank(seat)
-    if action == "bet":
-        return m.PlaceBets(seat, cmd.arg("ante", 0), cmd.arg("straight_flush_bonus", 0),
-                           cmd.arg("flush_bonus", 0), cmd.arg("seed"))
-    if action == "pass":
-        return m.PassBets(seat)
-    if action == "fold":
-        return m.Fold(seat)
-    if action == "raise":
-        return m.Raise(seat, cmd.arg("amount", 0))
-    raise TableError("request/unknown", f"no move named {action!r}")
 
 
 _TABLE_HANDLERS: dict[type, Callable[[TableRunner, Any], Awaitable[Reply]]] = {
@@ -903,4 +862,4 @@ _HOST_HANDLERS: dict[str, Callable[[TableRunner, Host], Awaitable[Reply]]] = {
     "close_table": TableRunner._host_close,
 }
 
-__all__ = ["Clock", "TableRunner", "TableSetup", "apply_events"]
+__all__ = ["Clock", "TableRunner", "TableSetup"]

@@ -20,6 +20,7 @@ import socketio
 import structlog
 
 from server import protocol as p
+from server.rules.game import AccountId
 from server.table.commands import (
     Host,
     Play,
@@ -32,7 +33,6 @@ from server.table.commands import (
     TableError,
     TopUp,
 )
-from server.table.postings import AccountId
 from server.table.registry import Tables
 
 log = structlog.get_logger("hcf.transport")

@@ -126,4 +126,6 @@ def test_bad_options_are_refused_by_the_parser(
 def test_a_strategy_the_game_lacks_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(parse("--hands", "5", "--strategy", "perfect")) == 2
     err = capsys.readouterr().err
-    assert "--strategy" in err and "'perfect'" in err and "basic" in err
+    assert "--strategy" in err
+    assert "'perfect'" in err
+    assert "basic" in err

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from server.rules.hcf.postings import AccountId
 from server.table.ports import Batch
-from server.table.postings import AccountId
 
 
 class MemoryStorage:

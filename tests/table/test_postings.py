@@ -22,9 +22,9 @@ from server.rules.hcf.messages import (
     PlaceBets,
     Raise,
 )
+from server.rules.hcf.postings import hand_postings
 from server.rules.hcf.settings import FEE_MODES, HcfSettings
 from server.rules.places import HOUSE_BANK, stack_place
-from server.table.postings import hand_postings
 
 TABLE = "t"
 OVERDRAFT = {HOUSE_BANK, "issuance"}

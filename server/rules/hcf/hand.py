@@ -27,6 +27,7 @@ from typing import Any, Final, Literal
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, derive_deck_seed, player_seed_bytes, shuffled_deck
+from server.rules.game import Player
 from server.rules.hcf.evaluate import HAND_SIZE, evaluate
 from server.rules.hcf.messages import (
     AcceptBank,
@@ -69,16 +70,6 @@ Phase = Literal["offer", "betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
 HOUSE: Final = 0
 MAX_SEED_LENGTH: Final = 128
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seated player taking part in this hand (not sitting out)."""
-
-    seat: int
-    stack: int
-    willing_to_bank: bool = True
-    present: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ pays out chips it does not yet hold.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from server.rules.game import AccountId, Transfer
 from server.rules.hcf.hand import HandState
 from server.rules.hcf.messages import (
     BetsPlaced,
@@ -31,19 +31,7 @@ from server.rules.places import (
     stack_place,
 )
 
-AccountId = int
-
 fee_place = fee_held_place
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """Move ``amount`` (> 0) chips from ``src`` to ``dst``."""
-
-    src: str
-    dst: str
-    amount: int
-    kind: str
 
 
 def hand_postings(

@@ -1,0 +1,232 @@
+"""A Caribbean Stud table's posted settings (RULES-caribbean.md section 2), validated once.
+
+>>> s = CaribbeanSettings.from_mapping({"bet_pays": "royal: 250, straight_flush: 50, quads: 20, "
+...     "full_house: 7, flush: 5, straight: 4, trips: 3, two_pair: 2, pair: 1"})
+>>> s.bet_pay("royal"), s.bet_pay("high_card"), s.jackpot_pay("royal"), s.jackpot_pay("flush")
+(250, 1, ('percent', 100), ('chips', 50))
+>>> CaribbeanSettings.from_mapping({"spots": 10})
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: spots: must be 1 to 9 (nine hands and the dealer use 50 cards), got 10
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from server.rules.errors import SettingsError
+
+ClassPays = tuple[tuple[str, int], ...]
+JackpotKind = Literal["chips", "percent"]
+
+GAME: Final = "caribbean"
+MAX_SPOTS: Final = 9
+
+BET_CLASSES: Final = ("royal", "straight_flush", "quads", "full_house", "flush", "straight", "trips",
+                      "two_pair", "pair")
+"""The Back Bet pay table's rows, high to low; ``pair`` also pays a winning high card."""
+
+JACKPOT_CHIP_CLASSES: Final = ("quads", "full_house", "flush")
+"""Jackpot awards in whole chips, paid by the house."""
+
+JACKPOT_PERCENT_CLASSES: Final = ("royal", "straight_flush")
+"""Jackpot awards as a percentage of the meter, paid from it."""
+
+JACKPOT_CLASSES: Final = JACKPOT_PERCENT_CLASSES + JACKPOT_CHIP_CLASSES
+
+DEFAULT_BET_PAYS: Final[ClassPays] = (
+    ("royal", 100), ("straight_flush", 50), ("quads", 20), ("full_house", 7), ("flush", 5), ("straight", 4),
+    ("trips", 3), ("two_pair", 2), ("pair", 1),
+)
+DEFAULT_JACKPOT_PAYS: Final[ClassPays] = (
+    ("royal", 100), ("straight_flush", 10), ("quads", 500), ("full_house", 100), ("flush", 50),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CaribbeanSettings:
+    """Every posted setting of a Caribbean Stud table. Build with :meth:`from_mapping`."""
+
+    spots: int = 7
+    max_hands: int = 3
+    min_ante: int = 5
+    max_ante: int = 500
+    bet_pays: ClassPays = DEFAULT_BET_PAYS
+    max_payout: int | None = None
+    jackpot: bool = True
+    jackpot_wager: int = 1
+    jackpot_pays: ClassPays = DEFAULT_JACKPOT_PAYS
+    jackpot_seed: int = 10000
+    jackpot_rate: int = 50
+    bet_seconds: float = 30
+    action_seconds: float = 30
+    min_buy_in: int = 100
+    max_buy_in: int = 10000
+    default_buy_in: int = 1000
+    pause_seconds: float = 3
+    _lookup: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: CaribbeanSettings | None = None) -> CaribbeanSettings:
+        """Validated settings: ``values`` override ``base`` (or the defaults).
+
+        A ``game`` key must say ``caribbean`` and is otherwise ignored, so :meth:`as_dict` round-trips.
+        """
+        values = dict(values)
+        game = values.pop("game", GAME)
+        if game != GAME:
+            raise SettingsError(f"game: these are Caribbean Stud settings, got game {game!r}")
+        unknown = sorted(set(values) - set(SETTING_NAMES))
+        if unknown:
+            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
+        merged = (base or cls()).as_dict()
+        merged.pop("game")
+        merged.update(values)
+        return _validated(merged)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready settings, ``"game": "caribbean"`` first; pay tables as ``{"royal": 100, ...}``."""
+        out: dict[str, Any] = {"game": GAME}
+        for name in SETTING_NAMES:
+            value = getattr(self, name)
+            out[name] = dict(value) if name.endswith("_pays") else value
+        return out
+
+    def bet_pay(self, class_name: str) -> int:
+        """Back Bet odds (N to 1) for a winning hand of ``class_name``; a high card is paid as a pair.
+
+        >>> CaribbeanSettings().bet_pay("full_house")
+        7
+        """
+        return self._table("bet_pays")["pair" if class_name == "high_card" else class_name]
+
+    def jackpot_pay(self, class_name: str) -> tuple[JackpotKind, int] | None:
+        """The jackpot award for ``class_name``: ``("chips", n)``, ``("percent", p)`` of the meter, or None.
+
+        >>> CaribbeanSettings().jackpot_pay("straight_flush"), CaribbeanSettings().jackpot_pay("straight")
+        (('percent', 10), None)
+        """
+        amount = self._table("jackpot_pays").get(class_name, 0)
+        if not amount:
+            return None
+        return ("percent" if class_name in JACKPOT_PERCENT_CLASSES else "chips"), amount
+
+    def _table(self, name: str) -> dict[str, int]:
+        table = self._lookup.get(name)
+        if table is None:
+            table = dict(getattr(self, name))
+            self._lookup[name] = table
+        return table
+
+    @property
+    def seats(self) -> int:
+        """The table's places are its betting spots."""
+        return self.spots
+
+    @property
+    def house_banked(self) -> bool:
+        """Always: the house deals and banks (section 2)."""
+        return True
+
+    @property
+    def offer_seconds(self) -> float:
+        """The table's pause before retrying after a hand with no Ante: the betting clock."""
+        return self.bet_seconds
+
+    @property
+    def contribution(self) -> int:
+        """Hundredths of a chip one jackpot wager adds to the meter (``jackpot_rate``% of ``jackpot_wager``).
+
+        >>> CaribbeanSettings().contribution
+        50
+        """
+        return self.jackpot_rate * self.jackpot_wager
+
+
+SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(CaribbeanSettings) if not f.name.startswith("_"))
+
+
+def _whole(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+    if high is not None and value > high:
+        raise SettingsError(f"{name}: must be at most {high}, got {value!r}")
+    return value
+
+
+def _seconds(name: str, value: Any, low: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
+        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
+    if value > 3600:
+        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
+    return float(value)
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise SettingsError(f"{name}: must be true or false, got {value!r}")
+    return value
+
+
+def _class_pays(name: str, value: Any, classes: tuple[str, ...], low: int,
+                percent: tuple[str, ...] = ()) -> ClassPays:
+    """A pay table from ``{"royal": 100, ...}``, its pairs, or the text ``"royal: 100, ..."``."""
+    example = f"'{classes[0]}: 100, {classes[1]}: 50, ...'"
+    if isinstance(value, str):
+        try:
+            pairs = [part.split(":") for part in value.split(",") if part.strip()]
+            value = {k.strip(): int(v) for k, v in pairs}
+        except ValueError:
+            raise SettingsError(f"{name}: write it as {example}, got {value!r}") from None
+    if isinstance(value, Mapping):
+        value = list(value.items())
+    try:
+        table = {str(k): v for k, v in value}
+    except (TypeError, ValueError):
+        raise SettingsError(f"{name}: must map hand classes to payouts, got {value!r}") from None
+    if sorted(table) != sorted(classes):
+        raise SettingsError(f"{name}: must give a payout for each of {', '.join(classes)}, got {', '.join(table)}")
+    for key, pay in table.items():
+        _whole(f"{name}[{key}]", pay, low, 100 if key in percent else None)
+    return tuple((key, table[key]) for key in classes)
+
+
+def _validated(v: dict[str, Any]) -> CaribbeanSettings:
+    spots = _whole("spots", v["spots"], 1)
+    if spots > MAX_SPOTS:
+        raise SettingsError(f"spots: must be 1 to {MAX_SPOTS} (nine hands and the dealer use 50 cards), got {spots}")
+    max_hands = _whole("max_hands", v["max_hands"], 1)
+    if max_hands > spots:
+        raise SettingsError(f"max_hands: must not exceed spots ({max_hands} > {spots})")
+    ints = {n: _whole(n, v[n], 1) for n in ("min_ante", "max_ante", "jackpot_wager", "min_buy_in", "max_buy_in",
+                                             "default_buy_in")}
+    for lo, hi in (("min_ante", "max_ante"), ("min_buy_in", "max_buy_in")):
+        if ints[lo] > ints[hi]:
+            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {ints[hi]})")
+    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
+        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+    cap = v["max_payout"]
+    if cap == "":
+        cap = None
+    return CaribbeanSettings(
+        spots=spots,
+        max_hands=max_hands,
+        bet_pays=_class_pays("bet_pays", v["bet_pays"], BET_CLASSES, 1),
+        max_payout=None if cap is None else _whole("max_payout", cap, 1),
+        jackpot=_flag("jackpot", v["jackpot"]),
+        jackpot_pays=_class_pays("jackpot_pays", v["jackpot_pays"], JACKPOT_CLASSES, 0, JACKPOT_PERCENT_CLASSES),
+        jackpot_seed=_whole("jackpot_seed", v["jackpot_seed"], 0),
+        jackpot_rate=_whole("jackpot_rate", v["jackpot_rate"], 0, 100),
+        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
+        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        min_ante=ints["min_ante"],
+        max_ante=ints["max_ante"],
+        jackpot_wager=ints["jackpot_wager"],
+        min_buy_in=ints["min_buy_in"],
+        max_buy_in=ints["max_buy_in"],
+        default_buy_in=ints["default_buy_in"],
+    )

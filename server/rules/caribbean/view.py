@@ -1,0 +1,112 @@
+"""What each viewer may see of a Caribbean Stud hand: pure functions applied just before sending.
+
+Before the dealer's hand is shown a player sees their own spots' cards and the
+dealer's up-card, nothing else; spectators see the up-card alone. Afterwards
+everyone sees the dealer's five cards and every spot that played; a folded spot
+stays hidden from all but its owner unless it won a jackpot award
+(RULES-caribbean.md section 3, steps 2 and 6).
+
+>>> from server.rules.cards import parse_cards
+>>> from server.rules.caribbean.messages import CardsDealt
+>>> dealt = CardsDealt((3, 0), ((3, parse_cards("Ah Kh Qh Jh Th")),), parse_cards("2c 3c 4c 5c 9d"))
+>>> public_event(dealt)
+{'type': 'cards_dealt', 'order': [3, 0], 'counts': {'3': 5}, 'dealer_up': '9d'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.rules.cards import Card, card_text, cards_list
+from server.rules.caribbean.hand import UP_CARD, HandState
+from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
+from server.rules.poker import class_name, rank5
+
+JSON = dict[str, Any]
+GAME = "caribbean"
+
+
+def up_card(dealer: tuple[Card, ...]) -> str | None:
+    """The dealer's face-up card in notation, once dealt."""
+    return card_text(dealer[UP_CARD]) if len(dealer) > UP_CARD else None
+
+
+def spot_cards(cards: tuple[Card, ...]) -> JSON:
+    """A spot's cards with the name of their class (``royal``, ``pair``...)."""
+    out: JSON = {"cards": cards_list(cards)}
+    if len(cards) == 5:
+        out["class"] = class_name(rank5(cards))
+    return out
+
+
+def public_event(event: Event) -> JSON:
+    """The version of ``event`` that everyone at the table may see (the deal: counts and the up-card)."""
+    if isinstance(event, CardsDealt):
+        return {"type": event.type, "order": list(event.order),
+                "counts": {str(spot): len(cards) for spot, cards in event.hands},
+                "dealer_up": up_card(event.dealer)}
+    return event.as_json()
+
+
+def private_events(state: HandState, event: Event) -> list[tuple[int, JSON]]:
+    """``(seat, payload)``: at the deal, each seat's own spots (``state`` is the hand just before it)."""
+    if not isinstance(event, CardsDealt):
+        return []
+    owners = {b.spot: b.seat for b in state.bets}
+    by_seat: dict[int, list[JSON]] = {}
+    for spot, cards in event.hands:
+        by_seat.setdefault(owners[spot], []).append({"spot": spot, **spot_cards(cards)})
+    return [(seat, {"type": "your_cards", "spots": spots}) for seat, spots in sorted(by_seat.items())]
+
+
+def visible(state: HandState, bet: ClosedBet, viewer: int | None) -> bool:
+    """Whether ``viewer`` may see the cards of ``bet``'s spot now."""
+    if bet.spot not in state.hands:
+        return False
+    return bet.seat == viewer or any(spot == bet.spot for spot, _ in state.shown)
+
+
+def hand_view(state: HandState, viewer: int | None) -> JSON:
+    """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
+    turn = state.turn
+    return {
+        "game": GAME,
+        "phase": state.phase,
+        "reason": state.reason,
+        "commitment": state.commitment,
+        "arranged": state.arranged_deck is not None,
+        "meter": state.meter_now,
+        "bets": _bets(state),
+        "spots": [_spot(state, b, viewer) for b in state.bets if b.spot in state.hands],
+        "dealer": _dealer(state),
+        "turn": {"seat": turn.seat, "spot": turn.spot} if turn is not None else None,
+        "leaving": sorted(state.leaving),
+        "settlement": settlement_as_json(state.settlement) if state.settlement is not None else None,
+    }
+
+
+def _bets(state: HandState) -> list[JSON]:
+    if state.phase == "betting" or not state.bets:
+        rows = [(b.spot, seat, b.ante, b.jackpot, seat in state.confirmed)
+                for seat, bets in state.placed.items() for b in bets]
+    else:
+        rows = [(b.spot, b.seat, b.ante, b.jackpot, True) for b in state.bets]
+    return [{"spot": spot, "seat": seat, "ante": ante, "jackpot": jackpot, "confirmed": confirmed}
+            for spot, seat, ante, jackpot, confirmed in sorted(rows)]
+
+
+def _spot(state: HandState, bet: ClosedBet, viewer: int | None) -> JSON:
+    out: JSON = {"spot": bet.spot, "seat": bet.seat, "ante": bet.ante, "jackpot": bet.jackpot,
+                 "bet": state.played.get(bet.spot, 0), "folded": bet.spot in state.folded,
+                 "dead": bet.spot in state.dead}
+    if visible(state, bet, viewer):
+        out |= spot_cards(state.hands[bet.spot])
+    return out
+
+
+def _dealer(state: HandState) -> JSON:
+    out: JSON = {"up": up_card(state.dealer)}
+    if state.revealed:
+        out |= {"cards": cards_list(state.dealer), "qualifies": state.dealer_qualifies,
+                "class": class_name(rank5(state.dealer))}
+    return out

@@ -1,0 +1,36 @@
+"""Every game a table can play, by name (a table's settings carry ``game``; absent means ``hcf``).
+
+>>> game_named("hcf").name
+'hcf'
+>>> game_of({"game": "poker"})
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: game: one of hcf, got 'poker'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from server.rules.errors import SettingsError
+from server.rules.game import Game
+from server.rules.hcf.game import HCF
+
+GAMES: Final[dict[str, Game]] = {"hcf": HCF}
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name``; SettingsError if there is none."""
+    game = GAMES.get(name)
+    if game is None:
+        raise SettingsError(f"game: one of {', '.join(GAMES)}, got {name!r}")
+    return game
+
+
+def game_of(settings: Mapping[str, Any]) -> Game:
+    """The game a settings mapping (as stored or as sent by a host) is for."""
+    name = settings.get("game", "hcf")
+    if not isinstance(name, str):
+        raise SettingsError(f"game: a name, got {name!r}")
+    return game_named(name)

@@ -1,0 +1,193 @@
+"""High Card Flush behind the :class:`~server.rules.game.Game` interface the table drives.
+
+Only translation lives here: every rule is in ``hand.py``, ``settlement.py`` and
+``view.py``; this module maps the table's generic questions onto them.
+
+>>> HCF.move(3, "raise", {"amount": 20})
+Raise(seat=3, amount=20)
+>>> HCF.clock(HCF.new_hand(HcfSettings(), [], bytes(32), offer_from=1, arranged_deck=None, carry={})) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from server.rules.cards import Card
+from server.rules.errors import Violation
+from server.rules.game import JSON, ClockSpec, Player, Transfer
+from server.rules.hcf import hand as h
+from server.rules.hcf import messages as m
+from server.rules.hcf.postings import hand_postings
+from server.rules.hcf.settings import HcfSettings
+from server.rules.hcf.view import hand_view, private_events, public_event
+
+_CHOSEN: Final = ("fold", "passed", "declined")  # reasons that are a player's own choice
+
+
+class HighCardFlush:
+    """The California (player-banked) and standard (house-banked) High Card Flush game."""
+
+    name = "hcf"
+    terminal = h.TERMINAL
+
+    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> HcfSettings:
+        """Validated settings; a ``game`` key naming this game is allowed."""
+        game = values.get("game", self.name)
+        if game != self.name:
+            raise Violation(f"game: this table plays {self.name}, not {game!r}", "settings/invalid")
+        return HcfSettings.from_mapping({k: v for k, v in values.items() if k != "game"}, base=base)
+
+    def new_hand(self, settings: HcfSettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
+                 arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> h.HandState:
+        """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
+        return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
+
+    def opening_events(self, state: h.HandState) -> list[Any]:
+        """The offer, the open betting, or no hand."""
+        return list(h.opening_events(state))
+
+    def decide(self, state: h.HandState, command: Any) -> list[Any]:
+        """See :func:`server.rules.hcf.hand.decide`."""
+        return list(h.decide(state, command))
+
+    def evolve(self, state: h.HandState, event: Any) -> h.HandState:
+        """See :func:`server.rules.hcf.hand.evolve`."""
+        return h.evolve(state, event)
+
+    def postings(self, state: h.HandState, event: Any, table: str, accounts: Mapping[int, int]) -> list[Transfer]:
+        """See :func:`server.rules.hcf.postings.hand_postings`."""
+        return hand_postings(state, event, table, accounts)
+
+    def event_as_json(self, event: Any) -> JSON:
+        """The event as logged."""
+        payload: JSON = event.as_json()
+        return payload
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a logged event."""
+        return m.event_from_json(dict(data))
+
+    def command_as_json(self, command: Any) -> JSON:
+        """A command as recorded in the hand's input log."""
+        return m.command_as_json(command)
+
+    def command_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a recorded command."""
+        return m.command_from_json(dict(data))
+
+    def public_event(self, event: Any) -> JSON:
+        """Cards dealt become counts; everything else is public as logged."""
+        return public_event(event)
+
+    def private_events(self, state: h.HandState, event: Any) -> list[tuple[int, JSON]]:
+        """Each player's own cards at the deal."""
+        return private_events(event)
+
+    def hand_view(self, state: h.HandState, viewer: int | None) -> JSON:
+        """See :func:`server.rules.hcf.view.hand_view`."""
+        return hand_view(state, viewer)
+
+    def summary(self, state: h.HandState) -> JSON:
+        """Bets, results and shown cards of a finished hand."""
+        out: JSON = {
+            "profile": state.settings.profile,
+            "dealer": state.dealer,
+            "deal_order": list(state.deal_sequence),
+            "bets": {str(seat): {"ante": b.ante, "straight_flush_bonus": b.straight_flush_bonus,
+                                 "flush_bonus": b.flush_bonus, "raise": state.raises.get(seat, 0)}
+                     for seat, b in sorted(state.bets.items())},
+        }
+        if state.settlement is not None:
+            view = hand_view(state, None)
+            out |= {"settlement": view["settlement"], "dealer_cards": view["dealer_cards"],
+                    "dealer_qualifies": view["dealer_qualifies"], "shown": view["shown"]}
+        return out
+
+    def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
+        """Seeds given with the Antes, in seat order."""
+        return [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
+
+    def clock(self, state: h.HandState) -> ClockSpec | None:
+        """The bank offer's, the betting round's, or the seat in turn's clock."""
+        s = state.settings
+        if state.phase == "offer":
+            return ClockSpec("offer", state.offered, s.offer_seconds)
+        if state.phase == "betting":
+            return ClockSpec("bets", None, s.bet_seconds)
+        if state.phase == "decisions":
+            return ClockSpec("decision", state.turn, s.action_seconds)
+        return None
+
+    def clock_command(self, state: h.HandState, clock: ClockSpec) -> Any:
+        """Close the betting, or time out the seat whose clock ran."""
+        if clock.kind == "bets":
+            return m.CloseBets()
+        return m.ClockExpired(clock.seat if clock.seat is not None else 0)
+
+    def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
+        """Who let a betting or decision clock run out (a bank offer may lapse without penalty)."""
+        if clock.kind == "bets":
+            return [s for s in state.bettors if s not in state.bets and s not in state.passed]
+        if clock.kind == "decision" and clock.seat is not None:
+            return [clock.seat]
+        return []
+
+    def acted(self, event: Any) -> int | None:
+        """The seat behind a bet, raise or bank answer, or a fold, pass or decline by choice."""
+        if isinstance(event, m.BetsPlaced | m.PlayerRaised | m.BankAccepted):
+            return event.seat
+        if isinstance(event, m.PlayerFolded | m.BetsPassed | m.BankDeclined) and event.reason in _CHOSEN:
+            return event.seat
+        return None
+
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+        """A player's move as a rules command."""
+        if action == "bank":
+            return m.AcceptBank(seat) if args.get("accept") else m.DeclineBank(seat)
+        if action == "bet":
+            return m.PlaceBets(seat, args.get("ante", 0), args.get("straight_flush_bonus", 0),
+                               args.get("flush_bonus", 0), args.get("seed"))
+        if action == "pass":
+            return m.PassBets(seat)
+        if action == "fold":
+            return m.Fold(seat)
+        if action == "raise":
+            return m.Raise(seat, args.get("amount", 0))
+        raise Violation(f"no move named {action!r} in High Card Flush", "request/unknown")
+
+    def leave(self, seat: int) -> Any:
+        """A player leaving mid-hand."""
+        return m.Leave(seat)
+
+    def declare_dead(self, seat: int) -> Any:
+        """The floor kills one seat's hand."""
+        return m.DeclareDead(seat)
+
+    def misdeal(self, reason: str) -> Any:
+        """The floor voids the hand."""
+        return m.Misdeal(reason)
+
+    def void_event(self, reason: str) -> Any:
+        """The event voiding an interrupted hand."""
+        return m.HandVoided(reason)
+
+    def next_offer_from(self, state: h.HandState) -> int:
+        """The button moves after a settled hand."""
+        return h.next_offer_from(state)
+
+    def dealer_seat(self, state: h.HandState) -> int | None:
+        """The designated player, if one took the bank."""
+        return state.dealer
+
+    def carry_out(self, state: h.HandState, carry: Mapping[str, Any]) -> JSON:
+        """Nothing outlives a hand of High Card Flush."""
+        return dict(carry)
+
+    def table_view(self, settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
+        """No table-wide figures."""
+        return {}
+
+
+HCF: Final = HighCardFlush()

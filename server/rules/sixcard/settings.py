@@ -1,0 +1,193 @@
+"""A 6 Card Poker table's posted settings (RULES-sixcard.md section 2), validated once.
+
+>>> s = SixcardSettings.from_mapping({"boxes": 2, "max_ante": "", "bonus_pays": "royal: 500, trips: 30"})
+>>> s.boxes, s.max_ante, s.bonus_pay("royal"), s.bonus_pay("flush"), s.bonus_pay("pair")
+(2, None, 500, 50, 0)
+>>> SixcardSettings.from_mapping({"boxes": 5})
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: boxes: a table has 1 to 4 boxes, got 5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from server.rules.errors import SettingsError
+
+GAME: Final = "sixcard"
+PayTable = tuple[tuple[str, int], ...]
+
+MAX_BOXES: Final = 4
+"""Four boxes of at most 10 cards each and the dealer's 6 fit one deck (section 2)."""
+
+BET_CLASSES: Final = ("royal", "straight_flush", "quads", "full_house", "flush", "straight", "trips",
+                      "two_pair", "pair")
+BONUS_CLASSES: Final = ("royal", "straight_flush", "quads", "full_house", "flush", "straight", "trips")
+
+BET_PAYS: Final[PayTable] = (("royal", 100), ("straight_flush", 50), ("quads", 20), ("full_house", 7),
+                             ("flush", 5), ("straight", 4), ("trips", 3), ("two_pair", 2), ("pair", 1))
+BONUS_PAYS: Final[PayTable] = (("royal", 1000), ("straight_flush", 500), ("quads", 200), ("full_house", 70),
+                               ("flush", 50), ("straight", 40), ("trips", 25))
+
+
+@dataclass(frozen=True, slots=True)
+class SixcardSettings:
+    """Every posted setting of a 6 Card Poker table. Build with :meth:`from_mapping`."""
+
+    boxes: int = 4
+    min_ante: int = 5
+    max_ante: int | None = None
+    ante_ratio: int = 5
+    min_bonus: int = 1
+    max_bonus: int | None = None
+    max_payout: int = 10000
+    bet_pays: PayTable = BET_PAYS
+    bonus_pays: PayTable = BONUS_PAYS
+    bet_seconds: float = 30
+    action_seconds: float = 30
+    exchange_seconds: float = 20
+    min_buy_in: int = 100
+    max_buy_in: int = 10000
+    default_buy_in: int = 1000
+    pause_seconds: float = 3
+    _lookup: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: SixcardSettings | None = None) -> SixcardSettings:
+        """Validated settings: ``values`` override ``base`` (or the defaults).
+
+        A ``game`` key is accepted when it says ``sixcard`` (``as_dict`` writes it), so a
+        dumped table reads back.
+        """
+        values = dict(values)
+        game = values.pop("game", GAME)
+        if game != GAME:
+            raise SettingsError(f"game: these are {GAME} settings, got {game!r}")
+        unknown = sorted(set(values) - set(SETTING_NAMES))
+        if unknown:
+            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
+        start = base or SixcardSettings()
+        merged = start.as_dict()
+        del merged["game"]
+        merged.update(values)
+        return _validated(merged, start)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready settings, ``"game": "sixcard"`` first; pay tables as ``{"royal": 100, ...}``."""
+        out: dict[str, Any] = {"game": GAME}
+        for name in SETTING_NAMES:
+            value = getattr(self, name)
+            out[name] = dict(value) if name.endswith("_pays") else value
+        return out
+
+    def bet_pay(self, cls: str) -> int:
+        """The Bet's odds (N to 1) for a best five of class ``cls``; 0 when that class is not paid."""
+        return self._table("bet_pays").get(cls, 0)
+
+    def bonus_pay(self, cls: str) -> int:
+        """The bonus bet's odds (N to 1) for original five cards of class ``cls``; 0 when not paid."""
+        return self._table("bonus_pays").get(cls, 0)
+
+    def _table(self, name: str) -> dict[str, int]:
+        table = self._lookup.get(name)
+        if table is None:
+            table = dict(getattr(self, name))
+            self._lookup[name] = table
+        return table
+
+    # What the table task reads of any game's settings (server.rules.game.TableSettings).
+    @property
+    def seats(self) -> int:
+        """The table's places: its boxes."""
+        return self.boxes
+
+    @property
+    def house_banked(self) -> bool:
+        """Always: the house deals and banks."""
+        return True
+
+    @property
+    def offer_seconds(self) -> float:
+        """No bank is offered; the betting clock stands in for it."""
+        return self.bet_seconds
+
+
+SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(SixcardSettings) if not f.name.startswith("_"))
+
+
+def _whole(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+    return value
+
+
+def _optional_whole(name: str, value: Any, low: int) -> int | None:
+    return None if value is None or value == "" else _whole(name, value, low)
+
+
+def _seconds(name: str, value: Any, low: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
+        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
+    if value > 3600:
+        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
+    return float(value)
+
+
+def _pay_table(name: str, value: Any, base: PayTable, classes: tuple[str, ...]) -> PayTable:
+    """A pay table from a mapping, pairs or ``'royal: 100, pair: 1'``; classes left out keep ``base``'s pay."""
+    if isinstance(value, str):
+        try:
+            pairs = [part.split(":") for part in value.split(",") if part.strip()]
+            value = {k.strip(): int(v) for k, v in pairs}
+        except ValueError:
+            raise SettingsError(f"{name}: write it as 'royal: 100, straight_flush: 50, ...', got {value!r}") from None
+    if isinstance(value, Mapping):
+        value = list(value.items())
+    try:
+        given = {str(k): v for k, v in value}
+    except (TypeError, ValueError):
+        raise SettingsError(f"{name}: must map hand classes to payouts, got {value!r}") from None
+    for cls, pay in given.items():
+        if cls not in classes:
+            raise SettingsError(f"{name}: {cls!r} is not paid here (classes: {', '.join(classes)})")
+        _whole(f"{name}[{cls}]", pay, 1)
+    table = {**dict(base), **given}
+    return tuple((cls, table[cls]) for cls in classes)
+
+
+def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
+    boxes = _whole("boxes", v["boxes"], 1)
+    if boxes > MAX_BOXES:
+        raise SettingsError(f"boxes: a table has 1 to {MAX_BOXES} boxes, got {boxes}")
+    ints = {n: _whole(n, v[n], 1) for n in ("min_ante", "ante_ratio", "min_bonus", "max_payout",
+                                             "min_buy_in", "max_buy_in", "default_buy_in")}
+    max_ante = _optional_whole("max_ante", v["max_ante"], 1)
+    max_bonus = _optional_whole("max_bonus", v["max_bonus"], 1)
+    for lo, hi, high in (("min_ante", "max_ante", max_ante), ("min_bonus", "max_bonus", max_bonus),
+                         ("min_buy_in", "max_buy_in", ints["max_buy_in"])):
+        if high is not None and ints[lo] > high:
+            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {high})")
+    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
+        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+    return SixcardSettings(
+        boxes=boxes,
+        max_ante=max_ante,
+        max_bonus=max_bonus,
+        bet_pays=_pay_table("bet_pays", v["bet_pays"], base.bet_pays, BET_CLASSES),
+        bonus_pays=_pay_table("bonus_pays", v["bonus_pays"], base.bonus_pays, BONUS_CLASSES),
+        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
+        exchange_seconds=_seconds("exchange_seconds", v["exchange_seconds"], 1),
+        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        min_ante=ints["min_ante"],
+        ante_ratio=ints["ante_ratio"],
+        min_bonus=ints["min_bonus"],
+        max_payout=ints["max_payout"],
+        min_buy_in=ints["min_buy_in"],
+        max_buy_in=ints["max_buy_in"],
+        default_buy_in=ints["default_buy_in"],
+    )

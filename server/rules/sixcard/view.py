@@ -1,0 +1,182 @@
+"""What each viewer may see of a 6 Card Poker hand: pure functions applied just before sending.
+
+A player sees a box's cards only when the rules show them (RULES-sixcard.md
+section 4): a bonus-only box at the deal, an open box when its turn starts, blind
+boxes once the owner's open boxes are decided. Everyone sees the dealer's up-card,
+the dealer's hand when it is shown, and at settlement every box that reached it; a
+folded box stays hidden from everyone but its owner, and so do a dead box's cards.
+
+>>> from server.rules.cards import parse_cards
+>>> from server.rules.sixcard.messages import CardsDealt
+>>> dealt = CardsDealt((1, 0), ((1, parse_cards("Ah Kh Qh Jh Th")),), parse_cards("2c 3c 4d 5s 7h"))
+>>> public_event(dealt)
+{'type': 'cards_dealt', 'order': [1, 0], 'counts': {'1': 5}, 'dealer_up': '7h'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from server.rules.cards import Card, card_text, cards_list
+from server.rules.poker import best_five, class_name, qualifies_pair, rank5
+from server.rules.sixcard.hand import Box, HandState
+from server.rules.sixcard.messages import (
+    BlindBoxesShown,
+    CardsDealt,
+    CardsDrawn,
+    Event,
+    HandSettled,
+    TurnStarted,
+)
+from server.rules.sixcard.settlement import BLIND, BONUS_ONLY, HAND_SIZE, SixcardSettlement
+
+UP_CARD: Final = HAND_SIZE - 1
+"""The dealer's fifth card is dealt face up."""
+
+JSON = dict[str, Any]
+
+
+def public_event(event: Event) -> JSON:
+    """The version of ``event`` that everyone at the table may see."""
+    if isinstance(event, CardsDealt):
+        return {"type": event.type, "order": list(event.order),
+                "counts": {str(box): len(cards) for box, cards in event.hands},
+                "dealer_up": card_text(event.dealer[UP_CARD])}
+    if isinstance(event, CardsDrawn):
+        return {"type": event.type, "seat": event.seat, "box": event.box, "kind": event.kind, "fee": event.fee}
+    if isinstance(event, HandSettled):
+        return {"type": event.type, "settlement": public_settlement(event.settlement),
+                "shown": [[box, cards_list(cards)] for box, cards in event.shown]}
+    return event.as_json()
+
+
+def private_events(state: HandState, event: Event) -> list[tuple[int, JSON]]:
+    """``(seat, payload)`` for what only that seat may see, given the state just before ``event``."""
+    if isinstance(event, CardsDealt):
+        dealt = dict(event.hands)
+        owners = sorted({b.seat for b in state.boxes if b.role == BONUS_ONLY})
+        return [(seat, your_boxes([box_cards(b, dealt[b.box]) for b in state.boxes_of(seat)
+                                   if b.role == BONUS_ONLY])) for seat in owners]
+    if isinstance(event, TurnStarted):
+        return [(event.seat, your_boxes([box_cards(state.box(event.box), state.cards[event.box])]))]
+    if isinstance(event, BlindBoxesShown):
+        return [(event.seat, your_boxes([box_cards(state.box(n), state.cards[n]) for n in event.boxes]))]
+    if isinstance(event, CardsDrawn):
+        b = state.box(event.box)
+        original = state.cards[b.box]
+        replaced = dict(zip(event.discarded, event.new, strict=True))
+        now = (*original, *event.new) if event.kind == "buy" else tuple(replaced.get(c, c) for c in original)
+        entry = box_cards(b, original, now) | {"draw": {"kind": event.kind, "fee": event.fee,
+                                                         "positions": list(event.positions),
+                                                         "discarded": cards_list(event.discarded),
+                                                         "new": cards_list(event.new)}}
+        return [(event.seat, your_boxes([entry]))]
+    return []
+
+
+def your_boxes(entries: list[JSON]) -> JSON:
+    """The private payload: some of the viewer's own boxes, with their cards."""
+    return {"type": "your_cards", "boxes": entries}
+
+
+def box_cards(b: Box, original: Sequence[Card], now: Sequence[Card] | None = None) -> JSON:
+    """One box's cards as its owner sees them: the cards now, their best five and class, the bonus class."""
+    cards = tuple(now if now is not None else original)
+    value, best = best_five(cards)
+    return {"box": b.box, "role": b.role, "cards": cards_list(cards), "best": cards_list(best),
+            "class": class_name(value), "bonus_class": class_name(rank5(original))}
+
+
+def public_settlement(settlement: SixcardSettlement) -> JSON:
+    """The results as everyone sees them: a folded or dead box's cards and class are left out."""
+    dealer: JSON = {"qualifies": settlement.dealer_qualifies, "exchanged": settlement.exchanged,
+                    "cards": cards_list(settlement.dealer_cards)}
+    if settlement.exchanged and settlement.dealer_after is not None:
+        dealer |= {"qualifies_after": bool(settlement.qualifies_after), "after": cards_list(settlement.dealer_after)}
+    boxes = []
+    for r in settlement.boxes:
+        record = dict(r.as_record()) | {"seat": int(r.player)}
+        if r.folded or r.dead:
+            record.pop("best", None)
+            record.pop("class", None)
+        boxes.append(record)
+    return {"dealer": dealer, "boxes": boxes, "house": settlement.house_net}
+
+
+def hand_view(state: HandState, viewer: int | None) -> JSON:
+    """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
+    turn = state.turn
+    return {
+        "game": "sixcard",
+        "phase": state.phase,
+        "reason": state.reason,
+        "commitment": state.commitment,
+        "arranged": state.arranged_deck is not None,
+        "leaving": sorted(state.leaving),
+        "bets": _bets(state),
+        "boxes": [_box(state, b, viewer) for b in state.boxes],
+        "order": list(state.order),
+        "dealer": _dealer(state),
+        "turn": {"seat": state.box(turn).seat, "box": turn} if turn is not None else None,
+        "exchange": _exchange(state),
+        "settlement": public_settlement(state.settlement) if state.settlement is not None else None,
+    }
+
+
+def _bets(state: HandState) -> list[JSON]:
+    if state.boxes:
+        return [{"box": b.box, "seat": b.seat, "ante": b.ante, "bonus": b.bonus, "confirmed": True}
+                for b in state.boxes]
+    return sorted(({"box": box, "seat": seat, "ante": ante, "bonus": bonus, "confirmed": p.confirmed}
+                   for seat, p in state.pending.items() for box, ante, bonus in p.bets), key=lambda e: e["box"])
+
+
+def _box(state: HandState, b: Box, viewer: int | None) -> JSON:
+    decision = state.decisions.get(b.box)
+    entry: JSON = {
+        "box": b.box, "seat": b.seat, "role": b.role, "ante": b.ante, "bonus": b.bonus,
+        "bet": 2 * b.ante if b.role == BLIND or decision == "raise" else 0,
+        "folded": decision == "fold", "dead": b.box in state.dead,
+    }
+    draw = state.draws.get(b.box)
+    if draw is not None:
+        entry["draw"] = {"kind": draw.kind, "fee": b.ante}
+    if _visible(state, b, viewer) and b.box in state.cards:
+        entry |= {k: v for k, v in box_cards(b, state.cards[b.box], state.current_cards(b.box)).items()
+                  if k in ("cards", "best", "class", "bonus_class")}
+        if draw is not None and viewer == b.seat:
+            entry["draw"] |= {"discarded": cards_list(draw.discard), "new": cards_list(draw.new)}
+    if state.exchange_boxes and any(box == b.box for box, _ in state.exchange_boxes):
+        entry["exchange_request"] = b.box in state.requests or b.box in state.confirmed_requests
+        entry["continued"] = b.seat in state.continued
+    return entry
+
+
+def _visible(state: HandState, b: Box, viewer: int | None) -> bool:
+    if viewer is not None and viewer == b.seat and b.box in state.seen:
+        return True
+    settlement = state.settlement
+    if settlement is None:
+        return False
+    result = settlement.result(b.box)
+    return not result.folded and not result.dead
+
+
+def _dealer(state: HandState) -> JSON:
+    if not state.dealer_cards:
+        return {"up": None}
+    out: JSON = {"up": card_text(state.dealer_cards[UP_CARD])}
+    if state.revealed:
+        out |= {"cards": cards_list(state.dealer_cards), "qualifies": state.dealer_qualifies}
+        out["exchanged"] = state.dealer_after is not None
+    if state.dealer_after is not None:
+        out |= {"after": cards_list(state.dealer_after), "qualifies_after": qualifies_pair(rank5(state.dealer_after))}
+    return out
+
+
+def _exchange(state: HandState) -> JSON | None:
+    if not state.exchange_boxes:
+        return None
+    return {"owners": list(state.exchange_owners), "continued": sorted(state.continued),
+            "closed": state.exchange_closed}
