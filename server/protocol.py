@@ -141,6 +141,28 @@ class RaiseBet(TableRequest):
     amount: Chips
 
 
+class BetSpec(Request):
+    """One spot's (Caribbean Stud) or box's (6 Card Poker) bets in a ``move`` of action ``bet``."""
+
+    spot: Annotated[int, Field(ge=1, le=9)] | None = None
+    box: Annotated[int, Field(ge=1, le=4)] | None = None
+    ante: Chips = 0
+    jackpot: bool = False
+    bonus: Chips = 0
+
+
+class Move(TableRequest):
+    """A move in a hand of a house-banked game; the game checks that it fits (docs/games/)."""
+
+    action: Literal["bet", "deal", "rebet", "clear", "play", "fold", "raise", "buy", "exchange",
+                    "request_exchange", "cancel_exchange", "continue"]
+    bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
+    spot: Annotated[int, Field(ge=1, le=9)] | None = None
+    box: Annotated[int, Field(ge=1, le=4)] | None = None
+    discard: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=5)] | None = None
+    seed: Annotated[str, Field(max_length=128)] | None = None
+
+
 class HostAction(Request):
     """A host (floor) command; ``action`` names it, the rest are its arguments."""
 
@@ -172,6 +194,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "fold": TableRequest,
     "raise": RaiseBet,
     "leave": TableRequest,
+    "move": Move,
     "host": HostAction,
 }
 """Socket.IO event name -> the payload it takes."""

@@ -55,8 +55,9 @@ def add_parser(subparsers: Any) -> None:
     deal.set_defaults(handler=_deal)
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run a parsed ``rules`` command; 0 on success, 2 on refused input."""
+    out, err = out or sys.stdout, err or sys.stderr  # looked up now, so a test's capture applies
     handler: Callable[[argparse.Namespace], Any] = args.handler
     try:
         result = handler(args)

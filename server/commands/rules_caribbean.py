@@ -31,7 +31,9 @@ def rank_json(text: str) -> dict[str, Any]:
 def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
     """Settle one Caribbean Stud scenario into ``{"dealer", "order", "spots", "meter"}`` (player-side amounts)."""
     _known(data, SCENARIO_KEYS, "scenario")
-    table = data.get("table") or {}
+    table = data.get("table")
+    if table is None:
+        table = {}
     if not isinstance(table, dict):
         raise SettleError("table: must be an object of settings")
     try:
@@ -46,7 +48,9 @@ def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
     if "dealer" not in data:
         raise SettleError("dealer: the dealer's 5 cards are missing")
     dealer = _cards(data["dealer"], "dealer")
-    spots = data.get("spots") or []
+    spots = data.get("spots")
+    if spots is None:
+        spots = []
     if not isinstance(spots, list):
         raise SettleError("spots: must be a list of objects")
     result = settle(settings, meter, dealer, [_spot(item) for item in spots])

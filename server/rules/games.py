@@ -5,7 +5,7 @@
 >>> game_of({"game": "poker"})
 Traceback (most recent call last):
 ...
-server.rules.errors.SettingsError: game: one of hcf, got 'poker'
+server.rules.errors.SettingsError: game: one of hcf, caribbean, sixcard, got 'poker'
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from typing import Any, Final
 
 from server.rules.errors import SettingsError
 from server.rules.game import Game
+from server.rules.caribbean.game import CARIBBEAN
 from server.rules.hcf.game import HCF
+from server.rules.sixcard.game import SIXCARD
 
-GAMES: Final[dict[str, Game]] = {"hcf": HCF}
+GAMES: Final[dict[str, Game]] = {"hcf": HCF, "caribbean": CARIBBEAN, "sixcard": SIXCARD}
 
 
 def game_named(name: str) -> Game:

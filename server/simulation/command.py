@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, metavar="K",
         help=f"california: seated players, the DP included ({cal[0]}-{cal[1]}, default "
              f"{DEFAULT_PLAYERS['california']}); standard: players against the house "
-             f"({std[0]}-{std[1]}, default {DEFAULT_PLAYERS['standard']})",
+             f"({std[0]}-{std[1]}, default {DEFAULT_PLAYERS['standard']}); caribbean: 1-7 players with a "
+             "spot each (default 1); sixcard: 1-4 players with a box each (default 1)",
     )
     parser.add_argument("--profile", choices=PROFILES, default="california",
                         help="the table's profile, with its default settings (default: california)")

@@ -304,6 +304,10 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return SetWilling(account, request.willing)
     if event == "stand":
         return Stand(account)
+    if isinstance(request, p.Move):
+        # Only what the client sent: a game tells an absent key from a zero.
+        sent = request.model_dump(exclude_unset=True, exclude={"table", "action"})
+        return Play(account, request.action, tuple(sent.items()))
     args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
     return Play(account, event, args)
 

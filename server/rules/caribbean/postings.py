@@ -75,7 +75,7 @@ def void_postings(state: HandState, table: str, accounts: Mapping[int, AccountId
     for bet in state.bets:
         out.append(Transfer(_felt(table, accounts, bet), _stack(table, accounts, bet), on_felt(state, bet), "refund"))
         if bet.spot in state.folded:
-            out.append(Transfer(HOUSE_BANK, _stack(table, accounts, bet), bet.ante, "refund"))
+            pass
     return _nonzero(out)
 
 

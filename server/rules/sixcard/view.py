@@ -29,7 +29,7 @@ from server.rules.sixcard.messages import (
     HandSettled,
     TurnStarted,
 )
-from server.rules.sixcard.settlement import BLIND, BONUS_ONLY, HAND_SIZE, SixcardSettlement
+from server.rules.sixcard.settlement import BLIND, BONUS_ONLY, HAND_SIZE, Draw, SixcardSettlement, final_cards
 
 UP_CARD: Final = HAND_SIZE - 1
 """The dealer's fifth card is dealt face up."""
@@ -65,8 +65,7 @@ def private_events(state: HandState, event: Event) -> list[tuple[int, JSON]]:
     if isinstance(event, CardsDrawn):
         b = state.box(event.box)
         original = state.cards[b.box]
-        replaced = dict(zip(event.discarded, event.new, strict=True))
-        now = (*original, *event.new) if event.kind == "buy" else tuple(replaced.get(c, c) for c in original)
+        now = final_cards(original, Draw("buy" if event.kind == "buy" else "exchange", event.discarded, event.new))
         entry = box_cards(b, original, now) | {"draw": {"kind": event.kind, "fee": event.fee,
                                                          "positions": list(event.positions),
                                                          "discarded": cards_list(event.discarded),

@@ -112,25 +112,29 @@ ANTES = (5, 10, 25, 60, 500)
 
 
 def random_bets(data: st.DataObject, settings: CaribbeanSettings) -> tuple[SpotBet, ...]:
-    """Up to ``max_hands + 1`` bets on random spots (sometimes too many, or out of limits)."""
-    spots = data.draw(st.lists(st.integers(1, settings.spots + 1), max_size=settings.max_hands + 1, unique=True))
-    return tuple(SpotBet(s, data.draw(st.sampled_from(ANTES)), data.draw(st.booleans())) for s in spots)
+    """One to ``max_hands`` bets on random spots, now and then one too many or on a spot that does not exist."""
+    top = settings.spots + data.draw(st.sampled_from([0, 0, 0, 1]))
+    most = min(top, settings.max_hands + data.draw(st.sampled_from([0, 0, 0, 1])))
+    spots = data.draw(st.lists(st.integers(1, top), min_size=1, max_size=most, unique=True))
+    return tuple(SpotBet(s, data.draw(st.sampled_from(ANTES)), settings.jackpot and data.draw(st.booleans()))
+                 for s in spots)
 
 
 def next_command(data: st.DataObject, state: HandState) -> Command:
     """A likely legal command most of the time, an interruption (leave, dead seat, misdeal, clock) now and then."""
     seats = [p.seat for p in state.players]
     seat = data.draw(st.sampled_from(seats))
-    roll = data.draw(st.integers(0, 19))
-    if roll == 0:
+    roll = data.draw(st.integers(0, 99))  # interruptions at the top: hypothesis favours small numbers
+    if roll == 99:
         return Misdeal(data.draw(st.sampled_from(["misdeal", "interrupted"])))
-    if roll <= 2:
+    if roll >= 93:
         return data.draw(st.sampled_from([Leave(seat), DeclareDead(seat), ClockExpired(seat)]))
     if state.phase == "betting":
-        if roll <= 3:
+        if roll >= 90:
             return CloseBets()
         choices: list[Command] = [PlaceSpotBets(seat, random_bets(data, state.settings),
                                                 data.draw(st.none() | st.text("xyz", max_size=6))),
+                                  PlaceSpotBets(seat, random_bets(data, state.settings), None),
                                   ConfirmBets(seat), ConfirmBets(seat), RepeatBets(seat), ClearBets(seat)]
         return data.draw(st.sampled_from(choices))
     turn = state.turn
@@ -150,9 +154,13 @@ def finish(r: Run) -> None:
 
 
 def random_hand(data: st.DataObject, r: Run, max_steps: int = 40) -> Run:
-    """Drive ``r`` with random commands (refused ones change nothing), then finish it."""
-    for _ in range(max_steps):
+    """Drive ``r`` with random commands (refused ones change nothing), maybe void it midway, then finish it."""
+    misdeal_at = data.draw(st.none() | st.integers(1, 12))
+    for step in range(max_steps):
         if r.state.phase in TERMINAL:
+            break
+        if step == misdeal_at:
+            r.do(Misdeal("interrupted"))
             break
         with contextlib.suppress(Violation):
             r.do(next_command(data, r.state))
@@ -189,8 +197,8 @@ def planted_hand(data: st.DataObject, settings: CaribbeanSettings, carry: dict[s
     seats = data.draw(st.lists(st.integers(1, settings.spots), min_size=1, max_size=3, unique=True))
     free = list(range(1, settings.spots + 1))
     plan: dict[int, list[SpotBet]] = {}
-    for seat in seats:
-        for _ in range(data.draw(st.integers(0, settings.max_hands))):
+    for index, seat in enumerate(seats):
+        for _ in range(data.draw(st.integers(0 if index else 1, settings.max_hands))):
             if free:
                 spot = free.pop(data.draw(st.integers(0, len(free) - 1)))
                 plan.setdefault(seat, []).append(SpotBet(spot, data.draw(st.sampled_from((5, 10, 40))),

@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement, pairwise, permutations
 
 import pytest
 from hypothesis import given
@@ -105,7 +105,7 @@ def test_section1_categories_rank_high_to_low() -> None:
     for v in value_weights():
         by_class.setdefault(class_name(v), []).append(v)
     ladder = list(CLASSES)
-    for lower, higher in zip(ladder, ladder[1:], strict=False):
+    for lower, higher in pairwise(ladder):
         assert max(by_class[lower]) < min(by_class[higher]), (lower, higher)
 
 

@@ -183,7 +183,8 @@ def test_section4_jackpot_awards_are_not_capped_by_max_payout() -> None:
 def test_section5_dead_hand_gets_every_bet_back_and_adds_nothing_to_the_meter() -> None:
     result = run(D_AK, [spot(1, AGAINST_AK["royal"], jackpot=True, dead=True), spot(2, AGAINST_AK["pair"])])
     r = result.result(1)
-    assert r.dead and not r.folded
+    assert r.dead
+    assert not r.folded
     assert (r.ante, r.bet, r.jackpot, r.jackpot_award, r.net) == (0, 0, 0, 0, 0)
     assert result.contributions == 0
     assert result.meter_after == SEED  # a dead royal takes nothing either
