@@ -5,10 +5,21 @@ the simulator's rule) on the table's smallest Ante; ``random`` takes random lega
 actions within the limits and its stack, bonus bets included, and declines the
 bank at most one time in ten; ``stubborn`` never answers, so the clocks decide.
 
+At a Caribbean Stud or 6 Card Poker table (the snapshot's ``game``) the same
+strategies play that game through :mod:`client_cli.games`: ``basic`` bets one spot
+or box at the smallest Ante (or ``--ante``) and plays the rules core's strategy
+(Caribbean: Play A-K or better, the jackpot wager on; 6 Card Poker: raise a pair or
+better, never draw, ask for the dealer exchange with three of a kind or better);
+``random`` takes random legal moves there too: several spots or boxes, Re-Bet and
+Clear, buys, exchanges and dealer-exchange requests. A bot deals once every other
+player of the hand has bets down (or after a short wait), since betting closes as
+soon as everyone who bet has dealt.
+
 Bots buy in the table's ``max_buy_in`` (or what their balance allows) and top up
-between hands when below ``min_bank``, so a table of bots always finds a DP. A
-bot that reaches its hands keeps playing until every bot has (so a bot that sat
-down late does not leave the others waiting for a table), then all stand up.
+between hands when below ``min_bank`` (``min_buy_in`` at the house-banked games), so
+a table of bots always finds a DP. A bot that reaches its hands keeps playing until
+every bot has (so a bot that sat down late does not leave the others waiting for a
+table), then all stand up.
 """
 
 from __future__ import annotations
@@ -23,6 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from client_cli.connection import Connection, ServerRefused, http_json
+from client_cli.games import HOUSE_GAMES, Move, client_for
+from client_cli.games import caribbean as caribbean_client
+from client_cli.games import sixcard as sixcard_client
 from client_cli.parse import my_stack, player_fee
 from client_cli.store import TokenStore
 from server.rules.cards import parse_cards
@@ -41,6 +55,14 @@ EXPECTED: Final = frozenset({
     # An event still queued after the bot stood up (or after a restart it had not yet seen).
     "seat/not_seated",
 })
+TAKEN: Final = frozenset({"spot/taken", "box/taken"})
+"""Another player took the spot or box a moment before: choose again."""
+REBET_REFUSALS: Final = frozenset({"bet/no_last_bets", "bet/none", "bet/below_min", "bet/above_max",
+                                   "bet/insufficient_stack", "bet/too_many", "bet/ante_ratio", "spot/taken",
+                                   "box/taken", "spot/invalid", "box/invalid", "bonus/below_min", "bonus/above_max"})
+"""Re-Bet refused because last hand's bets no longer fit: the random bot bets afresh instead."""
+DEAL_WAIT: Final = 3.0
+"""At most this long (and a third of the betting clock) a bot waits for the others to bet before its Deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +208,10 @@ class Bot:
         self.antes: dict[int, int] = {}
         self.leaving = False
         self.stood = asyncio.Event()
+        self.game = "hcf"
+        self.hand_seats: list[int] = []
+        self.refusal: str | None = None
+        self.bet_before = False
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def run(self) -> BotReport:
@@ -276,6 +302,7 @@ class Bot:
         kind = item.get("kind")
         if kind == "snapshot":  # queued by join: it may predate the sit, so only its settings count
             self.settings = dict(item["snapshot"].get("settings") or self.settings)
+            self.game = str(item["snapshot"].get("game") or self.game)
         elif kind == "private":
             event = item.get("event") or {}
             if event.get("type") == "your_cards" and self.current is not None:
@@ -292,6 +319,8 @@ class Bot:
             self.current = event["hand_id"]
         strategy = self.options.strategy
         acting = not self.leaving
+        if self.game in HOUSE_GAMES and self._house_event(event):
+            return
         if kind == "bank_offered" and seat == self.seat and acting:
             self._spawn(self._answer_bank())
         elif kind == "betting_opened" and self.seat in (event.get("bettors") or []) and acting:
@@ -312,6 +341,25 @@ class Bot:
         elif kind == "table_closed":
             self._error("the table was closed")
             self.seat = None
+
+    def _house_event(self, event: Mapping[str, Any]) -> bool:
+        """Start the move a house-banked game's event asks of this bot; True when the event was one of those."""
+        kind, seat = event.get("type"), event.get("seat")
+        hand_id = event.get("hand_id")
+        if kind == "betting_opened":
+            self.hand_seats = [int(s) for s in event.get("seats") or []]
+            if self.seat in self.hand_seats and not self.leaving:
+                self._spawn(self._house_bet(hand_id))
+            return True
+        if kind == "turn_started":
+            if seat == self.seat and not self.leaving:
+                self._spawn(self._house_decide(hand_id))
+            return True
+        if kind == "exchange_opened":
+            if self.seat in [owner for _, owner in event.get("boxes") or []] and not self.leaving:
+                self._spawn(self._house_exchange())
+            return True
+        return False
 
     def _hand_over(self, event: Mapping[str, Any]) -> None:
         names = event.get("names") or {}
@@ -363,13 +411,122 @@ class Bot:
         elif amount == 0:
             await self._request("fold", {})
 
+    # ------------------------------------------------------------ house-banked games
+
+    async def _house_bet(self, hand_id: Any) -> None:
+        """Bet (choosing again when a spot or box was taken a moment before), wait for the others, Deal."""
+        if self.options.strategy == "stubborn":
+            return
+        game = client_for({"game": self.game})
+        assert game is not None
+        await self._think()
+        if self.options.strategy == "random" and self.bet_before and self.rng.random() < 0.3 \
+                and await self._move(Move("rebet", {"seed": secrets.token_hex(8)}), REBET_REFUSALS) is not None:
+            await self._deal_when_ready()
+            return
+        for _ in range(4):
+            snapshot = await self._snapshot()
+            if snapshot is None or self.seat is None:
+                return
+            bets = self._choose_bets(game.legal_choices(snapshot))
+            if bets is None:
+                return  # betting is optional: no bet this hand
+            reply = await self._move(Move("bet", {"bets": bets, "seed": secrets.token_hex(8)}), TAKEN)
+            if reply is not None:
+                break
+            if self.refusal not in TAKEN:
+                return
+        else:
+            return
+        if self.options.strategy == "random" and self.rng.random() < 0.15:
+            await self._move(Move("clear"))  # changes its mind once: bets again from scratch
+            self._spawn(self._house_bet(hand_id))
+            return
+        await self._deal_when_ready()
+
+    def _choose_bets(self, choices: Any) -> list[dict[str, Any]] | None:
+        strategy, ante = self.options.strategy, self.options.ante
+        if self.game == "caribbean":
+            spots = caribbean_client.choose_bets(strategy, choices, self.rng, ante, prefer=self.seat)
+            return caribbean_client.bets_payload(spots) if spots else None
+        boxes = sixcard_client.choose_bets(strategy, choices, self.rng, ante, prefer=self.seat)
+        return [dict(b) for b in sixcard_client.bets_payload(boxes)] if boxes else None
+
+    async def _deal_when_ready(self) -> None:
+        """Deal once every other player of the hand has bets down (betting closes when all who bet have dealt),
+        or after a short wait for those who do not bet."""
+        patience = min(DEAL_WAIT, float(self.settings.get("bet_seconds", 30)) / 3)
+        deadline = time.monotonic() + patience
+        while time.monotonic() < deadline:
+            snapshot = await self._snapshot()
+            if snapshot is None:
+                return
+            hand = snapshot.get("hand") or {}
+            if hand.get("phase") != "betting":
+                return
+            betting = {int(b["seat"]) for b in hand.get("bets") or []}
+            present = {int(s["seat"]) for s in snapshot.get("seats") or []
+                       if s.get("present", True) and not s.get("sitting_out")}
+            if all(seat in betting for seat in self.hand_seats if seat in present):
+                break
+            await asyncio.sleep(0.2)
+        if await self._move(Move("deal")) is not None:
+            self.bet_before = True
+
+    async def _house_decide(self, hand_id: Any) -> None:
+        """The bot's decision on its spot or box in turn (after a 6 Card Poker draw, the decision that follows)."""
+        if self.options.strategy == "stubborn":
+            return
+        game = client_for({"game": self.game})
+        assert game is not None
+        for _ in range(2):
+            snapshot = await self._snapshot()
+            if snapshot is None:
+                return
+            choices = game.legal_choices(snapshot)
+            if choices.kind != "decision":
+                return
+            move = self._choose_decision(choices)
+            if move is None:
+                self._error(f"its turn came without its cards (hand {hand_id})")
+                return
+            await self._think()
+            if await self._move(move) is None or move.action not in ("buy", "exchange"):
+                return
+
+    def _choose_decision(self, choices: Any) -> Move | None:
+        if self.game == "caribbean":
+            play = caribbean_client.choose_play(self.options.strategy, choices.cards, self.rng) \
+                if choices.cards else None
+            return None if play is None else Move("play" if play else "fold", {"spot": choices.spot})
+        return sixcard_client.choose_decision(self.options.strategy, choices, self.rng)
+
+    async def _house_exchange(self) -> None:
+        """6 Card Poker's dealer exchange: ask (or not) for each box in play, then continue."""
+        if self.options.strategy == "stubborn":
+            return
+        snapshot = await self._snapshot()
+        if snapshot is None:
+            return
+        await self._think()
+        for move in sixcard_client.choose_asks(self.options.strategy, sixcard_client.legal_choices(snapshot), self.rng):
+            if await self._move(move) is None:
+                return
+
+    async def _move(self, move: Move, expected: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+        return await self._request("move", {"action": move.action, **move.args}, expected)
+
+    # ------------------------------------------------------------ between hands
+
     async def _top_up(self) -> None:
         snapshot = await self._snapshot()
         if snapshot is None or self.seat is None:
             return
         stack = my_stack(snapshot)
         want = min(int(self.settings["max_buy_in"]) - stack, self.balance)
-        if stack < int(self.settings["min_bank"]) and want > 0 \
+        # The house-banked games have no bank to hold: their floor is the table's smallest buy-in.
+        floor = int(self.settings["min_bank"] if "min_bank" in self.settings else self.settings["min_buy_in"])
+        if stack < floor and want > 0 \
                 and await self._request("top_up", {"amount": want}) is not None:
             self.balance -= want
 
@@ -377,14 +534,18 @@ class Bot:
         if not self.options.fast:
             await asyncio.sleep(self.rng.uniform(0.5, 2.0))
 
-    async def _request(self, event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
+    async def _request(self, event: str, payload: dict[str, Any],
+                       expected: frozenset[str] = frozenset()) -> dict[str, Any] | None:
         if self.conn is None:
             return None
+        self.refusal = None
         try:
             return await self.conn.call(event, {"table": self.table, **payload})
         except ServerRefused as exc:
-            if exc.code not in EXPECTED:
-                self._error(f"{event} refused: {exc.code}: {exc.message}")
+            self.refusal = exc.code
+            if exc.code not in EXPECTED and exc.code not in expected:
+                what = f"{event} {payload.get('action')}" if event == "move" else event
+                self._error(f"{what} refused: {exc.code}: {exc.message}")
         except Exception as exc:  # a dropped link: the bot reconnects; the clock decides meanwhile
             if self.conn.connected:
                 self._error(f"{event} failed: {type(exc).__name__}: {exc}")
@@ -400,6 +561,7 @@ class Bot:
 
     def _take_snapshot(self, snapshot: Mapping[str, Any]) -> None:
         self.settings = dict(snapshot.get("settings") or self.settings)
+        self.game = str(snapshot.get("game") or self.game)
         seat = (snapshot.get("you") or {}).get("seat")
         self.seat = seat if isinstance(seat, int) else None
 

@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from client_cli.connection import http_json
+from client_cli.games import client_for
 from client_cli.render import bets_text, result_lines
 from client_cli.verify import Seen, seen_from_reveal, verify_reveal
 
@@ -35,6 +36,11 @@ def hand_row(hand: Mapping[str, Any]) -> str:
     settlement = hand.get("settlement")
     if not settlement:
         return f"{head} {hand.get('reason') or ''}".rstrip()
+    game = client_for(hand)
+    if game is not None:  # house-banked: each seat's net over its spots or boxes
+        nets = game.seat_nets(hand)
+        return f"{head} {game.name} " + " · ".join(f"{names.get(seat, f'seat {seat}')} {net:+d}"
+                                                 for seat, net in sorted(nets.items()))
     parts = []
     if isinstance(dealer, int):
         parts.append(f"DP {names.get(dealer, dealer)} {int(settlement['dealer']['net']):+d}")
@@ -49,11 +55,16 @@ def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
     names = _names(hand)
     lines = [Text(f"Hand #{hand.get('hand_id')} at {hand.get('table')} ({hand.get('status')}"
                   + (", ARRANGED DECK" if hand.get("arranged") else "") + ")", style="bold")]
-    for seat, bets in sorted((hand.get("bets") or {}).items(), key=lambda kv: int(kv[0])):
-        raised = int(bets.get("raise", 0))
-        lines.append(Text(f"  {int(seat):>2} {names.get(int(seat), '?'):<14} {bets_text(bets)}"
-                          + (f" · raised {raised}" if raised else "")))
-    lines.extend(result_lines(hand, names, symbols=False))
+    game = client_for(hand)
+    if game is not None:
+        lines.extend(game.history_bets(hand, names))
+        lines.extend(game.result_lines(hand, names, symbols=False))
+    else:
+        for seat, bets in sorted((hand.get("bets") or {}).items(), key=lambda kv: int(kv[0])):
+            raised = int(bets.get("raise", 0))
+            lines.append(Text(f"  {int(seat):>2} {names.get(int(seat), '?'):<14} {bets_text(bets)}"
+                              + (f" · raised {raised}" if raised else "")))
+        lines.extend(result_lines(hand, names, symbols=False))
     lines.append(Text(f"  commitment  {hand.get('commitment')}"))
     lines.append(Text(f"  server seed {hand.get('server_seed')}"))
     seeds = ", ".join(f"seat {s}: {v}" for s, v in hand.get("player_seeds") or []) or "none"

@@ -23,6 +23,7 @@ from typing import Any
 from rich.text import Text
 
 from client_cli.connection import Connection, ServerRefused
+from client_cli.games import GameClient, Move, client_for
 from client_cli.parse import (
     HELP,
     AnswerBank,
@@ -201,12 +202,28 @@ class TableSession:
 
     # ------------------------------------------------------------ drawing
 
-    def choices(self) -> Choices:
+    @property
+    def game(self) -> GameClient | None:
+        """The house-banked game played here (None: High Card Flush)."""
+        return client_for(self.tracker.snapshot or {})
+
+    def choices(self) -> Any:
         """The legal choices now (none while leaving or watching)."""
+        game = self.game
+        if game is not None:
+            if self.options.watch or self.tracker.snapshot is None:
+                return game.idle(game.legal_choices({}))
+            house = game.legal_choices(self.tracker.snapshot)
+            return game.idle(house) if self.leaving else house
         if self.options.watch or self.tracker.snapshot is None:
             return Choices()
         choices = legal_choices(self.tracker.snapshot)
         return Choices(stack=choices.stack, seated=choices.seated) if self.leaving else choices
+
+    def choices_line(self) -> str | None:
+        """The line that says what may be typed now."""
+        game = self.game
+        return game.choices_text(self.choices()) if game is not None else choices_text(self.choices())
 
     def screen(self) -> Screen:
         """What the live view shows now."""
@@ -222,11 +239,18 @@ class TableSession:
             results=self.tracker.results,
             verdict=verdict.lines if verdict else (),
             verdict_ok=verdict.ok if verdict else None,
-            choices=choices_text(self.choices()) or ("watching: Ctrl-C quits" if self.options.watch else None),
+            choices=self.choices_line() or ("watching: Ctrl-C quits" if self.options.watch else None),
             message=status,
             symbols=isinstance(self.face, LiveFace),
             extra=list(self.help),
+            body=self._body(isinstance(self.face, LiveFace)),
         )
+
+    def _body(self, symbols: bool) -> list[Text] | None:
+        game = self.game
+        if game is None or self.tracker.snapshot is None:
+            return None
+        return game.table_lines(self.tracker.snapshot, symbols=symbols)
 
     def redraw(self) -> None:
         """Redraw the live view (plain output prints as things happen instead)."""
@@ -242,6 +266,9 @@ class TableSession:
         hand = snap.get("hand") or {}
         hand_id = hand.get("hand_id")
         active = hand.get("phase") not in (None, "settled", "void", "not_dealt")
+        if self.game is not None:
+            self._after_burst_house(snap, hand, active)
+            return
         if self.printed.get("seats") != (hand_id if active else "idle"):
             self.printed["seats"] = hand_id if active else "idle"
             self.face.say([header_line(snap, self.tracker.server_now(time.time())), *seat_lines(snap)])
@@ -251,6 +278,22 @@ class TableSession:
             ante = int(((hand.get("seats") or {}).get(str(self._seat())) or {}).get("ante", 0))
             self.face.say(your_cards_lines(cards, ante, symbols=False, dealer=hand.get("dealer") == self._seat()))
         text = choices_text(self.choices())
+        if text != self.printed.get("choices"):
+            self.printed["choices"] = text
+            if text:
+                self.face.say([f"> {text}"])
+
+    def _after_burst_house(self, snap: dict[str, Any], hand: dict[str, Any], active: bool) -> None:
+        # Plain lines: the table again whenever the hand moves on (a phase, a turn, cards newly seen).
+        seat = self._seat()
+        seen = [row.get("cards") for row in hand.get("spots") or hand.get("boxes") or [] if row.get("seat") == seat]
+        key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("turn")), str(hand.get("dealer")), str(seen)) \
+            if active else "idle"
+        if self.printed.get("table") != key:
+            self.printed["table"] = key
+            if active:
+                self.face.say([header_line(snap, self.tracker.server_now(time.time())), *(self._body(False) or [])])
+        text = self.choices_line()
         if text != self.printed.get("choices"):
             self.printed["choices"] = text
             if text:
@@ -303,11 +346,12 @@ class TableSession:
             self._spawn(self._leave())
             return
         self.help = []
-        result = parse_line(line, self.choices())
+        game = self.game
+        result = game.parse_line(line, self.choices()) if game is not None else parse_line(line, self.choices())
         if isinstance(result, InputError):
             self._say_message(result.message)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in HELP.splitlines()]
+            self.help = [Text(h) for h in (game.help if game is not None else HELP).splitlines()]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None
@@ -323,8 +367,8 @@ class TableSession:
         if text and not isinstance(self.face, LiveFace):
             self.face.say([f"! {text}"])
 
-    async def _send(self, command: Command) -> None:
-        event, args = self._request(command)
+    async def _send(self, command: Command | Move) -> None:
+        event, args = self._move(command) if isinstance(command, Move) else self._request(command)
         try:
             await self.conn.call(event, {"table": self.table, **args})
         except ServerRefused as exc:
@@ -332,10 +376,29 @@ class TableSession:
         except Exception:  # the link is down; say so, the player can try again
             self._say_message("not sent: the connection is down (reconnecting)")
         else:
+            if isinstance(command, Move):
+                self._moved(command)
             self.want_snapshot = False
             await self._refresh()
             self._after_burst()
         self.redraw()
+
+    def _move(self, move: Move) -> tuple[str, dict[str, Any]]:
+        args = {"action": move.action, **move.args}
+        # Bets carry a seed of the player's own (RULES.md section 6); Caribbean's Re-Bet keeps the one given.
+        if move.action == "bet" or (move.action == "rebet" and self.tracker.game == "sixcard"):
+            seed = secrets.token_hex(16)
+            seat = self._seat()
+            if seat is not None:
+                self.tracker.note_bet(self.tracker.current, seat, seed)
+            args["seed"] = seed
+        return "move", args
+
+    def _moved(self, move: Move) -> None:
+        if move.action == "clear":
+            self.tracker.forget_seed(self.tracker.current)
+        if move.note:
+            self._note(move.note)
 
     def _request(self, command: Command) -> tuple[str, dict[str, Any]]:
         if isinstance(command, AnswerBank):

@@ -136,7 +136,7 @@ def countdown(deadline: float | None, server_now: float) -> str:
 
 
 _PHASES: Final = {"offer": "offering the bank", "betting": "bets open", "decisions": "decisions",
-                  "settled": "settled", "void": "void", "not_dealt": "not dealt"}
+                  "exchange": "dealer exchange", "settled": "settled", "void": "void", "not_dealt": "not dealt"}
 
 
 def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
@@ -151,10 +151,16 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
             text.append(" · ARRANGED DECK", style="bold red")
         clock = hand.get("clock") or {}
         seat = clock.get("seat")
+        turn = hand.get("turn")
         if seat is not None:
             text.append(f" · {names.get(seat, f'seat {seat}')} to act", style="bold yellow")
+            if isinstance(turn, dict):  # the house-banked games: the spot or box in turn
+                place = "spot" if "spot" in turn else "box"
+                text.append(f" on {place} {turn.get(place)}", style="bold yellow")
         elif clock.get("kind") == "bets":
             text.append(" · waiting for bets")
+        elif clock.get("kind") == "exchange":
+            text.append(" · ask or continue", style="bold yellow")
         left = countdown(clock.get("deadline"), server_now)
         if left:
             text.append(f" · {left}", style="bold")
@@ -165,6 +171,9 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
     else:
         reason = snapshot.get("waiting_reason")
         text.append(" · between hands" if reason is None else f" · waiting ({reason.replace('_', ' ')})")
+    meter = snapshot.get("jackpot_meter")
+    if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
+        text.append(f" · jackpot {meter // 100:,}.{meter % 100:02d}", style="bold magenta")
     if snapshot.get("arranged_next"):
         text.append(" · next deck arranged", style="red")
     if not connected:
@@ -423,17 +432,22 @@ class Screen:
     prompt: str | None = None
     symbols: bool = True
     extra: list[Text] = field(default_factory=list)
+    body: Sequence[Text] | None = None
+    """The table under the header, when the game draws its own (the house-banked games)."""
 
 
 def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text]:
     """The whole view as lines that fit ``width`` x ``height`` (the log gives way first)."""
     snap = screen.snapshot or {}
     top: list[Text] = [header_line(snap, screen.server_now, connected=screen.connected)]
-    top.extend(seat_lines(snap))
     hand = snap.get("hand") or {}
     you = (snap.get("you") or {}).get("seat")
     cards = hand.get("your_cards")
-    if cards and hand.get("phase") not in ("settled", "void", "not_dealt"):
+    if screen.body is not None:
+        top.extend(screen.body)
+    else:
+        top.extend(seat_lines(snap))
+    if screen.body is None and cards and hand.get("phase") not in ("settled", "void", "not_dealt"):
         ante = int(((hand.get("seats") or {}).get(str(you)) or {}).get("ante", 0))
         top.extend(your_cards_lines(cards, ante, symbols=screen.symbols, dealer=hand.get("dealer") == you))
     bottom: list[Text] = []

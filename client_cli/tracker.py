@@ -16,6 +16,8 @@ from typing import Any
 
 from rich.text import Text
 
+from client_cli.games import client_for, game_of
+from client_cli.games.sixcard import original_cards
 from client_cli.render import describe_event, result_lines, seat_names
 from client_cli.verify import Seen, Verdict, seen_from_reveal, verify_reveal
 
@@ -31,7 +33,10 @@ class HandMemory:
     my_seat: int | None = None
     my_seed: str | None = None
     cards: dict[int, list[str]] = field(default_factory=dict)
+    """Deal-order place (a seat; a spot or box in the house-banked games; 0 the house) -> the cards seen."""
     verdict: Verdict | None = None
+    seats: list[int] | None = None
+    """The seats taking part (house-banked games: from the hand's betting_opened)."""
 
 
 @dataclass(slots=True)
@@ -73,17 +78,28 @@ class Tracker:
             memory.my_seat = _seat(snapshot)
             if hand.get("commitment") and memory.commitment is None:
                 memory.commitment = str(hand["commitment"])
-            cards = (hand.get("your_cards") or {}).get("cards")
-            if cards and memory.my_seat is not None:
-                memory.cards[memory.my_seat] = list(cards)
+            if client_for(snapshot) is not None:
+                self._house_snapshot(memory, hand)
+            else:
+                cards = (hand.get("your_cards") or {}).get("cards")
+                if cards and memory.my_seat is not None:
+                    memory.cards[memory.my_seat] = list(cards)
         last = snapshot.get("last_hand")
         if joined and isinstance(last, dict) and isinstance(last.get("hand_id"), int) \
                 and last["hand_id"] in self.hands and self.hands[last["hand_id"]].verdict is None:
             self._revealed(last)  # a reveal missed while the connection was down
 
+    @property
+    def game(self) -> str:
+        """The game the table plays (from the last snapshot)."""
+        return game_of(self.snapshot or {})
+
     def on_private(self, event: Mapping[str, Any]) -> None:
         """``your_cards``: this client's own hand (it follows the hand's cards_dealt)."""
         if event.get("type") != "your_cards" or self.current is None:
+            return
+        if client_for(self.snapshot or {}) is not None:
+            self._house_cards(self.memory(self.current), event)
             return
         memory = self.memory(self.current)
         seat = memory.my_seat if memory.my_seat is not None else _seat(self.snapshot or {})
@@ -105,7 +121,8 @@ class Tracker:
             if memory.my_seat is None:
                 memory.my_seat = _seat(self.snapshot or {})
             self._remember(memory, event)
-        line = describe_event(event, self.names)
+        client = client_for(self.snapshot or {})
+        line = client.describe_event(event, self.names) if client is not None else describe_event(event, self.names)
         if line:
             self._log(line)
         if kind == "hand_revealed":
@@ -140,8 +157,34 @@ class Tracker:
         self.log.append(line)
         self.fresh.append(line)
 
+    def forget_seed(self, hand_id: int | None) -> None:
+        """This client took its bets (and so its seed) back for ``hand_id``."""
+        if hand_id is not None:
+            self.memory(hand_id).my_seed = None
+
+    def _house_snapshot(self, memory: HandMemory, hand: dict[str, Any]) -> None:
+        """A house-banked game's hand view: the player's own cards, and who takes part (from betting_opened)."""
+        rows = hand.get("spots") or hand.get("boxes") or []
+        for row in rows:
+            if row.get("seat") == memory.my_seat and row.get("cards"):
+                self._house_cards(memory, {"spots" if "spot" in row else "boxes": [row]})
+        if memory.seats is not None and "seats" not in hand:
+            hand["seats"] = list(memory.seats)
+
+    def _house_cards(self, memory: HandMemory, payload: Mapping[str, Any]) -> None:
+        for entry in payload.get("spots") or []:
+            if entry.get("cards"):
+                memory.cards.setdefault(int(entry["spot"]), list(entry["cards"]))
+        for entry in payload.get("boxes") or []:
+            cards = original_cards(entry)
+            if cards:
+                memory.cards.setdefault(int(entry["box"]), cards)
+
     def _remember(self, memory: HandMemory, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
+        if client_for(self.snapshot or {}) is not None:
+            self._remember_house(memory, event)
+            return
         if kind == "betting_opened" and memory.commitment is None:
             memory.commitment = str(event.get("commitment"))
         elif kind == "dealer_revealed":
@@ -149,6 +192,20 @@ class Tracker:
         elif kind == "hand_settled":
             for seat, cards in event.get("shown") or []:
                 memory.cards[int(seat)] = list(cards)
+
+    def _remember_house(self, memory: HandMemory, event: Mapping[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "betting_opened":
+            memory.commitment = memory.commitment or str(event.get("commitment"))
+            memory.seats = [int(seat) for seat in event.get("seats") or []]
+            hand = (self.snapshot or {}).get("hand")
+            if isinstance(hand, dict) and hand.get("hand_id") == memory.hand_id:
+                hand.setdefault("seats", list(memory.seats))
+        elif kind == "dealer_revealed":
+            memory.cards[0] = list(event.get("cards") or [])
+        elif kind == "hand_settled" and self.game == "caribbean":
+            for spot, cards in event.get("shown") or []:
+                memory.cards.setdefault(int(spot), list(cards))
 
     def _revealed(self, reveal: Mapping[str, Any]) -> None:
         hand_id = reveal.get("hand_id")
@@ -160,7 +217,9 @@ class Tracker:
         for seat, cards in seen_from_reveal(reveal).items():
             memory.cards.setdefault(seat, cards)
         if reveal.get("status") in ("settled", "void"):
-            self.results = result_lines(reveal, {**self.names, **names}, memory.my_seat, symbols=self.symbols)
+            client = client_for(reveal)
+            show = client.result_lines if client is not None else result_lines
+            self.results = show(reveal, {**self.names, **names}, memory.my_seat, symbols=self.symbols)
             self.fresh.extend(self.results)
         seen = Seen(memory.commitment, memory.my_seat, memory.my_seed, dict(memory.cards))
         verdict = verify_reveal(reveal, seen)

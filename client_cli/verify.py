@@ -8,8 +8,9 @@ with the documented shuffle of :mod:`server.rules.fairness`:
    bets closed (and that commitment must be the one this client saw then);
 2. the deck seed is derived again from the server seed and the player seeds
    (this client's own seed must be among them);
-3. the rebuilt deck is dealt one card at a time in ``deal_order``, seven rounds,
-   and every hand this client saw (its own, the DP's, the hands shown at the
+3. the rebuilt deck is dealt one card at a time in ``deal_order``, seven rounds
+   (five in Caribbean Stud and 6 Card Poker, whose deal orders name spots or
+   boxes, the dealer as 0), and every hand this client saw (its own, the DP's, the hands shown at the
    showdown) must be exactly what that deal gives.
 
 A deck the host arranged is never "verified": it is not a random deal.
@@ -35,11 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from server.rules.cards import Card, CardError, cards_list, parse_cards
+from server.rules.caribbean.hand import deal_hands as caribbean_deal
 from server.rules.fairness import derive_deck_seed, player_seed_bytes, shuffled_deck, verify_commitment
 from server.rules.hcf.hand import deal_hands
+from server.rules.sixcard.hand import deal_boxes
 
 HAND_SIZE: Final = 7
 ARRANGED: Final = "arranged deck: not a random deal"
+PLACES: Final = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
+"""What a deal order's numbers name in each game (0 is always the house or dealer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,24 +73,36 @@ class Verdict:
         return [self.headline, *(f"  - {p}" for p in self.problems)]
 
 
-def deal(deck: Sequence[Card], order: Sequence[int]) -> dict[int, tuple[Card, ...]]:
-    """Deal one card at a time in ``order`` for seven rounds (RULES.md step 4).
+def deal(deck: Sequence[Card], order: Sequence[int], game: str = "hcf") -> dict[int, tuple[Card, ...]]:
+    """Deal one card at a time in ``order``: seven rounds in High Card Flush (RULES.md step 4), five in
+    Caribbean Stud and 6 Card Poker, with each game's own dealing function.
 
     >>> deal(tuple(range(52)), [3, 1])[1]
     (1, 3, 5, 7, 9, 11, 13)
+    >>> deal(tuple(range(52)), [2, 0], "sixcard")[0]
+    (1, 3, 5, 7, 9)
     """
+    if game == "caribbean":
+        return dict(caribbean_deal(deck, order))
+    if game == "sixcard":
+        return dict(deal_boxes(deck, order))
     return dict(deal_hands(deck, order))
 
 
 def seen_from_reveal(reveal: Mapping[str, Any]) -> dict[int, list[str]]:
-    """The cards any spectator saw: the DP's hand and the hands shown at the showdown."""
+    """The cards any spectator saw: the DP's (or dealer's) hand and the hands shown at the showdown.
+
+    A 6 Card Poker box that drew shows its cards after the draw, not as dealt, so it is left out.
+    """
     cards: dict[int, list[str]] = {}
     dealer = reveal.get("dealer")
     dealer_cards = reveal.get("dealer_cards")
     if dealer_cards:
         cards[dealer if isinstance(dealer, int) else 0] = list(dealer_cards)
+    drew = {int(d["box"]) for d in reveal.get("draws") or [] if isinstance(d, Mapping) and "box" in d}
     for seat, shown in (reveal.get("shown") or {}).items():
-        cards[int(seat)] = list(shown)
+        if int(seat) not in drew:
+            cards[int(seat)] = list(shown)
     return cards
 
 
@@ -106,10 +123,11 @@ def verify_reveal(reveal: Mapping[str, Any], seen: Seen) -> Verdict:
             problems.append("the deck seed the server revealed is not the one its seeds give")
     if deck_seed is None:
         return _warn(hand, problems)
-    dealt = deal(shuffled_deck(deck_seed), order)
+    game = str(reveal.get("game") or "hcf")
+    dealt = deal(shuffled_deck(deck_seed), order, game)
     checked = 0
     for seat, cards in sorted(seen.cards.items()):
-        problem = _compare(seat, cards, dealt)
+        problem = _compare(seat, cards, dealt, PLACES.get(game, "seat"))
         if problem:
             problems.append(problem)
         else:
@@ -143,8 +161,8 @@ def _seed_problems(reveal: Mapping[str, Any], seen: Seen) -> list[str]:
     return problems
 
 
-def _compare(seat: int, cards: Sequence[str], dealt: Mapping[int, tuple[Card, ...]]) -> str | None:
-    who = "the house" if seat == 0 else f"seat {seat}"
+def _compare(seat: int, cards: Sequence[str], dealt: Mapping[int, tuple[Card, ...]], place: str) -> str | None:
+    who = "the house" if seat == 0 else f"{place} {seat}"
     try:
         got = parse_cards(list(cards))
     except CardError as exc:

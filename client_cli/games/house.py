@@ -14,6 +14,7 @@ leave, sitting out, top-ups) every game's input accepts.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -81,9 +82,18 @@ def _card(card: str, symbols: bool) -> Text:
     return Text(card_label(rank, suit, symbols=symbols), style=SUIT_STYLES.get(suit, ""))
 
 
+def _rank(card: str) -> str:
+    return card[:-1].upper().replace("10", "T")
+
+
 def poker_cards_text(cards: Sequence[str], *, symbols: bool = True) -> Text:
-    """Five (or six) cards high to low, each in its suit's colour."""
-    ordered = sorted(cards, key=lambda c: RANK_ORDER.index(c[:-1].upper().replace("10", "T")))
+    """Five (or six) cards as poker players read them: pairs and sets first, then high to low, in suit colours.
+
+    >>> poker_cards_text(["4c", "8d", "4h", "5s", "3h"], symbols=False).plain
+    '4h 4c 8d 5s 3h'
+    """
+    counts = Counter(_rank(c) for c in cards)
+    ordered = sorted(cards, key=lambda c: (-counts[_rank(c)], RANK_ORDER.index(_rank(c)), "shdc".find(c[-1].lower())))
     text = Text()
     for i, card in enumerate(ordered):
         if i:
@@ -145,7 +155,7 @@ def seat_lines(snapshot: Mapping[str, Any], places: Mapping[int, Sequence[int]],
             line.append("leaving ", style="dim")
         mine = places.get(seat) or ()
         if mine and hand.get("phase") is not None:
-            line.append(f"{word}{'s' if len(mine) > 1 else ''} " + " ".join(str(p) for p in mine))
+            line.append(f"{_plural(word) if len(mine) > 1 else word} " + " ".join(str(p) for p in mine))
         lines.append(line)
     return lines
 
@@ -188,30 +198,37 @@ def table_command(words: Sequence[str], choices: TableChoices) -> Help | Leave |
     return TopUp(int(args[0]))
 
 
-def split_place(token: str) -> tuple[int | None, str] | None:
-    """``"2:10j"`` -> ``(2, "10j")``; ``"10j"`` -> ``(None, "10j")``; None when the place is not a number."""
-    if ":" not in token:
-        return None, token
-    place, _, rest = token.partition(":")
-    return (int(place), rest) if place.isdigit() else None
+def assign_places(named: Sequence[int | None], *, mine: Sequence[int], free: Sequence[int],
+                  taken: Mapping[int, str], last: int, word: str) -> list[int] | str:
+    """Places (spots, boxes) for bets typed with a number or without one (None), or why they cannot be.
 
+    Bets without a number take the player's own places first, then free ones, in order.
 
-def assign_places(named: Sequence[int | None], mine: Sequence[int], free: Sequence[int]) -> list[int] | None:
-    """Places for bets given with (a number) or without (None) one: the player's own places first, then free ones.
-
-    >>> assign_places([None, 5, None], mine=[3], free=[1, 2, 3, 4, 5])
+    >>> assign_places([None, 5, None], mine=[3], free=[1, 2, 3, 4, 5], taken={}, last=5, word="spot")
     [3, 5, 1]
-    >>> assign_places([None, None], mine=[], free=[4]) is None
-    True
+    >>> assign_places([2], mine=[], free=[1, 3], taken={2: "bo"}, last=3, word="box")
+    'box 2 is taken by bo; free: 1 3'
     """
-    explicit = {p for p in named if p is not None}
-    spare = [p for p in [*mine, *free] if p not in explicit]
-    spare = list(dict.fromkeys(spare))
+    explicit = [p for p in named if p is not None]
+    free_text = " ".join(str(p) for p in free) or "none"
+    for place in explicit:
+        if not 1 <= place <= last:
+            return f"{word} {place}: this table's {_plural(word)} are 1 to {last}"
+        if place in taken:
+            return f"{word} {place} is taken by {taken[place]}; free: {free_text}"
+        if explicit.count(place) > 1:
+            return f"{word} {place} is named twice"
+    pool = [p for p in dict.fromkeys([*mine, *free]) if p not in explicit and p not in taken]
     out: list[int] = []
-    for place in named:
-        if place is None:
-            if not spare:
-                return None
-            place = spare.pop(0)
-        out.append(place)
+    for given in named:
+        if given is not None:
+            out.append(given)
+        elif pool:
+            out.append(pool.pop(0))
+        else:
+            return f"not enough free {_plural(word)} for {len(named)} bets (free: {free_text})"
     return out
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith("x") else "s")

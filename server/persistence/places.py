@@ -47,6 +47,13 @@ TRANSFER_KINDS: Final = frozenset(
         "settle",
         "jackpot_contribution",
         "jackpot_payout",
+        # Caribbean Stud: the jackpot wager, the meter's seed from the house, an award (meter or house).
+        "jackpot_wager",
+        "jackpot_seed",
+        "jackpot_award",
+        # 6 Card Poker: a draw's fee (held until settlement), the Ante given for the dealer exchange.
+        "draw_fee",
+        "exchange_fee",
     }
 )
 

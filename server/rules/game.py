@@ -54,11 +54,12 @@ class ClockSpec:
     seat: int | None
     seconds: float
     turn: int | None = None  # the spot or box decided, when one seat decides several in a row
+    step: int = 0  # a decision that leaves the same box in turn (a draw) starts a new clock
 
     @property
-    def key(self) -> tuple[str, int | None, int | None]:
+    def key(self) -> tuple[str, int | None, int | None, int]:
         """The clock restarts whenever this changes."""
-        return (self.kind, self.seat, self.turn)
+        return (self.kind, self.seat, self.turn, self.step)
 
 
 class TableSettings(Protocol):

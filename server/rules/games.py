@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.rules.caribbean.game import CARIBBEAN
 from server.rules.errors import SettingsError
 from server.rules.game import Game
-from server.rules.caribbean.game import CARIBBEAN
 from server.rules.hcf.game import HCF
 from server.rules.sixcard.game import SIXCARD
 

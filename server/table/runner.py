@@ -478,7 +478,7 @@ class TableRunner:
             await self._close_now()
             return
         pause = self.settings.pause_seconds if state.phase != "not_dealt" else self.settings.offer_seconds
-        if state.reason == "no_ante":
+        if state.reason in ("no_ante", "no_bets"):  # nobody bet: a new betting round after the usual pause
             pause = self.settings.pause_seconds
         self._schedule("next_hand", self.now() + pause)
 

@@ -152,7 +152,7 @@ class HandState:
 
     def bets_by_seat(self) -> dict[int, tuple[SpotBet, ...]]:
         """Each seat's confirmed bets (closed ones once betting is over), in spot order."""
-        if self.phase == "betting":
+        if not self.bets:  # betting has not closed (or closed empty)
             return {seat: self.placed[seat] for seat in sorted(self.confirmed) if seat in self.placed}
         out: dict[int, list[SpotBet]] = {}
         for b in self.bets:

@@ -2,11 +2,13 @@
 
 Pure: an event plus the hand state just before it gives transfers between
 places. Bets reach the felt only when betting closes (an unconfirmed bet never
-touches the ledger); a Back Bet when the spot plays; a folded Ante goes to the
-house at once. Settlement pays spot by spot in settlement order, then moves the
-meter's new whole chips from the house to the jackpot place before paying the
-awards out of it, so that place always holds ``meter // 100`` chips after a hand
-and never goes below zero during one. The house funds the first meter (the seed)
+touches the ledger); a Back Bet when the spot plays. A folded Ante stays on the
+felt until settlement takes it, so that a hand cut off by a crash is refunded
+whole from the felt places alone (RULES-caribbean.md section 5). Settlement pays
+spot by spot in settlement order, then moves the meter's new whole chips from
+the house to the jackpot place before paying the awards out of it, so that
+place always holds ``meter // 100`` chips after a hand and never goes below
+zero during one. The house funds the first meter (the seed)
 with the table's first settled hand, and every reset after a royal.
 
 >>> from server.rules.caribbean.messages import BetsClosed, ClosedBet
@@ -29,7 +31,6 @@ from server.rules.caribbean.messages import (
     Event,
     HandSettled,
     HandVoided,
-    SpotFolded,
     SpotPlayed,
 )
 from server.rules.caribbean.settlement import CaribbeanSettlement
@@ -45,9 +46,6 @@ def hand_postings(state: HandState, event: Event, table: str, accounts: Mapping[
     if isinstance(event, SpotPlayed):
         acct = accounts[event.seat]
         return _nonzero([Transfer(stack_place(table, acct), felt_place(table, acct), event.bet, "raise")])
-    if isinstance(event, SpotFolded):
-        bet = state.bet_on(event.spot)
-        return _nonzero([Transfer(_felt(table, accounts, bet), HOUSE_BANK, bet.ante, "loss")])
     if isinstance(event, HandSettled):
         return settlement_postings(state, event.settlement, table, accounts)
     if isinstance(event, HandVoided):
@@ -64,19 +62,14 @@ def _felt(table: str, accounts: Mapping[int, AccountId], bet: ClosedBet) -> str:
 
 
 def on_felt(state: HandState, bet: ClosedBet) -> int:
-    """Chips of ``bet``'s spot still on the felt: the Ante unless folded, the Back Bet, the jackpot wager."""
-    ante = 0 if bet.spot in state.folded else bet.ante
-    return ante + state.played.get(bet.spot, 0) + state.wager(bet)
+    """Chips of ``bet``'s spot on the felt: the Ante (folded or not), the Back Bet, the jackpot wager."""
+    return bet.ante + state.played.get(bet.spot, 0) + state.wager(bet)
 
 
 def void_postings(state: HandState, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
-    """Every bet goes back: what is on the felt, and the folded Antes the house took."""
-    out: list[Transfer] = []
-    for bet in state.bets:
-        out.append(Transfer(_felt(table, accounts, bet), _stack(table, accounts, bet), on_felt(state, bet), "refund"))
-        if bet.spot in state.folded:
-            pass
-    return _nonzero(out)
+    """Every bet goes back from the felt."""
+    return _nonzero([Transfer(_felt(table, accounts, bet), _stack(table, accounts, bet), on_felt(state, bet), "refund")
+                     for bet in state.bets])
 
 
 def settlement_postings(
@@ -93,7 +86,9 @@ def settlement_postings(
         if r.dead:
             out.append(Transfer(felt, stack, on_felt(state, bet), "refund"))
             continue
-        if not r.folded:
+        if r.folded:
+            out.append(Transfer(felt, HOUSE_BANK, bet.ante, "loss"))
+        else:
             stake = bet.ante + state.played.get(r.spot, 0)
             lost = max(0, -r.ante) + max(0, -r.bet)
             out += [Transfer(felt, HOUSE_BANK, lost, "loss"), Transfer(felt, stack, stake - lost, "settle"),

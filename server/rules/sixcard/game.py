@@ -121,7 +121,9 @@ class SixCardPoker:
             return ClockSpec("bets", None, s.bet_seconds)
         turn = state.turn
         if turn is not None:
-            return ClockSpec("decision", state.box(turn).seat, s.action_seconds, turn=turn)
+            # A draw leaves the box in turn: its Raise or Fold gets a fresh clock (RULES-sixcard.md 4.4).
+            return ClockSpec("decision", state.box(turn).seat, s.action_seconds, turn=turn,
+                             step=int(turn in state.draws))
         if state.phase == "exchange" and not state.exchange_closed:
             return ClockSpec("exchange", None, s.exchange_seconds)
         return None

@@ -167,10 +167,12 @@ def _dealer(state: HandState) -> JSON:
         return {"up": None}
     out: JSON = {"up": card_text(state.dealer_cards[UP_CARD])}
     if state.revealed:
-        out |= {"cards": cards_list(state.dealer_cards), "qualifies": state.dealer_qualifies}
-        out["exchanged"] = state.dealer_after is not None
+        out |= {"cards": cards_list(state.dealer_cards), "qualifies": state.dealer_qualifies,
+                "class": class_name(rank5(state.dealer_cards)), "exchanged": state.dealer_after is not None}
     if state.dealer_after is not None:
-        out |= {"after": cards_list(state.dealer_after), "qualifies_after": qualifies_pair(rank5(state.dealer_after))}
+        value = rank5(state.dealer_after)
+        out |= {"after": cards_list(state.dealer_after), "qualifies_after": qualifies_pair(value),
+                "class_after": class_name(value)}
     return out
 
 

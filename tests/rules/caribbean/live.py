@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from server.rules.cards import Card, parse_cards
-from server.rules.caribbean.hand import TERMINAL, HandState, apply_events, decide, evolve, new_hand, opening_events
+from server.rules.caribbean.hand import TERMINAL, HandState, decide, evolve, new_hand, opening_events
 from server.rules.caribbean.messages import (
     ClearBets,
     ClockExpired,
@@ -52,27 +52,20 @@ def arranged(spot_hands: Sequence[str], dealer: str) -> tuple[Card, ...]:
     return tuple(deck) + tuple(c for c in range(52) if c not in deck)
 
 
-def start(players: Sequence[tuple[int, int]] = ((1, 1000),), *, deck: Sequence[Card] | None = None,
-          settings: CaribbeanSettings | None = None, carry: dict[str, Any] | None = None,
-          seed: bytes = SEED) -> HandState:
-    """A new hand with its opening events applied."""
-    state = new_hand(settings or CaribbeanSettings(), [Player(s, stack) for s, stack in players], seed,
-                     arranged_deck=deck, carry=carry or {})
-    return apply_events(state, opening_events(state))
-
-
 @dataclass
 class Run:
     """A hand driven command by command, keeping every event with the state just before it."""
 
     state: HandState
     trace: list[tuple[HandState, Event]] = field(default_factory=list)
+    inputs: list[tuple[Command, list[Event]]] = field(default_factory=list)  # accepted commands
 
     def do(self, *commands: Command) -> list[Event]:
         """Run ``commands`` in order; the events of the last one."""
         events: list[Event] = []
         for command in commands:
             events = decide(self.state, command)
+            self.inputs.append((command, events))
             for event in events:
                 self.trace.append((self.state, event))
                 self.state = evolve(self.state, event)

@@ -64,15 +64,16 @@ def test_unconfirmed_bets_never_touch_the_ledger_and_closing_moves_ante_and_wage
     assert closing == [[Transfer(STACK1, FELT1, 11, "bet"), Transfer(STACK1, FELT1, 25, "bet")]]
 
 
-def test_a_play_moves_the_back_bet_and_a_fold_gives_the_ante_to_the_house_at_once() -> None:
+def test_a_play_moves_the_back_bet_and_a_folded_ante_waits_on_the_felt_for_settlement() -> None:
     r = run(deck=arranged([BUSTED, "9h 9s 4c 4d Jh"], DEALER_KINGS))
     r.bet(1, (1, 10), (2, 15))
     start = len(r.trace)
     r.do(FoldSpot(1))
-    assert postings(r)[start] == [Transfer(FELT1, HOUSE_BANK, 10, "loss")]
+    assert postings(r)[start] == []  # a crash now must still find the Ante on the felt to refund it
     start = len(r.trace)
     r.do(PlaySpot(1))
     assert postings(r)[start] == [Transfer(STACK1, FELT1, 30, "raise")]
+    assert Transfer(FELT1, HOUSE_BANK, 10, "loss") in postings(r)[-1], "settlement takes the folded Ante"
 
 
 def test_settlement_pays_each_spot_collects_the_wager_and_funds_a_new_meter_first() -> None:
@@ -112,12 +113,11 @@ def test_a_dead_spot_gets_everything_back_jackpot_wager_included() -> None:
     assert postings(r)[-1] == [Transfer(FELT1, STACK1, 10, "refund"), Transfer(FELT1, STACK1, 10 + 20 + 1, "refund")]
 
 
-def test_a_void_returns_the_felt_and_the_folded_antes_the_house_took() -> None:
+def test_a_void_returns_the_felt_folded_antes_included() -> None:
     r = run(deck=arranged([BUSTED, "9h 9s 4c 4d Jh"], DEALER_KINGS))
     r.bet(1, (1, 10, True), (2, 15))
     r.do(FoldSpot(1), Misdeal())
-    assert postings(r)[-1] == [Transfer(FELT1, STACK1, 1, "refund"), Transfer(HOUSE_BANK, STACK1, 10, "refund"),
-                               Transfer(FELT1, STACK1, 15, "refund")]
+    assert postings(r)[-1] == [Transfer(FELT1, STACK1, 11, "refund"), Transfer(FELT1, STACK1, 15, "refund")]
     assert balances(flat(r))[FELT1] == 0
     assert balances(flat(r))[STACK1] == 0
 

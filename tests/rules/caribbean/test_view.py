@@ -128,7 +128,7 @@ def check_prefixes(r: Run) -> None:
             assert not shows(hand_view(state, viewer), secrets(state, viewer)), (viewer, state.phase)
 
 
-@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), table_settings())
 def test_no_view_or_public_event_shows_anothers_cards_before_the_reveal(data: st.DataObject,
                                                                         table: CaribbeanSettings) -> None:

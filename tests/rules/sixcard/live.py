@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,10 +169,8 @@ def random_hand(data: st.DataObject, r: Run, max_steps: int = 40) -> Run:
     for _ in range(max_steps):
         if r.state.phase in TERMINAL:
             break
-        try:
+        with contextlib.suppress(Violation):
             r.do(next_command(data, r.state))
-        except Violation:
-            pass
     finish(r)
     return r
 

@@ -120,7 +120,10 @@ def test_clocks_for_bets_each_decision_and_the_exchange() -> None:
     assert SIXCARD.late_seats(r.state, clock) == [1]
     assert SIXCARD.clock_command(r.state, clock) == m.ClockExpired(1)
     r.do(m.BuyCard(1))
-    assert SIXCARD.clock(r.state) == clock  # the same box decides on
+    after_draw = SIXCARD.clock(r.state)
+    assert after_draw == ClockSpec("decision", 1, 25, turn=1, step=1)  # the same box, a fresh clock
+    assert after_draw is not None
+    assert after_draw.key != clock.key
     r.do(m.RaiseBox(1))
     assert SIXCARD.clock(r.state) == ClockSpec("decision", 2, 25, turn=2)
     r.do(m.RaiseBox(2), m.ContinueExchange(2))
@@ -181,7 +184,8 @@ def test_summary_and_seeds_of_a_finished_hand() -> None:
     assert list(summary["shown"]) == ["1"]  # the folded box 2 stays hidden
     assert [b["net"] for b in summary["settlement"]["boxes"]] == [-10 - 10, -10]
     assert SIXCARD.player_seeds(r.state) == [(1, "s1")]
-    assert SIXCARD.next_offer_from(r.state) == 1 and SIXCARD.dealer_seat(r.state) is None
+    assert SIXCARD.next_offer_from(r.state) == 1
+    assert SIXCARD.dealer_seat(r.state) is None
 
 
 def test_floor_commands_and_the_void_event() -> None:

@@ -609,7 +609,8 @@ def test_the_exchange_happens_once_for_the_whole_table_with_the_next_stub_card()
     assert r.of(DealerExchanged) == [DealerExchanged((1, 2), parse_cards("Ad")[0], parse_cards("Jd")[0],
                                                      parse_cards("Jd Jc 8h 5s 3c"), True)]
     s = settled(r).settlement
-    assert s.exchanged and s.qualifies_after
+    assert s.exchanged
+    assert s.qualifies_after
     assert [(b.net, b.exchanged) for b in s.boxes] == [(-10 + 20 * 20, True), (-30, True), (10, False)]
 
 
@@ -710,4 +711,5 @@ def test_decide_never_changes_the_state() -> None:
     r = run()
     before = r.state
     decide(before, PlaceBoxBets(1, ((1, 10, 0),)))
-    assert r.state is before and not before.pending
+    assert r.state is before
+    assert not before.pending

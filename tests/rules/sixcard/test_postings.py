@@ -52,7 +52,8 @@ def balances(r: Run) -> Counter[str]:
 
 
 def test_each_event_moves_what_the_brief_says() -> None:
-    r = run([(1, 1000), (2, 1000)], deck=arranged({1: TRIPS, 2: SEVENS, 3: HIGH, 4: "5c 5d 9h Ks 2d"}, NO_PAIR, "As Jd"))
+    deck = arranged({1: TRIPS, 2: SEVENS, 3: HIGH, 4: "5c 5d 9h Ks 2d"}, NO_PAIR, "As Jd")
+    r = run([(1, 1000), (2, 1000)], deck=deck)
     r.bet(1, (1, 10, 1), (2, 10), (3, 20), confirm=False)
     r.bet(2, (4, 5, 1))
     r.do(ConfirmBets(1), BuyCard(1), RaiseBox(1), FoldBox(1), RaiseBox(2), RequestExchange(1, 1),
@@ -127,3 +128,4 @@ def test_over_random_hands_each_stack_changes_by_its_boxes_nets_and_nothing_is_l
         assert change == expected
     s = r.state.settlement
     assert running[HOUSE_BANK] == (s.house_net if s is not None else 0)
+    assert sum(running.values()) == sum(start.values())  # every transfer only moves chips

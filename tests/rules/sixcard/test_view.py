@@ -136,7 +136,8 @@ def test_the_public_sees_a_draws_kind_and_fee_the_owner_its_cards() -> None:
     assert entry["cards"] == ["Th", "As", "6c", "Ah", "2h"]
     assert entry["draw"] == {"kind": "exchange", "fee": 10, "positions": [2, 4], "discarded": ["9s", "4d"],
                              "new": ["As", "Ah"]}
-    assert entry["class"] == "pair" and entry["bonus_class"] == "high_card"
+    assert entry["class"] == "pair"
+    assert entry["bonus_class"] == "high_card"
     assert hand_view(r.state, None)["boxes"][0]["draw"] == {"kind": "exchange", "fee": 10}
     assert hand_view(r.state, 1)["boxes"][0]["draw"]["new"] == ["As", "Ah"]
 
@@ -153,7 +154,9 @@ def test_at_settlement_everyone_sees_the_dealer_and_every_box_that_reached_it_a_
     assert "cards" not in view["boxes"][2]
     public = public_event(r.events[-1])
     folded = public["settlement"]["boxes"][2]
-    assert folded["folded"] and "best" not in folded and "class" not in folded
+    assert folded["folded"]
+    assert "best" not in folded
+    assert "class" not in folded
     assert [box for box, _ in public["shown"]] == [1, 2]
     assert "cards" in hand_view(r.state, 2)["boxes"][2]  # the owner still sees their own folded box
 
@@ -166,12 +169,14 @@ def test_the_exchange_shows_both_dealer_hands_and_each_boxs_choice() -> None:
     view = hand_view(r.state, 2)
     assert view["phase"] == "exchange"
     assert view["dealer"] == {"up": "3c", "cards": cards_list(parse_cards(NO_PAIR)), "qualifies": False,
-                              "exchanged": False}
+                              "class": "high_card", "exchanged": False}
     assert [(b["exchange_request"], b["continued"]) for b in view["boxes"]] == [(True, False), (False, False)]
     assert view["exchange"] == {"owners": [1, 2], "continued": [], "closed": False}
     r.do(ContinueExchange(1), ContinueExchange(2))
     dealer = hand_view(r.state, None)["dealer"]
-    assert dealer["after"] == ["Jd", "Jc", "8h", "5s", "3c"] and dealer["qualifies_after"] and dealer["exchanged"]
+    assert dealer["after"] == ["Jd", "Jc", "8h", "5s", "3c"]
+    assert dealer["qualifies_after"]
+    assert dealer["exchanged"]
     assert hand_view(r.state, None)["settlement"]["dealer"]["after"] == dealer["after"]
 
 
@@ -182,7 +187,9 @@ def test_the_view_lists_bets_while_betting_and_the_turn_after() -> None:
     view = hand_view(r.state, None)
     assert view["bets"] == [{"box": 1, "seat": 1, "ante": 5, "bonus": 0, "confirmed": True},
                             {"box": 3, "seat": 2, "ante": 10, "bonus": 1, "confirmed": False}]
-    assert view["turn"] is None and view["game"] == "sixcard" and view["phase"] == "betting"
+    assert view["turn"] is None
+    assert view["game"] == "sixcard"
+    assert view["phase"] == "betting"
     r.do(ConfirmBets(2))
     assert hand_view(r.state, None)["turn"] == {"seat": 1, "box": 1}
 
