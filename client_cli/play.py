@@ -284,11 +284,11 @@ class TableSession:
                 self.face.say([f"> {text}"])
 
     def _after_burst_house(self, snap: dict[str, Any], hand: dict[str, Any], active: bool) -> None:
-        # Plain lines: the table again whenever the hand moves on (a phase, a turn, cards newly seen).
+        # Plain lines: the table again when the hand moves to a new phase or this player sees new cards
+        # (the log already says whose turn it is).
         seat = self._seat()
         seen = [row.get("cards") for row in hand.get("spots") or hand.get("boxes") or [] if row.get("seat") == seat]
-        key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("turn")), str(hand.get("dealer")), str(seen)) \
-            if active else "idle"
+        key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("dealer")), str(seen)) if active else "idle"
         if self.printed.get("table") != key:
             self.printed["table"] = key
             if active:

@@ -364,3 +364,25 @@ def expected_stacks(initial: dict[int, int], hands: list[dict[str, Any]]) -> dic
         stacks[revealed["dealer"]] += settlement["dealer"]["net"]
     return stacks
 
+
+
+async def replay_table(database_url: str, table: str) -> list[Any]:
+    """Replay every finished hand of ``table`` from its log (as ``hcf-server replay --all``); the reports."""
+    from server.persistence import open_database
+    from server.replay import replay_hand
+    from server.rules.game import Transfer
+
+    database = await open_database(database_url)
+    try:
+        reports = []
+        for hand in reversed(await database.recent_hands(table, 10**9)):
+            if hand.status == "in_progress":
+                continue
+            rows = [dict(e.payload) for e in await database.hand_events(hand.id)]
+            async with database.transaction(write=False) as tx:
+                recorded = await tx.hand_transfers(hand.id)
+            transfers = [Transfer(t.src, t.dst, t.amount, t.kind) for t in recorded]
+            reports.append(replay_hand(hand.id, hand.table, hand.status, hand.server_seed, rows, transfers))
+        return reports
+    finally:
+        await database.close()

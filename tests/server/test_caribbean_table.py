@@ -8,7 +8,7 @@ from typing import Any
 from server.persistence import open_database
 
 from .conftest import Server
-from .helpers import Client, cancel_and_wait
+from .helpers import Client, cancel_and_wait, replay_table
 
 STUD = "stud"
 SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_seconds": 0.2}
@@ -25,7 +25,7 @@ async def stud_table(server: Server, *names: str) -> tuple[Client, list[Client]]
 class StudBot:
     """Bets its spots with the jackpot wager, confirms, and plays or folds each of its spots in turn."""
 
-    def __init__(self, client: Client, spots: list[int], *, ante: int = 10, play: bool = True) -> None:
+    def __init__(self, client: Client, spots: list[int], *, ante: int = 10, play: bool | None = True) -> None:
         self.client, self.spots, self.ante, self.play = client, spots, ante, play
         self.refusals: list[str] = []
         self.task: asyncio.Task[None] | None = None
@@ -55,7 +55,7 @@ class StudBot:
             await self.client.call("move", {"table": STUD, "action": "bet", "bets": bets,
                                             "seed": f"{self.client.name}-{ev['hand_id']}"})
             await self.client.call("move", {"table": STUD, "action": "deal"})
-        elif ev["type"] == "turn_started" and ev["seat"] == self.client.seat:
+        elif ev["type"] == "turn_started" and ev["seat"] == self.client.seat and self.play is not None:
             action = "play" if self.play else "fold"
             await self.client.call("move", {"table": STUD, "action": action, "spot": ev["spot"]})
 
@@ -167,3 +167,29 @@ async def test_the_meter_survives_a_restart_and_the_books_replay(server: Server)
     assert snap["game"] == "caribbean"
     assert snap["jackpot_meter"] == before, "the meter (fraction included) is the same after a restart"
     assert await jackpot_balance(server.database_url) == before // 100
+
+
+async def test_a_crash_mid_hand_voids_it_at_restart_and_the_meter_is_untouched(server: Server) -> None:
+    host, (ann, bob) = await stud_table(server, "ann", "bob")
+    # bob bets but never answers his turn: each hand waits on his spot until a crash cuts it off.
+    bots = [StudBot(ann, [1]).start(), StudBot(bob, [2], play=None).start()]
+    await host.event("turn_started", since=0, timeout=30, where=lambda e: e["seat"] == bob.seat)
+    for bot in bots:
+        await bot.stop()
+    snap = await host.snapshot(STUD)
+    meter = snap["jackpot_meter"]
+    wager = snap["settings"]["jackpot_wager"]
+    stacks = {s["seat"]: s["stack"] + sum(b["ante"] + wager * b["jackpot"] + (b.get("bet") or 0)
+                                          for b in snap["hand"]["spots"] if b["seat"] == s["seat"])
+              for s in snap["seats"]}
+    await server.crash()
+    again = await server.restart()
+    watcher = await again.client(name="watcher")
+    snap = await watcher.join(STUD)
+    assert snap["hand"] is None
+    assert snap["jackpot_meter"] == meter, "a hand voided by a crash adds nothing to the meter"
+    assert {s["seat"]: s["stack"] for s in snap["seats"]} == stacks, "every bet of the cut hand came back"
+    assert snap["last_hand"]["status"] == "void"
+    reports = await replay_table(server.database_url, STUD)
+    assert [r.status for r in reports] == ["void"], "the cut hand replays to its void, refunds included"
+    assert all(r.ok for r in reports), [r.problems for r in reports if not r.ok]

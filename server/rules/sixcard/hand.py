@@ -215,22 +215,20 @@ class HandState:
         return tuple(sorted({seat for box, seat in self.exchange_boxes if box not in self.dead}))
 
     def felt(self, b: Box) -> int:
-        """Chips of the box still on the felt (a dead box's went back)."""
+        """Chips of the box on the felt: its stakes stay there, folded or given for the exchange, until settlement.
+
+        Keeping them on the felt (and a draw fee held apart, :meth:`fee_held`) lets a hand
+        cut off by a crash be refunded whole from those places (RULES-sixcard.md section 7).
+        A dead box's chips went back when it died.
+        """
         if b.box in self.dead or not self.boxes:
             return 0
         bet = 2 * b.ante if b.role == BLIND or self.decisions.get(b.box) == "raise" else 0
-        gone = b.ante if self.decisions.get(b.box) == "fold" else 0
-        gone += b.ante if b.box in self.exchanged_boxes else 0
-        return b.ante + b.bonus + bet - gone
+        return b.ante + b.bonus + bet
 
-    def paid_to_house(self, b: Box) -> int:
-        """Chips of the box the house took before settlement: draw fee, folded Ante, exchange fee."""
-        if b.box in self.dead:
-            return 0
-        fee = b.ante if b.box in self.draws else 0
-        folded = b.ante if self.decisions.get(b.box) == "fold" else 0
-        exchanged = b.ante if b.box in self.exchanged_boxes else 0
-        return fee + folded + exchanged
+    def fee_held(self, b: Box) -> int:
+        """The box's draw fee, held until settlement gives it to the house (a dead box got it back)."""
+        return b.ante if b.box in self.draws and b.box not in self.dead else 0
 
 
 def new_hand(

@@ -1,11 +1,12 @@
 """Chip movements of a 6 Card Poker hand: the ledger transfers each event causes (RULES.md section 8).
 
 Pure: an event plus the hand state just before it gives transfers between places.
-Bets sit on the felt (``felt:T:A``) from the close of betting; what the rules take
-"at once" moves to the house at once (a draw fee from the stack, a folded Ante and
-an exchange fee from the felt), so settlement moves only what is left on the felt
-plus each box's remaining result. A dead box, or every box of a voided hand, gets
-back what is on the felt and what the house took.
+Bets sit on the felt (``felt:T:A``) from the close of betting and a draw fee is
+held apart (``fee_held:T:A``) from the moment it is paid. What the rules take "at
+once" (a folded Ante, the fee, the Ante given for the dealer exchange) is lost at
+once but moves to the house only at settlement, so a hand cut off by a crash is
+refunded whole from the felt and held places alone (RULES-sixcard.md section 7). A
+dead box, or every box of a voided hand, gets back its felt and its fee.
 
 >>> from server.rules.game import Player
 >>> from server.rules.sixcard.hand import new_hand, step
@@ -21,15 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from server.rules.game import AccountId, Transfer
-from server.rules.places import HOUSE_BANK, felt_place, stack_place
+from server.rules.places import HOUSE_BANK, fee_held_place, felt_place, stack_place
 from server.rules.sixcard.hand import Box, HandState
 from server.rules.sixcard.messages import (
     BetsClosed,
     BlindBetsPlaced,
-    BoxFolded,
     BoxRaised,
     CardsDrawn,
-    DealerExchanged,
     Event,
     HandSettled,
     HandVoided,
@@ -55,11 +54,7 @@ def hand_postings(state: HandState, event: Event, table: str, accounts: Mapping[
         case BoxRaised(seat=seat, amount=amount):
             out = [Transfer(stack(seat), felt(seat), amount, "raise")]
         case CardsDrawn(seat=seat, fee=fee):
-            out = [Transfer(stack(seat), HOUSE_BANK, fee, "draw_fee")]
-        case BoxFolded(seat=seat, box=box):
-            out = [Transfer(felt(seat), HOUSE_BANK, state.box(box).ante, "loss")]
-        case DealerExchanged(boxes=boxes):
-            out = [Transfer(felt(b.seat), HOUSE_BANK, b.ante, "exchange_fee") for b in map(state.box, boxes)]
+            out = [Transfer(stack(seat), fee_held_place(table, accounts[seat]), fee, "draw_fee")]
         case SeatDead(boxes=boxes):
             out = refunds(state, [state.box(n) for n in boxes if n not in state.dead], table, accounts)
         case HandVoided():
@@ -70,21 +65,21 @@ def hand_postings(state: HandState, event: Event, table: str, accounts: Mapping[
 
 
 def refunds(state: HandState, boxes: Iterable[Box], table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
-    """Everything of ``boxes`` back to their owners: the felt, and what the house already took."""
+    """Everything of ``boxes`` back to their owners: the felt and the held draw fee."""
     out: list[Transfer] = []
     for b in boxes:
         stack = stack_place(table, accounts[b.seat])
         out.append(Transfer(felt_place(table, accounts[b.seat]), stack, state.felt(b), "refund"))
-        out.append(Transfer(HOUSE_BANK, stack, state.paid_to_house(b), "refund"))
+        out.append(Transfer(fee_held_place(table, accounts[b.seat]), stack, state.fee_held(b), "fee_refund"))
     return _positive(out)
 
 
 def settlement_postings(state: HandState, settlement: SixcardSettlement, table: str,
                         accounts: Mapping[int, AccountId]) -> list[Transfer]:
-    """Box by box: the loss from the felt to the house, the stake back, the win from the house.
+    """Box by box: the draw fee to the house, the loss from the felt, the stake back, the win from the house.
 
-    A box's net already counts what the house took before (draw fee, folded Ante,
-    exchange fee), so what is still owed is ``net + paid_to_house``.
+    A box's net counts its draw fee; the rest of it (``net + fee``) is what its
+    stakes on the felt won or lost, a folded Ante and an exchange fee included.
     """
     out: list[Transfer] = []
     for result in settlement.boxes:
@@ -92,8 +87,10 @@ def settlement_postings(state: HandState, settlement: SixcardSettlement, table: 
         if b.box in state.dead:
             continue  # refunded when it died
         stack, felt = stack_place(table, accounts[b.seat]), felt_place(table, accounts[b.seat])
+        fee = state.fee_held(b)
+        out.append(Transfer(fee_held_place(table, accounts[b.seat]), HOUSE_BANK, fee, "draw_fee"))
         on_felt = state.felt(b)
-        owed = result.net + state.paid_to_house(b)
+        owed = result.net + fee
         lost = min(on_felt, max(0, -owed))
         out += [Transfer(felt, HOUSE_BANK, lost, "loss"), Transfer(felt, stack, on_felt - lost, "settle"),
                 Transfer(HOUSE_BANK, stack, max(0, owed), "win")]

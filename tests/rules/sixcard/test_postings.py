@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.rules.game import Transfer
-from server.rules.places import HOUSE_BANK, felt_place, stack_place
+from server.rules.places import HOUSE_BANK, fee_held_place, felt_place, stack_place
 from server.rules.sixcard.messages import (
     BuyCard,
     ConfirmBets,
@@ -38,6 +38,10 @@ def felt(seat: int) -> str:
     return felt_place(TABLE, ACCOUNTS[seat])
 
 
+def held(seat: int) -> str:
+    return fee_held_place(TABLE, ACCOUNTS[seat])
+
+
 def postings_by_event(r: Run) -> list[tuple[str, list[Transfer]]]:
     return [(event.type, hand_postings(before, event, TABLE, ACCOUNTS)) for before, event in r.trace]
 
@@ -64,11 +68,12 @@ def test_each_event_moves_what_the_brief_says() -> None:
     assert moved["bets_closed"] == [Transfer(stack(1), felt(1), 11, "bet"), Transfer(stack(1), felt(1), 10, "bet"),
                                     Transfer(stack(1), felt(1), 20, "bet"), Transfer(stack(2), felt(2), 6, "bet")]
     assert moved["blind_bets_placed"] == [Transfer(stack(1), felt(1), 40, "bet")]
-    assert moved["cards_drawn"] == [Transfer(stack(1), HOUSE_BANK, 10, "draw_fee")]
-    assert moved["box_folded"] == [Transfer(felt(1), HOUSE_BANK, 10, "loss")]
+    assert moved["cards_drawn"] == [Transfer(stack(1), held(1), 10, "draw_fee")]
+    # What is lost "at once" stays on the felt (and the fee held) until settlement: a crash refunds it all.
+    assert moved.get("box_folded", []) == []
     assert moved["box_raised"] == [Transfer(stack(1), felt(1), 20, "raise"), Transfer(stack(2), felt(2), 10, "raise")]
-    assert moved["dealer_exchanged"] == [Transfer(felt(1), HOUSE_BANK, 10, "exchange_fee"),
-                                         Transfer(felt(1), HOUSE_BANK, 20, "exchange_fee")]
+    assert moved.get("dealer_exchanged", []) == []
+    assert Transfer(held(1), HOUSE_BANK, 10, "draw_fee") in moved["hand_settled"]
     s = r.state.settlement
     assert s is not None
     # Box 1 bought the As (fee 10); its Q-Q-Q beats the dealer's new J-J: Bet 3 to 1, the Ante made whole;
@@ -78,7 +83,7 @@ def test_each_event_moves_what_the_brief_says() -> None:
     assert totals[stack(1)] == sum(b.net for b in s.boxes if b.player == "1")
     assert totals[stack(2)] == sum(b.net for b in s.boxes if b.player == "2")
     assert totals[HOUSE_BANK] == s.house_net
-    assert totals[felt(1)] == totals[felt(2)] == 0
+    assert totals[felt(1)] == totals[felt(2)] == totals[held(1)] == 0
 
 
 def test_a_dead_seat_gets_everything_back_draw_fee_and_folded_ante_included() -> None:
@@ -89,13 +94,13 @@ def test_a_dead_seat_gets_everything_back_draw_fee_and_folded_ante_included() ->
     (dead,) = r.do(DeclareDead(1))[:1]
     before = next(b for b, e in r.trace if e is dead)
     assert hand_postings(before, dead, TABLE, ACCOUNTS) == [
-        Transfer(felt(1), stack(1), 1, "refund"), Transfer(HOUSE_BANK, stack(1), 20, "refund"),
+        Transfer(felt(1), stack(1), 11, "refund"), Transfer(held(1), stack(1), 10, "fee_refund"),
         Transfer(felt(1), stack(1), 30, "refund"),
     ]
     r.do(RaiseBox(2))
     totals = balances(r)
     assert totals[stack(1)] == 0
-    assert totals[felt(1)] == 0
+    assert totals[felt(1)] == totals[held(1)] == 0
 
 
 def test_a_voided_hand_gives_everything_back() -> None:
