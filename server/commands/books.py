@@ -114,8 +114,11 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_MISMATCH if failures else 0
 
 
-CSV_FIELDS = ["hand_id", "hand_no", "table", "status", "started_at", "dealer", "dealer_qualifies", "seat",
-              "name", "folded", "dead", "ante", "raise", "straight_flush_bonus", "flush_bonus", "fee", "net"]
+CSV_FIELDS = ["hand_id", "hand_no", "table", "game", "status", "started_at", "dealer", "dealer_qualifies", "seat",
+              "name", "spot", "box", "blind", "folded", "dead", "ante", "raise", "bet", "straight_flush_bonus",
+              "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net"]
+"""A row per seat (High Card Flush), spot (Caribbean Stud) or box (6 Card Poker); blank where a game lacks a bet."""
+_ROW_KEYS = CSV_FIELDS[CSV_FIELDS.index("spot"):]
 
 
 async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
@@ -127,18 +130,23 @@ async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
         for hand in hands:
             print(json.dumps(public_hand(hand), sort_keys=True), file=out)
         return 0
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS)
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, restval="")
     writer.writeheader()
     for hand in hands:
         summary = public_hand(hand)
-        settlement = summary.get("settlement") or {"seats": []}
-        for seat in settlement["seats"]:
+        settlement = summary.get("settlement") or {}
+        dealer = settlement.get("dealer")
+        qualifies = summary.get("dealer_qualifies", dealer.get("qualifies") if isinstance(dealer, dict) else None)
+        bets = summary.get("bets")
+        # Spots and boxes name their seat in the hand's bets, not in the settlement.
+        owners = {(b.get("spot"), b.get("box")): b.get("seat") for b in bets} if isinstance(bets, list) else {}
+        for entry in settlement.get("seats") or settlement.get("spots") or settlement.get("boxes") or []:
+            seat = entry.get("seat", owners.get((entry.get("spot"), entry.get("box"))))
             writer.writerow({
-                "hand_id": hand.id, "hand_no": hand.hand_no, "table": hand.table, "status": hand.status,
-                "started_at": summary["started_at"], "dealer": summary.get("dealer"),
-                "dealer_qualifies": summary.get("dealer_qualifies"),
-                "name": (summary.get("names") or {}).get(str(seat["seat"]), ""),
-                **{k: seat[k] for k in ("seat", "folded", "dead", "ante", "raise", "straight_flush_bonus",
-                                        "flush_bonus", "fee", "net")},
+                "hand_id": hand.id, "hand_no": hand.hand_no, "table": hand.table,
+                "game": summary.get("game", "hcf"), "status": hand.status,
+                "started_at": summary["started_at"], "dealer": summary.get("dealer"), "dealer_qualifies": qualifies,
+                "seat": seat, "name": (summary.get("names") or {}).get(str(seat), ""),
+                **{k: entry[k] for k in _ROW_KEYS if k in entry},
             })
     return 0

@@ -193,3 +193,29 @@ async def test_a_crash_mid_hand_voids_it_at_restart_and_the_meter_is_untouched(s
     reports = await replay_table(server.database_url, STUD)
     assert [r.status for r in reports] == ["void"], "the cut hand replays to its void, refunds included"
     assert all(r.ok for r in reports), [r.problems for r in reports if not r.ok]
+
+
+async def test_the_export_has_a_row_per_spot(server: Server) -> None:
+    import argparse
+    import csv
+    import io
+
+    from server.commands.books import _export
+
+    host, (ann,) = await stud_table(server, "ann")
+    bot = StudBot(ann, [2, 4]).start()
+    (settled,) = await revealed_hands(host, 1, host.mark())
+    await bot.stop()
+    database = await open_database(server.database_url)
+    try:
+        out = io.StringIO()
+        assert await _export(database, argparse.Namespace(table=STUD, format="csv"), out) == 0
+    finally:
+        await database.close()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["hand_id"] == str(settled["hand_id"])]
+    assert sorted(r["spot"] for r in rows) == ["2", "4"]
+    assert {r["game"] for r in rows} == {"caribbean"}
+    assert {r["name"] for r in rows} == {"ann"}
+    by_spot = {int(r["spot"]): r for r in rows}
+    for result in settled["settlement"]["spots"]:
+        assert int(by_spot[result["spot"]]["net"]) == result["net"]
