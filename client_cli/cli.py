@@ -36,8 +36,8 @@ def _sub(sub: Any, name: str, help_text: str, description: str, examples: str) -
 def build_parser() -> argparse.ArgumentParser:
     """Every ``hcf`` command."""
     parser = argparse.ArgumentParser(
-        prog="hcf", description="The hcf-table terminal client: play High Card Flush, watch, run bots, "
-                                "host a table, read the history and your account.",
+        prog="hcf", description="The hcf-table terminal client: play High Card Flush, Caribbean Stud or 6 Card "
+                                "Poker, watch, run bots, host a table, read the history and your account.",
         epilog="Run 'hcf COMMAND --help' for each command's options and examples.\n\nexamples:\n"
                f"  hcf play --server {EXAMPLE_SERVER} --name alice\n"
                f"  hcf bot --server {EXAMPLE_SERVER} --count 3 --fast\n"
@@ -85,8 +85,11 @@ def _add_bot(sub: Any) -> None:
     bot = _sub(sub, "bot", "fill seats with bots",
                "K bots, each its own account and connection, play N hands and print a summary. "
                "basic: the rules core's strategy; random: random legal moves (bonus bets, declining the bank "
-               "at most one time in ten); stubborn: never answers (the clocks decide). Exits 0 only if every "
-               "bot played its hands without an unexpected error.",
+               "at most one time in ten); stubborn: never answers (the clocks decide). At a Caribbean Stud or "
+               "6 Card Poker table they play that game: basic bets one spot or box (Caribbean: plays A-K or "
+               "better, jackpot wager on; 6 Card Poker: raises a pair or better, never draws, asks for the dealer "
+               "exchange with trips or better); random also takes several spots or boxes, buys and exchanges. "
+               "Exits 0 only if every bot played its hands without an unexpected error.",
                f"  hcf bot --server {EXAMPLE_SERVER} --count 3 --hands 20\n"
                "  hcf bot --count 2 --strategy random --fast --json\n"
                "  hcf bot --count 1 --strategy stubborn --hands 2")
@@ -99,6 +102,7 @@ def _add_bot(sub: Any) -> None:
                      help='print {"hands": N, "bots": [{"name", "hands", "net"}], "errors": N}')
     bot.add_argument("--prefix", help="bot names are PREFIX1..PREFIXK (default: a random prefix)")
     bot.add_argument("--ante", type=int, help="the Ante of basic bots (default: the table's min_ante)")
+    bot.epilog = (bot.epilog or "") + "\n  hcf bot --table stud --count 3 --hands 5   # a Caribbean Stud table"
     bot.add_argument("--timeout", type=float, help="give up after this many seconds")
     bot.add_argument("--seed", type=int, help="seed of the random strategy (for repeatable runs)")
     bot.set_defaults(runner=_run_bot)

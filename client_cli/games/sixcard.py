@@ -18,7 +18,7 @@ so invalid input (three cards to exchange, a broken Ante ratio...) is never sent
 >>> parse_line("exchange 3 4 5", turn).message
 'an exchange replaces 1, 2 or 5 cards, not 3'
 >>> parse_line("x 4 5", turn).note
-'box 2: exchanging 4s 2h (positions 4 5) for a fee of 10 chips'
+'box 2: 4s 2h (positions 4 5) exchanged for a fee of 10 chips'
 """
 
 from __future__ import annotations
@@ -364,7 +364,7 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
     if verb == "buy":
         if args:
             return InputError("say 'buy' (a sixth card for the box in turn)")
-        return Move("buy", at, note=f"box {c.box}: buying a sixth card for a fee of {c.ante} chips")
+        return Move("buy", at, note=f"box {c.box}: a sixth card bought for a fee of {c.ante} chips")
     positions = _positions(args, len(c.cards) or HAND_SIZE)
     if isinstance(positions, InputError):
         return positions
@@ -372,7 +372,7 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
     what = f"{given} (positions {' '.join(map(str, positions))})" if given \
         else f"positions {' '.join(map(str, positions))}"
     return Move("exchange", {**at, "discard": positions},
-                note=f"box {c.box}: exchanging {what} for a fee of {c.ante} chips")
+                note=f"box {c.box}: {what} exchanged for a fee of {c.ante} chips")
 
 
 def _positions(args: list[str], count: int) -> list[int] | InputError:
@@ -404,8 +404,8 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
             return InputError("say 'continue'")
         asking = [a for a in c.asks if a.requested]
         fees = sum(a.ante for a in asking)
-        note = (f"continue: boxes {' '.join(str(a.box) for a in asking)} ask for the exchange (fee {fees} chips)"
-                if asking else "continue: no exchange for your boxes")
+        note = (f"continued: boxes {' '.join(str(a.box) for a in asking)} ask for the exchange (fee {fees} chips)"
+                if asking else "continued: no exchange for your boxes")
         return Move("continue", note=note)
     ask = _which(args, c)
     if isinstance(ask, InputError):

@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bots", "history", "host", "parse", "render", "verify"]
+MODULES = ["account", "bots", "history", "host", "parse", "render", "verify", "games", "games.house", "games.caribbean",
+           "games.sixcard"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -53,6 +53,7 @@ def _checked(seen: str) -> None:
     assert "\x1b[" not in seen
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_caribbean_bots_play_and_a_spectator_sees_the_meter_and_checks_every_deal(server: Server,
                                                                                   tmp_path: Path) -> None:
@@ -75,6 +76,7 @@ def test_caribbean_bots_play_and_a_spectator_sees_the_meter_and_checks_every_dea
     assert "jackpot meter 10,000.00 -> 10,00" in seen
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_sixcard_bots_draw_raise_fold_and_ask_and_a_spectator_checks_every_deal(server: Server,
                                                                                 tmp_path: Path) -> None:
@@ -98,7 +100,7 @@ def test_a_stubborn_bot_is_folded_by_the_clock_at_a_caribbean_table(server: Serv
     _create(server, tmp_path, "carib-clock", {"game": "caribbean", "bet_seconds": 1, "action_seconds": 1,
                                              "pause_seconds": 0.2})
     stubborn = subprocess.Popen(hcf("bot", "--server", server.url, "--table", "carib-clock", "--strategy", "stubborn",
-                                    "--hands", "2", "--json", "--prefix", "mule-"),
+                                    "--hands", "2", "--json", "--prefix", "stud-mule-"),
                                 cwd=ROOT, env=client_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True)
     try:
@@ -192,12 +194,12 @@ def test_a_person_plays_6_card_poker_in_plain_lines(server: Server, tmp_path: Pa
         person.type("x 1 2 3")
         person.expect(r"^! an exchange replaces 1, 2 or 5 cards, not 3")
         person.type("buy")
-        person.expect(r"box 2: buying a sixth card for a fee of 20 chips")
+        person.expect(r"box 2: a sixth card bought for a fee of 20 chips")
         person.expect(r"^> Box 2 \(.+, drawn\): raise \(r\) = Bet 40, or fold \(f\)")
         person.type("r")
         person.expect(r"^> Box 1 \(.+\): raise")
         person.type("x 1 5")
-        person.expect(r"box 1: exchanging \S+ \S+ \(positions 1 5\) for a fee of 10 chips")
+        person.expect(r"box 1: \S+ \S+ \(positions 1 5\) exchanged for a fee of 10 chips")
         person.type("fold")
         match = person.expect(r"^(> Dealer exchange: ask BOX|Hand #\d+ · Dealer)")
         if match.group(1).startswith(">"):

@@ -133,13 +133,13 @@ def test_invalid_input_is_explained_and_never_sent(line: str, message: str) -> N
 
 
 @pytest.mark.parametrize(("line", "result"), [
-    ("buy", Move("buy", {"box": 1}, note="box 1: buying a sixth card for a fee of 10 chips")),
+    ("buy", Move("buy", {"box": 1}, note="box 1: a sixth card bought for a fee of 10 chips")),
     ("exchange 4 5", Move("exchange", {"box": 1, "discard": [4, 5]},
-                          note="box 1: exchanging 4s 2d (positions 4 5) for a fee of 10 chips")),
+                          note="box 1: 4s 2d (positions 4 5) exchanged for a fee of 10 chips")),
     ("x 45", Move("exchange", {"box": 1, "discard": [4, 5]},
-                  note="box 1: exchanging 4s 2d (positions 4 5) for a fee of 10 chips")),
+                  note="box 1: 4s 2d (positions 4 5) exchanged for a fee of 10 chips")),
     ("x all", Move("exchange", {"box": 1, "discard": [1, 2, 3, 4, 5]},
-                   note="box 1: exchanging Qc Qd Qh 4s 2d (positions 1 2 3 4 5) for a fee of 10 chips")),
+                   note="box 1: Qc Qd Qh 4s 2d (positions 1 2 3 4 5) exchanged for a fee of 10 chips")),
     ("x 1 2 3", InputError("an exchange replaces 1, 2 or 5 cards, not 3")),
     ("x 1 2 3 4", InputError("an exchange replaces 1, 2 or 5 cards, not 4")),
     ("x 6", InputError("positions are 1 to 5, got 6")),
@@ -165,7 +165,7 @@ def test_the_exchange_choice_asks_cancels_and_continues() -> None:
         note="box 3 asks for the dealer exchange: fee 5 chips (its Ante) if you continue")
     assert send(table, 1, "cancel 3") == Move("cancel_exchange", {"box": 3})
     assert "asking: box 1" in str(sg.choices_text(sg.legal_choices(table.snapshot(1))))
-    assert send(table, 1, "continue") == Move("continue", note="continue: boxes 1 ask for the exchange (fee 10 chips)")
+    assert send(table, 1, "continue") == Move("continue", note="continued: boxes 1 ask for the exchange (fee 10 chips)")
     assert table.state.phase == "settled"
     assert table.state.settlement.exchanged
 

@@ -76,6 +76,7 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
         "commitment": state.commitment,
         "arranged": state.arranged_deck is not None,
         "meter": state.meter_now,
+        "seats": [p.seat for p in state.players],  # who takes part (may bet) this hand
         "bets": _bets(state),
         "spots": [_spot(state, b, viewer) for b in state.bets if b.spot in state.hands],
         "dealer": _dealer(state),

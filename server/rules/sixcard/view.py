@@ -113,6 +113,7 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
         "commitment": state.commitment,
         "arranged": state.arranged_deck is not None,
         "leaving": sorted(state.leaving),
+        "seats": [p.seat for p in state.players],  # who takes part (may bet) this hand
         "bets": _bets(state),
         "boxes": [_box(state, b, viewer) for b in state.boxes],
         "order": list(state.order),
