@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from server.rules import scenario
 from server.rules.cards import cards_list, parse_cards
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.caribbean.settlement import HAND_SIZE, SettleError, SpotWager, settle
@@ -30,7 +31,7 @@ def rank_json(text: str) -> dict[str, Any]:
 
 def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
     """Settle one Caribbean Stud scenario into ``{"dealer", "order", "spots", "meter"}`` (player-side amounts)."""
-    _known(data, SCENARIO_KEYS, "scenario")
+    scenario.known(data, SCENARIO_KEYS, "scenario")
     table = data.get("table")
     if table is None:
         table = {}
@@ -47,7 +48,8 @@ def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
         raise SettleError(f"meter: must be a whole number of hundredths of a chip, at least 0, got {meter!r}")
     if "dealer" not in data:
         raise SettleError("dealer: the dealer's 5 cards are missing")
-    dealer = _cards(data["dealer"], "dealer")
+    dealer = data["dealer"]
+    dealer = scenario.cards(dealer.get("cards") if isinstance(dealer, dict) else dealer, "dealer")
     spots = data.get("spots")
     if spots is None:
         spots = []
@@ -67,29 +69,12 @@ def _spot(data: Any) -> SpotWager:
         raise SettleError("spots: each spot is a JSON object")
     number = _whole(data, "spot", "a spot")
     where = f"spot {number}"
-    _known(data, SPOT_KEYS, where)
+    scenario.known(data, SPOT_KEYS, where)
     if "cards" not in data:
         raise SettleError(f"{where}: cards are missing")
-    return SpotWager(number, _cards(data["cards"], where), _whole(data, "ante", where),
-                     play=_flag(data, "play", where), jackpot=_flag(data, "jackpot", where),
-                     dead=_flag(data, "dead", where))
-
-
-def _known(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
-    unknown = sorted(set(data) - set(keys))
-    if unknown:
-        raise SettleError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(keys)})")
-
-
-def _cards(value: Any, where: str) -> tuple[int, ...]:
-    if isinstance(value, dict) and where == "dealer":
-        value = value.get("cards")
-    if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
-        raise SettleError(f"{where}: cards are a string like 'Ah Kd 9c 4s 2h' or a list of such cards")
-    try:
-        return parse_cards(value)
-    except RuleError as exc:
-        raise SettleError(f"{where}: {exc.message}") from None
+    return SpotWager(number, scenario.cards(data["cards"], where), _whole(data, "ante", where),
+                     play=scenario.flag(data, "play", where), jackpot=scenario.flag(data, "jackpot", where),
+                     dead=scenario.flag(data, "dead", where))
 
 
 def _whole(data: dict[str, Any], key: str, where: str) -> int:
@@ -100,11 +85,3 @@ def _whole(data: dict[str, Any], key: str, where: str) -> int:
         raise SettleError(f"{where}: {key} must be a whole number, got {value!r}")
     return value
 
-
-def _flag(data: dict[str, Any], key: str, where: str) -> bool:
-    value = data.get(key)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise SettleError(f"{where}: {key} must be true or false, got {value!r}")
-    return value

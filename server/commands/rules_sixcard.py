@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from server.rules import scenario
 from server.rules.cards import Card, CardError, cards_list, parse_cards
 from server.rules.errors import RuleError
 from server.rules.poker import best_five, class_name, qualifies_pair
@@ -35,7 +36,7 @@ def rank_json(text: str) -> dict[str, Any]:
 
 def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
     """Settle one 6 Card Poker scenario into ``{"dealer": {...}, "boxes": [...]}`` (player-side amounts)."""
-    _known(data, SCENARIO_KEYS, "scenario")
+    scenario.known(data, SCENARIO_KEYS, "scenario")
     table = data.get("table") or {}
     if not isinstance(table, dict):
         raise SettleError("table: must be an object of settings")
@@ -45,7 +46,7 @@ def settle_scenario(data: dict[str, Any]) -> dict[str, Any]:
         raise SettleError(f"table: {exc.message}") from None
     if "dealer" not in data:
         raise SettleError("dealer: the dealer's 5 cards are missing")
-    dealer = _cards(data["dealer"], "dealer")
+    dealer = scenario.cards(data["dealer"], "dealer")
     replacement = data.get("dealer_replacement")
     replacement_card = None if replacement is None else _one_card(replacement, "dealer_replacement")
     boxes = data.get("boxes") or []
@@ -59,7 +60,7 @@ def _box(data: Any) -> BoxWager:
         raise SettleError("boxes: each box is a JSON object")
     number = _whole(data, "box", "a box", required=True)
     where = f"box {number}"
-    _known(data, BOX_KEYS, where)
+    scenario.known(data, BOX_KEYS, where)
     if "cards" not in data:
         raise SettleError(f"{where}: cards are missing")
     player = data.get("player")
@@ -67,9 +68,10 @@ def _box(data: Any) -> BoxWager:
         raise SettleError(f"{where}: player must name the box's owner, got {player!r}")
     bonus = _whole(data, "bonus", where)
     ante = _whole(data, "ante", where, required=bonus == 0)
-    return BoxWager(number, str(player), _cards(data["cards"], where), ante=ante, bonus=bonus,
-                    draw=_draw(data.get("draw"), where), raised=_flag(data, "raise", where),
-                    exchange_request=_flag(data, "exchange_request", where), dead=_flag(data, "dead", where))
+    return BoxWager(number, str(player), scenario.cards(data["cards"], where), ante=ante, bonus=bonus,
+                    draw=_draw(data.get("draw"), where), raised=scenario.flag(data, "raise", where),
+                    exchange_request=scenario.flag(data, "exchange_request", where),
+                    dead=scenario.flag(data, "dead", where))
 
 
 def _draw(value: Any, where: str) -> Draw | None:
@@ -79,34 +81,19 @@ def _draw(value: Any, where: str) -> Draw | None:
         return Draw("buy", (), (_one_card(value["buy"], f"{where}: draw.buy"),))
     if isinstance(value, dict) and set(value) == {"exchange"} and isinstance(value["exchange"], dict):
         exchange = value["exchange"]
-        _known(exchange, ("discard", "replace"), f"{where}: draw.exchange")
+        scenario.known(exchange, ("discard", "replace"), f"{where}: draw.exchange")
         if set(exchange) != {"discard", "replace"}:
             raise SettleError(f"{where}: draw.exchange needs discard and replace")
-        return Draw("exchange", _cards(exchange["discard"], f"{where}: draw.exchange.discard"),
-                    _cards(exchange["replace"], f"{where}: draw.exchange.replace"))
+        return Draw("exchange", scenario.cards(exchange["discard"], f"{where}: draw.exchange.discard"),
+                    scenario.cards(exchange["replace"], f"{where}: draw.exchange.replace"))
     raise SettleError(f"{where}: draw is null, {{\"buy\": card}} or "
                       f"{{\"exchange\": {{\"discard\": cards, \"replace\": cards}}}}, got {value!r}")
-
-
-def _known(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
-    unknown = sorted(set(data) - set(keys))
-    if unknown:
-        raise SettleError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(keys)})")
-
-
-def _cards(value: Any, where: str) -> tuple[Card, ...]:
-    if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
-        raise SettleError(f"{where}: cards are a string like 'Ah Kd 9c 4s 2h' or a list of such cards")
-    try:
-        return parse_cards(value)
-    except RuleError as exc:
-        raise SettleError(f"{where}: {exc.message}") from None
 
 
 def _one_card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
         raise SettleError(f"{where}: one card like 'Kd' or null, got {value!r}")
-    cards = _cards(value, where)
+    cards = scenario.cards(value, where)
     if len(cards) != 1:
         raise SettleError(f"{where}: one card like 'Kd', got {len(cards)}")
     return cards[0]
@@ -122,11 +109,3 @@ def _whole(data: dict[str, Any], key: str, where: str, *, required: bool = False
         raise SettleError(f"{where}: {key} must be a whole number (0 or more), got {value!r}")
     return value
 
-
-def _flag(data: dict[str, Any], key: str, where: str) -> bool:
-    value = data.get(key)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise SettleError(f"{where}: {key} must be true or false, got {value!r}")
-    return value

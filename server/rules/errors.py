@@ -35,3 +35,9 @@ class Violation(RuleError):  # noqa: N818 - the rules vocabulary: a violation of
     """An event or command the hand state machine refuses; the state is unchanged."""
 
     code = "hand/invalid"
+
+
+class SettleError(RuleError):
+    """A hand or scenario that cannot be settled as given; the message names the seat, spot, box or key."""
+
+    code = "settle/invalid"

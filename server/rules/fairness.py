@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from server.rules.cards import DECK_SIZE, Card
@@ -92,3 +92,8 @@ def deal_deck(server_seed: bytes, player_seeds: Sequence[bytes]) -> tuple[str, b
 def verify_commitment(server_seed: bytes, published: str) -> bool:
     """Whether a revealed server seed matches the commitment published earlier."""
     return hmac.compare_digest(commitment(server_seed), published.lower())
+
+
+def seeded_deck(server_seed: bytes, player_seeds: Iterable[tuple[int, str]]) -> tuple[Card, ...]:
+    """A hand's deck: the server seed mixed with the players' ``(seat, seed)`` text seeds, in the order given."""
+    return shuffled_deck(derive_deck_seed(server_seed, [player_seed_bytes(seed) for _, seed in player_seeds]))

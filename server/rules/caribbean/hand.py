@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
+from server.rules import machine
 from server.rules.cards import Card
 from server.rules.caribbean.messages import (
     HOUSE,
@@ -46,7 +47,6 @@ from server.rules.caribbean.messages import (
     HandSettled,
     HandVoided,
     Leave,
-    Misdeal,
     PlaceSpotBets,
     PlayerLeaving,
     PlaySpot,
@@ -61,8 +61,10 @@ from server.rules.caribbean.messages import (
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.caribbean.settlement import BACK_BET_MULTIPLE, CaribbeanSettlement, SpotWager, settle
 from server.rules.errors import Violation
-from server.rules.fairness import commitment, derive_deck_seed, player_seed_bytes, shuffled_deck
+from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
+from server.rules.house.betting import BettingRound
+from server.rules.machine import need_phase
 
 Phase = Literal["betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
@@ -133,10 +135,17 @@ class HandState:
 
     def player(self, seat: int) -> Player:
         """The player at ``seat`` (raises a Violation if none)."""
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")
+        return machine.player_at(self.players, seat)
+
+    @property
+    def bettors(self) -> Mapping[int, tuple[SpotBet, ...]]:
+        """Seats with bets placed (confirmed or not) while betting is open."""
+        return self.placed
+
+    @property
+    def unconfirmed(self) -> list[int]:
+        """Seats with bets not yet confirmed, in seat order."""
+        return [seat for seat in sorted(self.placed) if seat not in self.confirmed]
 
     def bet_on(self, spot: int) -> ClosedBet:
         """The closed bet on ``spot``."""
@@ -202,23 +211,11 @@ def opening_events(state: HandState) -> list[Event]:
 
 def decide(state: HandState, command: Command) -> list[Event]:
     """The events ``command`` causes, or a :class:`Violation`; the state is not touched."""
-    if isinstance(command, Misdeal):
-        return _misdeal(state, command)
-    if state.phase in TERMINAL:
-        raise Violation("this hand is over", "hand/over")
-    handler: Callable[[HandState, Any], list[Event]] | None = _HANDLERS.get(type(command))
-    if handler is None:
-        raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
-    return handler(state, command)
-
-
-def _need_phase(state: HandState, phase: Phase, what: str) -> None:
-    if state.phase != phase:
-        raise Violation(f"cannot {what} now: the hand is in its {state.phase} phase", "phase/wrong")
+    return machine.decide(_HANDLERS, TERMINAL, state, command)
 
 
 def _need_open_bets(state: HandState, seat: int, what: str) -> None:
-    _need_phase(state, "betting", what)
+    need_phase(state.phase, "betting", what)
     state.player(seat)
     if seat in state.leaving:
         raise Violation("you are leaving the table: no more bets this hand", "seat/leaving")
@@ -231,7 +228,7 @@ def _place(state: HandState, cmd: PlaceSpotBets) -> list[Event]:
     if cmd.seed is not None and (not isinstance(cmd.seed, str) or len(cmd.seed) > MAX_SEED_LENGTH):
         raise Violation(f"a player seed is text of at most {MAX_SEED_LENGTH} characters", "bet/bad_seed")
     bets = checked_bets(state, cmd.seat, cmd.bets)
-    return _close_if_ready(state, [SpotBetsPlaced(cmd.seat, bets, cmd.seed)])
+    return _BETTING.close_if_ready(state, [SpotBetsPlaced(cmd.seat, bets, cmd.seed)])
 
 
 def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
@@ -284,29 +281,7 @@ def _confirm(state: HandState, cmd: ConfirmBets) -> list[Event]:
     _need_open_bets(state, cmd.seat, "deal")
     if not state.placed.get(cmd.seat):
         raise Violation("place a bet before you deal", "bet/none")
-    return _close_if_ready(state, [BetsConfirmed(cmd.seat)])
-
-
-def _clear(state: HandState, cmd: ClearBets) -> list[Event]:
-    _need_phase(state, "betting", "clear bets")
-    state.player(cmd.seat)
-    if cmd.seat not in state.placed:
-        raise Violation("you have no bets to clear", "bet/none")
-    return _close_if_ready(state, [BetsCleared(cmd.seat, "clear")])
-
-
-def _close_if_ready(state: HandState, events: list[Event]) -> list[Event]:
-    """Close the betting once every player with a bet has confirmed (and one has)."""
-    after = apply_events(state, events)
-    if not after.placed or any(seat not in after.confirmed for seat in after.placed):
-        return events
-    return [*events, *_close(after)]
-
-
-def _close_bets(state: HandState, _cmd: CloseBets) -> list[Event]:
-    _need_phase(state, "betting", "close the bets")
-    events: list[Event] = [BetsCleared(seat, "clock") for seat in sorted(state.placed) if seat not in state.confirmed]
-    return [*events, *_close(apply_events(state, events))]
+    return _BETTING.close_if_ready(state, [BetsConfirmed(cmd.seat)])
 
 
 def _close(state: HandState) -> list[Event]:
@@ -328,7 +303,7 @@ def _deal_events(state: HandState) -> list[Event]:
     seeds = state.player_seeds()
     deck = state.arranged_deck
     if deck is None:
-        deck = shuffled_deck(derive_deck_seed(state.server_seed, [player_seed_bytes(seed) for _, seed in seeds]))
+        deck = seeded_deck(state.server_seed, seeds)
     order = (*(b.spot for b in state.bets), HOUSE)
     hands = deal_hands(deck, order)
     dealer = hands.pop()[1]
@@ -357,7 +332,7 @@ def deal_hands(deck: Sequence[Card], order: Sequence[int]) -> list[tuple[int, tu
 
 
 def _need_turn(state: HandState, seat: int, spot: int | None) -> ClosedBet:
-    _need_phase(state, "decisions", "act")
+    need_phase(state.phase, "decisions", "act")
     state.player(seat)
     turn = state.turn
     if turn is None or turn.seat != seat:
@@ -417,9 +392,7 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
         return []
     leaving = PlayerLeaving(cmd.seat)
     if state.phase == "betting":
-        if cmd.seat not in state.placed:
-            return [leaving]
-        return _close_if_ready(state, [leaving, BetsCleared(cmd.seat, "left")])
+        return _BETTING.leave(state, leaving)
     turn = state.turn
     if turn is None or turn.seat != cmd.seat:
         return [leaving]  # the seat's spots fold as their turns come
@@ -427,7 +400,7 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
 
 
 def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
-    _need_phase(state, "decisions", "declare a seat dead")
+    need_phase(state.phase, "decisions", "declare a seat dead")
     state.player(cmd.seat)
     # A folded spot's Ante already belongs to the house, so only live spots can die.
     spots = [b.spot for b in state.bets if b.seat == cmd.seat and b.spot not in state.folded
@@ -439,19 +412,6 @@ def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     if turn is None or turn.spot not in spots:
         return events
     return [*events, *_advance(apply_events(state, events))]
-
-
-def _misdeal(state: HandState, cmd: Misdeal) -> list[Event]:
-    if state.phase in TERMINAL:
-        raise Violation("this hand is over", "hand/over")
-    return [HandVoided(cmd.reason)]
-
-
-_HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
-    PlaceSpotBets: _place, RepeatBets: _repeat, ConfirmBets: _confirm, ClearBets: _clear,
-    CloseBets: _close_bets, PlaySpot: _play, FoldSpot: _fold, ClockExpired: _clock, Leave: _leave,
-    DeclareDead: _declare_dead,
-}
 
 
 # ---------------------------------------------------------------- evolve
@@ -512,6 +472,12 @@ def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
 
 def apply_events(state: HandState, events: Iterable[Event]) -> HandState:
     """Fold recorded events into a state (for replay and recovery)."""
-    for event in events:
-        state = evolve(state, event)
-    return state
+    return machine.apply_events(evolve, state, events)
+
+
+_BETTING: Final = BettingRound(apply_events, _close)
+_HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
+    PlaceSpotBets: _place, RepeatBets: _repeat, ConfirmBets: _confirm, ClearBets: _BETTING.clear,
+    CloseBets: _BETTING.close_bets, PlaySpot: _play, FoldSpot: _fold, ClockExpired: _clock, Leave: _leave,
+    DeclareDead: _declare_dead,
+}

@@ -17,10 +17,27 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
-from server.rules.cards import Card, cards_list, parse_cards
+from server.rules import commands, events
+from server.rules.cards import Card
 from server.rules.caribbean.settlement import CaribbeanSettlement, SpotResult
+from server.rules.commands import ClockExpired as ClockExpired
+from server.rules.commands import CloseBets as CloseBets
+from server.rules.commands import DeclareDead as DeclareDead
+from server.rules.commands import Leave as Leave
+from server.rules.commands import Misdeal as Misdeal
+from server.rules.events import CARDS, HANDS, Codec
+from server.rules.events import DeckPrepared as DeckPrepared
+from server.rules.events import Event as Event
+from server.rules.events import HandNotDealt as HandNotDealt
+from server.rules.events import HandVoided as HandVoided
+from server.rules.events import PlayerLeaving as PlayerLeaving
+from server.rules.house.messages import BetsCleared as BetsCleared
+from server.rules.house.messages import BetsConfirmed as BetsConfirmed
+from server.rules.house.messages import ClearBets as ClearBets
+from server.rules.house.messages import ConfirmBets as ConfirmBets
+from server.rules.house.messages import DealerRevealed as DealerRevealed
 
 HOUSE = 0
 """The dealer's place in a deal order (spots are numbered from 1)."""
@@ -56,29 +73,10 @@ class PlaceSpotBets:
 
 
 @dataclass(frozen=True, slots=True)
-class ConfirmBets:
-    """*Deal*: the player's bets are final."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class RepeatBets:
     """*Re-Bet*: place the player's bets of their last hand again, on the same spots."""
 
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class ClearBets:
-    """*Clear*: take every bet of the player back (confirmed ones too, while betting is open)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CloseBets:
-    """The betting clock ran out: unconfirmed bets go back and the hand is dealt (or not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,34 +95,6 @@ class FoldSpot:
     spot: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ClockExpired:
-    """The decision clock of ``seat`` ran out: the spot in turn folds."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """The player asked to leave: their bets go back while betting, else their spots fold at their turns."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareDead:
-    """The floor declares every undecided or played spot of ``seat`` dead."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    """The whole hand is dead: ``misdeal``, ``shuffler_fault``, ``interrupted``, ``shutdown``."""
-
-    reason: str = "misdeal"
-
-
 Command = (
     PlaceSpotBets | ConfirmBets | RepeatBets | ClearBets | CloseBets | PlaySpot | FoldSpot | ClockExpired
     | Leave | DeclareDead | Misdeal
@@ -133,26 +103,34 @@ Command = (
 # ---------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``type`` names it on the wire and in the log."""
-
-    type: ClassVar[str] = "event"
-
-    def as_json(self) -> dict[str, Any]:
-        """JSON-ready payload with a ``type`` key."""
-        out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
-        return out
+def settlement_as_json(settlement: CaribbeanSettlement) -> dict[str, Any]:
+    """The settlement's public JSON plus every field it needs to be rebuilt by :func:`settlement_from_json`."""
+    out = settlement.as_json()
+    for f in dataclasses.fields(settlement):
+        if f.name not in ("spots", "order"):
+            out.setdefault(f.name, getattr(settlement, f.name))
+    out["spots"] = [r.as_json() | {"award_from_meter": r.award_from_meter} for r in settlement.spots]
+    return out
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, SpotBet | ClosedBet):
-        return value._asdict()
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
+def settlement_from_json(data: Mapping[str, Any]) -> CaribbeanSettlement:
+    """Rebuild a settlement written by :func:`settlement_as_json`."""
+    spots = tuple(SpotResult(**{f.name: s["class" if f.name == "cls" else f.name]
+                                for f in dataclasses.fields(SpotResult)}) for s in data["spots"])
+    simple = {f.name: data[f.name] for f in dataclasses.fields(CaribbeanSettlement)
+              if f.name not in ("spots", "order")}
+    return CaribbeanSettlement(**(simple | {"order": tuple(data["order"]), "spots": spots}))
+
+
+def _objects(bets: tuple[SpotBet, ...] | tuple[ClosedBet, ...]) -> list[dict[str, Any]]:
+    return [b._asdict() for b in bets]
+
+
+SETTLEMENT: Final = Codec(settlement_as_json, settlement_from_json)
+SPOT_BETS: Final = Codec(_objects, lambda items: tuple(SpotBet(**b) for b in items))
+"""Each spot bet as an object."""
+CLOSED_BETS: Final = Codec(_objects, lambda items: tuple(ClosedBet(**b) for b in items))
+"""Each closed bet as an object."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,34 +148,10 @@ class SpotBetsPlaced(Event):
     """``seat``'s unconfirmed bets are now ``bets``; a seed given here is mixed into the deck if confirmed."""
 
     type: ClassVar[str] = "spot_bets_placed"
+    codecs: ClassVar[dict[str, Codec]] = {"bets": SPOT_BETS}
     seat: int
     bets: tuple[SpotBet, ...]
     seed: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class BetsConfirmed(Event):
-    """``seat`` pressed *Deal*."""
-
-    type: ClassVar[str] = "bets_confirmed"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class BetsCleared(Event):
-    """``seat``'s bets went back: ``clear`` (by choice), ``left``, or ``clock`` (unconfirmed at the close)."""
-
-    type: ClassVar[str] = "bets_cleared"
-    seat: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLeaving(Event):
-    """A player asked to leave; they stand up after the hand."""
-
-    type: ClassVar[str] = "player_leaving"
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,24 +159,8 @@ class BetsClosed(Event):
     """Betting is over; ``bets`` (spot order) are the confirmed ones, and only they move chips."""
 
     type: ClassVar[str] = "bets_closed"
+    codecs: ClassVar[dict[str, Codec]] = {"bets": CLOSED_BETS}
     bets: tuple[ClosedBet, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandNotDealt(Event):
-    """No hand this time: ``no_ante`` (nobody confirmed a bet) or ``no_players``."""
-
-    type: ClassVar[str] = "hand_not_dealt"
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class DeckPrepared(Event):
-    """The deck is fixed: derived from the seeds (seat order), or arranged by the host."""
-
-    type: ClassVar[str] = "deck_prepared"
-    arranged: bool
-    player_seeds: tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,15 +168,10 @@ class CardsDealt(Event):
     """Every hand, dealt one card at a time in ``order`` (spots, then the dealer as 0), five rounds."""
 
     type: ClassVar[str] = "cards_dealt"
+    codecs: ClassVar[dict[str, Codec]] = {"hands": HANDS, "dealer": CARDS}
     order: tuple[int, ...]
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
     dealer: tuple[Card, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation (the whole deal: this is the logged form, never the public one)."""
-        return {"type": self.type, "order": list(self.order),
-                "hands": [[spot, cards_list(cards)] for spot, cards in self.hands],
-                "dealer": cards_list(self.dealer)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,90 +214,25 @@ class SpotDead(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DealerRevealed(Event):
-    """The dealer's five cards are shown, and whether they qualify (A-K or better)."""
-
-    type: ClassVar[str] = "dealer_revealed"
-    cards: tuple[Card, ...]
-    qualifies: bool
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "cards": cards_list(self.cards), "qualifies": self.qualifies}
-
-
-@dataclass(frozen=True, slots=True)
 class HandSettled(Event):
     """The results, the meter after them, and ``shown``: the spots everyone may now see."""
 
     type: ClassVar[str] = "hand_settled"
+    codecs: ClassVar[dict[str, Codec]] = {"settlement": SETTLEMENT, "shown": HANDS}
     settlement: CaribbeanSettlement
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
 
-    def as_json(self) -> dict[str, Any]:
-        """Settlement (every field, so it rebuilds exactly) and shown cards in notation."""
-        return {"type": self.type, "settlement": settlement_as_json(self.settlement),
-                "shown": [[spot, cards_list(cards)] for spot, cards in self.shown]}
 
-
-@dataclass(frozen=True, slots=True)
-class HandVoided(Event):
-    """The whole hand is dead; every bet goes back, folded Antes included."""
-
-    type: ClassVar[str] = "hand_voided"
-    reason: str
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, HandNotDealt,
-        DeckPrepared, CardsDealt, TurnStarted, SpotPlayed, SpotFolded, SpotDead, DealerRevealed, HandSettled,
-        HandVoided,
-    )
-}
-
-
-def settlement_as_json(settlement: CaribbeanSettlement) -> dict[str, Any]:
-    """The settlement's public JSON plus every field it needs to be rebuilt by :func:`settlement_from_json`."""
-    out = settlement.as_json()
-    for f in dataclasses.fields(settlement):
-        if f.name not in ("spots", "order"):
-            out.setdefault(f.name, getattr(settlement, f.name))
-    out["spots"] = [r.as_json() | {"award_from_meter": r.award_from_meter} for r in settlement.spots]
-    return out
-
-
-def settlement_from_json(data: Mapping[str, Any]) -> CaribbeanSettlement:
-    """Rebuild a settlement written by :func:`settlement_as_json`."""
-    spots = tuple(SpotResult(**{f.name: s["class" if f.name == "cls" else f.name]
-                                for f in dataclasses.fields(SpotResult)}) for s in data["spots"])
-    simple = {f.name: data[f.name] for f in dataclasses.fields(CaribbeanSettlement)
-              if f.name not in ("spots", "order")}
-    return CaribbeanSettlement(**(simple | {"order": tuple(data["order"]), "spots": spots}))
-
-
-def _hands(items: list[Any]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    return tuple((spot, parse_cards(cards)) for spot, cards in items)
+EVENT_TYPES: dict[str, type[Event]] = events.event_types(
+    BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, HandNotDealt,
+    DeckPrepared, CardsDealt, TurnStarted, SpotPlayed, SpotFolded, SpotDead, DealerRevealed, HandSettled,
+    HandVoided,
+)
 
 
 def event_from_json(data: Mapping[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.as_json` (for replays)."""
-    cls = EVENT_TYPES[data["type"]]
-    args = {k: v for k, v in data.items() if k != "type"}
-    if cls is SpotBetsPlaced:
-        return SpotBetsPlaced(args["seat"], tuple(SpotBet(**b) for b in args["bets"]), args["seed"])
-    if cls is BetsClosed:
-        return BetsClosed(tuple(ClosedBet(**b) for b in args["bets"]))
-    if cls is CardsDealt:
-        return CardsDealt(tuple(args["order"]), _hands(args["hands"]), parse_cards(args["dealer"]))
-    if cls is DealerRevealed:
-        return DealerRevealed(parse_cards(args["cards"]), args["qualifies"])
-    if cls is HandSettled:
-        return HandSettled(settlement_from_json(args["settlement"]), _hands(args["shown"]))
-    if cls is DeckPrepared:
-        return DeckPrepared(args["arranged"], tuple((seat, seed) for seat, seed in args["player_seeds"]))
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in args.items()})
+    return events.event_from_json(EVENT_TYPES, data)
 
 
 COMMAND_TYPES: dict[str, type] = {
@@ -372,7 +240,7 @@ COMMAND_TYPES: dict[str, type] = {
     "clear_bets": ClearBets, "close_bets": CloseBets, "play_spot": PlaySpot, "fold_spot": FoldSpot,
     "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
-_COMMAND_NAMES = {cls: name for name, cls in COMMAND_TYPES.items()}
+_COMMAND_NAMES = commands.command_names(COMMAND_TYPES)
 
 
 def command_as_json(command: Command) -> dict[str, Any]:
@@ -381,18 +249,12 @@ def command_as_json(command: Command) -> dict[str, Any]:
     >>> command_as_json(PlaceSpotBets(3, (SpotBet(1, 10, True),), "abc"))
     {'command': 'place_spot_bets', 'seat': 3, 'bets': [[1, 10, True]], 'seed': 'abc'}
     """
-    out: dict[str, Any] = {"command": _COMMAND_NAMES[type(command)]}
-    for f in dataclasses.fields(command):
-        value = getattr(command, f.name)
-        out[f.name] = [list(bet) for bet in value] if f.name == "bets" else value
-    return out
+    return commands.command_as_json(_COMMAND_NAMES, command)
 
 
 def command_from_json(data: Mapping[str, Any]) -> Command:
     """Rebuild a command recorded by :func:`command_as_json`."""
-    cls = COMMAND_TYPES[data["command"]]
-    args = {k: v for k, v in data.items() if k != "command"}
-    if cls is PlaceSpotBets:
-        args["bets"] = tuple(SpotBet(*bet) for bet in args["bets"])
-    command: Command = cls(**args)
+    command: Command = commands.command_from_json(COMMAND_TYPES, data)
+    if isinstance(command, PlaceSpotBets):
+        command = dataclasses.replace(command, bets=tuple(SpotBet(*bet) for bet in command.bets))
     return command

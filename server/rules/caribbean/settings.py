@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from server.rules.errors import SettingsError
+from server.rules.house.settings import HouseTable, merged_values, settings_dict
+from server.rules.validate import buy_in_order, flag, not_above, optional_whole, pay_pairs, seconds, whole
 
 ClassPays = tuple[tuple[str, int], ...]
 JackpotKind = Literal["chips", "percent"]
@@ -47,7 +49,7 @@ DEFAULT_JACKPOT_PAYS: Final[ClassPays] = (
 
 
 @dataclass(frozen=True, slots=True)
-class CaribbeanSettings:
+class CaribbeanSettings(HouseTable):
     """Every posted setting of a Caribbean Stud table. Build with :meth:`from_mapping`."""
 
     spots: int = 7
@@ -75,25 +77,13 @@ class CaribbeanSettings:
 
         A ``game`` key must say ``caribbean`` and is otherwise ignored, so :meth:`as_dict` round-trips.
         """
-        values = dict(values)
-        game = values.pop("game", GAME)
-        if game != GAME:
-            raise SettingsError(f"game: these are Caribbean Stud settings, got game {game!r}")
-        unknown = sorted(set(values) - set(SETTING_NAMES))
-        if unknown:
-            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
-        merged = (base or cls()).as_dict()
-        merged.pop("game")
-        merged.update(values)
+        merged = merged_values(values, (base or cls()).as_dict(), GAME, SETTING_NAMES,
+                               "game: these are Caribbean Stud settings, got game {given!r}")
         return _validated(merged)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready settings, ``"game": "caribbean"`` first; pay tables as ``{"royal": 100, ...}``."""
-        out: dict[str, Any] = {"game": GAME}
-        for name in SETTING_NAMES:
-            value = getattr(self, name)
-            out[name] = dict(value) if name.endswith("_pays") else value
-        return out
+        return settings_dict(self, GAME, SETTING_NAMES)
 
     def bet_pay(self, class_name: str) -> int:
         """Back Bet odds (N to 1) for a winning hand of ``class_name``; a high card is paid as a pair.
@@ -114,27 +104,10 @@ class CaribbeanSettings:
             return None
         return ("percent" if class_name in JACKPOT_PERCENT_CLASSES else "chips"), amount
 
-    def _table(self, name: str) -> dict[str, int]:
-        table = self._lookup.get(name)
-        if table is None:
-            table = dict(getattr(self, name))
-            self._lookup[name] = table
-        return table
-
     @property
     def seats(self) -> int:
         """The table's places are its betting spots."""
         return self.spots
-
-    @property
-    def house_banked(self) -> bool:
-        """Always: the house deals and banks (section 2)."""
-        return True
-
-    @property
-    def offer_seconds(self) -> float:
-        """The table's pause before retrying after a hand with no Ante: the betting clock."""
-        return self.bet_seconds
 
     @property
     def contribution(self) -> int:
@@ -149,80 +122,41 @@ class CaribbeanSettings:
 SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(CaribbeanSettings) if not f.name.startswith("_"))
 
 
-def _whole(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
-    if high is not None and value > high:
-        raise SettingsError(f"{name}: must be at most {high}, got {value!r}")
-    return value
-
-
-def _seconds(name: str, value: Any, low: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
-    if value > 3600:
-        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
-    return float(value)
-
-
-def _flag(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise SettingsError(f"{name}: must be true or false, got {value!r}")
-    return value
-
-
 def _class_pays(name: str, value: Any, classes: tuple[str, ...], low: int,
                 percent: tuple[str, ...] = ()) -> ClassPays:
     """A pay table from ``{"royal": 100, ...}``, its pairs, or the text ``"royal: 100, ..."``."""
-    example = f"'{classes[0]}: 100, {classes[1]}: 50, ...'"
-    if isinstance(value, str):
-        try:
-            pairs = [part.split(":") for part in value.split(",") if part.strip()]
-            value = {k.strip(): int(v) for k, v in pairs}
-        except ValueError:
-            raise SettingsError(f"{name}: write it as {example}, got {value!r}") from None
-    if isinstance(value, Mapping):
-        value = list(value.items())
-    try:
-        table = {str(k): v for k, v in value}
-    except (TypeError, ValueError):
-        raise SettingsError(f"{name}: must map hand classes to payouts, got {value!r}") from None
+    table = pay_pairs(name, value, str, f"'{classes[0]}: 100, {classes[1]}: 50, ...'", "hand classes")
     if sorted(table) != sorted(classes):
         raise SettingsError(f"{name}: must give a payout for each of {', '.join(classes)}, got {', '.join(table)}")
     for key, pay in table.items():
-        _whole(f"{name}[{key}]", pay, low, 100 if key in percent else None)
+        whole(f"{name}[{key}]", pay, low, 100 if key in percent else None)
     return tuple((key, table[key]) for key in classes)
 
 
 def _validated(v: dict[str, Any]) -> CaribbeanSettings:
-    spots = _whole("spots", v["spots"], 1)
+    spots = whole("spots", v["spots"], 1)
     if spots > MAX_SPOTS:
         raise SettingsError(f"spots: must be 1 to {MAX_SPOTS} (nine hands and the dealer use 50 cards), got {spots}")
-    max_hands = _whole("max_hands", v["max_hands"], 1)
+    max_hands = whole("max_hands", v["max_hands"], 1)
     if max_hands > spots:
         raise SettingsError(f"max_hands: must not exceed spots ({max_hands} > {spots})")
-    ints = {n: _whole(n, v[n], 1) for n in ("min_ante", "max_ante", "jackpot_wager", "min_buy_in", "max_buy_in",
-                                             "default_buy_in")}
+    ints = {n: whole(n, v[n], 1) for n in ("min_ante", "max_ante", "jackpot_wager", "min_buy_in", "max_buy_in",
+                                            "default_buy_in")}
     for lo, hi in (("min_ante", "max_ante"), ("min_buy_in", "max_buy_in")):
-        if ints[lo] > ints[hi]:
-            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {ints[hi]})")
-    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
-        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
-    cap = v["max_payout"]
-    if cap == "":
-        cap = None
+        not_above(lo, ints[lo], hi, ints[hi])
+    buy_in_order(ints["min_buy_in"], ints["default_buy_in"], ints["max_buy_in"])
     return CaribbeanSettings(
         spots=spots,
         max_hands=max_hands,
         bet_pays=_class_pays("bet_pays", v["bet_pays"], BET_CLASSES, 1),
-        max_payout=None if cap is None else _whole("max_payout", cap, 1),
-        jackpot=_flag("jackpot", v["jackpot"]),
+        max_payout=optional_whole("max_payout", v["max_payout"], 1),
+        jackpot=flag("jackpot", v["jackpot"]),
         jackpot_pays=_class_pays("jackpot_pays", v["jackpot_pays"], JACKPOT_CLASSES, 0, JACKPOT_PERCENT_CLASSES),
-        jackpot_seed=_whole("jackpot_seed", v["jackpot_seed"], 0),
-        jackpot_rate=_whole("jackpot_rate", v["jackpot_rate"], 0, 100),
-        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
-        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
-        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        jackpot_seed=whole("jackpot_seed", v["jackpot_seed"], 0),
+        jackpot_rate=whole("jackpot_rate", v["jackpot_rate"], 0, 100),
+        bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=seconds("action_seconds", v["action_seconds"], 1),
+        pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
         min_ante=ints["min_ante"],
         max_ante=ints["max_ante"],
         jackpot_wager=ints["jackpot_wager"],

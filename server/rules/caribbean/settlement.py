@@ -22,18 +22,12 @@ from typing import Any
 
 from server.rules.cards import Card, card_text
 from server.rules.caribbean.settings import CaribbeanSettings
-from server.rules.errors import RuleError
+from server.rules.errors import SettleError as SettleError
 from server.rules.poker import class_name, qualifies_ak, rank5
 
 HAND_SIZE = 5
 BACK_BET_MULTIPLE = 2
 """The Back Bet is exactly twice the Ante (section 3 step 3)."""
-
-
-class SettleError(RuleError):
-    """A hand that cannot be settled as given; the message names the spot or the key."""
-
-    code = "settle/invalid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,23 +14,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from server.rules.adapter import RulesAdapter
 from server.rules.cards import Card
 from server.rules.errors import Violation
-from server.rules.game import JSON, ClockSpec, Player, Transfer
+from server.rules.game import JSON, ClockSpec, Player
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
-from server.rules.hcf.postings import hand_postings
+from server.rules.hcf import postings, view
 from server.rules.hcf.settings import HcfSettings
-from server.rules.hcf.view import hand_view, private_events, public_event
+from server.rules.hcf.view import hand_view, private_events
 
 _CHOSEN: Final = ("fold", "passed", "declined")  # reasons that are a player's own choice
 
 
-class HighCardFlush:
+class HighCardFlush(RulesAdapter):
     """The California (player-banked) and standard (house-banked) High Card Flush game."""
 
     name = "hcf"
     terminal = h.TERMINAL
+    hand = h
+    messages = m
+    postings_rules = postings
+    view = view
 
     def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> HcfSettings:
         """Validated settings; a ``game`` key naming this game is allowed."""
@@ -44,50 +49,9 @@ class HighCardFlush:
         """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
 
-    def opening_events(self, state: h.HandState) -> list[Any]:
-        """The offer, the open betting, or no hand."""
-        return list(h.opening_events(state))
-
-    def decide(self, state: h.HandState, command: Any) -> list[Any]:
-        """See :func:`server.rules.hcf.hand.decide`."""
-        return list(h.decide(state, command))
-
-    def evolve(self, state: h.HandState, event: Any) -> h.HandState:
-        """See :func:`server.rules.hcf.hand.evolve`."""
-        return h.evolve(state, event)
-
-    def postings(self, state: h.HandState, event: Any, table: str, accounts: Mapping[int, int]) -> list[Transfer]:
-        """See :func:`server.rules.hcf.postings.hand_postings`."""
-        return hand_postings(state, event, table, accounts)
-
-    def event_as_json(self, event: Any) -> JSON:
-        """The event as logged."""
-        payload: JSON = event.as_json()
-        return payload
-
-    def event_from_json(self, data: Mapping[str, Any]) -> Any:
-        """Rebuild a logged event."""
-        return m.event_from_json(dict(data))
-
-    def command_as_json(self, command: Any) -> JSON:
-        """A command as recorded in the hand's input log."""
-        return m.command_as_json(command)
-
-    def command_from_json(self, data: Mapping[str, Any]) -> Any:
-        """Rebuild a recorded command."""
-        return m.command_from_json(dict(data))
-
-    def public_event(self, event: Any) -> JSON:
-        """Cards dealt become counts; everything else is public as logged."""
-        return public_event(event)
-
     def private_events(self, state: h.HandState, event: Any) -> list[tuple[int, JSON]]:
         """Each player's own cards at the deal."""
         return private_events(event)
-
-    def hand_view(self, state: h.HandState, viewer: int | None) -> JSON:
-        """See :func:`server.rules.hcf.view.hand_view`."""
-        return hand_view(state, viewer)
 
     def summary(self, state: h.HandState) -> JSON:
         """Bets, results and shown cards of a finished hand."""
@@ -120,12 +84,6 @@ class HighCardFlush:
             return ClockSpec("decision", state.turn, s.action_seconds)
         return None
 
-    def clock_command(self, state: h.HandState, clock: ClockSpec) -> Any:
-        """Close the betting, or time out the seat whose clock ran."""
-        if clock.kind == "bets":
-            return m.CloseBets()
-        return m.ClockExpired(clock.seat if clock.seat is not None else 0)
-
     def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
         """Who let a betting or decision clock run out (a bank offer may lapse without penalty)."""
         if clock.kind == "bets":
@@ -156,22 +114,6 @@ class HighCardFlush:
         if action == "raise":
             return m.Raise(seat, args.get("amount", 0))
         raise Violation(f"no move named {action!r} in High Card Flush", "request/unknown")
-
-    def leave(self, seat: int) -> Any:
-        """A player leaving mid-hand."""
-        return m.Leave(seat)
-
-    def declare_dead(self, seat: int) -> Any:
-        """The floor kills one seat's hand."""
-        return m.DeclareDead(seat)
-
-    def misdeal(self, reason: str) -> Any:
-        """The floor voids the hand."""
-        return m.Misdeal(reason)
-
-    def void_event(self, reason: str) -> Any:
-        """The event voiding an interrupted hand."""
-        return m.HandVoided(reason)
 
     def next_offer_from(self, state: h.HandState) -> int:
         """The button moves after a settled hand."""

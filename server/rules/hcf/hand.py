@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
+from server.rules import machine
 from server.rules.cards import Card
 from server.rules.errors import Violation
-from server.rules.fairness import commitment, derive_deck_seed, player_seed_bytes, shuffled_deck
+from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
 from server.rules.hcf.evaluate import HAND_SIZE, evaluate
 from server.rules.hcf.messages import (
@@ -65,6 +66,7 @@ from server.rules.hcf.messages import (
 )
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.settlement import Settlement, Wager, deal_order, pays_fee, settle
+from server.rules.machine import need_phase
 
 Phase = Literal["offer", "betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
@@ -146,10 +148,7 @@ class HandState:
 
     def player(self, seat: int) -> Player:
         """The player at ``seat`` (raises a Violation if none)."""
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")
+        return machine.player_at(self.players, seat)
 
     def committed(self, seat: int) -> int:
         """Chips ``seat`` has on the felt or held as its fee."""
@@ -226,23 +225,11 @@ def next_offer_from(state: HandState) -> int:
 
 def decide(state: HandState, command: Command) -> list[Event]:
     """The events ``command`` causes, or a :class:`Violation`; the state is not touched."""
-    if isinstance(command, Misdeal):
-        return _misdeal(state, command)
-    if state.phase in TERMINAL:
-        raise Violation("this hand is over", "hand/over")
-    handler: Callable[[HandState, Any], list[Event]] | None = _HANDLERS.get(type(command))
-    if handler is None:
-        raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
-    return handler(state, command)
-
-
-def _need_phase(state: HandState, phase: Phase, what: str) -> None:
-    if state.phase != phase:
-        raise Violation(f"cannot {what} now: the hand is in its {state.phase} phase", "phase/wrong")
+    return machine.decide(_HANDLERS, TERMINAL, state, command)
 
 
 def _accept(state: HandState, cmd: AcceptBank) -> list[Event]:
-    _need_phase(state, "offer", "take the bank")
+    need_phase(state.phase, "offer", "take the bank")
     _need_offered(state, cmd.seat)
     bettors = tuple(s for s in deal_order(state.settings.seats, cmd.seat)
                     if any(p.seat == s for p in state.players))
@@ -253,7 +240,7 @@ def _accept(state: HandState, cmd: AcceptBank) -> list[Event]:
 
 
 def _decline(state: HandState, cmd: DeclineBank) -> list[Event]:
-    _need_phase(state, "offer", "decline the bank")
+    need_phase(state.phase, "offer", "decline the bank")
     _need_offered(state, cmd.seat)
     return _after_decline(state, cmd.seat, "declined")
 
@@ -274,7 +261,7 @@ def _after_decline(state: HandState, seat: int, reason: str) -> list[Event]:
 
 
 def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
-    _need_phase(state, "betting", "bet")
+    need_phase(state.phase, "betting", "bet")
     _need_bettor(state, cmd.seat)
     s = state.settings
     amounts = (cmd.ante, cmd.straight_flush_bonus, cmd.flush_bonus)
@@ -306,7 +293,7 @@ def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
 
 
 def _pass_bets(state: HandState, cmd: PassBets) -> list[Event]:
-    _need_phase(state, "betting", "pass")
+    need_phase(state.phase, "betting", "pass")
     _need_bettor(state, cmd.seat)
     return _close_if_all_answered(state, [BetsPassed(cmd.seat, "passed")])
 
@@ -327,7 +314,7 @@ def _close_if_all_answered(state: HandState, events: list[Event]) -> list[Event]
 
 
 def _close_bets(state: HandState, _cmd: CloseBets) -> list[Event]:
-    _need_phase(state, "betting", "close the bets")
+    need_phase(state.phase, "betting", "close the bets")
     events: list[Event] = [BetsPassed(s, "clock") for s in state.bettors
                            if s not in state.bets and s not in state.passed]
     return [*events, *_close(apply_events(state, events))]
@@ -351,11 +338,7 @@ def _deal_events(state: HandState) -> list[Event]:
         fees.append((state.dealer, s.fee))
     seeds = tuple((seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None)
     arranged = state.arranged_deck
-    if arranged is not None:
-        deck = arranged
-    else:
-        deck_seed = derive_deck_seed(state.server_seed, [player_seed_bytes(seed) for _, seed in seeds])
-        deck = shuffled_deck(deck_seed)
+    deck = arranged if arranged is not None else seeded_deck(state.server_seed, seeds)
     order = (*(seat for seat in deal_order(s.seats, state.dealer) if seat in state.bets),
              state.dealer if state.dealer is not None else HOUSE)
     hands = deal_hands(deck, order)
@@ -407,7 +390,7 @@ def _raise(state: HandState, cmd: Raise) -> list[Event]:
 
 
 def _need_turn(state: HandState, seat: int) -> None:
-    _need_phase(state, "decisions", "act")
+    need_phase(state.phase, "decisions", "act")
     state.player(seat)
     if state.turn != seat:
         raise Violation(f"it is seat {state.turn}'s turn, not seat {seat}'s", "turn/not_yours")
@@ -471,8 +454,8 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
 
 def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     if cmd.seat == state.dealer:
-        return _misdeal(state, Misdeal("dealer_dead"))
-    _need_phase(state, "decisions", "declare a seat dead")
+        return decide(state, Misdeal("dealer_dead"))
+    need_phase(state.phase, "decisions", "declare a seat dead")
     if cmd.seat not in state.bets or cmd.seat in state.dead:
         raise Violation(f"seat {cmd.seat} has no live hand", "seat/not_in_hand")
     if state.raises.get(cmd.seat) == 0:
@@ -481,12 +464,6 @@ def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     if state.turn != cmd.seat:
         return [dead]
     return [dead, *_advance(evolve(state, dead))]
-
-
-def _misdeal(state: HandState, cmd: Misdeal) -> list[Event]:
-    if state.phase in TERMINAL:
-        raise Violation("this hand is over", "hand/over")
-    return [HandVoided(cmd.reason)]
 
 
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
@@ -554,6 +531,4 @@ def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
 
 def apply_events(state: HandState, events: Iterable[Event]) -> HandState:
     """Fold recorded events into a state (for replay and recovery)."""
-    for event in events:
-        state = evolve(state, event)
-    return state
+    return machine.apply_events(evolve, state, events)

@@ -7,11 +7,23 @@ the wire and a replay all speak the same shapes.
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from server.rules.cards import Card, cards_list, parse_cards
+from server.rules import commands, events
+from server.rules.cards import Card
+from server.rules.commands import ClockExpired as ClockExpired
+from server.rules.commands import CloseBets as CloseBets
+from server.rules.commands import DeclareDead as DeclareDead
+from server.rules.commands import Leave as Leave
+from server.rules.commands import Misdeal as Misdeal
+from server.rules.events import CARDS, HANDS, Codec
+from server.rules.events import DeckPrepared as DeckPrepared
+from server.rules.events import Event as Event
+from server.rules.events import HandNotDealt as HandNotDealt
+from server.rules.events import HandVoided as HandVoided
+from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.hcf.settlement import SeatResult, Settlement
 
 # ---------------------------------------------------------------- commands
@@ -50,11 +62,6 @@ class PassBets:
 
 
 @dataclass(frozen=True, slots=True)
-class CloseBets:
-    """The betting clock ran out: whoever has not answered sits this hand out."""
-
-
-@dataclass(frozen=True, slots=True)
 class Fold:
     """The player in turn folds."""
 
@@ -69,34 +76,6 @@ class Raise:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class ClockExpired:
-    """The running clock of ``seat`` (the offer or the decision) ran out."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """The player asked to leave: they fold at their turn and stand up after the hand."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareDead:
-    """The floor declares one seat's hand dead."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    """The whole hand is dead: ``misdeal``, ``shuffler_fault``, ``interrupted``, ``shutdown``."""
-
-    reason: str = "misdeal"
-
-
 Command = (
     AcceptBank | DeclineBank | PlaceBets | PassBets | CloseBets | Fold | Raise
     | ClockExpired | Leave | DeclareDead | Misdeal
@@ -105,26 +84,24 @@ Command = (
 # ---------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``type`` names it on the wire and in the log."""
-
-    type: ClassVar[str] = "event"
-
-    def as_json(self) -> dict[str, Any]:
-        """JSON-ready payload with a ``type`` key."""
-        out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
-        return out
+def _settlement_as_json(settlement: Settlement) -> dict[str, Any]:
+    return settlement.as_json() | {"void": settlement.void}
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Settlement):
-        return value.as_json() | {"void": value.void}
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
+def _settlement_from_json(data: Mapping[str, Any]) -> Settlement:
+    dealer = data["dealer"]
+    seats = tuple(
+        SeatResult(s["seat"], s["dead"], s["folded"], s["ante"], s["raise"],
+                   s["straight_flush_bonus"], s["flush_bonus"], s["fee"])
+        for s in data["seats"]
+    )
+    return Settlement(dealer["qualifies"], dealer["fee"], dealer["net"], tuple(data["order"]),
+                      seats, data["house"], data.get("void", False))
+
+
+SETTLEMENT: Final = Codec(_settlement_as_json, _settlement_from_json)
+"""A settlement as its public JSON plus ``void``."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,27 +161,11 @@ class BetsPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerLeaving(Event):
-    """A player asked to leave; they stand up after the hand."""
-
-    type: ClassVar[str] = "player_leaving"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class BetsClosed(Event):
     """Betting is over; ``seats`` have an Ante and play."""
 
     type: ClassVar[str] = "bets_closed"
     seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandNotDealt(Event):
-    """No hand this time: ``no_bank`` (nobody took the bank) or ``no_ante``."""
-
-    type: ClassVar[str] = "hand_not_dealt"
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,26 +177,13 @@ class FeesCollected(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DeckPrepared(Event):
-    """The deck is fixed: derived from the seeds, or arranged by the host."""
-
-    type: ClassVar[str] = "deck_prepared"
-    arranged: bool
-    player_seeds: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     """Every hand, dealt one card at a time in ``order``; seat 0 is the house dealer."""
 
     type: ClassVar[str] = "cards_dealt"
+    codecs: ClassVar[dict[str, Codec]] = {"hands": HANDS}
     order: tuple[int, ...]
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "order": list(self.order),
-                "hands": [[seat, cards_list(cards)] for seat, cards in self.hands]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,14 +226,10 @@ class DealerRevealed(Event):
     """The DP's (or house's, seat 0) hand is shown."""
 
     type: ClassVar[str] = "dealer_revealed"
+    codecs: ClassVar[dict[str, Codec]] = {"cards": CARDS}
     seat: int
     cards: tuple[Card, ...]
     qualifies: bool
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "seat": self.seat, "cards": cards_list(self.cards),
-                "qualifies": self.qualifies}
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,64 +237,24 @@ class HandSettled(Event):
     """The results; ``shown`` are the hands that reached settlement."""
 
     type: ClassVar[str] = "hand_settled"
+    codecs: ClassVar[dict[str, Codec]] = {"settlement": SETTLEMENT, "shown": HANDS}
     settlement: Settlement
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
-
-    def as_json(self) -> dict[str, Any]:
-        """Settlement and shown cards in notation."""
-        return {"type": self.type, "settlement": _jsonable(self.settlement),
-                "shown": [[seat, cards_list(cards)] for seat, cards in self.shown]}
-
-
-@dataclass(frozen=True, slots=True)
-class HandVoided(Event):
-    """The whole hand is dead; every bet and fee goes back."""
-
-    type: ClassVar[str] = "hand_voided"
-    reason: str
 
 
 HandEvent = Event
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        BankOffered, BankDeclined, BankAccepted, BettingOpened, BetsPlaced, BetsPassed,
-        PlayerLeaving, BetsClosed, HandNotDealt, FeesCollected, DeckPrepared, CardsDealt,
-        SeatDead, TurnStarted, PlayerFolded, PlayerRaised, DealerRevealed, HandSettled,
-        HandVoided,
-    )
-}
+EVENT_TYPES: dict[str, type[Event]] = events.event_types(
+    BankOffered, BankDeclined, BankAccepted, BettingOpened, BetsPlaced, BetsPassed,
+    PlayerLeaving, BetsClosed, HandNotDealt, FeesCollected, DeckPrepared, CardsDealt,
+    SeatDead, TurnStarted, PlayerFolded, PlayerRaised, DealerRevealed, HandSettled,
+    HandVoided,
+)
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
+def event_from_json(data: Mapping[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.as_json` (for replays)."""
-    cls = EVENT_TYPES[data["type"]]
-    args = {k: v for k, v in data.items() if k != "type"}
-    if cls is CardsDealt:
-        return CardsDealt(tuple(args["order"]),
-                          tuple((s, parse_cards(c)) for s, c in args["hands"]))
-    if cls is DealerRevealed:
-        return DealerRevealed(args["seat"], parse_cards(args["cards"]), args["qualifies"])
-    if cls is HandSettled:
-        return HandSettled(_settlement_from_json(args["settlement"]),
-                           tuple((s, parse_cards(c)) for s, c in args["shown"]))
-    return cls(**{k: tuple(_tuplify(v)) if isinstance(v, list) else v for k, v in args.items()})
-
-
-def _tuplify(items: list[Any]) -> list[Any]:
-    return [tuple(_tuplify(v)) if isinstance(v, list) else v for v in items]
-
-
-def _settlement_from_json(data: dict[str, Any]) -> Settlement:
-    dealer = data["dealer"]
-    seats = tuple(
-        SeatResult(s["seat"], s["dead"], s["folded"], s["ante"], s["raise"],
-                   s["straight_flush_bonus"], s["flush_bonus"], s["fee"])
-        for s in data["seats"]
-    )
-    return Settlement(dealer["qualifies"], dealer["fee"], dealer["net"], tuple(data["order"]),
-                      seats, data["house"], data.get("void", False))
+    return events.event_from_json(EVENT_TYPES, data)
 
 
 COMMAND_TYPES: dict[str, type] = {
@@ -358,16 +262,15 @@ COMMAND_TYPES: dict[str, type] = {
     "close_bets": CloseBets, "fold": Fold, "raise": Raise, "clock_expired": ClockExpired, "leave": Leave,
     "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
-_COMMAND_NAMES = {cls: name for name, cls in COMMAND_TYPES.items()}
+_COMMAND_NAMES = commands.command_names(COMMAND_TYPES)
 
 
 def command_as_json(command: Command) -> dict[str, Any]:
     """A command as recorded in the hand's input log (for replays)."""
-    return {"command": _COMMAND_NAMES[type(command)], **dataclasses.asdict(command)}
+    return commands.command_as_json(_COMMAND_NAMES, command)
 
 
-def command_from_json(data: dict[str, Any]) -> Command:
+def command_from_json(data: Mapping[str, Any]) -> Command:
     """Rebuild a command recorded by :func:`command_as_json`."""
-    cls = COMMAND_TYPES[data["command"]]
-    command: Command = cls(**{k: v for k, v in data.items() if k != "command"})
+    command: Command = commands.command_from_json(COMMAND_TYPES, data)
     return command

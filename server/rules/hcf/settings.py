@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from server.rules.errors import SettingsError
+from server.rules.validate import buy_in_order, known, not_above, optional_whole, pay_pairs, seconds, whole
 
 Profile = Literal["california", "standard"]
 FeeMode = Literal["all", "players", "designated", "none"]
@@ -67,9 +68,7 @@ class HcfSettings:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: HcfSettings | None = None) -> HcfSettings:
         """Validated settings: ``values`` override ``base`` (or the profile's defaults)."""
-        unknown = sorted(set(values) - set(SETTING_NAMES))
-        if unknown:
-            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
+        known(values, SETTING_NAMES)
         profile = values.get("profile", base.profile if base is not None else "california")
         if profile not in PROFILES:
             raise SettingsError(f"profile: must be one of {', '.join(PROFILES)}, got {profile!r}")
@@ -124,62 +123,31 @@ def profile_defaults(profile: str) -> dict[str, Any]:
     return {"profile": "california"}
 
 
-def _whole(name: str, value: Any, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
-    return value
-
-
-def _seconds(name: str, value: Any, low: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
-    if value > 3600:
-        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
-    return float(value)
-
-
 def _pay_table(name: str, value: Any, sizes: tuple[int, ...]) -> PayTable:
-    if isinstance(value, str):
-        try:
-            pairs = [part.split(":") for part in value.split(",") if part.strip()]
-            value = {int(k): int(v) for k, v in pairs}
-        except ValueError:
-            raise SettingsError(f"{name}: write it as '7: 200, 6: 50, ...', got {value!r}") from None
-    if isinstance(value, Mapping):
-        value = list(value.items())
-    try:
-        table = {int(k): v for k, v in value}
-    except (TypeError, ValueError):
-        raise SettingsError(f"{name}: must map card counts to payouts, got {value!r}") from None
+    table = pay_pairs(name, value, int, "'7: 200, 6: 50, ...'", "card counts")
     if sorted(table) != sorted(sizes):
         expected = ", ".join(str(s) for s in sizes)
         raise SettingsError(f"{name}: must give a payout for each of {expected} cards, got {sorted(table)}")
     for size, pay in table.items():
-        _whole(f"{name}[{size}]", pay, 1)
+        whole(f"{name}[{size}]", pay, 1)
     return tuple(sorted(table.items(), reverse=True))
 
 
 def _validated(v: dict[str, Any]) -> HcfSettings:
     profile = v["profile"]
     low, high = SEAT_LIMITS[profile]
-    seats = _whole("seats", v["seats"], low)
+    seats = whole("seats", v["seats"], low)
     if seats > high:
         raise SettingsError(f"seats: a {profile} table has {low} to {high} seats, got {seats}")
-    ints: dict[str, int] = {n: _whole(n, v[n], 1) for n in ("min_ante", "max_ante", "min_bonus", "max_bonus")}
-    ints |= {n: _whole(n, v[n], 0) for n in ("min_bank", "fee")}
-    ints |= {n: _whole(n, v[n], 1) for n in ("min_buy_in", "max_buy_in", "default_buy_in")}
+    ints: dict[str, int] = {n: whole(n, v[n], 1) for n in ("min_ante", "max_ante", "min_bonus", "max_bonus")}
+    ints |= {n: whole(n, v[n], 0) for n in ("min_bank", "fee")}
+    ints |= {n: whole(n, v[n], 1) for n in ("min_buy_in", "max_buy_in", "default_buy_in")}
     for lo, hi in (("min_ante", "max_ante"), ("min_bonus", "max_bonus"), ("min_buy_in", "max_buy_in")):
-        if ints[lo] > ints[hi]:
-            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {ints[hi]})")
-    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
-        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+        not_above(lo, ints[lo], hi, ints[hi])
+    buy_in_order(ints["min_buy_in"], ints["default_buy_in"], ints["max_buy_in"])
     if v["fee_mode"] not in FEE_MODES:
         raise SettingsError(f"fee_mode: must be one of {', '.join(FEE_MODES)}, got {v['fee_mode']!r}")
-    cap = v.get("max_bonus_win")
-    if cap == "":
-        cap = None
-    if cap is not None:
-        cap = _whole("max_bonus_win", cap, 1)
+    cap = optional_whole("max_bonus_win", v.get("max_bonus_win"), 1)
     return HcfSettings(
         profile=profile,
         seats=seats,
@@ -187,10 +155,10 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
         flush_pays=_pay_table("flush_pays", v["flush_pays"], FLUSH_SIZES),
         straight_flush_pays=_pay_table("straight_flush_pays", v["straight_flush_pays"], RUN_LENGTHS),
         max_bonus_win=cap,
-        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
-        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
-        offer_seconds=_seconds("offer_seconds", v["offer_seconds"], 1),
-        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=seconds("action_seconds", v["action_seconds"], 1),
+        offer_seconds=seconds("offer_seconds", v["offer_seconds"], 1),
+        pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
         **ints,  # type: ignore[arg-type]  # only the int fields are in it
     )
 

@@ -19,15 +19,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from server.rules.cards import Card, card_text
-from server.rules.errors import RuleError
+from server.rules.errors import SettleError as SettleError
 from server.rules.hcf.evaluate import HAND_SIZE, HcfHand, evaluate
 from server.rules.hcf.settings import HcfSettings
-
-
-class SettleError(RuleError):
-    """A scenario that cannot be settled; the message names the seat."""
-
-    code = "settle/invalid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,10 +26,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
+from server.rules import machine
 from server.rules.cards import Card
 from server.rules.errors import Violation
-from server.rules.fairness import commitment, derive_deck_seed, player_seed_bytes, shuffled_deck
+from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
+from server.rules.house.betting import BettingRound
+from server.rules.machine import need_phase
 from server.rules.poker import qualifies_pair, rank5
 from server.rules.sixcard.messages import (
     BetsCleared,
@@ -69,7 +72,6 @@ from server.rules.sixcard.messages import (
     HandSettled,
     HandVoided,
     Leave,
-    Misdeal,
     PlaceBoxBets,
     PlayerLeaving,
     RaiseBox,
@@ -183,10 +185,17 @@ class HandState:
 
     def player(self, seat: int) -> Player:
         """The player at ``seat`` (raises a Violation if none)."""
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")
+        return machine.player_at(self.players, seat)
+
+    @property
+    def bettors(self) -> Mapping[int, PendingBets]:
+        """Seats with bets placed (confirmed or not) while betting is open."""
+        return self.pending
+
+    @property
+    def unconfirmed(self) -> list[int]:
+        """Seats with bets not yet confirmed, in seat order."""
+        return [seat for seat, p in sorted(self.pending.items()) if not p.confirmed]
 
     def box(self, number: int) -> Box:
         """The box with a confirmed bet numbered ``number`` (raises KeyError if none)."""
@@ -268,21 +277,7 @@ def opening_events(state: HandState) -> list[Event]:
 
 def decide(state: HandState, command: Command) -> list[Event]:
     """The events ``command`` causes, or a :class:`Violation`; the state is not touched."""
-    if isinstance(command, Misdeal):
-        if state.phase in TERMINAL:
-            raise Violation("this hand is over", "hand/over")
-        return [HandVoided(command.reason)]
-    if state.phase in TERMINAL:
-        raise Violation("this hand is over", "hand/over")
-    handler: Callable[[HandState, Any], list[Event]] | None = _HANDLERS.get(type(command))
-    if handler is None:
-        raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
-    return handler(state, command)
-
-
-def _need_phase(state: HandState, phase: Phase, what: str) -> None:
-    if state.phase != phase:
-        raise Violation(f"cannot {what} now: the hand is in its {state.phase} phase", "phase/wrong")
+    return machine.decide(_HANDLERS, TERMINAL, state, command)
 
 
 # ------------------------------------------------ betting
@@ -352,11 +347,11 @@ def _place(state: HandState, cmd: PlaceBoxBets) -> list[Event]:
     bets = check_bets(state, cmd.seat, cmd.bets, cmd.seed)
     if not bets and cmd.seat not in state.pending:
         raise Violation("you have no bets to take back", "bet/none")
-    return _close_if_ready(state, [BoxBetsPlaced(cmd.seat, bets, cmd.seed)])
+    return _BETTING.close_if_ready(state, [BoxBetsPlaced(cmd.seat, bets, cmd.seed)])
 
 
 def _need_bettor(state: HandState, seat: int) -> None:
-    _need_phase(state, "betting", "bet")
+    need_phase(state.phase, "betting", "bet")
     state.player(seat)
     if seat in state.leaving:
         raise Violation("you are leaving the table", "seat/not_in_hand")
@@ -369,7 +364,7 @@ def _confirm(state: HandState, cmd: ConfirmBets) -> list[Event]:
     _need_bettor(state, cmd.seat)
     if cmd.seat not in state.pending:
         raise Violation("place a bet before you Deal", "bet/none")
-    return _close_if_ready(state, [BetsConfirmed(cmd.seat)])
+    return _BETTING.close_if_ready(state, [BetsConfirmed(cmd.seat)])
 
 
 def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
@@ -379,29 +374,6 @@ def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
         raise Violation("you have no bets of an earlier hand to repeat", "bet/none")
     bets = check_bets(state, cmd.seat, last, cmd.seed)
     return [BoxBetsPlaced(cmd.seat, bets, cmd.seed)]
-
-
-def _clear(state: HandState, cmd: ClearBets) -> list[Event]:
-    _need_phase(state, "betting", "clear bets")
-    state.player(cmd.seat)
-    if cmd.seat not in state.pending:
-        raise Violation("you have no bets to clear", "bet/none")
-    return _close_if_ready(state, [BetsCleared(cmd.seat, "clear")])
-
-
-def _close_if_ready(state: HandState, events: list[Event]) -> list[Event]:
-    """Betting closes once everyone with a bet has confirmed (and someone has)."""
-    after = apply_events(state, events)
-    if not after.pending or not all(p.confirmed for p in after.pending.values()):
-        return events
-    return [*events, *_close(after)]
-
-
-def _close_bets(state: HandState, _cmd: CloseBets) -> list[Event]:
-    _need_phase(state, "betting", "close the bets")
-    events: list[Event] = [BetsCleared(seat, "clock") for seat, p in sorted(state.pending.items())
-                           if not p.confirmed]
-    return [*events, *_close(apply_events(state, events))]
 
 
 def _close(state: HandState) -> list[Event]:
@@ -443,7 +415,7 @@ def deck_for(state: HandState, seeds: Sequence[tuple[int, str]]) -> tuple[Card, 
     """The hand's deck: the arranged one, or the shuffle of the server seed and the player seeds in seat order."""
     if state.arranged_deck is not None:
         return state.arranged_deck
-    return shuffled_deck(derive_deck_seed(state.server_seed, [player_seed_bytes(seed) for _, seed in seeds]))
+    return seeded_deck(state.server_seed, seeds)
 
 
 # ------------------------------------------------ decisions
@@ -451,7 +423,7 @@ def deck_for(state: HandState, seeds: Sequence[tuple[int, str]]) -> tuple[Card, 
 
 def _need_turn(state: HandState, seat: int, box: int | None) -> Box:
     """The box in turn, if it is ``seat``'s and ``box`` names it (None: whichever it is)."""
-    _need_phase(state, "decisions", "act")
+    need_phase(state.phase, "decisions", "act")
     state.player(seat)
     turn = state.turn
     if turn is None or state.box(turn).seat != seat:
@@ -579,7 +551,7 @@ def _need_exchange_box(state: HandState, seat: int, box: int) -> None:
 
 
 def _need_exchange_seat(state: HandState, seat: int) -> None:
-    _need_phase(state, "exchange", "choose the dealer exchange")
+    need_phase(state.phase, "exchange", "choose the dealer exchange")
     state.player(seat)
     if seat not in state.exchange_owners:
         raise Violation(f"seat {seat} has no box in play", "seat/not_in_hand")
@@ -615,7 +587,7 @@ def _close_exchange_if_ready(state: HandState, events: list[Event]) -> list[Even
 
 
 def _close_exchange_cmd(state: HandState, _cmd: CloseExchange) -> list[Event]:
-    _need_phase(state, "exchange", "close the dealer exchange")
+    need_phase(state.phase, "exchange", "close the dealer exchange")
     return _close_exchange(state, "clock")
 
 
@@ -662,8 +634,8 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
     leaving = PlayerLeaving(cmd.seat)
     events: list[Event] = [leaving]
     after = evolve(state, leaving)
-    if state.phase == "betting" and cmd.seat in state.pending:
-        return _close_if_ready(state, [leaving, BetsCleared(cmd.seat, "left")])
+    if state.phase == "betting":
+        return _BETTING.leave(state, leaving)
     turn = state.turn
     if turn is not None and state.box(turn).seat == cmd.seat:
         return [leaving, *_after_decision(after, BoxFolded(cmd.seat, turn, "left"))]
@@ -686,14 +658,6 @@ def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     if state.turn != after.turn:
         return [dead, *_advance(after)]
     return [dead]
-
-
-_HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
-    PlaceBoxBets: _place, ConfirmBets: _confirm, RepeatBets: _repeat, ClearBets: _clear, CloseBets: _close_bets,
-    RaiseBox: _raise, FoldBox: _fold, BuyCard: _buy, ExchangeCards: _exchange, ClockExpired: _clock,
-    RequestExchange: _request, CancelExchange: _cancel, ContinueExchange: _continue,
-    CloseExchange: _close_exchange_cmd, Leave: _leave, DeclareDead: _declare_dead,
-}
 
 
 # ---------------------------------------------------------------- evolve
@@ -782,6 +746,13 @@ def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
 
 def apply_events(state: HandState, events: Iterable[Event]) -> HandState:
     """Fold recorded events into a state (for replay and recovery)."""
-    for event in events:
-        state = evolve(state, event)
-    return state
+    return machine.apply_events(evolve, state, events)
+
+
+_BETTING: Final = BettingRound(apply_events, _close)
+_HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
+    PlaceBoxBets: _place, ConfirmBets: _confirm, RepeatBets: _repeat, ClearBets: _BETTING.clear,
+    CloseBets: _BETTING.close_bets, RaiseBox: _raise, FoldBox: _fold, BuyCard: _buy, ExchangeCards: _exchange,
+    ClockExpired: _clock, RequestExchange: _request, CancelExchange: _cancel, ContinueExchange: _continue,
+    CloseExchange: _close_exchange_cmd, Leave: _leave, DeclareDead: _declare_dead,
+}

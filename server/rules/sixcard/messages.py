@@ -19,7 +19,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from server.rules import commands, events
 from server.rules.cards import Card, cards_list, parse_cards
+from server.rules.commands import ClockExpired as ClockExpired
+from server.rules.commands import CloseBets as CloseBets
+from server.rules.commands import DeclareDead as DeclareDead
+from server.rules.commands import Leave as Leave
+from server.rules.commands import Misdeal as Misdeal
+from server.rules.events import CARD, CARDS, HANDS, Codec, listed, tupled
+from server.rules.events import DeckPrepared as DeckPrepared
+from server.rules.events import Event as Event
+from server.rules.events import HandNotDealt as HandNotDealt
+from server.rules.events import HandVoided as HandVoided
+from server.rules.events import PlayerLeaving as PlayerLeaving
+from server.rules.house.messages import BetsCleared as BetsCleared
+from server.rules.house.messages import BetsConfirmed as BetsConfirmed
+from server.rules.house.messages import ClearBets as ClearBets
+from server.rules.house.messages import ConfirmBets as ConfirmBets
+from server.rules.house.messages import DealerRevealed as DealerRevealed
 from server.rules.sixcard.settlement import BoxResult, SixcardSettlement
 
 BoxBet = tuple[int, int, int]
@@ -38,30 +55,11 @@ class PlaceBoxBets:
 
 
 @dataclass(frozen=True, slots=True)
-class ConfirmBets:
-    """*Deal*: the player's bets are final."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class RepeatBets:
     """*Re-Bet*: place the bets of the player's last hand again (not yet confirmed)."""
 
     seat: int
     seed: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ClearBets:
-    """*Clear*: take every bet of the player back, confirmed or not."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CloseBets:
-    """The betting clock ran out: unconfirmed bets go back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,61 +123,62 @@ class CloseExchange:
     """The exchange clock ran out: unconfirmed requests are dropped (RULES-sixcard.md 5.1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClockExpired:
-    """The decision clock of ``seat`` ran out: the box in turn folds."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """The player asked to leave: their bets go back while betting, their boxes fold at their turn."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeclareDead:
-    """The floor declares every box of ``seat`` dead (everything back)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    """The whole hand is dead: ``misdeal``, ``shuffler_fault``, ``interrupted``, ``shutdown``."""
-
-    reason: str = "misdeal"
-
-
 Command = (
     PlaceBoxBets | ConfirmBets | RepeatBets | ClearBets | CloseBets | RaiseBox | FoldBox | BuyCard
     | ExchangeCards | RequestExchange | CancelExchange | ContinueExchange | CloseExchange | ClockExpired
     | Leave | DeclareDead | Misdeal
 )
 
+# ---------------------------------------------------------------- the settlement, whole
+
+_RESULT_CARDS: Final = frozenset({"best"})
+_SETTLEMENT_CARDS: Final = frozenset({"dealer_cards", "dealer_after"})
+
+
+def settlement_as_json(settlement: SixcardSettlement) -> dict[str, Any]:
+    """Every field of a settlement, cards in notation (the log's form; views strip hidden cards)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(settlement):
+        value = getattr(settlement, f.name)
+        if f.name == "boxes":
+            out["boxes"] = [_result_as_json(r) for r in value]
+        elif f.name in _SETTLEMENT_CARDS:
+            out[f.name] = None if value is None else cards_list(value)
+        else:
+            out[f.name] = listed(value)
+    return out
+
+
+def _result_as_json(result: BoxResult) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(result):
+        value = getattr(result, f.name)
+        out[f.name] = cards_list(value) if f.name in _RESULT_CARDS else listed(value)
+    return out
+
+
+def settlement_from_json(data: Mapping[str, Any]) -> SixcardSettlement:
+    """Rebuild a settlement written by :func:`settlement_as_json`."""
+    args: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "boxes":
+            args[key] = tuple(_result_from_json(r) for r in value)
+        elif key in _SETTLEMENT_CARDS:
+            args[key] = None if value is None else parse_cards(value)
+        else:
+            args[key] = tupled(value)
+    return SixcardSettlement(**args)
+
+
+def _result_from_json(data: Mapping[str, Any]) -> BoxResult:
+    args: dict[str, Any] = {k: parse_cards(v) if k in _RESULT_CARDS else tupled(v) for k, v in data.items()}
+    return BoxResult(**args)
+
+
+SETTLEMENT: Final = Codec(settlement_as_json, settlement_from_json)
+
+
 # ---------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; ``type`` names it on the wire and in the log."""
-
-    type: ClassVar[str] = "event"
-
-    def as_json(self) -> dict[str, Any]:
-        """JSON-ready payload with a ``type`` key (tuples become lists)."""
-        out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _listed(getattr(self, f.name))
-        return out
-
-
-def _listed(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_listed(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,31 +201,6 @@ class BoxBetsPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BetsConfirmed(Event):
-    """``seat`` pressed *Deal*: its bets are final."""
-
-    type: ClassVar[str] = "bets_confirmed"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class BetsCleared(Event):
-    """``seat``'s bets went back: ``clear`` (its choice), ``clock`` (unconfirmed at the close), ``left``."""
-
-    type: ClassVar[str] = "bets_cleared"
-    seat: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLeaving(Event):
-    """A player asked to leave; they stand up after the hand."""
-
-    type: ClassVar[str] = "player_leaving"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class BetsClosed(Event):
     """Betting is over: the confirmed bets ``(box, seat, ante, bonus)`` in box order; their chips move now."""
 
@@ -243,23 +217,6 @@ class BlindBetsPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HandNotDealt(Event):
-    """No hand this time: ``no_bets`` or ``no_players``."""
-
-    type: ClassVar[str] = "hand_not_dealt"
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class DeckPrepared(Event):
-    """The deck is fixed: derived from the seeds, or arranged by the host."""
-
-    type: ClassVar[str] = "deck_prepared"
-    arranged: bool
-    player_seeds: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     """Five cards to every box with a bet and to the dealer, one at a time in ``order`` (box 0: the dealer).
 
@@ -268,15 +225,10 @@ class CardsDealt(Event):
     """
 
     type: ClassVar[str] = "cards_dealt"
+    codecs: ClassVar[dict[str, Codec]] = {"hands": HANDS, "dealer": CARDS}
     order: tuple[int, ...]
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
     dealer: tuple[Card, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "order": list(self.order),
-                "hands": [[box, cards_list(cards)] for box, cards in self.hands],
-                "dealer": cards_list(self.dealer)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +269,7 @@ class CardsDrawn(Event):
     """
 
     type: ClassVar[str] = "cards_drawn"
+    codecs: ClassVar[dict[str, Codec]] = {"discarded": CARDS, "new": CARDS}
     seat: int
     box: int
     kind: str
@@ -324,12 +277,6 @@ class CardsDrawn(Event):
     discarded: tuple[Card, ...]
     new: tuple[Card, ...]
     fee: int
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "seat": self.seat, "box": self.box, "kind": self.kind,
-                "positions": list(self.positions), "discarded": cards_list(self.discarded),
-                "new": cards_list(self.new), "fee": self.fee}
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,19 +296,6 @@ class SeatDead(Event):
     seat: int
     boxes: tuple[int, ...]
     reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class DealerRevealed(Event):
-    """The dealer's five cards are shown; ``qualifies``: a pair or better."""
-
-    type: ClassVar[str] = "dealer_revealed"
-    cards: tuple[Card, ...]
-    qualifies: bool
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "cards": cards_list(self.cards), "qualifies": self.qualifies}
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,17 +351,12 @@ class DealerExchanged(Event):
     """
 
     type: ClassVar[str] = "dealer_exchanged"
+    codecs: ClassVar[dict[str, Codec]] = {"discarded": CARD, "replacement": CARD, "after": CARDS}
     boxes: tuple[int, ...]
     discarded: Card
     replacement: Card
     after: tuple[Card, ...]
     qualifies: bool
-
-    def as_json(self) -> dict[str, Any]:
-        """Cards in notation."""
-        return {"type": self.type, "boxes": list(self.boxes), "discarded": cards_list([self.discarded])[0],
-                "replacement": cards_list([self.replacement])[0], "after": cards_list(self.after),
-                "qualifies": self.qualifies}
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,106 +364,22 @@ class HandSettled(Event):
     """The results; ``shown``: the final cards of every box that reached settlement (folded and dead ones not)."""
 
     type: ClassVar[str] = "hand_settled"
+    codecs: ClassVar[dict[str, Codec]] = {"settlement": SETTLEMENT, "shown": HANDS}
     settlement: SixcardSettlement
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
 
-    def as_json(self) -> dict[str, Any]:
-        """Settlement (every field) and shown cards in notation."""
-        return {"type": self.type, "settlement": settlement_as_json(self.settlement),
-                "shown": [[box, cards_list(cards)] for box, cards in self.shown]}
 
-
-@dataclass(frozen=True, slots=True)
-class HandVoided(Event):
-    """The whole hand is dead (``card_count``: an arranged deck ran out, or a misdeal); everything goes back."""
-
-    type: ClassVar[str] = "hand_voided"
-    reason: str
-
-
-EVENT_TYPES: Final[dict[str, type[Event]]] = {
-    cls.type: cls
-    for cls in (
-        BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, BlindBetsPlaced,
-        HandNotDealt, DeckPrepared, CardsDealt, TurnStarted, BoxRaised, BoxFolded, CardsDrawn, BlindBoxesShown,
-        SeatDead, DealerRevealed, ExchangeOpened, ExchangeRequested, ExchangeCancelled, ExchangeContinued,
-        ExchangeClosed, DealerExchanged, HandSettled, HandVoided,
-    )
-}
-
-_CARD_FIELDS: Final[dict[type[Event], frozenset[str]]] = {
-    DealerRevealed: frozenset({"cards"}), CardsDrawn: frozenset({"discarded", "new"}),
-}
+EVENT_TYPES: Final[dict[str, type[Event]]] = events.event_types(
+    BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, BlindBetsPlaced,
+    HandNotDealt, DeckPrepared, CardsDealt, TurnStarted, BoxRaised, BoxFolded, CardsDrawn, BlindBoxesShown,
+    SeatDead, DealerRevealed, ExchangeOpened, ExchangeRequested, ExchangeCancelled, ExchangeContinued,
+    ExchangeClosed, DealerExchanged, HandSettled, HandVoided,
+)
 
 
 def event_from_json(data: Mapping[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.as_json` (for replays); exact inverse."""
-    cls = EVENT_TYPES[data["type"]]
-    args = {k: v for k, v in data.items() if k != "type"}
-    if cls is CardsDealt:
-        return CardsDealt(tuple(args["order"]), tuple((box, parse_cards(c)) for box, c in args["hands"]),
-                          parse_cards(args["dealer"]))
-    if cls is HandSettled:
-        return HandSettled(settlement_from_json(args["settlement"]),
-                           tuple((box, parse_cards(c)) for box, c in args["shown"]))
-    if cls is DealerExchanged:
-        return DealerExchanged(tuple(args["boxes"]), parse_cards([args["discarded"]])[0],
-                               parse_cards([args["replacement"]])[0], parse_cards(args["after"]),
-                               args["qualifies"])
-    cards = _CARD_FIELDS.get(cls, frozenset())
-    return cls(**{k: parse_cards(v) if k in cards else _tupled(v) for k, v in args.items()})
-
-
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
-# ---------------------------------------------------------------- the settlement, whole
-
-_RESULT_CARDS: Final = frozenset({"best"})
-_SETTLEMENT_CARDS: Final = frozenset({"dealer_cards", "dealer_after"})
-
-
-def settlement_as_json(settlement: SixcardSettlement) -> dict[str, Any]:
-    """Every field of a settlement, cards in notation (the log's form; views strip hidden cards)."""
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(settlement):
-        value = getattr(settlement, f.name)
-        if f.name == "boxes":
-            out["boxes"] = [_result_as_json(r) for r in value]
-        elif f.name in _SETTLEMENT_CARDS:
-            out[f.name] = None if value is None else cards_list(value)
-        else:
-            out[f.name] = _listed(value)
-    return out
-
-
-def _result_as_json(result: BoxResult) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(result):
-        value = getattr(result, f.name)
-        out[f.name] = cards_list(value) if f.name in _RESULT_CARDS else _listed(value)
-    return out
-
-
-def settlement_from_json(data: Mapping[str, Any]) -> SixcardSettlement:
-    """Rebuild a settlement written by :func:`settlement_as_json`."""
-    args: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "boxes":
-            args[key] = tuple(_result_from_json(r) for r in value)
-        elif key in _SETTLEMENT_CARDS:
-            args[key] = None if value is None else parse_cards(value)
-        else:
-            args[key] = _tupled(value)
-    return SixcardSettlement(**args)
-
-
-def _result_from_json(data: Mapping[str, Any]) -> BoxResult:
-    args: dict[str, Any] = {k: parse_cards(v) if k in _RESULT_CARDS else _tupled(v) for k, v in data.items()}
-    return BoxResult(**args)
+    return events.event_from_json(EVENT_TYPES, data)
 
 
 # ---------------------------------------------------------------- commands as recorded
@@ -546,19 +391,15 @@ COMMAND_TYPES: Final[dict[str, type]] = {
     "cancel_exchange": CancelExchange, "continue_exchange": ContinueExchange, "close_exchange": CloseExchange,
     "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
-_COMMAND_NAMES: Final = {cls: name for name, cls in COMMAND_TYPES.items()}
+_COMMAND_NAMES: Final = commands.command_names(COMMAND_TYPES)
 
 
 def command_as_json(command: Command) -> dict[str, Any]:
     """A command as recorded in the hand's input log (for replays)."""
-    out: dict[str, Any] = {"command": _COMMAND_NAMES[type(command)]}
-    for f in dataclasses.fields(command):
-        out[f.name] = _listed(getattr(command, f.name))
-    return out
+    return commands.command_as_json(_COMMAND_NAMES, command)
 
 
 def command_from_json(data: Mapping[str, Any]) -> Command:
     """Rebuild a command recorded by :func:`command_as_json`."""
-    cls = COMMAND_TYPES[data["command"]]
-    command: Command = cls(**{k: _tupled(v) for k, v in data.items() if k != "command"})
+    command: Command = commands.command_from_json(COMMAND_TYPES, data)
     return command

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from server.rules.errors import SettingsError
+from server.rules.house.settings import HouseTable, merged_values, settings_dict
+from server.rules.validate import buy_in_order, not_above, optional_whole, pay_pairs, seconds, whole
 
 GAME: Final = "sixcard"
 PayTable = tuple[tuple[str, int], ...]
@@ -35,7 +37,7 @@ BONUS_PAYS: Final[PayTable] = (("royal", 1000), ("straight_flush", 500), ("quads
 
 
 @dataclass(frozen=True, slots=True)
-class SixcardSettings:
+class SixcardSettings(HouseTable):
     """Every posted setting of a 6 Card Poker table. Build with :meth:`from_mapping`."""
 
     boxes: int = 4
@@ -63,26 +65,14 @@ class SixcardSettings:
         A ``game`` key is accepted when it says ``sixcard`` (``as_dict`` writes it), so a
         dumped table reads back.
         """
-        values = dict(values)
-        game = values.pop("game", GAME)
-        if game != GAME:
-            raise SettingsError(f"game: these are {GAME} settings, got {game!r}")
-        unknown = sorted(set(values) - set(SETTING_NAMES))
-        if unknown:
-            raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(SETTING_NAMES)})")
         start = base or SixcardSettings()
-        merged = start.as_dict()
-        del merged["game"]
-        merged.update(values)
+        merged = merged_values(values, start.as_dict(), GAME, SETTING_NAMES,
+                               f"game: these are {GAME} settings, got {{given!r}}")
         return _validated(merged, start)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready settings, ``"game": "sixcard"`` first; pay tables as ``{"royal": 100, ...}``."""
-        out: dict[str, Any] = {"game": GAME}
-        for name in SETTING_NAMES:
-            value = getattr(self, name)
-            out[name] = dict(value) if name.endswith("_pays") else value
-        return out
+        return settings_dict(self, GAME, SETTING_NAMES)
 
     def bet_pay(self, cls: str) -> int:
         """The Bet's odds (N to 1) for a best five of class ``cls``; 0 when that class is not paid."""
@@ -92,97 +82,49 @@ class SixcardSettings:
         """The bonus bet's odds (N to 1) for original five cards of class ``cls``; 0 when not paid."""
         return self._table("bonus_pays").get(cls, 0)
 
-    def _table(self, name: str) -> dict[str, int]:
-        table = self._lookup.get(name)
-        if table is None:
-            table = dict(getattr(self, name))
-            self._lookup[name] = table
-        return table
-
     # What the table task reads of any game's settings (server.rules.game.TableSettings).
     @property
     def seats(self) -> int:
         """The table's places: its boxes."""
         return self.boxes
 
-    @property
-    def house_banked(self) -> bool:
-        """Always: the house deals and banks."""
-        return True
-
-    @property
-    def offer_seconds(self) -> float:
-        """No bank is offered; the betting clock stands in for it."""
-        return self.bet_seconds
-
 
 SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(SixcardSettings) if not f.name.startswith("_"))
 
 
-def _whole(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
-    return value
-
-
-def _optional_whole(name: str, value: Any, low: int) -> int | None:
-    return None if value is None or value == "" else _whole(name, value, low)
-
-
-def _seconds(name: str, value: Any, low: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
-    if value > 3600:
-        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
-    return float(value)
-
-
 def _pay_table(name: str, value: Any, base: PayTable, classes: tuple[str, ...]) -> PayTable:
     """A pay table from a mapping, pairs or ``'royal: 100, pair: 1'``; classes left out keep ``base``'s pay."""
-    if isinstance(value, str):
-        try:
-            pairs = [part.split(":") for part in value.split(",") if part.strip()]
-            value = {k.strip(): int(v) for k, v in pairs}
-        except ValueError:
-            raise SettingsError(f"{name}: write it as 'royal: 100, straight_flush: 50, ...', got {value!r}") from None
-    if isinstance(value, Mapping):
-        value = list(value.items())
-    try:
-        given = {str(k): v for k, v in value}
-    except (TypeError, ValueError):
-        raise SettingsError(f"{name}: must map hand classes to payouts, got {value!r}") from None
+    given = pay_pairs(name, value, str, "'royal: 100, straight_flush: 50, ...'", "hand classes")
     for cls, pay in given.items():
         if cls not in classes:
             raise SettingsError(f"{name}: {cls!r} is not paid here (classes: {', '.join(classes)})")
-        _whole(f"{name}[{cls}]", pay, 1)
+        whole(f"{name}[{cls}]", pay, 1)
     table = {**dict(base), **given}
     return tuple((cls, table[cls]) for cls in classes)
 
 
 def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
-    boxes = _whole("boxes", v["boxes"], 1)
+    boxes = whole("boxes", v["boxes"], 1)
     if boxes > MAX_BOXES:
         raise SettingsError(f"boxes: a table has 1 to {MAX_BOXES} boxes, got {boxes}")
-    ints = {n: _whole(n, v[n], 1) for n in ("min_ante", "ante_ratio", "min_bonus", "max_payout",
+    ints = {n: whole(n, v[n], 1) for n in ("min_ante", "ante_ratio", "min_bonus", "max_payout",
                                              "min_buy_in", "max_buy_in", "default_buy_in")}
-    max_ante = _optional_whole("max_ante", v["max_ante"], 1)
-    max_bonus = _optional_whole("max_bonus", v["max_bonus"], 1)
+    max_ante = optional_whole("max_ante", v["max_ante"], 1)
+    max_bonus = optional_whole("max_bonus", v["max_bonus"], 1)
     for lo, hi, high in (("min_ante", "max_ante", max_ante), ("min_bonus", "max_bonus", max_bonus),
                          ("min_buy_in", "max_buy_in", ints["max_buy_in"])):
-        if high is not None and ints[lo] > high:
-            raise SettingsError(f"{lo}: must not exceed {hi} ({ints[lo]} > {high})")
-    if not ints["min_buy_in"] <= ints["default_buy_in"] <= ints["max_buy_in"]:
-        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+        not_above(lo, ints[lo], hi, high)
+    buy_in_order(ints["min_buy_in"], ints["default_buy_in"], ints["max_buy_in"])
     return SixcardSettings(
         boxes=boxes,
         max_ante=max_ante,
         max_bonus=max_bonus,
         bet_pays=_pay_table("bet_pays", v["bet_pays"], base.bet_pays, BET_CLASSES),
         bonus_pays=_pay_table("bonus_pays", v["bonus_pays"], base.bonus_pays, BONUS_CLASSES),
-        bet_seconds=_seconds("bet_seconds", v["bet_seconds"], 1),
-        action_seconds=_seconds("action_seconds", v["action_seconds"], 1),
-        exchange_seconds=_seconds("exchange_seconds", v["exchange_seconds"], 1),
-        pause_seconds=_seconds("pause_seconds", v["pause_seconds"], 0),
+        bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),
+        action_seconds=seconds("action_seconds", v["action_seconds"], 1),
+        exchange_seconds=seconds("exchange_seconds", v["exchange_seconds"], 1),
+        pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
         min_ante=ints["min_ante"],
         ante_ratio=ints["ante_ratio"],
         min_bonus=ints["min_bonus"],

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from server.rules.cards import Card, card_text, rank_of
-from server.rules.errors import RuleError
+from server.rules.errors import SettleError as SettleError
 from server.rules.poker import best_five, class_name, qualifies_pair, rank5
 from server.rules.sixcard.settings import SixcardSettings
 
@@ -37,12 +37,6 @@ OPEN_PER_PLAYER: Final = 2
 HAND_SIZE: Final = 5
 EXCHANGE_SIZES: Final = (1, 2, 5)
 """The "1-2-5": how many cards an exchange may replace (section 4)."""
-
-
-class SettleError(RuleError):
-    """A hand that cannot be settled as given; the message names the box or the dealer."""
-
-    code = "settle/invalid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +55,7 @@ def check_draw(original: Sequence[Card], draw: Draw) -> None:
     >>> check_draw(parse_cards("Ah Kh 9c 5d 2s"), Draw("exchange", parse_cards("9c 5d 2s"), parse_cards("Qh Jh Th")))
     Traceback (most recent call last):
     ...
-    server.rules.sixcard.settlement.SettleError: an exchange replaces 1, 2 or 5 cards, not 3
+    server.rules.errors.SettleError: an exchange replaces 1, 2 or 5 cards, not 3
     """
     if draw.kind == "buy":
         if draw.discard or len(draw.new) != 1:

@@ -1,0 +1,63 @@
+"""What every game's hand state machine shares: dispatching commands, folding events, the common refusals.
+
+A game's ``decide`` hands each command to its handler by type (:func:`decide`);
+its ``apply_events`` folds events in with its ``evolve`` (:func:`apply_events`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from server.rules.commands import Misdeal
+from server.rules.errors import Violation
+from server.rules.events import HandVoided
+from server.rules.game import Player
+
+
+class Phased(Protocol):
+    """A hand state: its phase is all :func:`decide` reads."""
+
+    @property
+    def phase(self) -> str: ...
+
+
+S = TypeVar("S", bound=Phased)
+E = TypeVar("E")
+
+
+def decide(handlers: Mapping[type, Callable[[S, Any], list[Any]]], terminal: frozenset[str], state: S,
+           command: Any) -> list[Any]:
+    """The events ``command`` causes by its handler, or a :class:`Violation`.
+
+    A finished hand refuses everything; a :class:`Misdeal` voids any other hand.
+    """
+    if state.phase in terminal:
+        raise Violation("this hand is over", "hand/over")
+    if isinstance(command, Misdeal):
+        return [HandVoided(command.reason)]
+    handler = handlers.get(type(command))
+    if handler is None:
+        raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
+    return handler(state, command)
+
+
+def apply_events(evolve: Callable[[S, E], S], state: S, events: Iterable[E]) -> S:
+    """Fold events into a state with ``evolve``, one after another."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def need_phase(phase: str, wanted: str, what: str) -> None:
+    """Refuse ``what`` unless the hand is in its ``wanted`` phase."""
+    if phase != wanted:
+        raise Violation(f"cannot {what} now: the hand is in its {phase} phase", "phase/wrong")
+
+
+def player_at(players: Iterable[Player], seat: int) -> Player:
+    """The player at ``seat``; a Violation if none takes part in the hand."""
+    for p in players:
+        if p.seat == seat:
+            return p
+    raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")

@@ -1,0 +1,91 @@
+"""The checks every game's posted settings run: whole numbers, seconds, flags, pay tables, known names.
+
+Each check returns the value it accepts or raises :class:`SettingsError` with a
+sentence naming the setting, so a host sees exactly what to fix.
+
+>>> whole("seats", 0, 1)
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: seats: must be a whole number of at least 1, got 0
+>>> pay_pairs("bet_pays", "royal: 250, pair: 1", str, "'royal: 100, straight_flush: 50, ...'", "hand classes")
+{'royal': 250, 'pair': 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from server.rules.errors import SettingsError
+
+K = TypeVar("K")
+
+
+def whole(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (None: no limit)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+    if high is not None and value > high:
+        raise SettingsError(f"{name}: must be at most {high}, got {value!r}")
+    return value
+
+
+def optional_whole(name: str, value: Any, low: int) -> int | None:
+    """None for no value (None or ``""``), else :func:`whole`."""
+    return None if value is None or value == "" else whole(name, value, low)
+
+
+def seconds(name: str, value: Any, low: float) -> float:
+    """``value`` as a number of seconds from ``low`` to an hour."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
+        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
+    if value > 3600:
+        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
+    return float(value)
+
+
+def flag(name: str, value: Any) -> bool:
+    """``value`` if it is true or false."""
+    if not isinstance(value, bool):
+        raise SettingsError(f"{name}: must be true or false, got {value!r}")
+    return value
+
+
+def not_above(low_name: str, low: int, high_name: str, high: int | None) -> None:
+    """Refuse a minimum above its maximum (a maximum of None has no limit)."""
+    if high is not None and low > high:
+        raise SettingsError(f"{low_name}: must not exceed {high_name} ({low} > {high})")
+
+
+def buy_in_order(minimum: int, default: int, maximum: int) -> None:
+    """Refuse a default buy-in outside the table's range."""
+    if not minimum <= default <= maximum:
+        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+
+
+def known(values: Mapping[str, Any], names: Iterable[str]) -> None:
+    """Refuse a setting that is not one of ``names`` (the first in sorted order is named)."""
+    names = tuple(names)
+    unknown = sorted(set(values) - set(names))
+    if unknown:
+        raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(names)})")
+
+
+def pay_pairs(name: str, value: Any, key: Callable[[Any], K], example: str, keyed_by: str) -> dict[K, Any]:
+    """A pay table's rows from a mapping, ``(key, pay)`` pairs, or text like ``example``; pays not yet checked.
+
+    ``key`` turns each row's key into the table's kind (``int`` for card counts,
+    ``str`` for hand classes); ``keyed_by`` names that kind in the error.
+    """
+    if isinstance(value, str):
+        try:
+            pairs = [part.split(":") for part in value.split(",") if part.strip()]
+            value = {key(k.strip()): int(v) for k, v in pairs}
+        except ValueError:
+            raise SettingsError(f"{name}: write it as {example}, got {value!r}") from None
+    if isinstance(value, Mapping):
+        value = list(value.items())
+    try:
+        return {key(k): v for k, v in value}
+    except (TypeError, ValueError):
+        raise SettingsError(f"{name}: must map {keyed_by} to payouts, got {value!r}") from None
