@@ -35,7 +35,6 @@ from typing import Any, Final, Literal
 
 from client_cli.connection import Connection, ServerRefused, http_json
 from client_cli.games import HOUSE_GAMES, Move, client_for
-from client_cli.games import caribbean as caribbean_client
 from client_cli.games import sixcard as sixcard_client
 from client_cli.parse import my_stack, player_fee
 from client_cli.store import TokenStore
@@ -428,7 +427,8 @@ class Bot:
             snapshot = await self._snapshot()
             if snapshot is None or self.seat is None:
                 return
-            bets = self._choose_bets(game.legal_choices(snapshot))
+            bets = game.bot_bets(self.options.strategy, game.legal_choices(snapshot), self.rng, self.options.ante,
+                                 self.seat)
             if bets is None:
                 return  # betting is optional: no bet this hand
             reply = await self._move(Move("bet", {"bets": bets, "seed": secrets.token_hex(8)}), TAKEN)
@@ -443,14 +443,6 @@ class Bot:
             self._spawn(self._house_bet(hand_id))
             return
         await self._deal_when_ready()
-
-    def _choose_bets(self, choices: Any) -> list[dict[str, Any]] | None:
-        strategy, ante = self.options.strategy, self.options.ante
-        if self.game == "caribbean":
-            spots = caribbean_client.choose_bets(strategy, choices, self.rng, ante, prefer=self.seat)
-            return caribbean_client.bets_payload(spots) if spots else None
-        boxes = sixcard_client.choose_bets(strategy, choices, self.rng, ante, prefer=self.seat)
-        return [dict(b) for b in sixcard_client.bets_payload(boxes)] if boxes else None
 
     async def _deal_when_ready(self) -> None:
         """Deal once every other player of the hand has bets down (betting closes when all who bet have dealt),
@@ -486,20 +478,13 @@ class Bot:
             choices = game.legal_choices(snapshot)
             if choices.kind != "decision":
                 return
-            move = self._choose_decision(choices)
+            move = game.bot_decision(self.options.strategy, choices, self.rng)
             if move is None:
                 self._error(f"its turn came without its cards (hand {hand_id})")
                 return
             await self._think()
             if await self._move(move) is None or move.action not in ("buy", "exchange"):
                 return
-
-    def _choose_decision(self, choices: Any) -> Move | None:
-        if self.game == "caribbean":
-            play = caribbean_client.choose_play(self.options.strategy, choices.cards, self.rng) \
-                if choices.cards else None
-            return None if play is None else Move("play" if play else "fold", {"spot": choices.spot})
-        return sixcard_client.choose_decision(self.options.strategy, choices, self.rng)
 
     async def _house_exchange(self) -> None:
         """6 Card Poker's dealer exchange: ask (or not) for each box in play, then continue."""

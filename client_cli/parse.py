@@ -20,21 +20,28 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
 
 @dataclass(frozen=True, slots=True)
-class Choices:
-    """What the player may do now, with the limits that apply."""
+class SeatChoices:
+    """What any game's player may do now: what is asked (``kind``), and what every table's commands read."""
 
-    kind: ChoiceKind | None = None
+    kind: str | None = None
     stack: int = 0
     seated: bool = False
     between_hands: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Choices(SeatChoices):
+    """What the player may do now, with the limits that apply."""
+
+    kind: ChoiceKind | None = None
     min_ante: int = 0
     max_ante: int = 0
     min_bonus: int = 0
@@ -277,16 +284,30 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
 
 
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
+    if verb == "bank" and choices.seated:
+        if args[:1] not in (["on"], ["off"]):
+            return InputError("say 'bank on' or 'bank off'")
+        return WillingToBank(args[0] == "on")
+    return seat_command(verb, args, choices)
+
+
+class TableChoices(Protocol):
+    """What the commands of a seated player read of any game's choices."""
+
+    @property
+    def seated(self) -> bool: ...
+    @property
+    def between_hands(self) -> bool: ...
+
+
+def seat_command(verb: str, args: Sequence[str], choices: TableChoices) -> SitOut | TopUp | InputError:
+    """``sitout``, ``back`` or ``topup N`` (any other verb reads as ``topup``), at any game's table."""
     if not choices.seated:
         return InputError("you are not seated")
     if verb == "sitout":
         return SitOut(True)
     if verb == "back":
         return SitOut(False)
-    if verb == "bank":
-        if args[:1] not in (["on"], ["off"]):
-            return InputError("say 'bank on' or 'bank off'")
-        return WillingToBank(args[0] == "on")
     if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
         return InputError("say 'topup N' with a number of chips")
     if not choices.between_hands:

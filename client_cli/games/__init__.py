@@ -1,4 +1,4 @@
-"""The client's house-banked games, one module each, behind one small record the client dispatches on.
+"""The client's house-banked games, one package each, behind one small record the client dispatches on.
 
 High Card Flush keeps its own modules (``parse.py``, ``render.py``); a snapshot's
 ``game`` names the game a table plays (absent: ``hcf``).
@@ -11,6 +11,7 @@ High Card Flush keeps its own modules (``parse.py``, ``render.py``); a snapshot'
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -18,7 +19,7 @@ from typing import Any, Final
 from rich.text import Text
 
 from client_cli.games import caribbean, sixcard
-from client_cli.games.house import HOUSE_GAMES, Move, Names
+from client_cli.games.house import HOUSE_GAMES, Move, Names, idle
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +39,21 @@ class GameClient:
     result_lines: Callable[..., list[Text]]
     history_bets: Callable[[Mapping[str, Any], Names], list[Text]]
     seat_nets: Callable[[Mapping[str, Any]], dict[int, int]]
+    bot_bets: Callable[..., list[dict[str, Any]] | None]
+    """``(strategy, choices, rng, ante, prefer)`` -> a bot's bets as the ``bet`` move carries them (None: none)."""
+    bot_decision: Callable[[str, Any, random.Random], Move | None]
+    """``(strategy, choices, rng)`` -> a bot's move on its place in turn (None: say nothing)."""
 
 
 CLIENTS: Final[dict[str, GameClient]] = {
     "caribbean": GameClient(
-        "caribbean", "spot", caribbean.HELP, caribbean.legal_choices, caribbean.idle, caribbean.choices_text,
+        "caribbean", "spot", caribbean.HELP, caribbean.legal_choices, idle, caribbean.choices_text,
         caribbean.parse_line, caribbean.table_lines, caribbean.describe_event, caribbean.result_lines,
-        caribbean.history_bets, caribbean.seat_nets),
+        caribbean.history_bets, caribbean.seat_nets, caribbean.bot_bets, caribbean.choose_decision),
     "sixcard": GameClient(
-        "sixcard", "box", sixcard.HELP, sixcard.legal_choices, sixcard.idle, sixcard.choices_text,
+        "sixcard", "box", sixcard.HELP, sixcard.legal_choices, idle, sixcard.choices_text,
         sixcard.parse_line, sixcard.table_lines, sixcard.describe_event, sixcard.result_lines,
-        sixcard.history_bets, sixcard.seat_nets),
+        sixcard.history_bets, sixcard.seat_nets, sixcard.bot_bets, sixcard.choose_decision),
 }
 
 

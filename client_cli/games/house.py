@@ -1,8 +1,9 @@
 """What the client's two house-banked games (Caribbean Stud, 6 Card Poker) share.
 
 Pure: the ``move`` command both games send, card and meter text, the seat lines
-of a table without a designated player, and the table-wide commands (help,
-leave, sitting out, top-ups) every game's input accepts.
+of a table without a designated player, what a player may bet on while bets are
+open, the log lines and result lines the two games word alike, and the bots'
+choice of places. What a player types is read in :mod:`client_cli.games.commands`.
 
 >>> Move("bet", {"bets": [{"spot": 1, "ante": 10, "jackpot": True}]}).payload("main")
 {'table': 'main', 'action': 'bet', 'bets': [{'spot': 1, 'ante': 10, 'jackpot': True}]}
@@ -14,19 +15,22 @@ leave, sitting out, top-ups) every game's input accepts.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final, TypeVar
 
 from rich.text import Text
 
-from client_cli.parse import Help, InputError, Leave, SitOut, TopUp, my_seat
-from client_cli.render import NAME_WIDTH, SUIT_STYLES, card_label, seat_names
+from client_cli.parse import SeatChoices, my_seat
+from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, seat_names
+from client_cli.render import describe_event as table_event_text
+from server.rules.cards import parse_cards
+from server.rules.poker import best_five, class_name
 
 HOUSE_GAMES: Final = ("caribbean", "sixcard")
 IDLE_PHASES: Final = (None, "settled", "void", "not_dealt")
-RANK_ORDER: Final = "AKQJT98765432"
 
 CLASS_LABELS: Final = {
     "royal": "royal flush", "straight_flush": "straight flush", "quads": "four of a kind",
@@ -35,6 +39,7 @@ CLASS_LABELS: Final = {
 }
 
 Names = Mapping[int, str]
+C = TypeVar("C", bound=SeatChoices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +55,9 @@ class Move:
         return {"table": table, "action": self.action, **self.args}
 
 
-class TableChoices(Protocol):
-    """What the table-wide commands read of any game's choices."""
-
-    @property
-    def seated(self) -> bool: ...
-    @property
-    def between_hands(self) -> bool: ...
+def idle(choices: C) -> C:
+    """The same player with nothing asked (leaving)."""
+    return type(choices)(stack=choices.stack, seated=choices.seated, between_hands=choices.between_hands)
 
 
 # ------------------------------------------------------------------ text
@@ -65,6 +66,18 @@ class TableChoices(Protocol):
 def class_label(cls: str | None) -> str:
     """A hand class as people say it (``two_pair`` -> ``two pair``)."""
     return CLASS_LABELS.get(str(cls), str(cls).replace("_", " "))
+
+
+def class_of(cards: Sequence[str]) -> str:
+    """The class of the best five of ``cards`` (empty when they are not a poker hand).
+
+    >>> class_of(["Ah", "Ad", "7c", "4s", "2h"]), class_of(["Ah"])
+    ('pair', '')
+    """
+    try:
+        return class_name(best_five(parse_cards(list(cards)))[0])
+    except (ValueError, KeyError):
+        return ""
 
 
 def meter_text(hundredths: int) -> str:
@@ -78,7 +91,7 @@ def signed(n: int) -> str:
 
 
 def _card(card: str, symbols: bool) -> Text:
-    rank, suit = card[:-1].upper().replace("10", "T"), card[-1].lower()
+    rank, suit = _rank(card), card[-1].lower()
     return Text(card_label(rank, suit, symbols=symbols), style=SUIT_STYLES.get(suit, ""))
 
 
@@ -134,8 +147,19 @@ def hand_active(snapshot: Mapping[str, Any]) -> bool:
     return (snapshot.get("hand") or {}).get("phase") not in IDLE_PHASES
 
 
-def seat_lines(snapshot: Mapping[str, Any], places: Mapping[int, Sequence[int]], word: str) -> list[Text]:
+def hand_rows(hand: Mapping[str, Any], word: str) -> list[Mapping[str, Any]]:
+    """The rows of a hand's places (``word``: spot, box): while betting its bets, once dealt its dealt places."""
+    dealt = hand.get(plural(word))
+    if hand.get("phase") == "betting" or not dealt:
+        return list(hand.get("bets") or [])
+    return list(dealt)
+
+
+def seat_lines(snapshot: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], word: str) -> list[Text]:
     """One line per seated player: name, stack, presence, and the ``word``s (spots, boxes) they bet on."""
+    places: dict[int, list[int]] = {}
+    for row in rows:
+        places.setdefault(int(row["seat"]), []).append(int(row[word]))
     hand = snapshot.get("hand") or {}
     you = my_seat(snapshot)
     turn_seat = (hand.get("turn") or {}).get("seat") if hand_active(snapshot) else None
@@ -155,80 +179,174 @@ def seat_lines(snapshot: Mapping[str, Any], places: Mapping[int, Sequence[int]],
             line.append("leaving ", style="dim")
         mine = places.get(seat) or ()
         if mine and hand.get("phase") is not None:
-            line.append(f"{_plural(word) if len(mine) > 1 else word} " + " ".join(str(p) for p in mine))
+            line.append(f"{plural(word) if len(mine) > 1 else word} " + " ".join(str(p) for p in mine))
         lines.append(line)
     return lines
 
 
-def names_of(snapshot: Mapping[str, Any]) -> dict[int, str]:
-    """Seat -> name at the table now."""
-    return seat_names(snapshot)
-
-
-# ------------------------------------------------------------------ input
-
-
-TABLE_WORDS: Final = {
-    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave",
-    "sitout": "sitout", "back": "back", "topup": "topup", "top-up": "topup",
-    "help": "help", "?": "help", "h": "help",
-}
-
-
-def table_command(words: Sequence[str], choices: TableChoices) -> Help | Leave | SitOut | TopUp | InputError | None:
-    """The table-wide commands (help, leave, sitout, back, topup N); None when ``words`` are none of them."""
-    verb = TABLE_WORDS.get(words[0]) if words else None
-    if verb is None:
+def dealer_up_line(dealer: Mapping[str, Any], symbols: bool) -> Text | None:
+    """The dealer's up-card before the reveal (None when there is none to show)."""
+    up = dealer.get("up")
+    if not up:
         return None
-    if verb == "help":
-        return Help()
-    if verb == "leave":
-        return Leave()
-    if not choices.seated:
-        return InputError("you are not seated")
-    if verb == "sitout":
-        return SitOut(True)
-    if verb == "back":
-        return SitOut(False)
-    args = words[1:]
-    if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
-        return InputError("say 'topup N' with a number of chips")
-    if not choices.between_hands:
-        return InputError("you can top up only between hands")
-    return TopUp(int(args[0]))
+    line = Text("Dealer: ", style="bold")
+    line.append_text(poker_cards_text([up], symbols=symbols))
+    line.append(" up, four cards down", style="dim")
+    return line
 
 
-def assign_places(named: Sequence[int | None], *, mine: Sequence[int], free: Sequence[int],
-                  taken: Mapping[int, str], last: int, word: str) -> list[int] | str:
-    """Places (spots, boxes) for bets typed with a number or without one (None), or why they cannot be.
+def dealer_hand_line(cards: Sequence[str], cls: Any, qualifies: Any, symbols: bool, *, missed: str = "") -> Text:
+    """The dealer's revealed hand and whether it qualifies (``missed`` says what a miss means)."""
+    line = Text("Dealer: ", style="bold")
+    line.append_text(poker_cards_text(cards, symbols=symbols))
+    line.append(f"  {class_label(cls)}")
+    line.append(" · qualifies" if qualifies else f" · does NOT qualify{missed}",
+                style="green" if qualifies else "yellow")
+    return line
 
-    Bets without a number take the player's own places first, then free ones, in order.
 
-    >>> assign_places([None, 5, None], mine=[3], free=[1, 2, 3, 4, 5], taken={}, last=5, word="spot")
-    [3, 5, 1]
-    >>> assign_places([2], mine=[], free=[1, 3], taken={2: "bo"}, last=3, word="box")
-    'box 2 is taken by bo; free: 1 3'
-    """
-    explicit = [p for p in named if p is not None]
-    free_text = " ".join(str(p) for p in free) or "none"
-    for place in explicit:
-        if not 1 <= place <= last:
-            return f"{word} {place}: this table's {_plural(word)} are 1 to {last}"
-        if place in taken:
-            return f"{word} {place} is taken by {taken[place]}; free: {free_text}"
-        if explicit.count(place) > 1:
-            return f"{word} {place} is named twice"
-    pool = [p for p in dict.fromkeys([*mine, *free]) if p not in explicit and p not in taken]
-    out: list[int] = []
-    for given in named:
-        if given is not None:
-            out.append(given)
-        elif pool:
-            out.append(pool.pop(0))
-        else:
-            return f"not enough free {_plural(word)} for {len(named)} bets (free: {free_text})"
+def betting_line(row: Mapping[str, Any]) -> Text:
+    """Whether a bet of the betting round is confirmed yet."""
+    return Text("confirmed" if row.get("confirmed") else "not confirmed yet", style="dim")
+
+
+def decision_text(row: Mapping[str, Any], in_turn: bool, bet: str) -> Text:
+    """How a dealt place stands: dead, folded, its ``bet`` placed (``Bet {}``: the amount goes in), or to act."""
+    out = Text()
+    if row.get("dead"):
+        out.append(" · dead", style="red")
+    elif row.get("folded"):
+        out.append(" · folded", style="dim")
+    elif row.get("bet"):
+        out.append(" · " + bet.format(row["bet"]), style="bold")
+    elif in_turn:
+        out.append(" · to act", style="yellow")
     return out
 
 
-def _plural(word: str) -> str:
+# ------------------------------------------------------------------ while bets are open
+
+
+def bettor(hand: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat`` may bet in this hand (not leaving, and among its players when the hand names them)."""
+    # "seats" (who takes part in this hand) comes from the hand's betting_opened when the client saw it.
+    seats = hand.get("seats")
+    return (seats is None or seat in seats) and seat not in (hand.get("leaving") or [])
+
+
+@dataclass(frozen=True, slots=True)
+class OpenBets:
+    """The places (spots, boxes) of a table while bets are open, as one player sees them."""
+
+    count: int
+    free: tuple[int, ...]
+    """Places this player may bet on: free ones and their own."""
+    taken: tuple[tuple[int, str], ...]
+    """Places other players hold, with their names."""
+    mine: tuple[Mapping[str, Any], ...]
+    confirmed: bool
+
+
+def open_bets(snapshot: Mapping[str, Any], seat: int, word: str) -> OpenBets:
+    """The ``word``s (spot, box) of the table for ``seat``, from the snapshot's bets and settings."""
+    names = seat_names(snapshot)
+    bets = (snapshot.get("hand") or {}).get("bets") or []
+    count = int((snapshot.get("settings") or {}).get(plural(word), 1))
+    taken = tuple((int(b[word]), names.get(int(b["seat"]), f"seat {b['seat']}")) for b in bets if b.get("seat") != seat)
+    held = {place for place, _ in taken}
+    mine = tuple(b for b in bets if b.get("seat") == seat)
+    return OpenBets(count, tuple(p for p in range(1, count + 1) if p not in held), taken, mine,
+                    any(b.get("confirmed") for b in mine))
+
+
+def places_text(places: Sequence[int], last: int) -> str:
+    """``1-7`` when every place is listed, else ``1 2 5``.
+
+    >>> places_text([1, 2, 3, 4], 4), places_text([1, 3], 4)
+    ('1-4', '1 3')
+    """
+    return f"1-{last}" if list(places) == list(range(1, last + 1)) and last > 1 else " ".join(map(str, places))
+
+
+def placed_text(typed: str, confirmed: bool) -> str:
+    """What a player with bets down may do: ``typed`` is their bets as they are typed."""
+    if confirmed:
+        return f"Your bets {typed} are confirmed: waiting for the others (clear (c) takes them back)"
+    return f"Your bets {typed}: deal (d) to confirm them, clear (c), or bet again"
+
+
+# ------------------------------------------------------------------ the log
+
+
+def house_event(event: Mapping[str, Any], names: Names, *, word: str, qualifying: str) -> str | None:
+    """The log line of an event both games word alike (``word``: spot, box; ``qualifying``: the dealer's rule),
+    else the table's own (None for bookkeeping events)."""
+    kind = event.get("type")
+    name = who(names, event.get("seat"))
+    if kind == "bets_confirmed":
+        return f"{name} deals (bets confirmed)"
+    if kind == "bets_cleared":
+        return {"clear": f"{name} clears their bets", "clock": f"{name}'s unconfirmed bets go back (the clock ran out)",
+                "left": f"{name}'s bets go back (leaving)"}.get(str(event.get("reason")), f"{name}'s bets go back")
+    if kind == "deck_prepared":
+        return None
+    if kind == "cards_dealt":
+        count = len(event.get("counts") or {})
+        return (f"cards dealt to {count} {word if count == 1 else plural(word)}; "
+                f"the dealer shows {event.get('dealer_up')}")
+    if kind == "turn_started":
+        return f"{name} to act on {word} {event.get(word)}"
+    if kind == f"{word}_folded":
+        return f"{name} folds {word} {event.get(word)}" + reason_text(event.get("reason"), "fold")
+    if kind == "dealer_revealed":
+        cards = list(event.get("cards") or [])
+        verdict = f"qualifies ({qualifying})" if event.get("qualifies") else "does NOT qualify"
+        return f"the dealer shows {' '.join(cards)}: {class_label(class_of(cards))}, {verdict}"
+    return table_event_text(event, names)
+
+
+# ------------------------------------------------------------------ results
+
+
+def unsettled_lines(summary: Mapping[str, Any], *, returned: str, missing: str) -> list[Text] | None:
+    """The one line of a hand that was voided (``returned``: what went back) or not dealt (``missing``: the
+    usual reason); None for a settled hand."""
+    hand_id = summary.get("hand_id")
+    if summary.get("status") == "void":
+        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): {returned} went back", style="yellow")]
+    if not summary.get("settlement"):
+        return [Text(f"Hand #{hand_id}: not dealt ({summary.get('reason') or missing})", style="dim")]
+    return None
+
+
+def append_net(line: Text, parts: Sequence[str], net: int) -> None:
+    """`` ante +10 back bet +20 = net +30`` at the end of a place's result line, the net in colour."""
+    line.append(" ".join(parts) + " = ")
+    line.append(f"net {signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
+
+
+def shown_line(cards: Sequence[str], cls: Any, symbols: bool) -> Text:
+    """The cards a place showed down, under its result line."""
+    sub = Text("         ")
+    sub.append_text(poker_cards_text(cards, symbols=symbols))
+    sub.append(f"  {class_label(cls)}", style="dim")
+    return sub
+
+
+# ------------------------------------------------------------------ bots
+
+
+def basic_bet(free: Sequence[int], prefer: int | None, ante: int | None, low: int, high: int) -> tuple[int, int]:
+    """A basic bot's one place (``prefer`` if free, else the first free) and Ante (``ante``, or the smallest)."""
+    place = prefer if prefer is not None and prefer in free else free[0]
+    return place, min(max(ante or low, low), high)
+
+
+def random_places(free: Sequence[int], most: int, rng: random.Random) -> list[int]:
+    """A random bot's places: 1 to ``most`` of the free ones, in order."""
+    return sorted(rng.sample(list(free), rng.randint(1, min(most, len(free)))))
+
+
+def plural(word: str) -> str:
+    """``spots``, ``boxes``."""
     return word + ("es" if word.endswith("x") else "s")

@@ -16,6 +16,7 @@ from typing import Any
 from server.rules.cards import Card, parse_cards
 from server.rules.caribbean.game import CARIBBEAN
 from server.rules.caribbean.settings import CaribbeanSettings
+from server.rules.errors import Violation
 from server.rules.game import Game, Player
 from server.rules.sixcard.game import SIXCARD
 from server.rules.sixcard.settings import SixcardSettings
@@ -49,6 +50,15 @@ class Table:
     def move(self, seat: int, action: str, args: Mapping[str, Any] | None = None) -> list[Any]:
         """A wire move, as the table turns it into a command (``Game.move``), then decided."""
         return self.run(self.game.move(seat, action, dict(args or {})))
+
+    def accepts(self, seat: int, action: str, args: Mapping[str, Any]) -> bool:
+        """Whether the rules accept this wire move now (nothing is applied)."""
+        command = self.game.move(seat, action, dict(args))
+        try:
+            self.game.decide(self.state, command)
+        except Violation:
+            return False
+        return True
 
     def apply(self, events: Sequence[Any]) -> list[Any]:
         """Apply recorded events, keeping what each viewer is sent."""

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bots", "history", "host", "parse", "render", "verify", "games", "games.house", "games.caribbean",
-           "games.sixcard"]
+MODULES = ["account", "bots", "history", "host", "parse", "render", "verify", "games", "games.house", "games.commands",
+           *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
+             for part in ("choices", "parse", "view", "bots"))]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -15,7 +15,6 @@ from client_cli.history import hand_lines, hand_row
 from client_cli.parse import InputError
 from client_cli.render import Screen, header_line, plain, screen_lines
 from client_cli.tracker import Tracker
-from server.rules.errors import Violation
 from tests.client_cli.house_samples import HAND_ID, Table, arranged, sixcard
 
 # ann: boxes 1 (10 + bonus 1, open: three queens), 2 (10, open: a pair of fours), 3 (5, blind);
@@ -190,12 +189,7 @@ def test_a_bet_line_is_sent_exactly_when_the_rules_accept_it(tokens: list[tuple[
     table.move(2, "bet", {"bets": [{"box": 2, "ante": 5}]})
     line = "bet " + " ".join(f"{box}:{ante}+{bonus}" if ante else f"{box}:+{bonus}" for box, ante, bonus in tokens)
     parsed = sg.parse_line(line, sg.legal_choices(table.snapshot(1)))
-    command = table.game.move(1, "bet", {"bets": [{"box": b, "ante": a, "bonus": n} for b, a, n in tokens]})
-    try:
-        table.game.decide(table.state, command)
-        accepted = True
-    except Violation:
-        accepted = False
+    accepted = table.accepts(1, "bet", {"bets": [{"box": b, "ante": a, "bonus": n} for b, a, n in tokens]})
     assert isinstance(parsed, Move) == accepted, (line, parsed)
 
 
@@ -204,12 +198,7 @@ def test_a_bet_line_is_sent_exactly_when_the_rules_accept_it(tokens: list[tuple[
 def test_an_exchange_is_sent_exactly_when_the_rules_accept_it(positions: list[int]) -> None:
     table = dealt()
     parsed = sg.parse_line("x " + " ".join(map(str, positions)), sg.legal_choices(table.snapshot(1)))
-    try:
-        table.game.decide(table.state, table.game.move(1, "exchange", {"discard": positions}))
-        accepted = True
-    except Violation:
-        accepted = False
-    assert isinstance(parsed, Move) == accepted, (positions, parsed)
+    assert isinstance(parsed, Move) == table.accepts(1, "exchange", {"discard": positions}), (positions, parsed)
 
 
 # ------------------------------------------------------------------ the view

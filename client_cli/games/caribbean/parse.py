@@ -1,0 +1,107 @@
+"""Typed lines -> Caribbean Stud moves, or why not, so invalid input is never sent.
+
+Pure. What every house game reads alike (the table-wide commands, deal, rebet,
+clear) is :mod:`client_cli.games.commands`; this module adds the bet syntax
+(``SPOT:ANTE[j]``) and the turn (play, fold).
+
+>>> from client_cli.games.caribbean.choices import legal_choices
+>>> snap = {"game": "caribbean", "you": {"seat": 2}, "seats": [{"seat": 2, "name": "bo", "stack": 200}],
+...         "settings": {"spots": 7, "max_hands": 3, "min_ante": 5, "max_ante": 500, "jackpot": True,
+...                      "jackpot_wager": 1},
+...         "hand": {"phase": "betting", "bets": [], "spots": [], "turn": None}}
+>>> choices = legal_choices(snap)
+>>> parse_line("bet 1:10j 3:20", choices).args
+{'bets': [{'spot': 1, 'ante': 10, 'jackpot': True}, {'spot': 3, 'ante': 20, 'jackpot': False}]}
+>>> parse_line("bet 10j", choices).args
+{'bets': [{'spot': 1, 'ante': 10, 'jackpot': True}]}
+>>> parse_line("bet 1:60 2:10", choices).message
+'your stack of 200 must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers: 210 chips'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+from client_cli.games.caribbean.choices import PLAY_MULTIPLE, Choices, choices_text
+from client_cli.games.commands import Command, Grammar, read_line, typed_bets
+from client_cli.games.house import Move
+from client_cli.parse import InputError
+from server.rules.caribbean.messages import SpotBet
+
+HELP = """\
+Commands at a Caribbean Stud table (type them and press Enter):
+  bet SPOT:ANTE[j] ...  bet on spots (up to the table's max_hands); j adds the jackpot wager;
+                        e.g. 'bet 1:10j 2:10'; 'bet 10j' bets on your spot or the first free one.
+                        A new 'bet' replaces your bets of this hand until you deal.
+  deal (d)              confirm your bets (betting closes when everyone who bet has dealt)
+  rebet                 place your bets of your last hand again, on the same spots
+  clear (c)             take all your bets back (confirmed ones too, while bets are open)
+  play (p)              at your turn: place the Back Bet (2x the Ante) on the spot in turn
+  fold (f)              at your turn: fold the spot in turn (its Ante is lost)
+  sitout / back         sit out of the coming hands, or come back
+  topup N               bring N more chips from your account (between hands)
+  leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  help (?)              this help
+Your stack must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers."""
+
+
+_WORDS: Final = {
+    "play": "play", "p": "play", "call": "play",
+    "fold": "fold", "f": "fold",
+}
+_AMOUNT: Final = re.compile(r"^(\d+)(\+?j|\+?jp|\+?jackpot)?$")
+_USAGE: Final = "say 'bet SPOT:ANTE[j] ...', e.g. 'bet 1:10j 2:10' (j: the jackpot wager), or 'bet 10j'"
+
+
+def parse_line(line: str, choices: Choices) -> Command | InputError:
+    """One typed line -> a legal move, or why not (see :data:`HELP`)."""
+    return read_line(line, choices, _GRAMMAR)
+
+
+def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | None:
+    return _decision(verb, args, choices) if verb in ("play", "fold") else None
+
+
+def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
+    if choices.kind != "decision":
+        return InputError(f"it is not your turn to {verb}")
+    if args and args != [str(choices.spot)]:
+        return InputError(f"spot {choices.spot} is in turn: say '{verb}' (or '{verb} {choices.spot}')")
+    return Move(verb, {"spot": choices.spot})
+
+
+def _bets(args: list[str], choices: Choices) -> Move | InputError:
+    c = choices
+    typed = typed_bets(args, c, _AMOUNT, usage=_USAGE, mine=[b.spot for b in c.placed], last=c.spots, word="spot")
+    if isinstance(typed, InputError):
+        return typed
+    bets = [SpotBet(spot, int(m.group(1)), m.group(2) is not None) for spot, m in typed]
+    problem = _bets_problem(bets, c)
+    if problem is not None:
+        return InputError(problem)
+    return Move("bet", {"bets": bets_payload(bets)})
+
+
+def _bets_problem(bets: Sequence[SpotBet], c: Choices) -> str | None:
+    if len(bets) > c.max_hands:
+        return f"you may bet on at most {c.max_hands} spots, got {len(bets)}"
+    for b in bets:
+        if b.jackpot and not c.wager:
+            return "this table offers no jackpot wager"
+        if not c.min_ante <= b.ante <= c.max_ante:
+            return f"spot {b.spot}: the Ante is {c.min_ante} to {c.max_ante} chips, got {b.ante}"
+    needed = sum(PLAY_MULTIPLE * b.ante + (c.wager if b.jackpot else 0) for b in bets)
+    if needed > c.stack:
+        return (f"your stack of {c.stack} must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers: "
+                f"{needed} chips")
+    return None
+
+
+def bets_payload(bets: Sequence[SpotBet]) -> list[dict[str, Any]]:
+    """Bets as the ``bet`` move carries them."""
+    return [{"spot": b.spot, "ante": b.ante, "jackpot": b.jackpot} for b in bets]
+
+
+_GRAMMAR: Final[Grammar[Choices]] = Grammar(_WORDS, "bet SPOT:ANTE, e.g. 'bet 1:10j'", choices_text, _bets, _turn)

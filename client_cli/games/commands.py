@@ -1,0 +1,172 @@
+"""What a player types at a house-banked game's table, read the same way for every game.
+
+Pure. A game describes its own verbs, its bet syntax and its turn in a
+:class:`Grammar`; :func:`read_line` does the rest: the table-wide commands
+(help, leave, sitout, back, topup N), the betting round's verbs (bet, deal,
+rebet, clear) and why a line cannot be sent now.
+
+>>> assign_places([None, 2], mine=[], free=[1, 2, 3], taken={}, last=3, word="box")
+[1, 2]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Generic, Protocol, TypeVar
+
+from client_cli.games.house import Move, plural
+from client_cli.parse import Help, InputError, Leave, SitOut, TopUp, seat_command
+
+Command = Move | Help | Leave | SitOut | TopUp
+
+TABLE_WORDS: Final = {
+    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave",
+    "sitout": "sitout", "back": "back", "topup": "topup", "top-up": "topup",
+    "help": "help", "?": "help", "h": "help",
+}
+BETTING_WORDS: Final = {
+    "bet": "bet", "b": "bet", "ante": "bet",
+    "deal": "deal", "d": "deal", "confirm": "deal",
+    "rebet": "rebet", "re-bet": "rebet", "again": "rebet",
+    "clear": "clear", "c": "clear",
+}
+
+
+class BetChoices(Protocol):
+    """What the shared commands read of a game's choices."""
+
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def seated(self) -> bool: ...
+    @property
+    def between_hands(self) -> bool: ...
+    @property
+    def free(self) -> tuple[int, ...]: ...
+    @property
+    def taken(self) -> tuple[tuple[int, str], ...]: ...
+    @property
+    def placed(self) -> Sequence[object]: ...
+    @property
+    def confirmed(self) -> bool: ...
+
+
+C = TypeVar("C", bound=BetChoices)
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar(Generic[C]):
+    """How one game's lines read, beyond what every game shares."""
+
+    words: Mapping[str, str]
+    """The game's own words -> its verbs (the betting and table words are added)."""
+    example: str
+    """A first bet, as the player is told to place one: ``bet SPOT:ANTE, e.g. 'bet 1:10j'``."""
+    prompt: Callable[[C], str | None]
+    """What may be typed now (said for an empty line)."""
+    bets: Callable[[list[str], C], Move | InputError]
+    """A ``bet`` line's arguments -> the move."""
+    turn: Callable[[str, list[str], C], Move | InputError | None]
+    """The game's own verbs -> the move (None: a betting verb)."""
+    bet_signs: str = ""
+    """Besides a digit, what starts a line that is a bet without the word ``bet``."""
+
+
+def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputError:
+    """One typed line -> a legal move, or why not."""
+    words = line.strip().lower().split()
+    if not words:
+        return InputError(grammar.prompt(choices) or "type 'help' for the commands")
+    if choices.kind == "bets" and (words[0][:1].isdigit() or words[0][:1] in grammar.bet_signs):
+        words = ["bet", *words]
+    common = table_command(words, choices)
+    if common is not None:
+        return common
+    verb = BETTING_WORDS.get(words[0]) or grammar.words.get(words[0])
+    if verb is None:
+        return InputError(f"unknown command {words[0]!r}: type 'help' for the commands")
+    move = grammar.turn(verb, words[1:], choices)
+    if move is not None:
+        return move
+    if choices.kind != "bets":
+        return InputError("bets are not open for you now")
+    if verb == "bet":
+        return grammar.bets(words[1:], choices)
+    if verb == "clear":
+        return Move("clear") if choices.placed else InputError("you have no bets to clear")
+    if choices.confirmed:
+        return InputError("your bets are confirmed: waiting for the others (clear (c) takes them back)")
+    if verb == "rebet":
+        return Move("rebet")
+    if not choices.placed:
+        return InputError(f"place a bet first: {grammar.example}")
+    return Move("deal")
+
+
+def table_command(words: Sequence[str], choices: BetChoices) -> Help | Leave | SitOut | TopUp | InputError | None:
+    """The table-wide commands (help, leave, sitout, back, topup N); None when ``words`` are none of them."""
+    verb = TABLE_WORDS.get(words[0]) if words else None
+    if verb is None:
+        return None
+    if verb == "help":
+        return Help()
+    if verb == "leave":
+        return Leave()
+    return seat_command(verb, words[1:], choices)
+
+
+def typed_bets(args: Sequence[str], choices: BetChoices, amount: re.Pattern[str], *, usage: str, mine: Sequence[int],
+               last: int, word: str) -> list[tuple[int, re.Match[str]]] | InputError:
+    """``PLACE:AMOUNT`` or ``AMOUNT`` tokens -> each bet's place (``word``: spot, box) and its ``amount`` match,
+    or why not (``usage`` says how to bet)."""
+    if choices.confirmed:
+        return InputError("your bets are confirmed: clear (c) first to change them")
+    named: list[int | None] = []
+    amounts: list[re.Match[str]] = []
+    for token in args:
+        place, _, rest = token.rpartition(":")
+        match = amount.match(rest)
+        if match is None or not rest or (place and not place.isdigit()):
+            return InputError(usage)
+        named.append(int(place) if place else None)
+        amounts.append(match)
+    if not amounts:
+        return InputError(usage)
+    places = assign_places(named, mine=mine, free=choices.free, taken=dict(choices.taken), last=last, word=word)
+    if isinstance(places, str):
+        return InputError(places)
+    return list(zip(places, amounts, strict=True))
+
+
+def assign_places(named: Sequence[int | None], *, mine: Sequence[int], free: Sequence[int],
+                  taken: Mapping[int, str], last: int, word: str) -> list[int] | str:
+    """Places (spots, boxes) for bets typed with a number or without one (None), or why they cannot be.
+
+    Bets without a number take the player's own places first, then free ones, in order.
+
+    >>> assign_places([None, 5, None], mine=[3], free=[1, 2, 3, 4, 5], taken={}, last=5, word="spot")
+    [3, 5, 1]
+    >>> assign_places([2], mine=[], free=[1, 3], taken={2: "bo"}, last=3, word="box")
+    'box 2 is taken by bo; free: 1 3'
+    """
+    explicit = [p for p in named if p is not None]
+    free_text = " ".join(str(p) for p in free) or "none"
+    for place in explicit:
+        if not 1 <= place <= last:
+            return f"{word} {place}: this table's {plural(word)} are 1 to {last}"
+        if place in taken:
+            return f"{word} {place} is taken by {taken[place]}; free: {free_text}"
+        if explicit.count(place) > 1:
+            return f"{word} {place} is named twice"
+    pool = [p for p in dict.fromkeys([*mine, *free]) if p not in explicit and p not in taken]
+    out: list[int] = []
+    for given in named:
+        if given is not None:
+            out.append(given)
+        elif pool:
+            out.append(pool.pop(0))
+        else:
+            return f"not enough free {plural(word)} for {len(named)} bets (free: {free_text})"
+    return out

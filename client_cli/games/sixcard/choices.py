@@ -1,0 +1,159 @@
+"""What a player may do now at a 6 Card Poker table, read from a snapshot, and the line that says it.
+
+Pure. ``hand`` in a snapshot is the game's hand view (docs/games/sixcard.md).
+
+>>> snap = {"game": "sixcard", "you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}],
+...         "settings": {"boxes": 4, "min_ante": 5, "max_ante": None, "ante_ratio": 5, "min_bonus": 1,
+...                      "max_bonus": None},
+...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
+>>> choices_text(legal_choices(snap))
+'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or rebet'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
+
+from client_cli.games.house import bettor, class_label, hand_active, open_bets, placed_text, places_text
+from client_cli.parse import SeatChoices, my_seat, my_stack
+from server.rules.sixcard.settlement import BoxWager, box_roles
+
+MAX_BOXES: Final = 4
+"""One player may take 1 to 4 boxes (RULES-sixcard.md section 2)."""
+
+ChoiceKind = Literal["bets", "decision", "exchange"]
+BoxBet = tuple[int, int, int]
+"""``(box, ante, bonus)``; an Ante of 0 with a bonus is a bonus-only box."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One of the player's boxes in the dealer exchange."""
+
+    box: int
+    ante: int
+    requested: bool
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choices(SeatChoices):
+    """What the player may do now at a 6 Card Poker table, with the limits that apply."""
+
+    kind: ChoiceKind | None = None
+    boxes: int = 0
+    free: tuple[int, ...] = ()
+    """Boxes this player may bet on: free ones and their own."""
+    taken: tuple[tuple[int, str], ...] = ()
+    min_ante: int = 0
+    max_ante: int | None = None
+    ante_ratio: int = 5
+    min_bonus: int = 1
+    max_bonus: int | None = None
+    placed: tuple[BoxBet, ...] = ()
+    confirmed: bool = False
+    box: int = 0
+    ante: int = 0
+    role: str = ""
+    cards: tuple[str, ...] = ()
+    cls: str = ""
+    drawn: bool = False
+    asks: tuple[Ask, ...] = ()
+    continued: bool = False
+
+
+def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
+    """What this client may do now, read from a snapshot."""
+    seat = my_seat(snapshot)
+    hand = snapshot.get("hand") or {}
+    phase = hand.get("phase")
+    base = Choices(stack=my_stack(snapshot), seated=seat is not None, between_hands=not hand_active(snapshot))
+    if seat is None or base.between_hands:
+        return base
+    if phase == "betting" and bettor(hand, seat):
+        return _bet_choices(base, snapshot, seat)
+    turn = hand.get("turn") or {}
+    if phase == "decisions" and turn.get("seat") == seat:
+        box = _box_entry(hand, int(turn["box"]))
+        return replace(base, kind="decision", box=int(turn["box"]), ante=int(box.get("ante", 0)),
+                       role=str(box.get("role", "")), cards=tuple(box.get("cards") or ()),
+                       cls=str(box.get("class", "")), drawn="draw" in box)
+    exchange = hand.get("exchange") or {}
+    if phase == "exchange" and seat in (exchange.get("owners") or []) and not exchange.get("closed"):
+        asks = tuple(Ask(int(b["box"]), int(b["ante"]), bool(b.get("exchange_request")), tuple(b.get("cards") or ()))
+                     for b in hand.get("boxes") or [] if b.get("seat") == seat and "exchange_request" in b)
+        return replace(base, kind="exchange", asks=asks, continued=seat in (exchange.get("continued") or []))
+    return base
+
+
+def _box_entry(hand: Mapping[str, Any], box: int) -> Mapping[str, Any]:
+    entry: Mapping[str, Any] = next((b for b in hand.get("boxes") or [] if b.get("box") == box), {})
+    return entry
+
+
+def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choices:
+    settings = snapshot.get("settings") or {}
+    table = open_bets(snapshot, seat, "box")
+    max_ante, max_bonus = settings.get("max_ante"), settings.get("max_bonus")
+    return replace(
+        base, kind="bets", boxes=table.count, free=table.free, taken=table.taken,
+        min_ante=int(settings.get("min_ante", 1)), max_ante=int(max_ante) if max_ante is not None else None,
+        ante_ratio=int(settings.get("ante_ratio", 5)), min_bonus=int(settings.get("min_bonus", 1)),
+        max_bonus=int(max_bonus) if max_bonus is not None else None,
+        placed=tuple((int(b["box"]), int(b["ante"]), int(b["bonus"])) for b in table.mine),
+        confirmed=table.confirmed)
+
+
+def roles_of(bets: Sequence[BoxBet]) -> dict[int, str]:
+    """Each box's role for one player's bets: the first two with an Ante open, the rest blind, else bonus-only.
+
+    >>> roles_of([(1, 10, 0), (2, 0, 5), (3, 10, 0), (4, 5, 0)])
+    {1: 'open', 2: 'bonus_only', 3: 'open', 4: 'blind'}
+    """
+    return box_roles(BoxWager(box, "me", (), ante, bonus) for box, ante, bonus in bets)
+
+
+def bets_text(bets: Sequence[BoxBet]) -> str:
+    """``box 1 ante 10 +bonus 1 (open), box 2 bonus 5 (bonus only)``."""
+    roles = roles_of(bets)
+    parts = []
+    for box, ante, bonus in bets:
+        what = " ".join(filter(None, [f"ante {ante}" if ante else "", f"+bonus {bonus}" if bonus else ""]))
+        parts.append(f"box {box} {what} ({roles[box].replace('_', ' ')})")
+    return ", ".join(parts)
+
+
+def short_bets(bets: Sequence[BoxBet]) -> str:
+    """Bets as they are typed, with the blind boxes named: ``1:10+1 2:10 3:5 (blind: 3)``."""
+    text = " ".join(f"{box}:{ante or ''}{f'+{bonus}' if bonus else ''}" for box, ante, bonus in bets)
+    blind = [str(box) for box, role in roles_of(bets).items() if role == "blind"]
+    return text + (f" (blind: {' '.join(blind)})" if blind else "")
+
+
+def choices_text(choices: Choices) -> str | None:
+    """One line that says exactly what may be typed now (None when nothing is asked).
+
+    >>> choices_text(Choices(kind="decision", box=2, ante=10, cls="pair"))
+    'Box 2 (pair): raise (r) = Bet 20, fold (f), buy, or x 1 3 (exchange 1, 2 or 5): fee 10'
+    """
+    c = choices
+    if c.kind == "bets":
+        if c.placed or c.confirmed:
+            return placed_text(short_bets(c.placed), c.confirmed)
+        top = f"-{c.max_ante}" if c.max_ante is not None else "+"
+        return (f"Bets are open: bet BOX:ANTE[+BONUS], boxes {places_text(c.free, c.boxes)}, Ante {c.min_ante}{top}, "
+                f"bonus {c.min_bonus}+ (BOX:+N: bonus only); or rebet")
+    if c.kind == "decision":
+        if c.drawn:
+            return f"Box {c.box} ({class_label(c.cls)}, drawn): raise (r) = Bet {2 * c.ante}, or fold (f)"
+        return (f"Box {c.box} ({class_label(c.cls)}): raise (r) = Bet {2 * c.ante}, fold (f), buy, "
+                f"or x 1 3 (exchange 1, 2 or 5): fee {c.ante}")
+    if c.kind == "exchange":
+        if c.continued:
+            return "You pressed continue: waiting for the others (or the clock)"
+        asking = " ".join(str(a.box) for a in c.asks if a.requested)
+        return ("Dealer exchange: ask BOX (fee: its Ante), cancel BOX, then continue (final)"
+                + (f"; asking: box {asking}" if asking else ""))
+    return None

@@ -1,0 +1,210 @@
+"""Typed lines -> 6 Card Poker moves, or why not, so invalid input (three cards to exchange, a broken Ante
+ratio...) is never sent.
+
+Pure. What every house game reads alike (the table-wide commands, deal, rebet,
+clear) is :mod:`client_cli.games.commands`; this module adds the bet syntax, the
+turn (raise, fold, buy, exchange) and the dealer exchange (ask, cancel, continue).
+
+>>> from client_cli.games.sixcard.choices import legal_choices
+>>> snap = {"game": "sixcard", "you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}],
+...         "settings": {"boxes": 4, "min_ante": 5, "max_ante": None, "ante_ratio": 5, "min_bonus": 1,
+...                      "max_bonus": None},
+...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
+>>> choices = legal_choices(snap)
+>>> parse_line("bet 1:10+1 2:20", choices).args
+{'bets': [{'box': 1, 'ante': 10, 'bonus': 1}, {'box': 2, 'ante': 20, 'bonus': 0}]}
+>>> parse_line("bet 1:10 2:60", choices).message
+'your largest Ante (60) may be at most 5x your smallest (10)'
+>>> turn = Choices(kind="decision", seated=True, stack=900, box=2, ante=10, cards=("Kh", "Kd", "7c", "4s", "2h"))
+>>> parse_line("exchange 3 4 5", turn).message
+'an exchange replaces 1, 2 or 5 cards, not 3'
+>>> parse_line("x 4 5", turn).note
+'box 2: 4s 2h (positions 4 5) exchanged for a fee of 10 chips'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from client_cli.games.commands import Command, Grammar, read_line, typed_bets
+from client_cli.games.house import Move
+from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
+from client_cli.parse import InputError
+from server.rules.sixcard.hand import cover_needed
+from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, ratio_ok
+
+HELP = """\
+Commands at a 6 Card Poker table (type them and press Enter):
+  bet BOX:ANTE[+BONUS] ...  bet on boxes, e.g. 'bet 1:10+1 2:20'; 'bet 3:+5' is a bonus bet only;
+                        'bet 10+1' bets on your box or the first free one. A new 'bet' replaces
+                        your bets of this hand. Your first two boxes with an Ante are open, the
+                        rest blind (their Bet of 2x the Ante is placed for you).
+  deal (d)              confirm your bets (betting closes when everyone who bet has dealt)
+  rebet                 place your bets of your last hand again, on the same boxes
+  clear (c)             take all your bets back (confirmed ones too, while bets are open)
+  raise (r)             at your turn: place the Bet (2x the Ante) on the box in turn
+  fold (f)              at your turn: fold the box in turn (its Ante is lost, a bonus bet stands)
+  buy                   at your turn: buy a sixth card (fee: 1x the Ante)
+  exchange P ... (x)    at your turn: replace the cards at positions P (1, 2 or 5 of them,
+                        e.g. 'x 1 3', 'x all'; fee: 1x the Ante). One draw per box, then raise or fold.
+  ask [BOX]             dealer exchange: ask to replace the dealer's highest card (fee: the box's Ante)
+  cancel [BOX]          dealer exchange: take the request back
+  continue              dealer exchange: your choice is final (requests not continued lapse)
+  sitout / back         sit out of the coming hands, or come back
+  topup N               bring N more chips from your account (between hands)
+  leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  help (?)              this help
+Your stack must cover 4x the Ante of each open box, 3x of each blind box, plus every bonus."""
+
+_WORDS: Final = {
+    "raise": "raise", "r": "raise",
+    "fold": "fold", "f": "fold",
+    "buy": "buy", "sixth": "buy",
+    "exchange": "exchange", "x": "exchange", "ex": "exchange", "draw": "exchange",
+    "ask": "ask", "request": "ask",
+    "cancel": "cancel",
+    "continue": "continue", "cont": "continue", "go": "continue",
+}
+_AMOUNT: Final = re.compile(r"^(\d*)(?:\+(\d+))?$")
+_USAGE: Final = "say 'bet BOX:ANTE[+BONUS] ...', e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus only), 'bet 10'"
+
+
+def parse_line(line: str, choices: Choices) -> Command | InputError:
+    """One typed line -> a legal move, or why not (see :data:`HELP`)."""
+    return read_line(line, choices, _GRAMMAR)
+
+
+def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | None:
+    if verb in ("raise", "fold", "buy", "exchange"):
+        return _decision(verb, args, choices)
+    if verb in ("ask", "cancel", "continue"):
+        return _exchange(verb, args, choices)
+    return None
+
+
+def _bets(args: list[str], choices: Choices) -> Move | InputError:
+    c = choices
+    typed = typed_bets(args, c, _AMOUNT, usage=_USAGE, mine=[b for b, _, _ in c.placed], last=c.boxes, word="box")
+    if isinstance(typed, InputError):
+        return typed
+    bets = sorted((box, int(m.group(1) or 0), int(m.group(2) or 0)) for box, m in typed)
+    problem = bets_problem(bets, c)
+    if problem is not None:
+        return InputError(problem)
+    return Move("bet", {"bets": bets_payload(bets)})
+
+
+def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
+    """Why a player may not place ``bets`` (RULES-sixcard.md section 3), or None."""
+    if len(bets) > MAX_BOXES:
+        return f"one player may take at most {MAX_BOXES} boxes, got {len(bets)}"
+    for box, ante, bonus in bets:
+        if not ante and not bonus:
+            return f"box {box}: a box needs an Ante, a bonus bet or both"
+        if ante and (ante < c.min_ante or (c.max_ante is not None and ante > c.max_ante)):
+            top = f"to {c.max_ante}" if c.max_ante is not None else "or more"
+            return f"box {box}: the Ante is {c.min_ante} {top} chips, got {ante}"
+        if bonus and (bonus < c.min_bonus or (c.max_bonus is not None and bonus > c.max_bonus)):
+            top = f"to {c.max_bonus}" if c.max_bonus is not None else "or more"
+            return f"box {box}: the bonus bet is {c.min_bonus} {top} chips, got {bonus}"
+    antes = [ante for _, ante, _ in bets if ante]
+    if not ratio_ok(antes, c.ante_ratio):
+        return f"your largest Ante ({max(antes)}) may be at most {c.ante_ratio}x your smallest ({min(antes)})"
+    needed = cover_needed(list(bets))
+    if needed > c.stack:
+        return (f"your stack of {c.stack} must cover every Bet and draw fee these boxes may take: {needed} chips "
+                f"(4x the Ante of an open box, 3x of a blind one, plus the bonuses)")
+    return None
+
+
+def bets_payload(bets: Sequence[BoxBet]) -> list[dict[str, int]]:
+    """Bets as the ``bet`` move carries them."""
+    return [{"box": box, "ante": ante, "bonus": bonus} for box, ante, bonus in bets]
+
+
+def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
+    c = choices
+    if c.kind != "decision":
+        return InputError(f"it is not your turn to {verb}")
+    at = {"box": c.box}
+    if verb in ("raise", "fold"):
+        if args and args != [str(c.box)]:
+            return InputError(f"box {c.box} is in turn: say '{verb}'")
+        return Move(verb, at)
+    if c.drawn:
+        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
+    if verb == "buy":
+        if args:
+            return InputError("say 'buy' (a sixth card for the box in turn)")
+        return Move("buy", at, note=f"box {c.box}: a sixth card bought for a fee of {c.ante} chips")
+    positions = _positions(args, len(c.cards) or HAND_SIZE)
+    if isinstance(positions, InputError):
+        return positions
+    given = " ".join(c.cards[p - 1] for p in positions) if len(c.cards) >= HAND_SIZE else ""
+    what = f"{given} (positions {' '.join(map(str, positions))})" if given \
+        else f"positions {' '.join(map(str, positions))}"
+    return Move("exchange", {**at, "discard": positions},
+                note=f"box {c.box}: {what} exchanged for a fee of {c.ante} chips")
+
+
+def _positions(args: list[str], count: int) -> list[int] | InputError:
+    if args == ["all"]:
+        return list(range(1, HAND_SIZE + 1))
+    tokens = [t for a in args for t in a.replace(",", " ").split()]
+    if len(tokens) == 1 and tokens[0].isdigit() and len(tokens[0]) > 1:
+        tokens = list(tokens[0])  # 'x 13' reads as positions 1 and 3
+    if not tokens or not all(t.isdigit() for t in tokens):
+        return InputError("say 'exchange' with the positions of the cards to replace, e.g. 'x 1 3' or 'x all'")
+    positions = [int(t) for t in tokens]
+    if any(not 1 <= p <= min(count, HAND_SIZE) for p in positions):
+        return InputError(f"positions are 1 to {HAND_SIZE}, got {' '.join(tokens)}")
+    if len(set(positions)) != len(positions):
+        return InputError("name each position once")
+    if len(positions) not in EXCHANGE_SIZES:
+        return InputError(f"an exchange replaces 1, 2 or 5 cards, not {len(positions)}")
+    return sorted(positions)
+
+
+def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError:
+    c = choices
+    if c.kind != "exchange":
+        return InputError("the dealer exchange is not open for you now")
+    if c.continued:
+        return InputError("you pressed continue: your choice is final")
+    if verb == "continue":
+        if args:
+            return InputError("say 'continue'")
+        asking = [a for a in c.asks if a.requested]
+        fees = sum(a.ante for a in asking)
+        note = (f"continued: boxes {' '.join(str(a.box) for a in asking)} ask for the exchange (fee {fees} chips)"
+                if asking else "continued: no exchange for your boxes")
+        return Move("continue", note=note)
+    ask = _which(args, c)
+    if isinstance(ask, InputError):
+        return ask
+    if verb == "ask":
+        if ask.requested:
+            return InputError(f"box {ask.box} already asks for the exchange")
+        return Move("request_exchange", {"box": ask.box},
+                    note=f"box {ask.box} asks for the dealer exchange: fee {ask.ante} chips (its Ante) if you continue")
+    if not ask.requested:
+        return InputError(f"box {ask.box} does not ask for the exchange")
+    return Move("cancel_exchange", {"box": ask.box})
+
+
+def _which(args: list[str], c: Choices) -> Ask | InputError:
+    boxes = " ".join(str(a.box) for a in c.asks)
+    if not args:
+        if len(c.asks) == 1:
+            return c.asks[0]
+        return InputError(f"say which box: one of {boxes}")
+    if len(args) != 1 or not args[0].isdigit():
+        return InputError(f"say one box: one of {boxes}")
+    found = next((a for a in c.asks if a.box == int(args[0])), None)
+    return found if found is not None else InputError(f"box {args[0]} is not one of yours in play: {boxes}")
+
+
+_GRAMMAR: Final[Grammar[Choices]] = Grammar(
+    _WORDS, "bet BOX:ANTE[+BONUS], e.g. 'bet 1:10+1'", choices_text, _bets, _turn, bet_signs="+")
