@@ -124,6 +124,7 @@ UVLOOP_PRELUDE = "import sys, uvloop; uvloop.install(); "
 SERVER_COMMAND = [HCF_SERVER]
 FLOOR_COMMAND = [PY, "bench/floor_server.py"]
 PROFILE_DIR: Path | None = None  # --profile: py-spy samples each server into this folder
+SERVER_PATH: Path | None = None  # --server-path: the folder holding the ``server`` package the server runs
 
 
 @dataclass(slots=True)
@@ -162,6 +163,8 @@ async def start_server(workdir: Path, name: str, players: int) -> Server:
     port = free_port()
     log = workdir / f"{name}.log"
     env = {**os.environ, "XDG_DATA_HOME": str(workdir), "HCF_SHUTDOWN_GRACE": "1"}
+    if SERVER_PATH is not None:  # --server-path: another copy of the server package, for side-by-side runs
+        env["PYTHONPATH"] = str(SERVER_PATH)
     with log.open("wb") as out:
         proc = CHILDREN.start([*SERVER_COMMAND, "serve", "--port", str(port), "--db", prepared.url,
                                "--log-format", "json"], stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -506,6 +509,9 @@ class Window:
             "hands_per_s": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
             "missed_clocks": self.missed_clocks, "refused": self.refused,
             "server_cpu_share": round(self.server_cpu, 3), "server_rss_kib": self.server_rss_kib,
+            # CPU per hand moves less than hands/s when other work shares the machine
+            "server_cpu_ms_per_hand": (round(self.server_cpu * self.seconds / self.hands * 1e3, 1)
+                                       if self.hands else None),
             "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
             "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected, **self.extra,
         }
@@ -611,7 +617,7 @@ async def measure_capacity(workdir: Path, steps: list[int], nworkers: int, warmu
 def measure_simulate(hands: int) -> dict[str, Any]:
     from server.simulation.command import run
 
-    args = argparse.Namespace(hands=hands, players=None, profile="california", strategy="basic",
+    args = argparse.Namespace(game="hcf", hands=hands, players=None, profile="california", strategy="basic",
                               seed="be9c4", json=True)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -653,7 +659,8 @@ def phase(name: str) -> Iterator[None]:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     quick = args.quick
     results: dict[str, Any] = {"mode": "quick" if quick else "full", "machine": machine(),
-                               "command": "bench/run.sh" + (" --quick" if quick else "")}
+                               "command": "bench/run.sh" + (" --quick" if quick else ""),
+                               "server_path": str(SERVER_PATH or ROOT)}
     with tempfile.TemporaryDirectory(prefix="hcf-bench-") as tmp:
         workdir = Path(tmp)
         only = set(args.only.split(",")) if args.only else None
@@ -702,6 +709,7 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
         out["simulate_hands_per_s"] = round(r["simulate"]["hands_per_s"])
     if "burst" in r:
         out["burst_hands_per_s"] = round(r["burst"]["hands_per_s"], 1)
+        out["burst_server_cpu_ms_per_hand"] = r["burst"].get("server_cpu_ms_per_hand")
         if "simulate" in r:
             per_hand_server = 1 / r["burst"]["hands_per_s"] if r["burst"]["hands_per_s"] else float("inf")
             per_hand_core = 1 / r["simulate"]["hands_per_s"]
@@ -723,7 +731,8 @@ def print_table(r: dict[str, Any]) -> None:
         ("action p50 / p99", f"{r.get('action_p50_us', 0):,.0f} / {r.get('action_p99_us', 0):,.0f} us",
          f"{r.get('action_p50_ratio', 0)}x / {r.get('action_p99_ratio', 0)}x the floor (targets 2x / 3x)"),
         ("broadcast p50", f"{r.get('broadcast_p50_us', 0):,.0f} us", "action sent -> its event at the next seat"),
-        ("burst", f"{r.get('burst_hands_per_s', 0):,.1f} hands/s", "50 tables, bots acting at once (target 150)"),
+        ("burst", f"{r.get('burst_hands_per_s', 0):,.1f} hands/s",
+         f"50 tables, bots acting at once (target 150); server CPU {r.get('burst_server_cpu_ms_per_hand')} ms/hand"),
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",
@@ -745,9 +754,13 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, metavar="DIR",
                         help="sample each server with py-spy (collapsed stacks in DIR/NAME.txt)")
     parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
+    parser.add_argument("--server-path", type=Path, metavar="DIR",
+                        help="run the server from the copy of the `server` package in DIR (put first on PYTHONPATH), "
+                             "e.g. an older copy to compare side by side")
     args = parser.parse_args()
-    global PROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND
+    global PROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH
     PROFILE_DIR = args.profile
+    SERVER_PATH = args.server_path.resolve() if args.server_path else None
     if args.uvloop:
         SERVER_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.argv[0] = 'hcf-server'; from server.cli import main; main()"]
         FLOOR_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.path.insert(0, 'bench'); "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from pathlib import Path
@@ -28,7 +29,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.persistence.auth import AuthFlows
-from server.persistence.engines import BUSY_TIMEOUT_MS, READ_ONLY, Synchronous, create_engine
+from server.persistence.engines import BUSY_TIMEOUT_MS, READ_ONLY, Synchronous, checkpoint_wal, create_engine
 from server.persistence.errors import StoreError
 from server.persistence.ledger import check_ledger
 from server.persistence.migrate import migrate
@@ -44,6 +45,7 @@ ASYNC_DRIVERS: Final = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 _KNOWN_ASYNC: Final = {"sqlite+aiosqlite", "postgresql+asyncpg", "postgresql+psycopg"}
 _ALIASES: Final = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql"}
 RUN_ATTEMPTS: Final = 5
+CHECKPOINT_SECONDS: Final = 1.0  # SQLite: how often the WAL is checkpointed while writes come in
 
 
 def database_url(url: str) -> str:
@@ -94,6 +96,10 @@ class Database(AuthFlows):
             read_options.update(isolation_level="REPEATABLE READ", postgresql_readonly=True)
         self._read_engine = engine.execution_options(**read_options)
         self._writing_tasks: set[asyncio.Task[Any]] = set()
+        # SQLite: the WAL is checkpointed by a task of ours, off the event loop (see _checkpoint_soon).
+        self._sqlite_file = engine.url.database if self.is_sqlite and engine.url.database else None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._wal_grew = False
 
     @contextlib.asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
@@ -119,6 +125,8 @@ class Database(AuthFlows):
                         raise tx.doomed
                     message = f"rolled back: an operation in it failed ({tx.doomed})"
                     raise StoreError("db/rolled_back", message) from tx.doomed
+            if write and self._sqlite_file is not None:
+                self._checkpoint_soon()
         except sa.exc.DBAPIError as exc:  # e.g. at COMMIT
             conflict = conflict_error(exc)
             if conflict is None:
@@ -145,8 +153,41 @@ class Database(AuthFlows):
             await asyncio.sleep(random.uniform(0, 0.01 * 2**attempt))  # jitter, not a secret
         raise AssertionError("unreachable")
 
+    def _checkpoint_soon(self) -> None:
+        """A write committed: have the WAL copied into the database file within :data:`CHECKPOINT_SECONDS`.
+
+        SQLite's own automatic checkpoint (every 1,000 pages) runs inside the COMMIT
+        that crosses the limit, on the event loop's thread (``engines.py``): a few
+        milliseconds during which no table moves, the worst of the action latency
+        tail (``docs/benchmarks.md``). The store's connections turn it off; this task
+        runs a PASSIVE checkpoint (it waits for no lock and blocks no reader or writer)
+        in a worker thread instead, once a second while writes come in.
+        """
+        self._wal_grew = True
+        task = self._checkpoints
+        if task is None or task.done() or task.get_loop() is not asyncio.get_running_loop():
+            self._checkpoints = asyncio.create_task(self._checkpoint_forever(), name="sqlite-checkpoints")
+
+    async def _checkpoint_forever(self) -> None:
+        assert self._sqlite_file is not None
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            if not self._wal_grew:
+                continue
+            self._wal_grew = False
+            try:
+                await asyncio.to_thread(checkpoint_wal, self._sqlite_file)
+            except sqlite3.Error:
+                self._wal_grew = True  # tried again in a second; meanwhile the WAL only grows
+
     async def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and stop the checkpoints of a SQLite database)."""
+        task, self._checkpoints = self._checkpoints, None
+        if task is not None and not task.done():
+            task.cancel()
+            if task.get_loop() is asyncio.get_running_loop():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.engine.dispose()
 
     async def ledger_check(self, *, tables_in_play: Collection[str] = ()) -> LedgerReport:

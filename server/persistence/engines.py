@@ -2,7 +2,8 @@
 
 SQLite (PITFALLS 13): WAL, a busy timeout, foreign keys on, and ``BEGIN
 IMMEDIATE`` for every write transaction, emitted by us (SQLAlchemy's documented
-recipe: the driver's own BEGIN is turned off). Read transactions (the execution
+recipe: the driver's own BEGIN is turned off). The store's engine turns SQLite's
+automatic checkpoints off: ``Database`` runs them in a worker thread. Read transactions (the execution
 option :data:`READ_ONLY`) get a plain ``BEGIN`` and ``PRAGMA query_only``.
 """
 
@@ -31,7 +32,8 @@ def create_engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
     """The store's engine: a connection pool with the settings above."""
     if url.get_backend_name() == "sqlite":
         engine = create_async_engine(url, async_creator=_inline_sqlite(url))
-        _configure_sqlite(engine, synchronous, busy_timeout_ms=BUSY_TIMEOUT_MS, foreign_keys=True)
+        _configure_sqlite(engine, synchronous, busy_timeout_ms=BUSY_TIMEOUT_MS, foreign_keys=True,
+                          autocheckpoint=False)
         return engine
     return create_async_engine(url, pool_pre_ping=True)
 
@@ -71,6 +73,19 @@ class _InlineSqlite(aiosqlite.Connection):
 _MAY_WAIT: Final = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE", "PRAGMA JOURNAL_MODE")
 
 
+def sqlite3_connection(driver_connection: Any) -> sqlite3.Connection | None:
+    """The ``sqlite3`` connection under an :class:`_InlineSqlite` (the store's own engine), else None.
+
+    Inside a transaction that holds the write lock, a statement run on it directly
+    is what ``_InlineSqlite`` would have run inline anyway, minus SQLAlchemy's and
+    aiosqlite's layers (``TxBase._rows``).
+    """
+    if isinstance(driver_connection, _InlineSqlite) and driver_connection._running:
+        connection = driver_connection._connection
+        return connection if isinstance(connection, sqlite3.Connection) else None
+    return None
+
+
 def _inline_sqlite(url: URL) -> Callable[[], Awaitable[aiosqlite.Connection]]:
     """The engine's ``async_creator``: the URL's connection arguments, an :class:`_InlineSqlite`."""
     args, kwargs = url.get_dialect()().create_connect_args(url)
@@ -100,7 +115,8 @@ def create_migration_engine(url: URL, synchronous: Synchronous) -> AsyncEngine:
 
 
 def _configure_sqlite(
-    engine: AsyncEngine, synchronous: Synchronous, *, busy_timeout_ms: int, foreign_keys: bool
+    engine: AsyncEngine, synchronous: Synchronous, *, busy_timeout_ms: int, foreign_keys: bool,
+    autocheckpoint: bool = True,
 ) -> None:
     """The SQLAlchemy-documented hooks that let us emit BEGIN ourselves (Python < 3.12)."""
 
@@ -112,6 +128,8 @@ def _configure_sqlite(
             "journal_mode = WAL",
             f"synchronous = {synchronous}",
             f"foreign_keys = {'ON' if foreign_keys else 'OFF'}",
+            # off: the Database checkpoints in a worker thread, not inside a COMMIT on the event loop
+            *(() if autocheckpoint else ("wal_autocheckpoint = 0",)),
         ):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
@@ -124,7 +142,45 @@ def _configure_sqlite(
             info[READ_ONLY] = read_only
         # IMMEDIATE takes the write lock up front (waiting up to busy_timeout), so a
         # read-then-write transaction cannot fail with "database is locked" mid-way.
-        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+        statement = "BEGIN" if read_only else "BEGIN IMMEDIATE"
+        raw = sqlite3_connection(conn.connection.driver_connection)
+        if raw is None or not _begin_at_once(raw, statement, busy_timeout_ms):
+            conn.exec_driver_sql(statement)  # through _InlineSqlite: a lock to wait for is waited for off the loop
 
     sa.event.listen(engine.sync_engine, "connect", on_connect)
     sa.event.listen(engine.sync_engine, "begin", on_begin)
+
+
+def _begin_at_once(connection: sqlite3.Connection, statement: str, busy_timeout_ms: int) -> bool:
+    """Begin on the ``sqlite3`` connection itself if no lock has to be waited for (True), else do nothing.
+
+    What ``_InlineSqlite`` does for a BEGIN, without SQLAlchemy's statement machinery
+    around it (a table command is one short transaction: its BEGIN cost as much as the
+    rest of its statements together).
+    """
+    if statement == "BEGIN":  # a reader never waits in WAL mode
+        connection.execute(statement)
+        return True
+    connection.execute("PRAGMA busy_timeout = 0")
+    try:
+        connection.execute(statement)
+    except sqlite3.OperationalError as exc:
+        if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise
+        return False
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    return True
+
+
+def checkpoint_wal(path: str) -> None:
+    """Copy what the WAL holds into the database file, waiting for nobody (a PASSIVE checkpoint).
+
+    Blocking: run it in a worker thread. Its own short-lived connection, so it never
+    shares one with the event loop's transactions.
+    """
+    connection = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    finally:
+        connection.close()

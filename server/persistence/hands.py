@@ -15,7 +15,7 @@ from typing import Any, Final
 import sqlalchemy as sa
 
 from server.persistence.errors import StoreError
-from server.persistence.models import HAND, HAND_EVENT, HAND_STATUSES
+from server.persistence.models import CASINO_TABLE, HAND, HAND_EVENT, HAND_STATUSES
 from server.persistence.records import Event, Hand, dump_json, load_json
 from server.persistence.tables import TableOps
 from server.rules.fairness import SEED_BYTES, SHUFFLE_VERSION
@@ -26,6 +26,27 @@ _HEX = re.compile(r"[0-9a-f]+")
 _HAND_BY_ID = sa.select(HAND).where(HAND.c.id == sa.bindparam("hand_id"))
 _LAST_SEQ = sa.select(sa.func.max(HAND_EVENT.c.seq)).where(HAND_EVENT.c.table_name == sa.bindparam("table"))
 _INSERT_EVENT = sa.insert(HAND_EVENT)
+_INSERT_HAND = sa.insert(HAND).returning(HAND.c.id)
+# What appending events checks, in one query: the table exists, the hand's table, the table's last seq.
+_EVENT_CHECKS = sa.select(
+    sa.exists().where(CASINO_TABLE.c.name == sa.bindparam("table")),
+    sa.select(HAND.c.table_name).where(HAND.c.id == sa.bindparam("hand_id")).scalar_subquery(),
+    _LAST_SEQ.scalar_subquery(),
+)
+# What starting a hand checks, in one query: the table (closed?), a hand in progress, the last hand number.
+_HAND_CHECKS = sa.select(
+    sa.select(CASINO_TABLE.c.closed).where(CASINO_TABLE.c.name == sa.bindparam("table")).scalar_subquery(),
+    sa.select(HAND.c.id)
+    .where(HAND.c.table_name == sa.bindparam("table"), HAND.c.status == "in_progress")
+    .scalar_subquery(),
+    sa.select(sa.func.max(HAND.c.hand_no)).where(HAND.c.table_name == sa.bindparam("table")).scalar_subquery(),
+)
+# Conditional, so that of two concurrent finishes (PostgreSQL) only one counts.
+_FINISH_HAND = (
+    sa.update(HAND)
+    .where(HAND.c.id == sa.bindparam("hand_id"), HAND.c.status == "in_progress")
+    .values(status=sa.bindparam("new_status"), summary=sa.bindparam("summary_text"), ended_at=sa.bindparam("ended"))
+)
 
 
 def _hand(row: Any) -> Hand:
@@ -72,32 +93,32 @@ class HandOps(TableOps):
         try:
             _check_hex("server_seed_hex", server_seed_hex, 2 * SEED_BYTES)
             _check_hex("commitment", commitment, 64)
-            await self._require_open(table)
-            if await self._open_hand(table) is not None:
+            ((closed, open_hand, last),) = await self._rows(_HAND_CHECKS, {"table": table})
+            if closed is None:
+                raise StoreError("table/unknown", f"there is no table {table!r}")
+            if closed:
+                raise StoreError("table/closed", f"the table {table!r} is closed")
+            if open_hand is not None:
                 raise StoreError("hand/in_progress", f"a hand is already in progress at {table!r}")
-            last = await self._run(sa.select(sa.func.max(HAND.c.hand_no)).where(HAND.c.table_name == table))
-            result = await self._run(
-                sa.insert(HAND)
-                .values(
-                    table_name=table,
-                    hand_no=(last.scalar_one() or 0) + 1,
-                    started_at=self.now(),
-                    ended_at=None,
-                    status="in_progress",
-                    server_seed=server_seed_hex,
-                    commitment=commitment,
-                    shuffle_version=shuffle_version,
-                    arranged=arranged,
-                    summary=None,
-                )
-                .returning(HAND.c.id)
-            )
+            row = {
+                "table_name": table,
+                "hand_no": (last or 0) + 1,
+                "started_at": self.now(),
+                "ended_at": None,
+                "status": "in_progress",
+                "server_seed": server_seed_hex,
+                "commitment": commitment,
+                "shuffle_version": shuffle_version,
+                "arranged": arranged,
+                "summary": None,
+            }
+            ((hand_id,),) = await self._rows(_INSERT_HAND, row)
         except sa.exc.IntegrityError as exc:
             message = f"a hand is already in progress at {table!r}"
             raise self._doom(StoreError("hand/in_progress", message)) from exc
         except StoreError as exc:
             raise self._doom(exc) from None
-        return int(result.scalar_one())
+        return int(hand_id)
 
     async def append_events(
         self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
@@ -115,7 +136,7 @@ class HandOps(TableOps):
             raise self._doom(exc) from None
         if rows:
             try:
-                await self._run(_INSERT_EVENT, rows)
+                await self._change(_INSERT_EVENT, rows)
             except sa.exc.IntegrityError as exc:
                 message = f"seq {seq_start}.. at {table!r} is already used"
                 raise self._doom(StoreError("event/seq_conflict", message)) from exc
@@ -128,21 +149,18 @@ class HandOps(TableOps):
             if status not in FINAL_STATUSES:
                 raise StoreError("hand/bad_status", f"a hand ends as one of {sorted(FINAL_STATUSES)}, not {status!r}")
             text = dump_json(summary) if summary is not None else None
-            hand = await self.hand(hand_id)
-            if hand is None:
-                raise StoreError("hand/unknown", f"there is no hand {hand_id}")
-            if hand.status != "in_progress":
-                raise StoreError("hand/not_in_progress", f"hand {hand_id} already ended ({hand.status})")
         except StoreError as exc:
             raise self._doom(exc) from None
-        # Conditional, so that of two concurrent finishes (PostgreSQL) only one counts.
-        finished = await self._run(
-            sa.update(HAND)
-            .where(HAND.c.id == hand_id, HAND.c.status == "in_progress")
-            .values(status=status, summary=text, ended_at=self.now())
-        )
-        if finished.rowcount != 1:
-            raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} ended meanwhile"))
+        params = {"hand_id": hand_id, "new_status": status, "summary_text": text, "ended": self.now()}
+        if await self._change(_FINISH_HAND, params) == 1:
+            return
+        # Nothing changed: say why (the update first, the reason after: one statement when all is well).
+        hand = await self.hand(hand_id)
+        if hand is None:
+            raise self._doom(StoreError("hand/unknown", f"there is no hand {hand_id}"))
+        if hand.status != "in_progress":
+            raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} already ended ({hand.status})"))
+        raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} ended meanwhile"))
 
     async def hand(self, hand_id: int) -> Hand | None:
         """The hand with this id, if any."""
@@ -186,12 +204,12 @@ class HandOps(TableOps):
     async def _event_rows(
         self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
     ) -> list[dict[str, Any]]:
-        await self._require_table(table)
-        if hand_id is not None:
-            hand = await self.hand(hand_id)
-            if hand is None or hand.table != table:
-                raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
-        last = await self.last_seq(table)
+        ((table_exists, hand_table, last),) = await self._rows(_EVENT_CHECKS, {"table": table, "hand_id": hand_id})
+        if not table_exists:
+            raise StoreError("table/unknown", f"there is no table {table!r}")
+        if hand_id is not None and hand_table != table:
+            raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
+        last = int(last or 0)
         if not isinstance(seq_start, int) or seq_start <= last:
             raise StoreError("event/seq_conflict", f"seq must start above {last} at {table!r}, not {seq_start!r}")
         now = self.now()

@@ -92,10 +92,13 @@ class LedgerOps(TxBase):
         except StoreError as exc:
             raise self._doom(exc) from None
         await self._lock_places(place for t in batch for place in (t.src, t.dst))
-        applied = 0
-        for item in batch:
-            applied += await self._apply(item, locked=True)
-        return applied
+        if any(t.key is not None for t in batch):
+            applied = 0
+            for item in batch:
+                applied += await self._apply(item, locked=True)
+            return applied
+        await self._apply_all(batch)
+        return len(batch)
 
     async def issue(self, account_id: int, amount: int, memo: str = "", *, key: str | None = None) -> bool:
         """The host creates chips: issuance -> ``account:{account_id}``."""
@@ -103,9 +106,8 @@ class LedgerOps(TxBase):
 
     async def balance(self, place: str) -> int:
         """The chips at ``place`` (0 for a place never used)."""
-        result = await self._run(sa.select(PLACE.c.balance).where(PLACE.c.key == place))
-        value = result.scalar_one_or_none()
-        return int(value) if value is not None else 0
+        rows = await self._rows(_BALANCE, {"place": place})
+        return int(rows[0][0]) if rows else 0
 
     async def balances(self, prefix: str) -> dict[str, int]:
         """Every place whose key starts with ``prefix``, with its balance."""
@@ -132,13 +134,62 @@ class LedgerOps(TxBase):
             await self._debit(t.src, t.amount)
         except StoreError as exc:
             raise self._doom(exc) from None
-        await self._run(self._credit_statement(), self._credit_params(t.dst, t.amount))
+        await self._change(self._credit_statement(), self._credit_params(t.dst, t.amount))
         try:
             await self._record(t)
         except sa.exc.IntegrityError as exc:
             message = f"unknown table {t.table!r} or hand {t.hand_id!r}, or key {t.key!r} taken meanwhile"
             raise self._doom(StoreError("ledger/refused", message)) from exc
         return True
+
+    async def _apply_all(self, batch: list[Transfer]) -> None:
+        """Several transfers without idempotency keys, in one statement per place plus one for the rows.
+
+        The same outcome as applying them one by one: a place that may not overdraw
+        is debited, conditionally, by its net change in one ``UPDATE`` that needs the
+        deepest point its balance would reach along the way (so a place credited and
+        then debited within the batch is judged as it would be step by step), and
+        the first transfer that would fail alone is the one reported.
+        """
+        if not batch:
+            return
+        net: dict[str, int] = {}
+        low: dict[str, int] = {}  # the lowest running change of each place (0 or less)
+        for t in batch:
+            net[t.src] = net.get(t.src, 0) - t.amount
+            low[t.src] = min(low.get(t.src, 0), net[t.src])
+            net[t.dst] = net.get(t.dst, 0) + t.amount
+        debited: list[str] = []
+        for place, change in net.items():
+            need = -low.get(place, 0)
+            if need > 0 and not allows_overdraft(place):
+                if await self._change(_SETTLE, {"place": place, "delta": change, "need": need}) != 1:
+                    raise self._doom(await self._shortfall(batch, {p: net[p] for p in debited}))
+                debited.append(place)
+        credits = [self._credit_params(place, change) for place, change in net.items() if place not in debited]
+        if credits:
+            await self._change(self._credit_statement(), credits)
+        try:
+            await self._change(_INSERT_TRANSFER, [self._transfer_row(t) for t in batch])
+        except sa.exc.IntegrityError as exc:
+            first = batch[0]
+            message = f"unknown table {first.table!r} or hand {first.hand_id!r}, or key {first.key!r} taken meanwhile"
+            raise self._doom(StoreError("ledger/refused", message)) from exc
+
+    async def _shortfall(self, batch: list[Transfer], applied: dict[str, int]) -> InsufficientFunds:
+        """The error the first failing transfer of ``batch`` raises when applied one by one.
+
+        ``applied``: the net changes already made (to undo in the arithmetic, not in the database).
+        """
+        balances = {}
+        for place in {t.src for t in batch if not allows_overdraft(t.src)}:
+            balances[place] = await self.balance(place) - applied.get(place, 0)
+        for t in batch:
+            if not allows_overdraft(t.src) and balances[t.src] < t.amount:
+                return InsufficientFunds(t.src, balances[t.src], t.amount)
+            balances[t.src] = balances.get(t.src, 0) - t.amount
+            balances[t.dst] = balances.get(t.dst, 0) + t.amount
+        raise AssertionError("a batch refused by the database passes step by step")  # pragma: no cover
 
     async def _lock_places(self, keys: Iterable[str]) -> None:
         """PostgreSQL: create the missing places and lock them all, in key order, in one statement.
@@ -155,20 +206,20 @@ class LedgerOps(TxBase):
         await self._run(insert.on_conflict_do_update(index_elements=[PLACE.c.key], set_={"balance": PLACE.c.balance}))
 
     async def _record(self, t: Transfer) -> None:
-        await self._run(
-            _INSERT_TRANSFER,
-            {
-                "created_at": self.now(),
-                "src": t.src,
-                "dst": t.dst,
-                "amount": t.amount,
-                "kind": t.kind,
-                "table_name": t.table,
-                "hand_id": t.hand_id,
-                "idempotency_key": t.key,
-                "memo": t.memo,
-            },
-        )
+        await self._change(_INSERT_TRANSFER, self._transfer_row(t))
+
+    def _transfer_row(self, t: Transfer) -> dict[str, object]:
+        return {
+            "created_at": self.now(),
+            "src": t.src,
+            "dst": t.dst,
+            "amount": t.amount,
+            "kind": t.kind,
+            "table_name": t.table,
+            "hand_id": t.hand_id,
+            "idempotency_key": t.key,
+            "memo": t.memo,
+        }
 
     async def _already_recorded(self, t: Transfer) -> bool:
         query = sa.select(TRANSFER).where(TRANSFER.c.idempotency_key == t.key)
@@ -182,9 +233,9 @@ class LedgerOps(TxBase):
 
     async def _debit(self, src: str, amount: int) -> None:
         if allows_overdraft(src):
-            await self._run(self._credit_statement(), self._credit_params(src, -amount))
+            await self._change(self._credit_statement(), self._credit_params(src, -amount))
             return
-        if (await self._run(_DEBIT, {"place": src, "amount": amount})).rowcount != 1:
+        if await self._change(_DEBIT, {"place": src, "amount": amount}) != 1:
             raise InsufficientFunds(src, await self.balance(src), amount)
 
     def _credit_statement(self) -> sa.Executable:
@@ -208,10 +259,17 @@ class LedgerOps(TxBase):
 
 # The hot statements, built once (parameters bound at execution).
 _INSERT_TRANSFER = sa.insert(TRANSFER)
+_BALANCE = sa.select(PLACE.c.balance).where(PLACE.c.key == sa.bindparam("place"))
 _DEBIT = (
     sa.update(PLACE)
     .where(PLACE.c.key == sa.bindparam("place"), sa.or_(PLACE.c.overdraft, PLACE.c.balance >= sa.bindparam("amount")))
     .values(balance=PLACE.c.balance - sa.bindparam("amount"))
+)
+# A place that may not overdraw, changed by a batch's net amount if it holds what the batch needs of it.
+_SETTLE = (
+    sa.update(PLACE)
+    .where(PLACE.c.key == sa.bindparam("place"), sa.or_(PLACE.c.overdraft, PLACE.c.balance >= sa.bindparam("need")))
+    .values(balance=PLACE.c.balance + sa.bindparam("delta"))
 )
 _CREDIT: dict[str, sa.Executable] = {}
 

@@ -8,10 +8,19 @@ way after any error).
 On PostgreSQL a deadlock or a serialization failure aborts the transaction; the
 statement that met it raises ``StoreError("db/conflict")`` (the whole
 transaction may simply be run again: ``Database.run``).
+
+The statements every table command runs go through :meth:`TxBase._rows` and
+:meth:`TxBase._change`: on SQLite they are compiled once and handed straight to
+the ``sqlite3`` connection of the transaction (which runs inline on the event
+loop, see ``engines.py``), skipping SQLAlchemy's per-statement work (parameter
+processing, result set-up and two greenlet switches: about 150 us a statement here,
+where SQLite itself needs 10-30); elsewhere they are ordinary Core executions.
 """
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 import sqlalchemy as sa
@@ -20,6 +29,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
+from server.persistence.engines import sqlite3_connection
 from server.persistence.errors import StoreError
 from server.persistence.records import Clock, Micros, to_micros
 
@@ -37,6 +47,24 @@ def conflict_error(exc: sa.exc.DBAPIError) -> StoreError | None:
     return StoreError("db/conflict", f"{RETRYABLE_SQLSTATES[state]}: the transaction was rolled back; run it again")
 
 
+_SQLITE_DIALECT: Final = sqlite.dialect()
+# Statement -> (SQL text, the parameter name of each "?", the values of the statement's own literals).
+_COMPILED: dict[Executable, tuple[str, tuple[str, ...], dict[str, Any]]] = {}
+Params = Mapping[str, Any]
+
+
+def _compiled(statement: Executable, keys: Sequence[str] | None) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    found = _COMPILED.get(statement)
+    if found is None:
+        try:
+            # An INSERT without .values(): its columns are the keys of the parameters given.
+            compiled = statement.compile(dialect=_SQLITE_DIALECT, column_keys=keys)  # type: ignore[attr-defined]
+        except sa.exc.CompileError:  # an INSERT with bound .values(): the keys are parameter names
+            compiled = statement.compile(dialect=_SQLITE_DIALECT)  # type: ignore[attr-defined]
+        found = _COMPILED[statement] = (compiled.string, tuple(compiled.positiontup or ()), dict(compiled.params))
+    return found
+
+
 class TxBase:
     """One database transaction; see ``Database.transaction``."""
 
@@ -45,6 +73,7 @@ class TxBase:
         self._clock = clock
         self._writable = writable
         self._doomed: Exception | None = None
+        self._sqlite: sqlite3.Connection | bool | None = False  # False: not looked up yet
 
     @property
     def doomed(self) -> Exception | None:
@@ -72,6 +101,49 @@ class TxBase:
                 raise self._doom(conflict) from exc
             self._doom(exc)
             raise
+
+    async def _raw_sqlite(self) -> sqlite3.Connection | None:
+        """The transaction's own ``sqlite3`` connection, when it runs inline (see ``engines.py``)."""
+        if self._sqlite is False:
+            self._sqlite = None
+            if self._conn.dialect.name == "sqlite":
+                self._sqlite = sqlite3_connection((await self._conn.get_raw_connection()).driver_connection)
+        assert self._sqlite is not True
+        return self._sqlite
+
+    async def _rows(self, statement: Executable, params: Params) -> list[Sequence[Any]]:
+        """The rows of a query built once with bound parameters (see the module's docstring)."""
+        raw = await self._raw_sqlite()
+        if raw is None:
+            return list((await self._run(statement, params)).all())
+        sql, names, own = _compiled(statement, list(params) if isinstance(statement, sa.Insert) else None)
+        try:
+            return raw.execute(sql, [params[n] if n in params else own[n] for n in names]).fetchall()
+        except sqlite3.Error as exc:
+            raise self._raw_error(sql, params, exc) from exc
+
+    async def _change(self, statement: Executable, params: Params | Sequence[Params]) -> int:
+        """Run a write built once with bound parameters, for one or several rows; returns the rows changed.
+
+        Several rows (a list of mappings) are one ``executemany``; every mapping then has
+        the same keys, and the count is reliable on SQLite only.
+        """
+        raw = await self._raw_sqlite()
+        if raw is None:
+            return int((await self._run(statement, params)).rowcount)
+        rows: Sequence[Params] = [params] if isinstance(params, Mapping) else params
+        sql, names, own = _compiled(statement, list(rows[0]) if isinstance(statement, sa.Insert) else None)
+        values = [[row[n] if n in row else own[n] for n in names] for row in rows]
+        try:
+            if len(values) == 1:
+                return raw.execute(sql, values[0]).rowcount
+            return raw.executemany(sql, values).rowcount
+        except sqlite3.Error as exc:
+            raise self._raw_error(sql, params, exc) from exc
+
+    def _raw_error(self, sql: str, params: Any, exc: sqlite3.Error) -> Exception:
+        """What SQLAlchemy would have raised for this driver error (an IntegrityError...); dooms the transaction."""
+        return self._doom(sa.exc.DBAPIError.instance(sql, params, exc, sqlite3.Error))
 
     @property
     def _is_postgresql(self) -> bool:

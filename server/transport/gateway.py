@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import engineio
 import socketio
 import structlog
 
@@ -336,12 +337,43 @@ class SocketPublisher:
 
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
+        # One process (no Redis manager): the room's connections are all here, and fan_out reaches them.
+        self.direct = type(sio.manager) is socketio.AsyncManager
 
     async def table_event(self, table: str, seq: int, payload: dict[str, Any]) -> None:
         """To the table's room."""
-        await self.sio.emit(p.EV_TABLE, {"table": table, "seq": seq, "event": payload}, room=table_room(table))
+        await self._emit(p.EV_TABLE, {"table": table, "seq": seq, "event": payload}, table_room(table))
 
     async def private_event(self, table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
         """To one account's connections."""
-        await self.sio.emit(p.EV_PRIVATE, {"table": table, "seq": seq, "event": payload},
-                            room=account_room(account))
+        await self._emit(p.EV_PRIVATE, {"table": table, "seq": seq, "event": payload}, account_room(account))
+
+    async def _emit(self, event: str, data: dict[str, Any], room: str) -> None:
+        if self.direct:
+            await fan_out(self.sio, event, data, room)
+        else:
+            await self.sio.emit(event, data, room=room)
+
+
+async def fan_out(sio: socketio.AsyncServer, event: str, data: dict[str, Any], room: str) -> None:
+    """What ``sio.emit(event, data, room=room)`` sends, without a task per recipient (one process only).
+
+    python-socketio's manager encodes the packet once, then starts one task per
+    connection in the room and waits for them all: a table event to 7 players cost
+    7 tasks, a wait and a turn of the event loop, for sends that only put the packet
+    on each connection's unbounded queue (engine.io's writer task for that
+    connection does the writing). Done here in turn, the same packets reach the same
+    queues in the same order, and a connection that is closing meanwhile is skipped
+    as before, without holding up the others.
+    """
+    packet = sio.packet_class(socketio.packet.EVENT, namespace=p.NAMESPACE, data=[event, data])
+    encoded = packet.encode()
+    frames = [engineio.packet.Packet(engineio.packet.MESSAGE, part)
+              for part in (encoded if isinstance(encoded, list) else [encoded])]
+    for _sid, eio_sid in sio.manager.get_participants(p.NAMESPACE, room):
+        for frame in frames:
+            try:
+                await sio.eio.send_packet(eio_sid, frame)
+            except Exception as exc:  # a closed socket (SocketIsClosedError): the others still get theirs
+                log.debug("send_skipped", error=type(exc).__name__)
+                break
