@@ -252,7 +252,7 @@ class BoxRaised(Event):
 
 @dataclass(frozen=True, slots=True)
 class BoxFolded(Event):
-    """``box`` folded: ``fold`` (by choice), ``clock`` or ``left``; its Ante goes to the house now."""
+    """``box`` folded: ``fold`` (by choice), ``clock`` or ``left``; its Ante is lost now (settlement moves it)."""
 
     type: ClassVar[str] = "box_folded"
     seat: int
@@ -265,7 +265,7 @@ class CardsDrawn(Event):
     """A draw on ``box``: ``buy`` (a sixth card) or ``exchange`` (``positions`` 1..5 replaced in place).
 
     ``discarded`` are the cards given up, ``new`` the stub cards taken in order;
-    ``fee`` (1x Ante) goes to the house now and is never returned but for a dead box.
+    ``fee`` (1x Ante) is lost now (held until settlement) and never returned but for a dead box.
     """
 
     type: ClassVar[str] = "cards_drawn"
