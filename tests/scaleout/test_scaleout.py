@@ -58,6 +58,14 @@ class SturdyBot(Bot):
             except Exception as exc:  # socketio's BadNamespaceError while reconnecting, and the like
                 self.refusals.append(("client/" + type(exc).__name__, str(exc)))
 
+    async def _react(self, ev: dict[str, Any]) -> None:
+        # A player cut off for a while around the takeover misses two clocks and is sat out; like a
+        # person back at the keyboard, the bot comes back, so the table can go on dealing.
+        if ev.get("type") == "player_sat_out" and ev.get("seat") == self.client.seat:
+            await self.client.call("sit_out", {"table": self.table, "sitting_out": False})
+            return
+        await super()._react(ev)
+
 
 @contextlib.contextmanager
 def _services() -> Iterator[tuple[PostgresServer, str]]:
