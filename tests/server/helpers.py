@@ -386,3 +386,16 @@ async def replay_table(database_url: str, table: str) -> list[Any]:
         return reports
     finally:
         await database.close()
+
+
+async def everyone_bet(client: Client, seats: list[int], kind: str, since: int) -> None:
+    """Wait (a few seconds at most) until every seat of the hand has bets down.
+
+    The first Deal closes the betting once all who have bets confirmed (RULES-caribbean.md 3.1),
+    so a bot that dealt at once could shut a slower one out of the hand.
+    """
+    def placed() -> set[int]:
+        return {e["seat"] for e in client.table_events(since) if e.get("type") == kind}
+
+    with contextlib.suppress(AssertionError):
+        await client.wait_for(lambda _e: placed() >= set(seats), since=since, timeout=3, what="everyone's bets")

@@ -8,7 +8,7 @@ from typing import Any
 from server.persistence import open_database
 
 from .conftest import Server
-from .helpers import Client, cancel_and_wait, replay_table
+from .helpers import Client, cancel_and_wait, everyone_bet, replay_table
 
 STUD = "stud"
 SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_seconds": 0.2}
@@ -17,6 +17,7 @@ SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_s
 async def stud_table(server: Server, *names: str) -> tuple[Client, list[Client]]:
     host = await server.host()
     await host.host("create_table", table=STUD, settings=SETTINGS)
+    await host.host("pause", table=STUD)  # the test resumes it once everyone sits and its bots listen
     await host.join(STUD)
     players = [await server.player(name, table=STUD) for name in names]
     return host, players
@@ -52,8 +53,10 @@ class StudBot:
     async def _react(self, ev: dict[str, Any]) -> None:
         if ev["type"] == "betting_opened" and self.client.seat in ev["seats"]:
             bets = [{"spot": s, "ante": self.ante, "jackpot": True} for s in self.spots]
+            since = self.client.mark()
             await self.client.call("move", {"table": STUD, "action": "bet", "bets": bets,
                                             "seed": f"{self.client.name}-{ev['hand_id']}"})
+            await everyone_bet(self.client, ev["seats"], "spot_bets_placed", since)
             await self.client.call("move", {"table": STUD, "action": "deal"})
         elif ev["type"] == "turn_started" and ev["seat"] == self.client.seat and self.play is not None:
             action = "play" if self.play else "fold"
@@ -86,6 +89,7 @@ async def test_players_bet_spots_play_and_the_meter_grows_into_the_ledger(server
     assert start["game"] == "caribbean"
     assert start["jackpot_meter"] == 10_000 * 100, "a new table shows the seed on its meter"
     bots = [StudBot(ann, [1, 2]).start(), StudBot(bob, [5]).start()]
+    await host.host("resume", table=STUD)
     mark = host.mark()
     hands = await revealed_hands(host, 3, mark)
     for bot in bots:
@@ -108,6 +112,7 @@ async def test_players_bet_spots_play_and_the_meter_grows_into_the_ledger(server
 async def test_nobody_sees_another_players_cards_before_the_showdown(server: Server) -> None:
     host, (ann, bob) = await stud_table(server, "ann", "bob")
     bots = [StudBot(ann, [3], play=False).start(), StudBot(bob, [4]).start()]
+    await host.host("resume", table=STUD)
     hands = await revealed_hands(host, 2, host.mark())
     for bot in bots:
         await bot.stop()
@@ -130,6 +135,7 @@ async def test_nobody_sees_another_players_cards_before_the_showdown(server: Ser
 
 async def test_bets_out_of_line_are_refused_and_change_nothing(server: Server) -> None:
     host, (ann, bob) = await stud_table(server, "ann", "bob")
+    await host.host("resume", table=STUD)
     _, opened = await host.event("betting_opened", since=0, timeout=30)
     assert opened["meter"] == 10_000 * 100
     await ann.call("move", {"table": STUD, "action": "bet", "bets": [{"spot": 2, "ante": 10}]})
@@ -155,6 +161,7 @@ async def test_bets_out_of_line_are_refused_and_change_nothing(server: Server) -
 async def test_the_meter_survives_a_restart_and_the_books_replay(server: Server) -> None:
     host, (ann,) = await stud_table(server, "ann")
     bot = StudBot(ann, [1, 2, 3]).start()
+    await host.host("resume", table=STUD)
     hands = await revealed_hands(host, 2, host.mark())
     await host.host("pause", table=STUD)
     await bot.stop()
@@ -173,6 +180,7 @@ async def test_a_crash_mid_hand_voids_it_at_restart_and_the_meter_is_untouched(s
     host, (ann, bob) = await stud_table(server, "ann", "bob")
     # bob bets but never answers his turn: each hand waits on his spot until a crash cuts it off.
     bots = [StudBot(ann, [1]).start(), StudBot(bob, [2], play=None).start()]
+    await host.host("resume", table=STUD)
     await host.event("turn_started", since=0, timeout=30, where=lambda e: e["seat"] == bob.seat)
     for bot in bots:
         await bot.stop()
@@ -191,7 +199,9 @@ async def test_a_crash_mid_hand_voids_it_at_restart_and_the_meter_is_untouched(s
     assert {s["seat"]: s["stack"] for s in snap["seats"]} == stacks, "every bet of the cut hand came back"
     assert snap["last_hand"]["status"] == "void"
     reports = await replay_table(server.database_url, STUD)
-    assert [r.status for r in reports] == ["void"], "the cut hand replays to its void, refunds included"
+    # Before the cut hand there may be one nobody bet on (the bots can miss its opening): never a settled one.
+    assert reports[-1].status == "void", "the cut hand replays to its void, refunds included"
+    assert {r.status for r in reports[:-1]} <= {"not_dealt"}
     assert all(r.ok for r in reports), [r.problems for r in reports if not r.ok]
 
 
@@ -204,6 +214,7 @@ async def test_the_export_has_a_row_per_spot(server: Server) -> None:
 
     host, (ann,) = await stud_table(server, "ann")
     bot = StudBot(ann, [2, 4]).start()
+    await host.host("resume", table=STUD)
     (settled,) = await revealed_hands(host, 1, host.mark())
     await bot.stop()
     database = await open_database(server.database_url)

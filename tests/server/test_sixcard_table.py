@@ -8,7 +8,7 @@ from typing import Any
 from server.persistence import open_database
 
 from .conftest import Server
-from .helpers import Client, cancel_and_wait, replay_table
+from .helpers import Client, cancel_and_wait, everyone_bet, replay_table
 
 SIX = "six"
 SETTINGS = {"game": "sixcard", "bet_seconds": 5, "action_seconds": 5, "exchange_seconds": 2, "pause_seconds": 0.2}
@@ -17,6 +17,7 @@ SETTINGS = {"game": "sixcard", "bet_seconds": 5, "action_seconds": 5, "exchange_
 async def six_table(server: Server, *names: str) -> tuple[Client, list[Client]]:
     host = await server.host()
     await host.host("create_table", table=SIX, settings=SETTINGS)
+    await host.host("pause", table=SIX)  # the test resumes it once everyone sits and its bots listen
     await host.join(SIX)
     players = [await server.player(name, table=SIX) for name in names]
     return host, players
@@ -57,7 +58,9 @@ class SixBot:
         me = self.client.seat
         if ev["type"] == "betting_opened" and me in ev["seats"]:
             bets = [{"box": b, "ante": a, "bonus": n} for b, a, n in self.boxes]
+            since = self.client.mark()
             await self._move("bet", bets=bets, seed=f"{self.client.name}-{ev['hand_id']}")
+            await everyone_bet(self.client, ev["seats"], "box_bets_placed", since)
             await self._move("deal")
         elif ev["type"] == "turn_started" and ev["seat"] == me:
             step = self.plan[self.turns % len(self.plan)]
@@ -89,6 +92,7 @@ async def test_full_hands_with_draws_blind_boxes_and_the_dealer_exchange(server:
     host, (ann, bob) = await six_table(server, "ann", "bob")
     bots = [SixBot(ann, [(1, 10, 1), (2, 20, 0), (3, 10, 0)], ("buy", "exchange")).start(),
             SixBot(bob, [(4, 10, 2)], ("raise",), ask=False).start()]
+    await host.host("resume", table=SIX)
     mark = host.mark()
     hands = await settled_hands(host, 4, mark)
     for bot in bots:
@@ -114,6 +118,7 @@ async def test_full_hands_with_draws_blind_boxes_and_the_dealer_exchange(server:
 async def test_an_open_box_is_shown_to_its_owner_only_at_its_turn(server: Server) -> None:
     host, (ann, bob) = await six_table(server, "ann", "bob")
     bots = [SixBot(ann, [(1, 10, 0), (2, 10, 0)]).start(), SixBot(bob, [(3, 10, 0)]).start()]
+    await host.host("resume", table=SIX)
     await settled_hands(host, 2, host.mark())
     for bot in bots:
         await bot.stop()
@@ -138,7 +143,8 @@ async def test_an_open_box_is_shown_to_its_owner_only_at_its_turn(server: Server
 
 
 async def test_bets_out_of_line_are_refused_and_change_nothing(server: Server) -> None:
-    _host, (ann, bob) = await six_table(server, "ann", "bob")
+    host, (ann, bob) = await six_table(server, "ann", "bob")
+    await host.host("resume", table=SIX)
     await ann.event("betting_opened", since=0, timeout=30)
     await ann.call("move", {"table": SIX, "action": "bet", "bets": [{"box": 2, "ante": 10}]})
     cases = [
@@ -159,6 +165,7 @@ async def test_a_hand_cut_off_by_a_crash_is_void_at_restart_with_draw_fees_refun
     host, (ann,) = await six_table(server, "ann")
     before = {s["seat"]: s["stack"] for s in (await host.snapshot(SIX))["seats"]}
     bot = SixBot(ann, [(1, 10, 1), (2, 10, 0)], ("buy",)).start()
+    await host.host("resume", table=SIX)
     # Crash once a draw fee is paid: the hand is cut off with the fee held and the bets on the felt.
     await host.event("cards_drawn", since=0, timeout=30)
     await bot.stop()
