@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, Literal
 
@@ -131,7 +132,7 @@ def _configure_sqlite(
             # off: the Database checkpoints in a worker thread, not inside a COMMIT on the event loop
             *(() if autocheckpoint else ("wal_autocheckpoint = 0",)),
         ):
-            cursor.execute(f"PRAGMA {pragma}")
+            _pragma(cursor, pragma, busy_timeout_ms)
         cursor.close()
 
     def on_begin(conn: Connection) -> None:
@@ -184,3 +185,22 @@ def checkpoint_wal(path: str) -> None:
         connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
     finally:
         connection.close()
+
+
+def _pragma(cursor: Any, pragma: str, busy_timeout_ms: int) -> None:
+    """Run one connection PRAGMA, trying again while another connection holds the file's lock.
+
+    ``journal_mode = WAL`` may answer "database is locked" at once, without waiting out
+    ``busy_timeout``, while another process migrates or checkpoints the same file (seen when
+    two servers start on one new file together); so it is retried here, up to that timeout.
+    """
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        try:
+            cursor.execute(f"PRAGMA {pragma}")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            if not busy or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)  # only while opening a connection, and only when another process holds the lock
