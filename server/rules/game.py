@@ -200,6 +200,10 @@ class Game(Protocol):
         """The event that voids an interrupted hand (on recovery)."""
         ...
 
+    def pause_after(self, state: Any) -> float:
+        """Seconds from the end of this hand (settled, void or not dealt) to the next one's start."""
+        ...
+
     def next_offer_from(self, state: Any) -> int:
         """Where the next hand's button/offer starts."""
         ...

@@ -477,9 +477,7 @@ class TableRunner:
         if self.closing:
             await self._close_now()
             return
-        pause = self.settings.pause_seconds if state.phase != "not_dealt" else self.settings.offer_seconds
-        if state.reason in ("no_ante", "no_bets"):  # nobody bet: a new betting round after the usual pause
-            pause = self.settings.pause_seconds
+        pause = self.game.pause_after(state)
         self._schedule("next_hand", self.now() + pause)
 
     async def _stand_leavers(self, changes: list[Reply]) -> None:

@@ -115,6 +115,11 @@ class HighCardFlush(RulesAdapter):
             return m.Raise(seat, args.get("amount", 0))
         raise Violation(f"no move named {action!r} in High Card Flush", "request/unknown")
 
+    def pause_after(self, state: h.HandState) -> float:
+        """The results' pause; a bank nobody took is offered again after the offer clock."""
+        s = state.settings
+        return s.offer_seconds if state.phase == "not_dealt" and state.reason != "no_ante" else s.pause_seconds
+
     def next_offer_from(self, state: h.HandState) -> int:
         """The button moves after a settled hand."""
         return h.next_offer_from(state)

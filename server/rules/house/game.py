@@ -46,6 +46,11 @@ class HouseGame(RulesAdapter):
             return [clock.seat]
         return []
 
+    def pause_after(self, state: Any) -> float:
+        """The results' pause, and the same before new bets when nobody bet."""
+        pause: float = state.settings.pause_seconds
+        return pause
+
     def next_offer_from(self, state: Any) -> int:
         """No bank rotates: unchanged."""
         offer_from: int = state.offer_from
