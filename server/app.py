@@ -20,6 +20,7 @@ from aiohttp import web
 from server import protocol
 from server.bindings import DatabaseBindings
 from server.config import ServerConfig
+from server.gcpolicy import install_gc_policy
 from server.persistence.database import Database, open_database
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
@@ -130,6 +131,7 @@ async def serve(config: ServerConfig) -> None:
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)
     await runner.setup()
     await web.TCPSite(runner, config.host, config.port).start()
+    gc_policy = install_gc_policy(config.gc_freeze, config.gc_sweep_seconds)
     log.info("listening", host=config.host, port=config.port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -141,6 +143,8 @@ async def serve(config: ServerConfig) -> None:
         await graceful_stop(app)
     finally:
         await runner.cleanup()
+        if gc_policy is not None:
+            gc_policy.uninstall()
         log.info("stopped")
 
 

@@ -40,6 +40,9 @@ class ServerConfig:
     shutdown_grace: float = 20.0
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    # Garbage collection (server/gcpolicy.py): freeze long-lived objects; look at everything every so often.
+    gc_freeze: bool = True
+    gc_sweep_seconds: float = 600.0
     # Several processes (docs/scaling.md): empty means one process, as before.
     redis_url: str = ""
     node_id: str = ""  # this process's name in table leases; empty: host name and process id
