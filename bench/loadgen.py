@@ -7,6 +7,9 @@ on stdin; each command is answered with one JSON line on stdout:
 - ``{"cmd": "mark"}``: start a measuring window (forget what was measured so far);
 - ``{"cmd": "report"}``: what happened since the mark (every ack latency, hands,
   missed clocks, refusals, and this process's own event-loop lag);
+- ``{"cmd": "flood", "clients": N, "seconds": S}``: against the floor server instead
+  (``bench/floor_server.py`` on ``--port``): N connections each sending ``echo`` with
+  an ack as fast as the answers come, for S seconds; answers how many acks came back;
 - ``{"cmd": "stop"}``: disconnect everyone and exit.
 
 Each player answers what the table asks of it and nothing else: it takes the bank
@@ -47,6 +50,7 @@ class Stats:
         self.refused: dict[str, int] = {}
         self.lag: list[float] = []
         self.started = time.monotonic()
+        self.frames_at_mark = 0  # websocket frames in and out of every connection when the window started
 
 
 class Player:
@@ -167,7 +171,31 @@ class Generator:
                 "hands": s.hands,
                 "settled": s.settled, "missed_clocks": s.missed_clocks, "refused": s.refused,
                 "lag_ms": [round(x * 1000, 3) for x in s.lag], "seconds": time.monotonic() - s.started,
+                "frames": self.frames() - s.frames_at_mark,
                 "players": len(self.players), "connected": sum(not p.client.closed.is_set() for p in self.players)}
+
+    def frames(self) -> int:
+        """Websocket frames received and sent by every player's connection so far."""
+        return sum(p.client.frames_in + p.client.frames_out for p in self.players)
+
+    async def flood(self, clients: int, seconds: float) -> dict[str, Any]:
+        """Emit-with-ack as fast as the floor server answers, ``clients`` connections at once."""
+        connections = [RawClient(self.session, self.port, {}) for _ in range(clients)]
+        await asyncio.gather(*(c.connect() for c in connections))
+        acks = 0
+        deadline = time.monotonic() + seconds
+
+        async def loop(client: RawClient) -> None:
+            nonlocal acks
+            while time.monotonic() < deadline:
+                await client.call("echo", {"table": "bench", "ante": self.ante})
+                acks += 1
+
+        started = time.monotonic()
+        await asyncio.gather(*(loop(c) for c in connections))
+        elapsed = time.monotonic() - started
+        await asyncio.gather(*(c.close() for c in connections), return_exceptions=True)
+        return {"acks": acks, "seconds": elapsed}
 
     async def watch_lag(self) -> None:
         """This process's own event-loop lag: how late a 50 ms sleep wakes up."""
@@ -209,7 +237,10 @@ async def main_async(args: argparse.Namespace) -> None:
                     _reply(await gen.add(command["players"]))
                 elif cmd == "mark":
                     gen.stats = Stats()
+                    gen.stats.frames_at_mark = gen.frames()
                     _reply({"ok": True})
+                elif cmd == "flood":
+                    _reply(await gen.flood(int(command["clients"]), float(command["seconds"])))
                 elif cmd == "report":
                     _reply(gen.report())
                 elif cmd == "stop":

@@ -280,6 +280,38 @@ async def measure_floor(pacing: Pacing) -> dict[str, Any]:
             "server_cpu_us_per_request": server_cpu / (pacing.warmup + pacing.count) * 1e6}
 
 
+async def measure_floor_throughput(nworkers: int, clients: int, seconds: float) -> dict[str, Any]:
+    """How many websocket frames the floor server handles per second of its CPU, flooded by the load generators.
+
+    Every ack is two frames at the server (the request in, the answer out), as every
+    table event is one frame out per recipient: so this is what one core spends on
+    Socket.IO alone, the most hands per second any server on it could reach with the
+    frames a hand needs (``burst_ceiling_hands_per_s``).
+    """
+    port = free_port()
+    proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    workers: Workers | None = None
+    try:
+        assert proc.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
+        if line.strip() != "ready":
+            raise RuntimeError(f"the floor server said {line!r}")
+        workers = Workers(port, nworkers, 0.0, 0.0)
+        cpu0, w0, t0 = cpu_seconds(proc.pid), workers.cpu(), time.monotonic()
+        answers = await workers.all({"cmd": "flood", "clients": clients // nworkers, "seconds": seconds})
+        elapsed = time.monotonic() - t0
+        cpu, w1 = cpu_seconds(proc.pid) - cpu0, workers.cpu()
+    finally:
+        if workers is not None:
+            await workers.stop()
+        CHILDREN.stop(proc)
+    acks = sum(a["acks"] for a in answers)
+    flood_seconds = max(a["seconds"] for a in answers)
+    return {"clients": clients, "workers": nworkers, "acks": acks, "acks_per_s": acks / flood_seconds,
+            "server_cpu_share": cpu / elapsed, "frames_per_cpu_s": 2 * acks / cpu if cpu else None,
+            "loadgen_cpu_share": [round((b - a) / elapsed, 3) for a, b in zip(w0, w1, strict=True)]}
+
+
 # ------------------------------------------------------------------ action latency
 
 
@@ -498,6 +530,7 @@ class Window:
     worker_cpu: list[float]  # share of one core, each
     worker_lag_p99_ms: float
     connected: int
+    frames: int = 0  # websocket frames the load generators' connections received and sent
     extra: dict[str, Any] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
@@ -513,7 +546,9 @@ class Window:
             "server_cpu_ms_per_hand": (round(self.server_cpu * self.seconds / self.hands * 1e3, 1)
                                        if self.hands else None),
             "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
-            "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected, **self.extra,
+            "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected,
+            "frames": self.frames, "frames_per_hand": round(self.frames / self.hands, 1) if self.hands else None,
+            **self.extra,
         }
 
 
@@ -542,7 +577,8 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
         missed_clocks=sum(r["missed_clocks"] for r in reports), refused=refused,
         server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid),
         worker_cpu=[(b - a) / elapsed for a, b in zip(w0, w1, strict=True)],
-        worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports), extra=extra,
+        worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports),
+        frames=sum(r.get("frames", 0) for r in reports), extra=extra,
     )
 
 
@@ -679,6 +715,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             with phase("simulate: the rules core alone"):
                 results["simulate"] = measure_simulate(200_000)
         if only is None or "burst" in only:
+            with phase("floor throughput: the floor server flooded with emit-with-ack by the load generators"):
+                results["floor_throughput"] = await measure_floor_throughput(2, 100, 3.0 if quick else 10.0)
             with phase("burst: bots acting at once at 50 tables"):
                 results["burst"] = await measure_burst(workdir, 50, 2, 3.0 if quick else 5.0,
                                                        10.0 if quick else 30.0)
@@ -714,6 +752,14 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
             per_hand_server = 1 / r["burst"]["hands_per_s"] if r["burst"]["hands_per_s"] else float("inf")
             per_hand_core = 1 / r["simulate"]["hands_per_s"]
             out["burst_shell_share"] = round(1 - per_hand_core / per_hand_server, 5)
+    if "burst" in r and "floor_throughput" in r:
+        frames_per_hand = r["burst"].get("frames_per_hand")
+        per_cpu_s = r["floor_throughput"].get("frames_per_cpu_s")
+        out["burst_frames_per_hand"] = frames_per_hand
+        out["floor_frames_per_cpu_s"] = round(per_cpu_s) if per_cpu_s else None
+        if frames_per_hand and per_cpu_s:
+            # a server spending nothing beyond Socket.IO's own cost, on one whole core
+            out["burst_ceiling_hands_per_s"] = round(per_cpu_s / frames_per_hand, 1)
     if "capacity" in r:
         best = r["capacity"]["largest_passed"]
         out["capacity_players"] = best["players"] if best else 0
@@ -733,6 +779,9 @@ def print_table(r: dict[str, Any]) -> None:
         ("broadcast p50", f"{r.get('broadcast_p50_us', 0):,.0f} us", "action sent -> its event at the next seat"),
         ("burst", f"{r.get('burst_hands_per_s', 0):,.1f} hands/s",
          f"50 tables, bots acting at once (target 150); server CPU {r.get('burst_server_cpu_ms_per_hand')} ms/hand"),
+        ("burst ceiling", f"{r.get('burst_ceiling_hands_per_s') or 0:,.1f} hands/s",
+         f"Socket.IO alone on one core: {r.get('floor_frames_per_cpu_s') or 0:,} frames per CPU-second, "
+         f"{r.get('burst_frames_per_hand')} frames a hand"),
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",

@@ -43,6 +43,9 @@ class RawClient:
         self._reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
         self._pending: set[asyncio.Future[None]] = set()
+        # Websocket frames this connection received and sent after connecting (the server's work is per frame).
+        self.frames_in = 0
+        self.frames_out = 0
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Open the websocket and join the default namespace (raises SioError when refused)."""
@@ -81,8 +84,10 @@ class RawClient:
             self._acks.clear()
 
     def _packet(self, data: str) -> None:
+        self.frames_in += 1
         if data == "2":
             assert self.ws is not None
+            self.frames_out += 1
             pong = asyncio.ensure_future(self.ws.send_str("3"))
             self._pending.add(pong)
             pong.add_done_callback(self._pending.discard)
@@ -113,6 +118,7 @@ class RawClient:
         self._acks[ack] = future
         text = f"42{ack}" + json.dumps([event, data], separators=(",", ":"))
         started = time.perf_counter()
+        self.frames_out += 1
         try:
             await self.ws.send_str(text)
             reply = await asyncio.wait_for(future, timeout)
