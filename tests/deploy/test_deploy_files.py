@@ -98,6 +98,8 @@ def test_env_file_lists_every_setting_with_its_default() -> None:
             assert shown == "{}", name
         elif isinstance(default, str):
             assert shown == default, f"{name}={shown!r}, default {default!r}"
+        elif isinstance(default, bool):
+            assert shown == str(default).lower(), f"{name}={shown!r}, default {default!r}"
         else:
             assert float(shown) == float(default), f"{name}={shown!r}, default {default!r}"
     assert "DATABASE_URL" in listed
