@@ -121,6 +121,7 @@ class TableRunner:
         self._tokens: dict[str, int] = {}
         self._idle = asyncio.Event()
         self._idle.set()
+        self._outbox: list[tuple[list[RecordedEvent], list[tuple[AccountId, int, Reply]]]] | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -177,25 +178,41 @@ class TableRunner:
         while True:
             command, future = await self._queue.get()
             structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
+            # What a caller's command publishes waits in the outbox until its answer is on its way.
+            self._outbox = [] if future is not None else None
             try:
-                reply = await self._dispatch(command)
+                outcome: Reply | TableError = await self._dispatch(command)
             except TableError as exc:
-                if future is not None and not future.done():
-                    future.set_exception(exc)
-                continue
+                outcome = exc
             except RuleError as exc:
-                if future is not None and not future.done():
-                    future.set_exception(TableError(exc.code, exc.message))
-                continue
+                outcome = TableError(exc.code, exc.message)
             except Exception as exc:
                 log.exception("table_command_failed", command=type(command).__name__)
+                outcome = TableError("request/internal", f"the table failed: {exc}")
+            try:
                 if future is not None and not future.done():
-                    future.set_exception(TableError("request/internal", f"the table failed: {exc}"))
-                continue
+                    if isinstance(outcome, TableError):
+                        future.set_exception(outcome)
+                    else:
+                        future.set_result(outcome)
+                await self._flush_outbox()
             finally:
                 structlog.contextvars.unbind_contextvars("table", "hand")
-            if future is not None and not future.done():
-                future.set_result(reply)
+
+    async def _flush_outbox(self) -> None:
+        """Publish what the last command recorded, once the caller's answer has gone out.
+
+        One turn of the event loop lets the caller's request handler put its answer on
+        the caller's connection first: otherwise the answer waited behind the command's
+        events to every seat (several websocket writes, a millisecond at 7 seats), and
+        the acting player's answer was the last thing the table sent.
+        """
+        outbox, self._outbox = self._outbox, None
+        if not outbox:
+            return
+        await asyncio.sleep(0)
+        for events, private in outbox:
+            await self._send(events, private)
 
     async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
         if isinstance(command, _Internal):
@@ -282,6 +299,13 @@ class TableRunner:
             raise
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
+        """Send what was recorded, or keep it for after the caller's answer (``_flush_outbox``)."""
+        if self._outbox is not None:
+            self._outbox.append((events, private))
+            return
+        await self._send(events, private)
+
+    async def _send(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
         """Send what was recorded. A failure here is logged, never undone: the state is committed."""
         try:
             for event in events:

@@ -39,7 +39,10 @@ async def test_a_dp_who_cannot_cover_a_seat_makes_it_dead_and_its_bets_and_fee_g
     deck = arranged({1: DP_NOT_QUALIFYING, 2: STRAIGHT_FLUSH_7, 3: ORDINARY}, order=[2, 3, 1])
     mark = host.mark()
     assert (await host.host("arrange_deck", cards=deck))["arranged_cards"] == 21
-    assert one(host.table_events(mark), "deck_arranged")["cards"] == 21
+    # The answer comes first; the event follows it (docs/protocol.md section 3).
+    _, arranged_event = await host.event("deck_arranged", since=mark)
+    assert arranged_event["cards"] == 21
+    assert len(events_of(host.table_events(mark), "deck_arranged")) == 1
     assert (await host.snapshot())["arranged_next"] is True
     before = stacks_of(await host.snapshot())
     assert before == {1: 100, 2: 1000, 3: 1000}

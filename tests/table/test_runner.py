@@ -38,6 +38,13 @@ async def wait_for(runner: TableRunner, predicate: Any, timeout: float = 5.0) ->
     return await asyncio.wait_for(poll(), timeout)
 
 
+async def wait_until(condition: Any, timeout: float = 5.0) -> None:
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), timeout)
+
+
 async def test_a_refused_commit_changes_nothing_in_memory(table: Any) -> None:
     runner, _storage, publisher = table
     seq = runner.seq
@@ -72,6 +79,8 @@ async def test_sequence_is_contiguous_and_cards_come_before_the_turn(table: Any)
     for seat in snap["hand"]["seats"]:
         if int(seat) != dp:
             await runner.submit(Play(account_of[int(seat)], "bet", (("ante", 10),)))
+    # The last bet's events are published just after its answer.
+    await wait_until(lambda: any(p["type"] == "turn_started" for _, p in publisher.public))
     seqs = [seq for seq, _ in publisher.public]
     assert seqs == list(range(1, len(seqs) + 1))
     dealt = next(seq for seq, p in publisher.public if p["type"] == "cards_dealt")
