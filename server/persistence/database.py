@@ -29,7 +29,15 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from server.persistence.auth import AuthFlows
-from server.persistence.engines import BUSY_TIMEOUT_MS, READ_ONLY, Synchronous, checkpoint_wal, create_engine
+from server.persistence.engines import (
+    BUSY_TIMEOUT_MS,
+    READ_ONLY,
+    Synchronous,
+    begin_at_once,
+    checkpoint_wal,
+    create_engine,
+    sqlite3_connection,
+)
 from server.persistence.errors import StoreError
 from server.persistence.ledger import check_ledger
 from server.persistence.migrate import migrate
@@ -46,6 +54,20 @@ _KNOWN_ASYNC: Final = {"sqlite+aiosqlite", "postgresql+asyncpg", "postgresql+psy
 _ALIASES: Final = {"sqlite": "sqlite", "postgresql": "postgresql", "postgres": "postgresql"}
 RUN_ATTEMPTS: Final = 5
 CHECKPOINT_SECONDS: Final = 1.0  # SQLite: how often the WAL is checkpointed while writes come in
+
+
+async def _end(writer: AsyncConnection, raw: sqlite3.Connection, *, commit: bool) -> None:
+    """End a transaction begun on ``raw``: through SQLAlchemy if a statement of its own joined it."""
+    if writer.in_transaction():
+        await (writer.commit() if commit else writer.rollback())
+        return
+    statement = "COMMIT" if commit else "ROLLBACK"
+    try:
+        raw.execute(statement)
+    except sqlite3.Error as exc:
+        if raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise sa.exc.DBAPIError.instance(statement, None, exc, sqlite3.Error) from exc
 
 
 def database_url(url: str) -> str:
@@ -142,9 +164,13 @@ class Database(AuthFlows):
         """A connection with a transaction begun on it; committed if the block ends normally.
 
         On SQLite writers take turns (the write lock), so they share one connection kept
-        open for the purpose: checking a connection out of the pool and wrapping it for
-        every transaction cost about 180 us of a 330 us empty write transaction
-        (``bench/commit_bench.py``), as much as the statements of a typical table command.
+        open for the purpose, and its transaction is begun and committed on the ``sqlite3``
+        connection itself: checking a connection out of the pool for each transaction, and
+        SQLAlchemy's begin and commit around it, cost more than the statements of a typical
+        table command (``bench/commit_bench.py``: an empty write transaction 330 us through
+        the pool, 150 us on a kept connection, 25 us on ``sqlite3``). A statement that goes
+        through SQLAlchemy inside it finds the transaction open (``engines.py``) and is part
+        of it; SQLAlchemy then ends it.
         """
         if not (write and self._write_lock is not None):
             async with (self.engine if write else self._read_engine).begin() as conn:
@@ -153,8 +179,21 @@ class Database(AuthFlows):
         writer = self._writer
         if writer is None or writer.closed or writer.invalidated:
             writer = self._writer = await self.engine.connect()
-        async with writer.begin():
+        pooled = await writer.get_raw_connection()
+        raw = sqlite3_connection(pooled.driver_connection)
+        if raw is not None and pooled.info.get(READ_ONLY) is not False:
+            raw.execute("PRAGMA query_only = 0")  # the pool may hand over a connection last used to read
+            pooled.info[READ_ONLY] = False
+        if raw is None or writer.in_transaction() or not begin_at_once(raw, "BEGIN IMMEDIATE", BUSY_TIMEOUT_MS):
+            async with writer.begin():  # another process holds the lock: wait for it off the event loop
+                yield writer
+            return
+        try:
             yield writer
+        except BaseException:
+            await _end(writer, raw, commit=False)
+            raise
+        await _end(writer, raw, commit=True)
 
     async def run(self, work: Callable[[Tx], Awaitable[T]], *, write: bool = True, attempts: int = RUN_ATTEMPTS) -> T:
         """``await work(tx)`` in one transaction, run again (up to ``attempts`` times) on ``db/conflict``.

@@ -145,14 +145,16 @@ def _configure_sqlite(
         # read-then-write transaction cannot fail with "database is locked" mid-way.
         statement = "BEGIN" if read_only else "BEGIN IMMEDIATE"
         raw = sqlite3_connection(conn.connection.driver_connection)
-        if raw is None or not _begin_at_once(raw, statement, busy_timeout_ms):
+        if raw is not None and raw.in_transaction:
+            return  # begun on sqlite3 by Database._begin: SQLAlchemy joins that transaction
+        if raw is None or not begin_at_once(raw, statement, busy_timeout_ms):
             conn.exec_driver_sql(statement)  # through _InlineSqlite: a lock to wait for is waited for off the loop
 
     sa.event.listen(engine.sync_engine, "connect", on_connect)
     sa.event.listen(engine.sync_engine, "begin", on_begin)
 
 
-def _begin_at_once(connection: sqlite3.Connection, statement: str, busy_timeout_ms: int) -> bool:
+def begin_at_once(connection: sqlite3.Connection, statement: str, busy_timeout_ms: int) -> bool:
     """Begin on the ``sqlite3`` connection itself if no lock has to be waited for (True), else do nothing.
 
     What ``_InlineSqlite`` does for a BEGIN, without SQLAlchemy's statement machinery

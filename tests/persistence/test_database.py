@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -72,6 +74,50 @@ async def test_a_caught_failure_still_dooms_the_transaction(db: Database) -> Non
     assert caught.value.code == "db/rolled_back"
     assert await db.balance(account_place(1)) == 0
     assert (await db.ledger_check()).transfers == 0
+
+
+@pytest.mark.parametrize("fail", [False, True])
+async def test_statements_through_sqlalchemy_join_a_transaction_begun_on_sqlite3(
+    sqlite_db: Database, fail: bool
+) -> None:
+    # The write transaction is begun on the sqlite3 connection itself (Database._begin); a Core
+    # statement inside it (an issue, a seat) must be part of it: committed with it or rolled back.
+    async def issue_both_ways() -> None:
+        async with sqlite_db.transaction() as tx:
+            await tx.issue(1, 100)  # the raw statements of a transfer
+            await tx.create_table("joined", {})  # through SQLAlchemy Core
+            assert tx._conn.in_transaction()
+            if fail:
+                raise RuntimeError("boom")
+
+    if fail:
+        with pytest.raises(RuntimeError):
+            await issue_both_ways()
+    else:
+        await issue_both_ways()
+    assert await sqlite_db.balance(account_place(1)) == (0 if fail else 100)
+    assert (await sqlite_db.get_table("joined") is None) is fail
+    async with sqlite_db.transaction() as tx:  # the kept connection goes on with a transaction of its own
+        await tx.issue(2, 5)
+    assert await sqlite_db.balance(account_place(2)) == 5
+
+
+async def test_a_write_waits_for_another_connection_holding_the_lock(sqlite_db: Database, db_path: Path) -> None:
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        async def write() -> None:
+            async with sqlite_db.transaction() as tx:
+                await tx.issue(1, 7)
+
+        task = asyncio.create_task(write())
+        await asyncio.sleep(0.2)
+        assert not task.done(), "the lock is held elsewhere: the write waits (off the event loop)"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await asyncio.wait_for(task, 5)
+    assert await sqlite_db.balance(account_place(1)) == 7
 
 
 async def test_read_transactions_refuse_writes(db: Database) -> None:
