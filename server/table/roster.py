@@ -51,10 +51,12 @@ class Roster:
     def __init__(self, seats: int) -> None:
         self.seats = seats
         self.by_seat: dict[int, Seated] = {}
+        # Every connect asks every table whether the account sits there: a lookup, not a scan.
+        self._by_account: dict[AccountId, Seated] = {}
 
     def of_account(self, account: AccountId) -> Seated | None:
         """The seat of an account, if it has one."""
-        return next((s for s in self.by_seat.values() if s.account == account), None)
+        return self._by_account.get(account)
 
     def first_free(self) -> int | None:
         """The lowest free seat number."""
@@ -63,10 +65,14 @@ class Roster:
     def add(self, seated: Seated) -> None:
         """Seat a player (the caller checked the seat is free)."""
         self.by_seat[seated.seat] = seated
+        self._by_account[seated.account] = seated
 
     def remove(self, seat: int) -> Seated:
         """Free a seat."""
-        return self.by_seat.pop(seat)
+        seated = self.by_seat.pop(seat)
+        if self._by_account.get(seated.account) is seated:
+            del self._by_account[seated.account]
+        return seated
 
     def playing(self) -> list[Seated]:
         """Players who take part in the next hand."""
