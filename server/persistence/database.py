@@ -167,7 +167,7 @@ class Database(AuthFlows):
         open for the purpose, and its transaction is begun and committed on the ``sqlite3``
         connection itself: checking a connection out of the pool for each transaction, and
         SQLAlchemy's begin and commit around it, cost more than the statements of a typical
-        table command (``bench/commit_bench.py``: an empty write transaction 330 us through
+        table command (``bench/tx_bench.py``: an empty write transaction 330 us through
         the pool, 150 us on a kept connection, 25 us on ``sqlite3``). A statement that goes
         through SQLAlchemy inside it finds the transaction open (``engines.py``) and is part
         of it; SQLAlchemy then ends it.
