@@ -68,6 +68,15 @@ async def test_publishing_failure_does_not_undo_what_was_recorded(table: Any) ->
     assert storage.balances["stack:t:1"] == 1000
 
 
+async def test_the_answer_is_on_its_way_before_the_events_it_caused(table: Any) -> None:
+    runner, _storage, publisher = table
+    reply = await runner.submit(Sit(1, "ann", buy_in=1000))
+    # The caller runs on before the table publishes: its answer goes out first (docs/protocol.md section 3).
+    assert reply["seat"] == 1
+    assert "player_sat" not in publisher.types()
+    await wait_until(lambda: "player_sat" in publisher.types())
+
+
 async def test_sequence_is_contiguous_and_cards_come_before_the_turn(table: Any) -> None:
     runner, storage, publisher = table
     for account in (1, 2, 3):
