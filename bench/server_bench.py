@@ -251,14 +251,21 @@ class Pacing:
     pause: float = 0.002
 
 
-async def measure_floor(pacing: Pacing) -> dict[str, Any]:
+async def start_floor() -> tuple[subprocess.Popen[Any], int]:
+    """The floor server in its own process, once it listens: (process, port)."""
     port = free_port()
     proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
+    if line.strip() != "ready":
+        CHILDREN.stop(proc)
+        raise RuntimeError(f"the floor server said {line!r}")
+    return proc, port
+
+
+async def measure_floor(pacing: Pacing) -> dict[str, Any]:
+    proc, port = await start_floor()
     try:
-        assert proc.stdout is not None
-        line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
-        if line.strip() != "ready":
-            raise RuntimeError(f"the floor server said {line!r}")
         sio = socketio.AsyncClient(reconnection=False)
         await asyncio.wait_for(sio.connect(f"http://127.0.0.1:{port}", transports=["websocket"]), 10)
         samples = []
@@ -288,14 +295,9 @@ async def measure_floor_throughput(nworkers: int, clients: int, seconds: float) 
     Socket.IO alone, the most hands per second any server on it could reach with the
     frames a hand needs (``burst_ceiling_hands_per_s``).
     """
-    port = free_port()
-    proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    proc, port = await start_floor()
     workers: Workers | None = None
     try:
-        assert proc.stdout is not None
-        line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
-        if line.strip() != "ready":
-            raise RuntimeError(f"the floor server said {line!r}")
         workers = Workers(port, nworkers, 0.0, 0.0)
         cpu0, w0, t0 = cpu_seconds(proc.pid), workers.cpu(), time.monotonic()
         answers = await workers.all({"cmd": "flood", "clients": clients // nworkers, "seconds": seconds})
