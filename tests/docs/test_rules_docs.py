@@ -37,6 +37,8 @@ THIS_FILE: Final = Path(__file__).resolve()
 SKIPPED_DIRS: Final = frozenset({".git", ".venv", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
                                  ".hypothesis", ".import_linter_cache", "build", "dist"})
 """Not part of the repository: git's own store, the virtualenv, and what tools leave behind (.gitignore)."""
+SKIPPED_SUFFIXES: Final = (".db", ".db-wal", ".db-shm", ".pyc")
+"""Local databases and bytecode, ignored by git as well."""
 TEXT_SUFFIXES: Final = frozenset({".py", ".md", ".txt", ".toml", ".json", ".cfg", ".ini", ".sh", ".yml", ".yaml",
                                   ".html", ".js", ".css", ".conf", ".j2", ""})
 
@@ -139,7 +141,8 @@ def repository_files() -> Iterator[Path]:
     for folder, dirs, files in os.walk(ROOT):
         dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.endswith(".egg-info")]
         for name in files:
-            yield Path(folder) / name
+            if not name.endswith(SKIPPED_SUFFIXES):
+                yield Path(folder) / name
 
 
 def text_files() -> Iterator[tuple[Path, str]]:
