@@ -10,7 +10,9 @@ account replaces the first, which is told why.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +37,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.registry import Tables
+from server.transport.limits import BucketTable
 
 log = structlog.get_logger("hcf.transport")
 
@@ -97,14 +100,22 @@ class Gateway:
     """Binds Socket.IO events to the tables."""
 
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
-                 rate: float = 20.0, burst: int = 40) -> None:
+                 rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
+                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None) -> None:
         self.sio, self.tables, self.accounts = sio, tables, accounts
         self.rate, self.burst = rate, burst
         self.identities: dict[str, Identity] = {}
         self.sid_of_account: dict[AccountId, str] = {}
         self.buckets: dict[str, _Bucket] = {}
+        # Which session token opened each connection (as a digest: the token itself is a secret),
+        # so that revoking a token closes its connections.
+        self.token_of_sid: dict[str, str] = {}
+        self.reconnects = reconnects
+        self.presence_grace = presence_grace
+        self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
         self.accepting = True
         self._background: set[asyncio.Task[None]] = set()
+        self._absence: dict[AccountId, asyncio.TimerHandle] = {}
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -113,7 +124,7 @@ class Gateway:
 
     # ------------------------------------------------------------ connections
 
-    async def on_connect(self, sid: str, _environ: Any = None, auth: Any = None) -> Reply | None:
+    async def on_connect(self, sid: str, environ: Any = None, auth: Any = None) -> Reply | None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
@@ -130,13 +141,24 @@ class Gateway:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
                     raise TableError("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
+            if identity.account is not None:
+                self._check_reconnects(identity.account)
         except TableError as exc:
             log.info("connect_refused", code=exc.code)
-            raise socketio.exceptions.ConnectionRefusedError(
-                f"{exc.code}: {exc.message}", {"code": exc.code, "message": exc.message}) from None
+            details: dict[str, Any] = {"code": exc.code, "message": exc.message}
+            if isinstance(exc, ReconnectLimitedError):
+                details["retry_after"] = exc.seconds
+            raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
         self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
         if identity.account is not None:
+            assert isinstance(token, str)
+            self.token_of_sid[sid] = token_digest(token)
+            if self.on_login is not None and isinstance(environ, dict):
+                self.on_login(environ.get("aiohttp.request"))
+            pending = self._absence.pop(identity.account, None)
+            if pending is not None:
+                pending.cancel()  # back within the grace: the table never heard it was gone
             await self._replace_older(identity.account, sid)
             await self.sio.enter_room(sid, account_room(identity.account))
             for table in await self.tables.seated_names(identity.account):
@@ -144,6 +166,32 @@ class Gateway:
                 await self.tables.submit(table, Presence(identity.account, True))
         log.info("connected", account=identity.account, host=identity.host)
         return None
+
+    def _check_reconnects(self, account: AccountId) -> None:
+        if self.reconnects is None:
+            return
+        wait = self.reconnects.take(str(account))
+        if wait > 0:
+            raise ReconnectLimitedError(max(1, math.ceil(wait)))
+
+    async def close_token(self, token: str) -> int:
+        """Close every connection opened with ``token`` (it was revoked); how many."""
+        digest = token_digest(token)
+        return await self._revoke([sid for sid, d in self.token_of_sid.items() if d == digest])
+
+    async def close_account(self, account: AccountId, *, keep_token: str) -> int:
+        """Close every connection of ``account`` opened with another token (a password change)."""
+        keep = token_digest(keep_token)
+        return await self._revoke([sid for sid, d in self.token_of_sid.items()
+                                   if d != keep and self.identities.get(sid, Identity(None, None)).account == account])
+
+    async def _revoke(self, sids: list[str]) -> int:
+        for sid in sids:
+            await self.sio.emit(p.EV_REVOKED, {"message": "this session was logged out (a logout or a password "
+                                                          "change): log in again"}, to=sid)
+            await self.sio.disconnect(sid)
+            log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
+        return len(sids)
 
     async def _replace_older(self, account: AccountId, sid: str) -> None:
         old = self.sid_of_account.get(account)
@@ -160,19 +208,29 @@ class Gateway:
             return p.error("request/unknown", "no request named 'disconnect'")
         identity = self.identities.pop(sid, None)
         self.buckets.pop(sid, None)
+        self.token_of_sid.pop(sid, None)
         if identity is None or identity.account is None:
             return None
         if self.sid_of_account.get(identity.account) != sid:
             return None  # replaced by a newer connection: still present
         del self.sid_of_account[identity.account]
-        # Not awaited here: engine.io may run this handler inside a table's own broadcast (a client
-        # that stopped answering pings is closed while being written to), and that table would then
-        # wait on itself for ever.
-        task = asyncio.create_task(self._absent(identity.account), name=f"absent:{identity.account}")
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        if self.presence_grace > 0:
+            # A drop and a return within the grace publish nothing (a flapping link, a reconnect loop).
+            self._absence[identity.account] = asyncio.get_running_loop().call_later(
+                self.presence_grace, self._start_absent, identity.account)
+        else:
+            self._start_absent(identity.account)
         log.info("disconnected", account=identity.account)
         return None
+
+    def _start_absent(self, account: AccountId) -> None:
+        # Not awaited in the handler: engine.io may run it inside a table's own broadcast (a client
+        # that stopped answering pings is closed while being written to), and that table would then
+        # wait on itself for ever.
+        self._absence.pop(account, None)
+        task = asyncio.create_task(self._absent(account), name=f"absent:{account}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _absent(self, account: AccountId) -> None:
         for table in await self.tables.seated_names(account):
@@ -239,7 +297,11 @@ class Gateway:
         bucket = self.buckets.get(sid)
         if bucket is not None and not bucket.take():
             return p.error("rate/limited")
-        if len(json.dumps(payload, default=str)) > p.MAX_REQUEST_BYTES:
+        try:
+            size = len(json.dumps(payload, default=str))
+        except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
+            return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
+        if size > p.MAX_REQUEST_BYTES:
             return p.error("request/too_large")
         if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
@@ -311,6 +373,19 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return Play(account, request.action, tuple(sent.items()))
     args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
     return Play(account, event, args)
+
+
+class ReconnectLimitedError(TableError):
+    """Too many connections of one account: ``rate/limited``, with the seconds to wait."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
+        self.seconds = seconds
+
+
+def token_digest(token: str) -> str:
+    """A session token's digest: what the gateway keeps instead of the token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def is_text(value: str) -> bool:

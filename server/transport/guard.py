@@ -1,0 +1,154 @@
+"""What stops idle and half-open connections from taking every descriptor.
+
+* **Timeouts.** A new connection must send its first request's headers within
+  ``header_timeout`` (a connection that sends nothing, or half a request, is
+  closed then); a body must arrive within ``header_timeout`` too
+  (``server/transport/http.py``). Between requests, a kept-alive connection is
+  closed after ``idle_timeout`` (aiohttp's keep-alive timer, which a trickle of
+  bytes does not reset). A websocket is then the heartbeat's business
+  (``ping_timeout``).
+* **A cap per address.** At most ``max_connections_per_address`` open
+  connections from one address, *not counting* the Socket.IO connections that
+  logged in to an account. A player who logged in stops counting, so an
+  attacker sharing the player's address (a household, a campus) can fill the
+  cap with idle connections and still not keep a seated player from
+  reconnecting: the reconnect is counted only for the moment it takes to log
+  in, and one account has one live connection anyway (docs/protocol.md
+  section 2). A new connection over the cap is closed at once, before aiohttp
+  reads a byte. Trusted proxies are not capped (every player arrives through
+  them; the proxy caps its own clients).
+* **A log that does not flood.** At the descriptor limit the event loop reports
+  every failed ``accept()``; :class:`RepeatFilter` logs each kind once per
+  interval with the number of repeats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import structlog
+from aiohttp import web, web_protocol
+
+from server.transport.limits import Clock, Network, is_trusted
+
+log = structlog.get_logger("hcf.guard")
+
+
+class ConnectionGuard:
+    """Counts each address's connections on aiohttp's server and closes those over the cap."""
+
+    def __init__(self, cap: int, header_timeout: float, trusted: tuple[Network, ...] = ()) -> None:
+        self.cap, self.header_timeout, self.trusted = cap, header_timeout, trusted
+        self.counted: Counter[str] = Counter()  # address -> connections that count against its cap
+        self._address: dict[web_protocol.RequestHandler, str | None] = {}  # None: not counted
+        self._deadline: dict[web_protocol.RequestHandler, asyncio.TimerHandle] = {}
+        self.refused = 0
+        self.timed_out = 0
+
+    def install(self, server: web.Server) -> None:
+        """Watch every connection ``server`` (an AppRunner's) makes and loses."""
+        made, lost, factory = server.connection_made, server.connection_lost, server.request_factory
+
+        def request_factory(message: Any, payload: Any, protocol: web_protocol.RequestHandler,
+                            writer: Any, task: Any) -> web.BaseRequest:
+            deadline = self._deadline.pop(protocol, None)
+            if deadline is not None:
+                deadline.cancel()  # its first request's headers came in time
+            return factory(message, payload, protocol, writer, task)
+
+        # a handler reads its manager's request_factory when it is made: every connection from now on
+        server.request_factory = request_factory
+
+        def connection_made(handler: web_protocol.RequestHandler, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            self._made(handler, transport)
+
+        def connection_lost(handler: web_protocol.RequestHandler, exc: BaseException | None = None) -> None:
+            self._lost(handler)
+            lost(handler, exc)
+
+        # aiohttp's RequestHandler reports to its manager through these two calls
+        server.connection_made = connection_made  # type: ignore[method-assign]
+        server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+    def _made(self, handler: web_protocol.RequestHandler, transport: asyncio.Transport) -> None:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+        if address is None or is_trusted(address, self.trusted):
+            self._address[handler] = None
+            return
+        if self.counted[address] >= self.cap:
+            self.refused += 1
+            self._address[handler] = None
+            handler.force_close()  # before a byte is read: the descriptor is free again at once
+            return
+        self.counted[address] += 1
+        self._address[handler] = address
+        self._deadline[handler] = asyncio.get_running_loop().call_later(
+            self.header_timeout, self._expire, handler)
+
+    def _expire(self, handler: web_protocol.RequestHandler) -> None:
+        if self._deadline.pop(handler, None) is not None:
+            self.timed_out += 1
+            handler.force_close()
+
+    def _lost(self, handler: web_protocol.RequestHandler) -> None:
+        deadline = self._deadline.pop(handler, None)
+        if deadline is not None:
+            deadline.cancel()
+        self._uncount(handler)
+        self._address.pop(handler, None)
+
+    def _uncount(self, handler: web_protocol.RequestHandler) -> None:
+        address = self._address.get(handler)
+        if address is not None:
+            self._address[handler] = None
+            self.counted[address] -= 1
+            if self.counted[address] <= 0:
+                del self.counted[address]
+
+    def logged_in(self, request: Any) -> None:
+        """The connection of ``request`` (an aiohttp request) logged in to an account: it stops counting."""
+        handler = getattr(request, "protocol", None)
+        if isinstance(handler, web_protocol.RequestHandler):
+            self._uncount(handler)
+
+
+class RepeatFilter:
+    """An event-loop exception handler that logs each kind of error once per ``interval`` seconds.
+
+    The first occurrence is logged in full; later ones within the interval are
+    only counted, and the next line that gets through says how many were not shown.
+    """
+
+    def __init__(self, interval: float, clock: Clock = time.monotonic,
+                 emit: Callable[[str, dict[str, Any]], None] | None = None) -> None:
+        self.interval, self.clock = interval, clock
+        self.emit = emit or _log_loop_error
+        self._last: dict[str, float] = {}
+        self._held: Counter[str] = Counter()
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        del loop
+        message = str(context.get("message") or "event loop error")
+        exception = context.get("exception")
+        key = f"{message}|{type(exception).__name__}"
+        now = self.clock()
+        last = self._last.get(key)
+        if last is not None and now - last < self.interval:
+            self._held[key] += 1
+            return
+        self._last[key] = now
+        self.emit(message, {"exception": exception, "repeats_not_shown": self._held.pop(key, 0),
+                            "interval_seconds": self.interval})
+
+
+def _log_loop_error(message: str, fields: dict[str, Any]) -> None:
+    exception = fields.pop("exception")
+    if exception is not None:
+        fields["error"] = f"{type(exception).__name__}: {exception}"
+    log.error("event_loop_error", message=message, **fields)
