@@ -61,6 +61,7 @@ class Connection:
         self.sio.on(p.EV_TABLE, self._table_event)
         self.sio.on(p.EV_PRIVATE, self._private_event)
         self.sio.on(p.EV_REPLACED, self._replaced)
+        self.sio.on(p.EV_REVOKED, self._revoked)
         self.sio.on(p.EV_NOTICE, self._notice)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
@@ -162,6 +163,11 @@ class Connection:
     async def _replaced(self, data: dict[str, Any]) -> None:
         self.replaced.set()
         await self.events.put({"kind": "replaced", "message": data.get("message")})
+
+    async def _revoked(self, data: dict[str, Any]) -> None:
+        """The session token was revoked (a logout, a password change): the server closes this connection."""
+        self.replaced.set()
+        await self.events.put({"kind": "revoked", "message": data.get("message")})
 
     async def _notice(self, data: dict[str, Any]) -> None:
         await self.events.put({"kind": "notice", **data})

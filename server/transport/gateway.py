@@ -151,11 +151,12 @@ class Gateway:
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
         self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
+        if (identity.account is not None or identity.host) and self.on_login is not None \
+                and isinstance(environ, dict):
+            self.on_login(environ.get("aiohttp.request"))
         if identity.account is not None:
             assert isinstance(token, str)
             self.token_of_sid[sid] = token_digest(token)
-            if self.on_login is not None and isinstance(environ, dict):
-                self.on_login(environ.get("aiohttp.request"))
             pending = self._absence.pop(identity.account, None)
             if pending is not None:
                 pending.cancel()  # back within the grace: the table never heard it was gone
@@ -187,10 +188,10 @@ class Gateway:
 
     async def _revoke(self, sids: list[str]) -> int:
         for sid in sids:
+            log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
             await self.sio.emit(p.EV_REVOKED, {"message": "this session was logged out (a logout or a password "
                                                           "change): log in again"}, to=sid)
             await self.sio.disconnect(sid)
-            log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
         return len(sids)
 
     async def _replace_older(self, account: AccountId, sid: str) -> None:

@@ -9,14 +9,14 @@
   (``ping_timeout``).
 * **A cap per address.** At most ``max_connections_per_address`` open
   connections from one address, *not counting* the Socket.IO connections that
-  logged in to an account. A player who logged in stops counting, so an
-  attacker sharing the player's address (a household, a campus) can fill the
-  cap with idle connections and still not keep a seated player from
-  reconnecting: the reconnect is counted only for the moment it takes to log
-  in, and one account has one live connection anyway (docs/protocol.md
-  section 2). A new connection over the cap is closed at once, before aiohttp
-  reads a byte. Trusted proxies are not capped (every player arrives through
-  them; the proxy caps its own clients).
+  logged in to an account (or as the host). A connection over the cap closes
+  the *oldest* counted connection of that address, not itself: an attacker
+  sharing a player's address (a household, a campus) can hold at most the cap
+  in descriptors, and a seated player who reconnects still gets in, displacing
+  the attacker's oldest idle connection, and stops counting once logged in (one
+  account has one live connection anyway, docs/protocol.md section 2). Trusted
+  proxies are not capped (every player arrives through them; the proxy caps its
+  own clients).
 * **A log that does not flood.** At the descriptor limit the event loop reports
   every failed ``accept()``; :class:`RepeatFilter` logs each kind once per
   interval with the number of repeats.
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -43,10 +43,11 @@ class ConnectionGuard:
 
     def __init__(self, cap: int, header_timeout: float, trusted: tuple[Network, ...] = ()) -> None:
         self.cap, self.header_timeout, self.trusted = cap, header_timeout, trusted
-        self.counted: Counter[str] = Counter()  # address -> connections that count against its cap
+        # address -> the connections that count against its cap, oldest first
+        self.counted: dict[str, OrderedDict[web_protocol.RequestHandler, None]] = {}
         self._address: dict[web_protocol.RequestHandler, str | None] = {}  # None: not counted
         self._deadline: dict[web_protocol.RequestHandler, asyncio.TimerHandle] = {}
-        self.refused = 0
+        self.evicted = 0
         self.timed_out = 0
 
     def install(self, server: web.Server) -> None:
@@ -81,12 +82,15 @@ class ConnectionGuard:
         if address is None or is_trusted(address, self.trusted):
             self._address[handler] = None
             return
-        if self.counted[address] >= self.cap:
-            self.refused += 1
-            self._address[handler] = None
-            handler.force_close()  # before a byte is read: the descriptor is free again at once
-            return
-        self.counted[address] += 1
+        counted = self.counted.setdefault(address, OrderedDict())
+        if len(counted) >= self.cap:
+            # The oldest goes, not the newest: a player reconnecting from an address an attacker
+            # fills still gets in (and stops counting once logged in).
+            oldest = next(iter(counted))
+            self._uncount(oldest)
+            self.evicted += 1
+            oldest.force_close()
+        counted[handler] = None
         self._address[handler] = address
         self._deadline[handler] = asyncio.get_running_loop().call_later(
             self.header_timeout, self._expire, handler)
@@ -97,9 +101,6 @@ class ConnectionGuard:
             handler.force_close()
 
     def _lost(self, handler: web_protocol.RequestHandler) -> None:
-        deadline = self._deadline.pop(handler, None)
-        if deadline is not None:
-            deadline.cancel()
         self._uncount(handler)
         self._address.pop(handler, None)
 
@@ -107,9 +108,18 @@ class ConnectionGuard:
         address = self._address.get(handler)
         if address is not None:
             self._address[handler] = None
-            self.counted[address] -= 1
-            if self.counted[address] <= 0:
-                del self.counted[address]
+            counted = self.counted.get(address)
+            if counted is not None:
+                counted.pop(handler, None)
+                if not counted:
+                    del self.counted[address]
+        deadline = self._deadline.pop(handler, None)
+        if deadline is not None:
+            deadline.cancel()
+
+    def open_counted(self) -> int:
+        """How many open connections count against a cap now."""
+        return sum(len(c) for c in self.counted.values())
 
     def logged_in(self, request: Any) -> None:
         """The connection of ``request`` (an aiohttp request) logged in to an account: it stops counting."""
