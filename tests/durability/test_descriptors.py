@@ -40,7 +40,7 @@ async def test_a_full_descriptor_table_is_logged_once_per_interval_with_a_count(
         proc = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/hcf.db",
              "--log-format", "json"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
-            preexec_fn=_lower_limit)  # noqa: PLW1509 - only setrlimit, before exec
+            preexec_fn=_lower_limit)  # only setrlimit, before exec
     held: list[socket.socket] = []
     try:
         deadline = time.monotonic() + 30
