@@ -146,7 +146,7 @@ class RepeatFilter:
         del loop
         message = str(context.get("message") or "event loop error")
         exception = context.get("exception")
-        key = f"{message}|{type(exception).__name__}"
+        key = f"{message}|{type(exception).__name__}|{str(exception)[:200]}"  # distinct errors stay visible
         now = self.clock()
         last = self._last.get(key)
         if last is not None and now - last < self.interval:
@@ -159,6 +159,8 @@ class RepeatFilter:
 
 def _log_loop_error(message: str, fields: dict[str, Any]) -> None:
     exception = fields.pop("exception")
-    if exception is not None:
+    if isinstance(exception, BaseException):
         fields["error"] = f"{type(exception).__name__}: {exception}"
+        if not fields["repeats_not_shown"]:  # the first of its kind in a while: with its traceback
+            fields["exc_info"] = exception
     log.error("event_loop_error", message=message, **fields)
