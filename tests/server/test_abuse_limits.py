@@ -227,3 +227,30 @@ async def test_the_cap_per_address_keeps_a_seated_player_able_to_reconnect(serve
     finally:
         for s in idle:
             s.close()
+
+
+@pytest.mark.parametrize("config_overrides", [{"reconnect_burst": 1, "reconnect_rate_per_second": 0.25}])
+async def test_the_client_waits_the_retry_after_it_was_given_before_its_next_attempt(server: Server) -> None:
+    from client_cli.connection import Connection, ServerRefused
+
+    account = await server.account("alice")
+    first = Connection(server.url, token=account["token"], reconnect=False)
+    await first.connect()
+    await first.close()
+    waits: list[float] = []
+
+    async def recorded(seconds: float) -> None:  # the client's sleep, on the test's clock
+        waits.append(seconds)
+
+    second = Connection(server.url, token=account["token"], reconnect=False)
+    second.sleep = recorded
+    with pytest.raises(ServerRefused) as refused:
+        await second.connect()
+    assert refused.value.code == "rate/limited"
+    assert "try again in 4 s" in refused.value.message
+    assert waits == []
+    with pytest.raises(ServerRefused):
+        await second.connect()  # (no time passed on the server either: refused again, after waiting)
+    assert len(waits) == 1
+    assert 3.5 < waits[0] <= 4.0, waits
+    assert second.sio.reconnection_delay_max >= 4
