@@ -228,7 +228,8 @@ class Gateway:
         # Not awaited in the handler: engine.io may run it inside a table's own broadcast (a client
         # that stopped answering pings is closed while being written to), and that table would then
         # wait on itself for ever.
-        self._absence.pop(account, None)
+        if self._absence.pop(account, None) is not None and not self.accepting:
+            return  # the grace ran out while the server stops: its tables are stopped already
         task = asyncio.create_task(self._absent(account), name=f"absent:{account}")
         self._background.add(task)
         task.add_done_callback(self._background.discard)
