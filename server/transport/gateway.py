@@ -110,6 +110,9 @@ class Gateway:
         # Which session token opened each connection (as a digest: the token itself is a secret),
         # so that revoking a token closes its connections.
         self.token_of_sid: dict[str, str] = {}
+        # The host token each host connection gave: checked again at every host command, so a
+        # rotated token (hcf-server host-token, from another process) stops its connections too.
+        self.host_token_of_sid: dict[str, str] = {}
         self.reconnects = reconnects
         self.presence_grace = presence_grace
         self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
@@ -154,6 +157,9 @@ class Gateway:
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
             self.on_login(environ.get("aiohttp.request"))
+        if identity.host:
+            assert isinstance(host_token, str)
+            self.host_token_of_sid[sid] = host_token
         if identity.account is not None:
             assert isinstance(token, str)
             self.token_of_sid[sid] = token_digest(token)
@@ -186,12 +192,18 @@ class Gateway:
         return await self._revoke([sid for sid, d in self.token_of_sid.items()
                                    if d != keep and self.identities.get(sid, Identity(None, None)).account == account])
 
-    async def _revoke(self, sids: list[str]) -> int:
+    async def _revoke(self, sids: list[str], message: str = "this session was logged out (a logout or a "
+                      "password change): log in again", *, after_reply: bool = False) -> int:
         for sid in sids:
             log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
-            await self.sio.emit(p.EV_REVOKED, {"message": "this session was logged out (a logout or a password "
-                                                          "change): log in again"}, to=sid)
-            await self.sio.disconnect(sid)
+            await self.sio.emit(p.EV_REVOKED, {"message": message}, to=sid)
+            if not after_reply:
+                await self.sio.disconnect(sid)
+                continue
+            # from inside that connection's own request: closed once its answer is on its way
+            task = asyncio.create_task(self.sio.disconnect(sid), name=f"revoke:{sid}")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         return len(sids)
 
     async def _replace_older(self, account: AccountId, sid: str) -> None:
@@ -210,6 +222,7 @@ class Gateway:
         identity = self.identities.pop(sid, None)
         self.buckets.pop(sid, None)
         self.token_of_sid.pop(sid, None)
+        self.host_token_of_sid.pop(sid, None)
         if identity is None or identity.account is None:
             return None
         if self.sid_of_account.get(identity.account) != sid:
@@ -310,7 +323,7 @@ class Gateway:
         request = p.parse_request(event, payload)
         identity = self.identities.get(sid, Identity(None, None))
         if isinstance(request, p.HostAction):
-            return await self._host(identity, request)
+            return await self._host(sid, identity, request)
         assert isinstance(request, p.TableRequest)
         table = await self.tables.resolve(request.table)
         if event == "join":
@@ -333,9 +346,13 @@ class Gateway:
             raise TableError("auth/required", "log in to play (connect with your session token)")
         return identity.account
 
-    async def _host(self, identity: Identity, request: p.HostAction) -> Reply:
+    async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
             raise TableError("auth/not_host", "only the host may do that")
+        if not await self.accounts.is_host_token(self.host_token_of_sid.get(sid, "")):
+            await self._revoke([sid], "the host token was replaced (hcf-server host-token): connect with the new one",
+                               after_reply=True)
+            raise TableError("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account))
 
 

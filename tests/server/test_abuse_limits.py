@@ -254,3 +254,19 @@ async def test_the_client_waits_the_retry_after_it_was_given_before_its_next_att
     assert len(waits) == 1
     assert 3.5 < waits[0] <= 4.0, waits
     assert second.sio.reconnection_delay_max >= 4
+
+
+async def test_a_rotated_host_token_stops_the_host_connections_opened_with_the_old_one(server: Server) -> None:
+    host = await server.host()
+    assert (await host.host("pause"))["ok"]
+    await server.app_database().rotate_host_token()  # what `hcf-server host-token` does, from anywhere
+    reply = await host.conn.raw_call("host", {"action": "resume", "table": "main"})
+    assert reply["error"]["code"] == "auth/not_host"
+    _, entry = await host.wait_for(lambda e: e.get("kind") == "revoked", timeout=5)
+    assert "host token" in entry["message"]
+    for _ in range(100):
+        if not host.connected:
+            break
+        await asyncio.sleep(0.02)
+    assert not host.connected
+    assert (await server.client()).connected  # the server carries on
