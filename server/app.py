@@ -61,7 +61,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
     sio.attach(app)
     app[SIO] = sio
     trusted = parse_networks(config.trusted_proxies)
-    app[GUARD] = ConnectionGuard(config.max_connections_per_address, config.header_timeout, trusted)
+    app[GUARD] = ConnectionGuard(config.max_connections_per_address, config.header_timeout, trusted,
+                                 total=config.max_pending_connections)
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
         database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400,

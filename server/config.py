@@ -54,6 +54,7 @@ class ServerConfig:
     header_timeout: float = 10.0  # a new connection's first request headers, and any request body
     idle_timeout: float = 30.0  # a kept-alive HTTP connection with no request
     max_connections_per_address: int = 64  # not counting sockets that logged in to an account
+    max_pending_connections: int = 0  # the same, from all addresses; 0: three quarters of RLIMIT_NOFILE
     log_repeat_seconds: float = 60.0  # the same event-loop error is logged once per this, with a count
     # Garbage collection (server/gcpolicy.py): freeze long-lived objects; look at everything every so often.
     gc_freeze: bool = True

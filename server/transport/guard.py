@@ -16,7 +16,9 @@
   the attacker's oldest idle connection, and stops counting once logged in (one
   account has one live connection anyway, docs/protocol.md section 2). Trusted
   proxies are not capped (every player arrives through them; the proxy caps its
-  own clients).
+  own clients). All addresses together may hold ``max_pending_connections`` such
+  connections (by default three quarters of the descriptor limit), the oldest
+  going first in the same way: the last quarter stays for logged-in players.
 * **A log that does not flood.** At the descriptor limit the event loop reports
   every failed ``accept()``; :class:`RepeatFilter` logs each kind once per
   interval with the number of repeats.
@@ -25,6 +27,7 @@
 from __future__ import annotations
 
 import asyncio
+import resource
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -41,10 +44,13 @@ log = structlog.get_logger("hcf.guard")
 class ConnectionGuard:
     """Counts each address's connections on aiohttp's server and closes those over the cap."""
 
-    def __init__(self, cap: int, header_timeout: float, trusted: tuple[Network, ...] = ()) -> None:
+    def __init__(self, cap: int, header_timeout: float, trusted: tuple[Network, ...] = (), *,
+                 total: int = 0) -> None:
         self.cap, self.header_timeout, self.trusted = cap, header_timeout, trusted
+        self.total = total or default_total()
         # address -> the connections that count against its cap, oldest first
         self.counted: dict[str, OrderedDict[web_protocol.RequestHandler, None]] = {}
+        self._everyone: OrderedDict[web_protocol.RequestHandler, None] = OrderedDict()  # all counted, oldest first
         self._address: dict[web_protocol.RequestHandler, str | None] = {}  # None: not counted
         self._deadline: dict[web_protocol.RequestHandler, asyncio.TimerHandle] = {}
         self.evicted = 0
@@ -83,17 +89,23 @@ class ConnectionGuard:
             self._address[handler] = None
             return
         counted = self.counted.setdefault(address, OrderedDict())
+        # The oldest goes, not the newest: a player reconnecting from an address an attacker
+        # fills (or while many addresses fill the server) still gets in, and stops counting once logged in.
         if len(counted) >= self.cap:
-            # The oldest goes, not the newest: a player reconnecting from an address an attacker
-            # fills still gets in (and stops counting once logged in).
-            oldest = next(iter(counted))
-            self._uncount(oldest)
-            self.evicted += 1
-            oldest.force_close()
+            self._evict(next(iter(counted)))
+        if len(self._everyone) >= self.total:
+            self._evict(next(iter(self._everyone)))
+        counted = self.counted.setdefault(address, OrderedDict())
         counted[handler] = None
+        self._everyone[handler] = None
         self._address[handler] = address
         self._deadline[handler] = asyncio.get_running_loop().call_later(
             self.header_timeout, self._expire, handler)
+
+    def _evict(self, handler: web_protocol.RequestHandler) -> None:
+        self._uncount(handler)
+        self.evicted += 1
+        handler.force_close()
 
     def _expire(self, handler: web_protocol.RequestHandler) -> None:
         if self._deadline.pop(handler, None) is not None:
@@ -108,6 +120,7 @@ class ConnectionGuard:
         address = self._address.get(handler)
         if address is not None:
             self._address[handler] = None
+            self._everyone.pop(handler, None)
             counted = self.counted.get(address)
             if counted is not None:
                 counted.pop(handler, None)
@@ -126,6 +139,14 @@ class ConnectionGuard:
         handler = getattr(request, "protocol", None)
         if isinstance(handler, web_protocol.RequestHandler):
             self._uncount(handler)
+
+
+def default_total() -> int:
+    """Three quarters of the process's descriptor limit: the last quarter stays for logged-in players."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return 100_000
+    return max(16, soft * 3 // 4)
 
 
 class RepeatFilter:

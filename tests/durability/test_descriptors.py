@@ -34,7 +34,8 @@ async def test_a_full_descriptor_table_is_logged_once_per_interval_with_a_count(
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("HCF_") and k != "DATABASE_URL"}
     env.update({"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path), "HCF_LOG_REPEAT_SECONDS": "2.5",
-                "HCF_MAX_CONNECTIONS_PER_ADDRESS": "100000", "HCF_HEADER_TIMEOUT": "120"})
+                "HCF_MAX_CONNECTIONS_PER_ADDRESS": "100000", "HCF_MAX_PENDING_CONNECTIONS": "100000",
+                "HCF_HEADER_TIMEOUT": "120"})  # no cap and no timeout: reach the limit itself
     err = tmp_path / "server.err"
     with err.open("wb") as stderr:
         proc = subprocess.Popen(

@@ -270,3 +270,25 @@ async def test_a_rotated_host_token_stops_the_host_connections_opened_with_the_o
         await asyncio.sleep(0.02)
     assert not host.connected
     assert (await server.client()).connected  # the server carries on
+
+
+@pytest.mark.parametrize("config_overrides", [{"max_pending_connections": 10, "max_connections_per_address": 1000,
+                                                "header_timeout": 30.0}])
+async def test_connections_from_all_addresses_together_are_capped_and_the_player_still_gets_in(
+        server: Server) -> None:
+    host = await server.host()
+    await host.host("pause")
+    alice = await server.player("alice")
+    guard = server.app[GUARD]
+    assert guard.total == 10
+    idle = [raw(server) for _ in range(30)]
+    try:
+        closed = [s for s in idle if await closed_by_server(s, within=0.3)]
+        assert closed == idle[:20], "the oldest 20 went, the newest 10 stay"
+        await alice.close()
+        back = await server.client(name="alice", token=alice.token, account_id=alice.account_id)
+        assert [s["name"] for s in (await back.join())["seats"]] == ["alice"]
+        assert guard.open_counted() == 9
+    finally:
+        for s in idle:
+            s.close()
