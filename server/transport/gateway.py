@@ -119,6 +119,7 @@ class Gateway:
         self.accepting = True
         self._background: set[asyncio.Task[None]] = set()
         self._absence: dict[AccountId, asyncio.TimerHandle] = {}
+        self._refusals_logged = BucketTable(1 / 60, 1, 10_000)  # a reconnect flood logs a line a minute
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -147,10 +148,13 @@ class Gateway:
             if identity.account is not None:
                 self._check_reconnects(identity.account)
         except TableError as exc:
-            log.info("connect_refused", code=exc.code)
             details: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if isinstance(exc, ReconnectLimitedError):
                 details["retry_after"] = exc.seconds
+                if self._refusals_logged.take(str(identity.account)) == 0:
+                    log.info("connect_refused", code=exc.code, account=identity.account)
+            else:
+                log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
         self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)

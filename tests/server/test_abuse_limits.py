@@ -14,6 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 import socketio
+import structlog
 
 from server.app import GATEWAY, GUARD
 
@@ -90,8 +91,18 @@ async def test_reconnects_are_limited_per_account_and_a_quick_return_publishes_n
     await host.host("pause")
     alice = await server.player("alice")  # connection 1 of 3
     mark = host.mark()
-    codes = []
-    retry = []
+    codes: list[str] = []
+    retry: list[int] = []
+    with structlog.testing.capture_logs() as logs:
+        await refuse_and_return(alice, server, codes, retry)
+    assert codes == ["connected", "connected", "rate/limited", "rate/limited", "rate/limited", "rate/limited"]
+    assert all(isinstance(r, int) and r >= 1 for r in retry), retry
+    assert len([e for e in logs if e.get("event") == "connect_refused"]) == 1, "a reconnect flood floods the log"
+    presence = [e for e in host.table_events(since=mark) if e.get("type") == "presence"]
+    assert presence == [], f"drops and returns within the grace published {presence}"
+
+
+async def refuse_and_return(alice: Client, server: Server, codes: list[str], retry: list[int]) -> None:
     for _ in range(6):
         await alice.close()
         client = socketio.AsyncClient(reconnection=False)
@@ -108,10 +119,6 @@ async def test_reconnects_are_limited_per_account_and_a_quick_return_publishes_n
         except socketio.exceptions.ConnectionError:
             codes.append(refusal[0]["data"]["code"])
             retry.append(refusal[0]["data"]["retry_after"])
-    assert codes == ["connected", "connected", "rate/limited", "rate/limited", "rate/limited", "rate/limited"]
-    assert all(isinstance(r, int) and r >= 1 for r in retry), retry
-    presence = [e for e in host.table_events(since=mark) if e.get("type") == "presence"]
-    assert presence == [], f"drops and returns within the grace published {presence}"
 
 
 # ------------------------------------------------------------------ C.24 logins
