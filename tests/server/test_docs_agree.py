@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import os
+import sys
 from pathlib import Path
 
 from server.persistence.database import open_database
@@ -10,7 +13,8 @@ from server.persistence.database import open_database
 from .conftest import Server
 from .helpers import Policy
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
 
 
 def section(text: str, heading: str) -> str:
@@ -55,3 +59,25 @@ async def test_during_a_hand_the_database_holds_its_server_seed_as_fairness_md_s
         await database.close()
     assert hand.id == opened["hand_id"]
     assert hashlib.sha256(bytes.fromhex(hand.server_seed)).hexdigest() == opened["commitment"]
+
+
+async def run(*args: str) -> tuple[int, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", *args, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": "/nonexistent"},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode()
+
+
+async def test_history_and_export_of_a_table_nobody_created_fail_with_a_sentence(server: Server) -> None:
+    status, out = await run("client_cli.cli", "history", "--server", server.url, "--table", "nosuch")
+    assert status == 1, out
+    assert "there is no table named 'nosuch'" in out
+    assert "Traceback" not in out
+    status, out = await run("server.cli", "export", "--table", "nosuch", "--db", server.database_url)
+    assert status == 2, out
+    assert out.strip() == "error: there is no table named 'nosuch'"
+    status, out = await run("server.cli", "export", "--table", "main", "--db", server.database_url)
+    assert (status, out) == (0, "")
