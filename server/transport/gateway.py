@@ -113,6 +113,7 @@ class Gateway:
         # The host token each host connection gave: checked again at every host command, so a
         # rotated token (hcf-server host-token, from another process) stops its connections too.
         self.host_token_of_sid: dict[str, str] = {}
+        self._revocations = 0  # how many revocations so far: a connect that saw one meanwhile checks again
         self.reconnects = reconnects
         self.presence_grace = presence_grace
         self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
@@ -137,6 +138,7 @@ class Gateway:
         token, host_token = auth.get("token"), auth.get("host_token")
         identity = Identity(None, None)
         try:
+            seen = self._revocations
             if isinstance(token, str) and token:
                 if not is_text(token):
                     raise TableError("auth/token_invalid", "unknown or revoked session token")
@@ -145,6 +147,10 @@ class Gateway:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
                     raise TableError("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
+            while isinstance(token, str) and identity.account is not None and self._revocations != seen:
+                # a token was revoked while this one was being checked: it may be this one
+                seen = self._revocations
+                await self.accounts.identify(token)
             if identity.account is not None:
                 self._check_reconnects(identity.account)
         except TableError as exc:
@@ -187,11 +193,13 @@ class Gateway:
 
     async def close_token(self, token: str) -> int:
         """Close every connection opened with ``token`` (it was revoked); how many."""
+        self._revocations += 1
         digest = token_digest(token)
         return await self._revoke([sid for sid, d in self.token_of_sid.items() if d == digest])
 
     async def close_account(self, account: AccountId, *, keep_token: str) -> int:
         """Close every connection of ``account`` opened with another token (a password change)."""
+        self._revocations += 1
         keep = token_digest(keep_token)
         return await self._revoke([sid for sid, d in self.token_of_sid.items()
                                    if d != keep and self.identities.get(sid, Identity(None, None)).account == account])

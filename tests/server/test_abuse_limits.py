@@ -16,6 +16,7 @@ import pytest
 import socketio
 import structlog
 
+from client_cli.connection import ServerRefused
 from server.app import GATEWAY, GUARD
 
 from .conftest import Server
@@ -238,7 +239,7 @@ async def test_the_cap_per_address_keeps_a_seated_player_able_to_reconnect(serve
 
 @pytest.mark.parametrize("config_overrides", [{"reconnect_burst": 1, "reconnect_rate_per_second": 0.25}])
 async def test_the_client_waits_the_retry_after_it_was_given_before_its_next_attempt(server: Server) -> None:
-    from client_cli.connection import Connection, ServerRefused
+    from client_cli.connection import Connection
 
     account = await server.account("alice")
     first = Connection(server.url, token=account["token"], reconnect=False)
@@ -299,3 +300,31 @@ async def test_connections_from_all_addresses_together_are_capped_and_the_player
     finally:
         for s in idle:
             s.close()
+
+
+async def test_a_token_revoked_while_its_connect_is_being_checked_is_refused(server: Server) -> None:
+    account = await server.account("alice")
+    gateway = server.app[GATEWAY]
+    real, checked, go = gateway.accounts.identify, asyncio.Event(), asyncio.Event()
+
+    async def slow_first(token: str) -> Any:  # the connect's check, held until the logout is through
+        identity = await real(token)
+        if not checked.is_set():
+            checked.set()
+            await go.wait()
+        return identity
+
+    gateway.accounts.identify = slow_first  # type: ignore[method-assign]
+    try:
+        connecting = asyncio.create_task(
+            Client(server.url, token=account["token"], name="alice").connect())
+        await checked.wait()
+        status, _ = await call(server, "POST", "/api/logout", token=account["token"])
+        assert status == 200
+        go.set()
+        with pytest.raises(ServerRefused) as refused:
+            await connecting
+        assert refused.value.code == "auth/token_invalid"
+        assert not gateway.token_of_sid
+    finally:
+        gateway.accounts.identify = real  # type: ignore[method-assign]
