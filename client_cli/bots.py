@@ -309,6 +309,9 @@ class Bot:
         elif kind == "replaced":
             self._error("its session was replaced by another connection")
             self.seat = None
+        elif kind == "revoked":
+            self._error("its session was logged out (a logout or a password change)")
+            self.seat = None
         elif kind == "table":
             self._table_event(item.get("event") or {})
 

@@ -9,7 +9,7 @@ timeout (PITFALLS 6) and uses the websocket transport only.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,11 +61,15 @@ class Connection:
         self.sio.on(p.EV_TABLE, self._table_event)
         self.sio.on(p.EV_PRIVATE, self._private_event)
         self.sio.on(p.EV_REPLACED, self._replaced)
+        self.sio.on(p.EV_REVOKED, self._revoked)
         self.sio.on(p.EV_NOTICE, self._notice)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
         self.sio.on("connect_error", self._refused)
         self.refusal: dict[str, Any] | None = None
+        # The server's "retry_after" (a refusal rate/limited): no attempt before this loop time.
+        self.not_before = 0.0
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     async def connect(self) -> None:
         """Connect (websocket only), within a timeout."""
@@ -75,6 +79,9 @@ class Connection:
         if self.host_token:
             auth["host_token"] = self.host_token
         self.refusal = None
+        wait = self.not_before - asyncio.get_running_loop().time()
+        if wait > 0:
+            await self.sleep(wait)
         try:
             await asyncio.wait_for(
                 self.sio.connect(self.url, auth=auth, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT),
@@ -90,6 +97,11 @@ class Connection:
         details = data.get("data") if isinstance(data, dict) else None
         if isinstance(details, dict) and "code" in details:
             self.refusal = details
+            retry = details.get("retry_after")
+            if isinstance(retry, int | float) and not isinstance(retry, bool) and 0 < retry <= 3600:
+                self.not_before = asyncio.get_running_loop().time() + retry
+                # the library's own reconnect loop: its waits grow up to this, not only up to its default
+                self.sio.reconnection_delay_max = max(self.sio.reconnection_delay_max, float(retry))
         elif isinstance(data, dict):
             self.refusal = {"code": "auth/token_invalid", "message": data.get("message")}
 
@@ -162,6 +174,11 @@ class Connection:
     async def _replaced(self, data: dict[str, Any]) -> None:
         self.replaced.set()
         await self.events.put({"kind": "replaced", "message": data.get("message")})
+
+    async def _revoked(self, data: dict[str, Any]) -> None:
+        """The session token was revoked (a logout, a password change): the server closes this connection."""
+        self.replaced.set()
+        await self.events.put({"kind": "revoked", "message": data.get("message")})
 
     async def _notice(self, data: dict[str, Any]) -> None:
         await self.events.put({"kind": "notice", **data})

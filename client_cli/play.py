@@ -174,6 +174,8 @@ class TableSession:
             self.tracker.on_private(item.get("event") or {})
         elif kind == "replaced":
             self.finish(1, "this account connected from somewhere else: this client stops here")
+        elif kind == "revoked":
+            self.finish(1, str(item.get("message") or "this session was logged out: log in again"))
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
 

@@ -24,7 +24,9 @@ from server.gcpolicy import install_gc_policy
 from server.persistence.database import Database, open_database
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
-from server.transport.http import routes
+from server.transport.guard import ConnectionGuard, RepeatFilter
+from server.transport.http import HttpLimits, routes
+from server.transport.limits import BucketTable, parse_networks
 
 log = structlog.get_logger("hcf.app")
 
@@ -33,6 +35,7 @@ DATABASE = web.AppKey("database", Database)
 TABLES = web.AppKey("tables", Tables)
 GATEWAY = web.AppKey("gateway", Gateway)
 SIO = web.AppKey("sio", socketio.AsyncServer)
+GUARD = web.AppKey("guard", ConnectionGuard)
 STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
 
 MAIN_TABLE = "main"
@@ -57,6 +60,9 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
     )
     sio.attach(app)
     app[SIO] = sio
+    trusted = parse_networks(config.trusted_proxies)
+    app[GUARD] = ConnectionGuard(config.max_connections_per_address, config.header_timeout, trusted,
+                                 total=config.max_pending_connections)
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
         database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400,
@@ -79,11 +85,18 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
             print(f"host token (shown once): {token}\n"
                   "  get a new one with: hcf-server host-token", file=announce, flush=True)
         app[TABLES] = tables
-        gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
+        gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
+                          reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
+                                                 config.limit_keys),
+                          presence_grace=config.presence_grace, on_login=app[GUARD].logged_in)
         app[GATEWAY] = gateway
         if cluster is not None:
             cluster.present = gateway.sid_of_account.keys
-        app.router.add_routes(routes(tables, bindings))
+        limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
+                                  account_rate=config.account_login_rate_per_second,
+                                  account_burst=config.account_login_burst, keys=config.limit_keys,
+                                  trusted=trusted, body_timeout=config.header_timeout)
+        app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
         sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
         log.info("server_ready", tables=sorted(tables.runners))
         yield
@@ -125,16 +138,30 @@ async def graceful_stop(app: web.Application) -> None:
         await asyncio.sleep(0.02)
 
 
+def runner_for(app: web.Application) -> web.AppRunner:
+    """The app's runner, with the idle timeout of kept-alive connections (PITFALLS 7: bounded shutdown)."""
+    return web.AppRunner(app, handle_signals=False, shutdown_timeout=5, keepalive_timeout=app[CONFIG].idle_timeout)
+
+
+def guard(app: web.Application, runner: web.AppRunner) -> None:
+    """Put the connection guard (cap per address, header timeout) on a set-up runner's server."""
+    assert runner.server is not None, "set the runner up first"
+    app[GUARD].install(runner.server)
+
+
 async def serve(config: ServerConfig) -> None:
     """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded)."""
     app = build_app(config)
-    runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)
+    loop = asyncio.get_running_loop()
+    # at the descriptor limit every failed accept() is reported: once per interval is enough
+    loop.set_exception_handler(RepeatFilter(config.log_repeat_seconds))
+    runner = runner_for(app)
     await runner.setup()
+    guard(app, runner)
     await web.TCPSite(runner, config.host, config.port).start()
     gc_policy = install_gc_policy(config.gc_freeze, config.gc_sweep_seconds)
     log.info("listening", host=config.host, port=config.port)
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     try:

@@ -262,7 +262,12 @@ class DatabaseBindings:
         return public_hand(hand)
 
     async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
-        """The table's last finished hands, newest first."""
+        """The table's last finished hands, newest first; ``table/unknown`` for a table never created.
+
+        A closed table's hands stay readable: only a name no table ever had is refused.
+        """
+        if table not in {t.name for t in await self.db.list_tables(include_closed=True)}:
+            raise TableError("table/unknown", f"there is no table named {table!r}")
         hands = await self.db.recent_hands(table, limit + 1)
         return [public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
 

@@ -6,6 +6,7 @@ selects the database. ``docs/configuration.md`` lists them all.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -40,6 +41,21 @@ class ServerConfig:
     shutdown_grace: float = 20.0
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    # Abuse limits (docs/reliability.md, "Against abuse").
+    login_rate_per_second: float = 2.0  # per client address, on the routes that check passwords
+    login_burst: int = 10
+    account_login_rate_per_second: float = 0.2  # failed password checks per account name
+    account_login_burst: int = 10
+    limit_keys: int = 10_000  # buckets kept per limit; the least recently used is forgotten first
+    trusted_proxies: str = ""  # comma-separated addresses/networks whose X-Forwarded-For is believed
+    reconnect_rate_per_second: float = 0.5  # Socket.IO connections per account
+    reconnect_burst: int = 10
+    presence_grace: float = 3.0  # a drop and a return within this many seconds publish nothing
+    header_timeout: float = 10.0  # a new connection's first request headers, and any request body
+    idle_timeout: float = 30.0  # a kept-alive HTTP connection with no request
+    max_connections_per_address: int = 64  # not counting sockets that logged in to an account
+    max_pending_connections: int = 0  # the same, from all addresses; 0: three quarters of RLIMIT_NOFILE
+    log_repeat_seconds: float = 60.0  # the same event-loop error is logged once per this, with a count
     # Garbage collection (server/gcpolicy.py): freeze long-lived objects; look at everything every so often.
     gc_freeze: bool = True
     gc_sweep_seconds: float = 600.0
@@ -48,6 +64,15 @@ class ServerConfig:
     node_id: str = ""  # this process's name in table leases; empty: host name and process id
     lease_seconds: float = 3.0
     lease_renew_seconds: float = 1.0
+
+    def __post_init__(self) -> None:
+        for part in (p.strip() for p in self.trusted_proxies.split(",")):
+            if part:
+                try:
+                    ipaddress.ip_network(part, strict=False)
+                except ValueError:
+                    raise ValueError(f"{ENV_PREFIX}TRUSTED_PROXIES: {part!r} is not an IP address or network") \
+                        from None
 
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to ``hcf.db`` in the data directory."""

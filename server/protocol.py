@@ -24,6 +24,7 @@ MAX_REQUEST_BYTES: Final = 4096
 EV_TABLE: Final = "table_event"  # {"table", "seq", "event": {...}} to everyone at the table
 EV_PRIVATE: Final = "private_event"  # {"table", "seq", "event": {...}} to one account only
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
+EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
 
 ERROR_CODES: Final[dict[str, str]] = {

@@ -124,6 +124,9 @@ _ROW_KEYS = CSV_FIELDS[CSV_FIELDS.index("spot"):]
 async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     from server.bindings import public_hand
 
+    if args.table not in {t.name for t in await database.list_tables(include_closed=True)}:
+        print(f"error: there is no table named {args.table!r}", file=sys.stderr)
+        return 2
     hands = [h for h in await database.recent_hands(args.table, 10**9) if h.status != "in_progress" and h.summary]
     hands.reverse()
     if args.format == "jsonl":

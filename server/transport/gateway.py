@@ -10,7 +10,9 @@ account replaces the first, which is told why.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +37,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.registry import Tables
+from server.transport.limits import BucketTable
 
 log = structlog.get_logger("hcf.transport")
 
@@ -97,14 +100,27 @@ class Gateway:
     """Binds Socket.IO events to the tables."""
 
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
-                 rate: float = 20.0, burst: int = 40) -> None:
+                 rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
+                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None) -> None:
         self.sio, self.tables, self.accounts = sio, tables, accounts
         self.rate, self.burst = rate, burst
         self.identities: dict[str, Identity] = {}
         self.sid_of_account: dict[AccountId, str] = {}
         self.buckets: dict[str, _Bucket] = {}
+        # Which session token opened each connection (as a digest: the token itself is a secret),
+        # so that revoking a token closes its connections.
+        self.token_of_sid: dict[str, str] = {}
+        # The host token each host connection gave: checked again at every host command, so a
+        # rotated token (hcf-server host-token, from another process) stops its connections too.
+        self.host_token_of_sid: dict[str, str] = {}
+        self._revocations = 0  # how many revocations so far: a connect that saw one meanwhile checks again
+        self.reconnects = reconnects
+        self.presence_grace = presence_grace
+        self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
         self.accepting = True
         self._background: set[asyncio.Task[None]] = set()
+        self._absence: dict[AccountId, asyncio.TimerHandle] = {}
+        self._refusals_logged = BucketTable(1 / 60, 1, 10_000)  # a reconnect flood logs a line a minute
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -113,7 +129,7 @@ class Gateway:
 
     # ------------------------------------------------------------ connections
 
-    async def on_connect(self, sid: str, _environ: Any = None, auth: Any = None) -> Reply | None:
+    async def on_connect(self, sid: str, environ: Any = None, auth: Any = None) -> Reply | None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
@@ -122,6 +138,7 @@ class Gateway:
         token, host_token = auth.get("token"), auth.get("host_token")
         identity = Identity(None, None)
         try:
+            seen = self._revocations
             if isinstance(token, str) and token:
                 if not is_text(token):
                     raise TableError("auth/token_invalid", "unknown or revoked session token")
@@ -130,13 +147,35 @@ class Gateway:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
                     raise TableError("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
+            while isinstance(token, str) and identity.account is not None and self._revocations != seen:
+                # a token was revoked while this one was being checked: it may be this one
+                seen = self._revocations
+                await self.accounts.identify(token)
+            if identity.account is not None:
+                self._check_reconnects(identity.account)
         except TableError as exc:
-            log.info("connect_refused", code=exc.code)
-            raise socketio.exceptions.ConnectionRefusedError(
-                f"{exc.code}: {exc.message}", {"code": exc.code, "message": exc.message}) from None
+            details: dict[str, Any] = {"code": exc.code, "message": exc.message}
+            if isinstance(exc, ReconnectLimitedError):
+                details["retry_after"] = exc.seconds
+                if self._refusals_logged.take(str(identity.account)) == 0:
+                    log.info("connect_refused", code=exc.code, account=identity.account)
+            else:
+                log.info("connect_refused", code=exc.code)
+            raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
         self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
+        if (identity.account is not None or identity.host) and self.on_login is not None \
+                and isinstance(environ, dict):
+            self.on_login(environ.get("aiohttp.request"))
+        if identity.host:
+            assert isinstance(host_token, str)
+            self.host_token_of_sid[sid] = host_token
         if identity.account is not None:
+            assert isinstance(token, str)
+            self.token_of_sid[sid] = token_digest(token)
+            pending = self._absence.pop(identity.account, None)
+            if pending is not None:
+                pending.cancel()  # back within the grace: the table never heard it was gone
             await self._replace_older(identity.account, sid)
             await self.sio.enter_room(sid, account_room(identity.account))
             for table in await self.tables.seated_names(identity.account):
@@ -144,6 +183,40 @@ class Gateway:
                 await self.tables.submit(table, Presence(identity.account, True))
         log.info("connected", account=identity.account, host=identity.host)
         return None
+
+    def _check_reconnects(self, account: AccountId) -> None:
+        if self.reconnects is None:
+            return
+        wait = self.reconnects.take(str(account))
+        if wait > 0:
+            raise ReconnectLimitedError(max(1, math.ceil(wait)))
+
+    async def close_token(self, token: str) -> int:
+        """Close every connection opened with ``token`` (it was revoked); how many."""
+        self._revocations += 1
+        digest = token_digest(token)
+        return await self._revoke([sid for sid, d in self.token_of_sid.items() if d == digest])
+
+    async def close_account(self, account: AccountId, *, keep_token: str) -> int:
+        """Close every connection of ``account`` opened with another token (a password change)."""
+        self._revocations += 1
+        keep = token_digest(keep_token)
+        return await self._revoke([sid for sid, d in self.token_of_sid.items()
+                                   if d != keep and self.identities.get(sid, Identity(None, None)).account == account])
+
+    async def _revoke(self, sids: list[str], message: str = "this session was logged out (a logout or a "
+                      "password change): log in again", *, after_reply: bool = False) -> int:
+        for sid in sids:
+            log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
+            await self.sio.emit(p.EV_REVOKED, {"message": message}, to=sid)
+            if not after_reply:
+                await self.sio.disconnect(sid)
+                continue
+            # from inside that connection's own request: closed once its answer is on its way
+            task = asyncio.create_task(self.sio.disconnect(sid), name=f"revoke:{sid}")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        return len(sids)
 
     async def _replace_older(self, account: AccountId, sid: str) -> None:
         old = self.sid_of_account.get(account)
@@ -160,19 +233,31 @@ class Gateway:
             return p.error("request/unknown", "no request named 'disconnect'")
         identity = self.identities.pop(sid, None)
         self.buckets.pop(sid, None)
+        self.token_of_sid.pop(sid, None)
+        self.host_token_of_sid.pop(sid, None)
         if identity is None or identity.account is None:
             return None
         if self.sid_of_account.get(identity.account) != sid:
             return None  # replaced by a newer connection: still present
         del self.sid_of_account[identity.account]
-        # Not awaited here: engine.io may run this handler inside a table's own broadcast (a client
-        # that stopped answering pings is closed while being written to), and that table would then
-        # wait on itself for ever.
-        task = asyncio.create_task(self._absent(identity.account), name=f"absent:{identity.account}")
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        if self.presence_grace > 0:
+            # A drop and a return within the grace publish nothing (a flapping link, a reconnect loop).
+            self._absence[identity.account] = asyncio.get_running_loop().call_later(
+                self.presence_grace, self._start_absent, identity.account)
+        else:
+            self._start_absent(identity.account)
         log.info("disconnected", account=identity.account)
         return None
+
+    def _start_absent(self, account: AccountId) -> None:
+        # Not awaited in the handler: engine.io may run it inside a table's own broadcast (a client
+        # that stopped answering pings is closed while being written to), and that table would then
+        # wait on itself for ever.
+        if self._absence.pop(account, None) is not None and not self.accepting:
+            return  # the grace ran out while the server stops: its tables are stopped already
+        task = asyncio.create_task(self._absent(account), name=f"absent:{account}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _absent(self, account: AccountId) -> None:
         for table in await self.tables.seated_names(account):
@@ -239,14 +324,18 @@ class Gateway:
         bucket = self.buckets.get(sid)
         if bucket is not None and not bucket.take():
             return p.error("rate/limited")
-        if len(json.dumps(payload, default=str)) > p.MAX_REQUEST_BYTES:
+        try:
+            size = len(json.dumps(payload, default=str))
+        except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
+            return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
+        if size > p.MAX_REQUEST_BYTES:
             return p.error("request/too_large")
         if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
         request = p.parse_request(event, payload)
         identity = self.identities.get(sid, Identity(None, None))
         if isinstance(request, p.HostAction):
-            return await self._host(identity, request)
+            return await self._host(sid, identity, request)
         assert isinstance(request, p.TableRequest)
         table = await self.tables.resolve(request.table)
         if event == "join":
@@ -269,9 +358,13 @@ class Gateway:
             raise TableError("auth/required", "log in to play (connect with your session token)")
         return identity.account
 
-    async def _host(self, identity: Identity, request: p.HostAction) -> Reply:
+    async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
             raise TableError("auth/not_host", "only the host may do that")
+        if not await self.accounts.is_host_token(self.host_token_of_sid.get(sid, "")):
+            await self._revoke([sid], "the host token was replaced (hcf-server host-token): connect with the new one",
+                               after_reply=True)
+            raise TableError("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account))
 
 
@@ -311,6 +404,19 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return Play(account, request.action, tuple(sent.items()))
     args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
     return Play(account, event, args)
+
+
+class ReconnectLimitedError(TableError):
+    """Too many connections of one account: ``rate/limited``, with the seconds to wait."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
+        self.seconds = seconds
+
+
+def token_digest(token: str) -> str:
+    """A session token's digest: what the gateway keeps instead of the token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def is_text(value: str) -> bool:

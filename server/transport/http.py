@@ -6,9 +6,12 @@ with the same codes as the socket protocol and a fitting HTTP status.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import structlog
@@ -16,9 +19,11 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from server import protocol as p
+from server.rules.game import AccountId
 from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, Identity, host_command, is_text
+from server.transport.limits import BucketTable, Clock, Network, client_address
 
 log = structlog.get_logger("hcf.http")
 
@@ -30,8 +35,64 @@ STATUS = {
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
     "request/too_large": 413, "account/unknown": 404,
 }
-AUTH_RATE_PER_SECOND = 2.0  # per client address, on the routes that check passwords or create accounts
-AUTH_BURST = 10
+HAND_ID_MAX = 2**63 - 1  # the database's integer: a larger id names no hand
+
+
+class SessionCloser(Protocol):
+    """Closes the live connections of revoked session tokens (the gateway)."""
+
+    async def close_token(self, token: str) -> int:
+        """Close every connection opened with ``token``; how many."""
+        ...
+
+    async def close_account(self, account: AccountId, *, keep_token: str) -> int:
+        """Close every connection of ``account`` opened with another token than ``keep_token``."""
+        ...
+
+
+@dataclass(slots=True)
+class HttpLimits:
+    """Password guessing limits: per client address and per account name, bounded, on one clock."""
+
+    per_address: BucketTable
+    per_account: BucketTable
+    trusted: tuple[Network, ...] = ()
+    body_timeout: float = 10.0
+    clock: Clock = field(default=time.monotonic)
+
+    @classmethod
+    def build(cls, *, address_rate: float = 2.0, address_burst: int = 10, account_rate: float = 0.2,
+              account_burst: int = 10, keys: int = 10_000, trusted: tuple[Network, ...] = (),
+              body_timeout: float = 10.0, clock: Clock = time.monotonic) -> HttpLimits:
+        """The limits with their defaults (ServerConfig's), each overridable."""
+        return cls(BucketTable(address_rate, address_burst, keys, clock),
+                   BucketTable(account_rate, account_burst, keys, clock), trusted, body_timeout, clock)
+
+    def address_of(self, request: web.Request) -> str:
+        """The client's address (X-Forwarded-For only from a trusted proxy)."""
+        return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.trusted)
+
+    def check_address(self, request: web.Request) -> None:
+        """Spend one attempt of the request's address, or refuse with the wait."""
+        _refuse_after(self.per_address.take(self.address_of(request)))
+
+    def check_account(self, key: str) -> None:
+        """Spend one attempt at an account (given back if the password was right), or refuse."""
+        _refuse_after(self.per_account.take(key.casefold()))
+
+
+def _refuse_after(wait: float) -> None:
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        raise RateLimitedError(seconds)
+
+
+class RateLimitedError(TableError):
+    """``rate/limited`` with the seconds to wait (sent as ``retry_after`` and ``Retry-After``)."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("rate/limited", f"too many attempts: try again in {seconds} s")
+        self.seconds = seconds
 
 
 class AccountService(AccountsPort, Protocol):
@@ -66,49 +127,22 @@ class AccountService(AccountsPort, Protocol):
         ...
 
 
-def routes(tables: Tables, service: AccountService) -> list[web.RouteDef]:
+def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None = None,
+           sessions: SessionCloser | None = None) -> list[web.RouteDef]:
     """Every HTTP route."""
-    api = _Api(tables, service)
-    limited = _PerAddressLimit(AUTH_RATE_PER_SECOND, AUTH_BURST)
+    api = _Api(tables, service, limits or HttpLimits.build(), sessions)
     return [
         web.get("/healthz", guarded(api.health)),
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
-        web.post("/api/register", guarded(limited(api.register))),
-        web.post("/api/login", guarded(limited(api.login))),
+        web.post("/api/register", guarded(api.register)),
+        web.post("/api/login", guarded(api.login)),
         web.post("/api/logout", guarded(api.logout)),
-        web.post("/api/password", guarded(limited(api.password))),
+        web.post("/api/password", guarded(api.password)),
         web.get("/api/account", guarded(api.account)),
-        web.post("/api/host", guarded(limited(api.host))),
+        web.post("/api/host", guarded(api.host)),
     ]
-
-
-class _PerAddressLimit:
-    """A token bucket per client address, so passwords cannot be guessed at speed."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def __call__(self, fn: Handler) -> Handler:
-        async def wrapper(request: web.Request) -> web.StreamResponse:
-            if not self.take(request.remote or "?"):
-                raise TableError("rate/limited", "too many attempts: wait a moment")
-            return await fn(request)
-        return wrapper
-
-    def take(self, address: str) -> bool:
-        now = time.monotonic()
-        tokens, at = self.buckets.get(address, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - at) * self.rate)
-        if len(self.buckets) > 10_000:
-            self.buckets.clear()  # bounded memory; a reset only forgives
-        if tokens < 1:
-            self.buckets[address] = (tokens, now)
-            return False
-        self.buckets[address] = (tokens - 1, now)
-        return True
 
 
 def _limit(request: web.Request) -> int:
@@ -122,8 +156,13 @@ def _answer(data: dict[str, Any], status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def _refusal(code: str, message: str | None = None) -> web.Response:
-    return _answer(p.error(code, message), STATUS.get(code, 400))
+def _refusal(code: str, message: str | None = None, retry_after: int | None = None) -> web.Response:
+    answer = p.error(code, message)
+    headers = {}
+    if retry_after is not None:
+        answer["error"]["retry_after"] = retry_after
+        headers["Retry-After"] = str(retry_after)
+    return web.json_response(answer, status=STATUS.get(code, 400), headers=headers)
 
 
 def guarded(fn: Handler) -> Handler:
@@ -131,32 +170,48 @@ def guarded(fn: Handler) -> Handler:
     async def wrapper(request: web.Request) -> web.StreamResponse:
         try:
             return await fn(request)
+        except RateLimitedError as exc:
+            return _refusal(exc.code, exc.message, exc.seconds)
         except TableError as exc:
             return _refusal(exc.code, exc.message)
         except p.ProtocolError as exc:
             return _refusal(exc.code, exc.message)
+        except RecursionError:  # a structure nested past what any request of ours takes
+            return _refusal("request/malformed", "the request is nested too deeply")
         except Exception:
             log.exception("http_failed", path=request.path)
             return _refusal("request/internal")
     return wrapper
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
+async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
     if request.content_length is not None and request.content_length > p.MAX_REQUEST_BYTES:
         raise TableError("request/too_large", "the request body is too large")
     try:
-        raw = await request.read()  # a chunked body has no Content-Length: measure what came
+        async with asyncio.timeout(timeout):  # a body sent a byte at a time would hold the connection
+            raw = await request.read()  # a chunked body has no Content-Length: measure what came
     except web.HTTPRequestEntityTooLarge:
         raise TableError("request/too_large", "the request body is too large") from None
+    except TimeoutError:
+        raise TableError("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
     if len(raw) > p.MAX_REQUEST_BYTES:
         raise TableError("request/too_large", "the request body is too large")
     try:
         data = json.loads(raw or b"{}")
+    except RecursionError:
+        raise TableError("request/malformed", "the body is nested too deeply") from None
     except ValueError:  # not JSON, or not UTF-8
         raise TableError("request/malformed", "the body must be JSON") from None
     if not isinstance(data, dict):
         raise TableError("request/malformed", "the body must be a JSON object")
     return data
+
+
+def hand_id_of(text: str) -> int:
+    """A hand id from a URL: a whole number the database can hold, else ``hand/unknown``."""
+    if not text.isascii() or not text.isdigit() or len(text) > 19 or int(text) > HAND_ID_MAX:
+        raise TableError("hand/unknown", f"there is no hand {text[:24]!r}: hand ids are whole numbers")
+    return int(text)
 
 
 def _text(data: dict[str, Any], key: str) -> str:
@@ -174,8 +229,9 @@ def _bearer(request: web.Request) -> str:
 
 
 class _Api:
-    def __init__(self, tables: Tables, service: AccountService) -> None:
-        self.tables, self.service = tables, service
+    def __init__(self, tables: Tables, service: AccountService, limits: HttpLimits,
+                 sessions: SessionCloser | None) -> None:
+        self.tables, self.service, self.limits, self.sessions = tables, service, limits, sessions
 
     async def health(self, _request: web.Request) -> web.Response:
         return _answer(p.ok(tables=len(self.tables.runners)))
@@ -188,28 +244,58 @@ class _Api:
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
     async def hand(self, request: web.Request) -> web.Response:
-        try:
-            hand_id = int(request.match_info["hand_id"])
-        except ValueError:
-            raise TableError("hand/unknown", "hand ids are numbers") from None
+        hand_id = hand_id_of(request.match_info["hand_id"])
         return _answer(p.ok(**await self.service.hand_summary(hand_id)))
 
     async def register(self, request: web.Request) -> web.Response:
-        data = await _body(request)
+        self.limits.check_address(request)
+        data = await _body(request, self.limits.body_timeout)
         return _answer(p.ok(**await self.service.register(_text(data, "name"), _text(data, "password"))))
 
     async def login(self, request: web.Request) -> web.Response:
-        data = await _body(request)
-        return _answer(p.ok(**await self.service.login(_text(data, "name"), _text(data, "password"))))
+        self.limits.check_address(request)
+        data = await _body(request, self.limits.body_timeout)
+        name, password = _text(data, "name"), _text(data, "password")
+        return _answer(p.ok(**await self._checked(name, self.service.login(name, password))))
+
+    async def _checked(self, account: str, attempt: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        """Run a password check under the account's limit: only wrong passwords use it up."""
+        try:
+            self.limits.check_account(account)
+        except RateLimitedError:
+            if asyncio.iscoroutine(attempt):
+                attempt.close()
+            raise
+        try:
+            result = await attempt
+        except TableError as exc:
+            if exc.code != "auth/bad_credentials":
+                self.limits.per_account.refund(account.casefold())
+            raise
+        self.limits.per_account.refund(account.casefold())
+        return result
 
     async def logout(self, request: web.Request) -> web.Response:
-        await self.service.logout(_bearer(request))
+        token = _bearer(request)
+        await self.service.logout(token)
+        if self.sessions is not None:
+            await self.sessions.close_token(token)
         return _answer(p.ok())
 
     async def password(self, request: web.Request) -> web.Response:
-        data = await _body(request)
-        await self.service.change_password(_bearer(request), _text(data, "old_password"),
-                                           _text(data, "new_password"))
+        self.limits.check_address(request)
+        token = _bearer(request)
+        data = await _body(request, self.limits.body_timeout)
+        old, new = _text(data, "old_password"), _text(data, "new_password")
+        identity = await self.service.identify(token)
+
+        async def change() -> dict[str, Any]:
+            await self.service.change_password(token, old, new)
+            return {}
+
+        await self._checked(identity.name or "", change())
+        if self.sessions is not None and identity.account is not None:
+            await self.sessions.close_account(identity.account, keep_token=token)
         return _answer(p.ok())
 
     async def account(self, request: web.Request) -> web.Response:
@@ -217,11 +303,14 @@ class _Api:
         return _answer(p.ok(**await self.service.account_info(identity, _limit(request))))
 
     async def host(self, request: web.Request) -> web.Response:
+        self.limits.check_address(request)
         token = _bearer(request)
+        # (per address only: a 256-bit token cannot be guessed, and a shared bucket would let
+        # anyone lock the real host out)
         if not await self.service.is_host_token(token):
             raise TableError("auth/not_host", "that is not the host token")
         try:
-            action = p.HostAction.model_validate(await _body(request))
+            action = p.HostAction.model_validate(await _body(request, self.limits.body_timeout))
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first["loc"]) or "body"

@@ -15,7 +15,9 @@ connect, a player's ``resume`` and ``grant_chips``, and a flood between hands. H
   owner), an expired session (made already expired in the database itself), the host
   token as a session token and the reverse, tokens and ``auth`` of the wrong type;
 * a player sending every host command, over the socket and over HTTP;
-* HTTP bodies over 4 KiB, with and without ``Content-Length``, and over 64 KiB.
+* HTTP bodies over 4 KiB, with and without ``Content-Length``, and over 64 KiB;
+* a huge, infinite or deeply nested value in every key of every Socket.IO request, and
+  in every HTTP route's path, query and body (issue 14, C.25).
 
 After each group, the table as its players and the host see it, the ledger, and
 the gateway's connections are what they were before.
@@ -407,3 +409,89 @@ async def test_http_bodies_too_large_or_not_utf8_are_refused_with_their_code(ser
     coverage(f"abuse: {2 * len(cases)} HTTP bodies over 4 KiB (with and without Content-Length, up to 70 KB), "
              "not UTF-8, or with a lone surrogate: 413 request/too_large or 400 request/malformed, no error logged",
              {"bad_bodies": 2 * len(cases)})
+
+
+HUGE_VALUES: list[str] = [
+    "99999999999999999999999", "18446744073709551616", "-1" + "0" * 40, "1e400", "-1e400", "NaN", "Infinity",
+    "9" * 4000,  # longer than Python's int-from-text limit still fits under 4 KiB: the decoder refuses it
+    "[" * 900 + "1" + "]" * 900,  # nested as deep as the decoder goes, but within the request size
+    '{"a":' * 450 + "1" + "}" * 450,
+]
+
+
+@pytest.mark.parametrize("table_overrides", [SLOW])
+async def test_huge_numbers_and_deep_nesting_in_every_request_get_a_listed_code(
+        server: Server, seated: tuple[Client, Client, Client], coverage: Coverage) -> None:
+    """Issue 14, C.25: every Socket.IO request's parsing, with every key it takes, given what overflows."""
+    host, alice, _bob = seated
+    carol = await server.account("carol")  # her own account: alice's connection must stay to compare
+    before = await state(server, host, alice)
+    fields: dict[str, set[str]] = {event: set(model.model_fields) - {"table"} | {"x"}
+                                   for event, model in p.REQUESTS.items()}
+    fields["move"] |= {"bets"}
+    answers: dict[str, int] = {}
+    unanswered = 0
+    ack = 1000
+    with structlog.testing.capture_logs() as logs:
+        async with RawSocket(server.url) as raw:
+            assert (await raw.connect({"token": carol["token"]}) or "").startswith("40{")
+            for event, keys in sorted(fields.items()):
+                for key in sorted(keys):
+                    for value in HUGE_VALUES:
+                        ack += 1
+                        extra = ', "action": "bet"' if event in ("move", "host") and key != "action" else ""
+                        await raw.send(f'42{ack}["{event}", {{"table": "main"{extra}, "{key}": {value}}}]')
+                        try:
+                            reply = await raw.answer(ack, timeout=0.5)
+                        except TimeoutError:
+                            unanswered += 1  # not decodable as JSON: no request to answer (reliability.md)
+                            continue
+                        assert reply["ok"] is False, (event, key, value[:30], reply)
+                        code = reply["error"]["code"]
+                        assert code in p.ERROR_CODES, code
+                        assert code != "request/internal", (event, key, value[:30], reply)
+                        answers[code] = answers.get(code, 0) + 1
+            assert (await raw.request(1, "snapshot", T))["ok"], "the connection still works"
+    assert not [e for e in no_error_logs(logs) if e.get("event") == "request_failed"]
+    assert await state(server, host, alice) == before
+    total = sum(answers.values())
+    assert total > unanswered > 0
+    coverage(f"abuse: {total + unanswered} requests with a huge, infinite or deeply nested value in each key of "
+             f"each request: {total} refused with a listed code ({answers}), {unanswered} not decodable and "
+             "dropped; no request/internal, nothing changed", {"huge_values": total + unanswered})
+
+
+@pytest.mark.parametrize("config_overrides", [{"login_burst": 10**6, "account_login_burst": 10**6}])
+async def test_every_http_route_answers_overflowing_input_with_a_4xx_and_a_listed_code(
+        server: Server, coverage: Coverage) -> None:
+    """Issue 14, C.25 over HTTP: every route, its path, query and body, given what overflows."""
+    alice = await server.account("alice")
+    keys = ["name", "password", "old_password", "new_password", "action", "table", "account", "amount", "seat",
+            "settings", "cards"]
+    requests: list[tuple[str, str, bytes | None]] = []
+    for path in ("/api/register", "/api/login", "/api/logout", "/api/password", "/api/host"):
+        for key in keys:
+            for value in HUGE_VALUES:
+                requests.append(("POST", path, f'{{"action": "grant_chips", "{key}": {value}}}'.encode()))
+        requests.append(("POST", path, b"[" * 2000 + b"]" * 2000))
+    for value in ("99999999999999999999999", "9" * 5000, "-1", "1e9", "NaN", "%00", "%F0%9F%82%A1"):
+        requests += [("GET", f"/api/hands/{value}", None), ("GET", f"/api/tables/{value}/hands", None),
+                     ("GET", f"/api/tables/main/hands?limit={value}", None),
+                     ("GET", f"/api/account?limit={value}", None)]
+    requests.append(("GET", "/api/tables/" + "x" * 5000 + "/hands", None))
+    statuses: dict[int, int] = {}
+    with structlog.testing.capture_logs() as logs:
+        async with aiohttp.ClientSession() as session:
+            for method, path, body in requests:
+                token = server.host_token if path == "/api/host" else alice["token"]
+                headers = {"Authorization": f"Bearer {token}"}
+                async with session.request(method, f"{server.url}{path}", data=body, headers=headers) as r:
+                    answer = await r.json(content_type=None)
+                assert 400 <= r.status < 500 or (r.status == 200 and answer["ok"]), (path, body and body[:40], answer)
+                if r.status >= 400:
+                    assert answer["error"]["code"] in p.ERROR_CODES
+                statuses[r.status] = statuses.get(r.status, 0) + 1
+    assert not [e for e in no_error_logs(logs) if e.get("event") == "http_failed"]
+    coverage(f"abuse: {len(requests)} HTTP requests with huge, infinite or deeply nested values in every route's "
+             f"path, query and body keys: {statuses} (no 5xx, every refusal a listed code)",
+             {"http_overflow": len(requests)})

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from server.app import DATABASE, STOPPED, TABLES, build_app, graceful_stop
+from server.app import DATABASE, STOPPED, TABLES, build_app, graceful_stop, guard
 from server.config import ServerConfig
 from server.persistence import passwords
 from server.persistence.database import Database, open_database
@@ -166,8 +166,9 @@ async def start_server(config: ServerConfig, family: list[Server]) -> Server:
     """Build the real app with the composition root and serve it on a free loopback port."""
     announce = io.StringIO()
     app = build_app(config, announce=announce)
-    runner = web.AppRunner(app, shutdown_timeout=5.0)  # as ``serve`` has it
+    runner = web.AppRunner(app, shutdown_timeout=5.0, keepalive_timeout=config.idle_timeout)  # as ``serve`` has it
     await runner.setup()
+    guard(app, runner)
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = runner.addresses[0][1]
@@ -196,8 +197,10 @@ async def server(database_url: str, monkeypatch: pytest.MonkeyPatch, config_over
         table_defaults={**FAST_TABLE, **table_overrides},
         # Test clients poll snapshots far faster than people play: the rate limit has its own tests
         # (test_errors.py, test_http.py) that set it back to the production values.
+        # A drop publishes its presence at once here (tests/server/test_presence.py waits for it);
+        # the grace that coalesces a drop and a return has its own test (test_abuse_limits.py).
         **{"clock_grace": 0.05, "shutdown_grace": 1.0, "rate_per_second": 1e6, "rate_burst": 1_000_000,
-           **config_overrides},
+           "presence_grace": 0.0, **config_overrides},
     )
     family: list[Server] = []
     try:
