@@ -167,10 +167,15 @@ def _add_host(sub: Any) -> None:
 def _add_history(sub: Any) -> None:
     history = _sub(sub, "history", "the last hands, or one hand in full",
                    "Without HAND, the table's last hands (newest first); with HAND, that hand in full: "
-                   "bets, the showdown, the seeds and the check of its deal.",
-                   "  hcf history\n  hcf history --table high --limit 5\n  hcf history 42 --json")
+                   "bets, the showdown, the seeds and the check of its deal. HAND is the table's own "
+                   "number, as the client shows it (#1, #2 ... at each table); --id takes the "
+                   "server-wide id that hcf-server replay and the HTTP API use.",
+                   "  hcf history\n  hcf history --table high --limit 5\n  hcf history 3 --json\n"
+                   "  hcf history --id 42")
     _common(history)
-    history.add_argument("hand", nargs="?", type=int, help="a hand id")
+    history.add_argument("hand", nargs="?", type=int, help="the table's hand number (as the client shows it)")
+    history.add_argument("--id", dest="hand_id", type=int, default=None, metavar="ID",
+                         help="a hand by its server-wide id instead")
     history.add_argument("--limit", type=int, default=20, help="how many hands (default 20)")
     history.add_argument("--json", action="store_true", help="print the server's JSON")
     history.set_defaults(runner=_run_history)
@@ -293,7 +298,8 @@ def _run_host(args: argparse.Namespace) -> int:
 def _run_history(args: argparse.Namespace) -> int:
     from client_cli.history import show_history
 
-    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json))
+    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json,
+                                           args.hand_id))
 
 
 def _run_account(args: argparse.Namespace) -> int:

@@ -61,6 +61,7 @@ class TableSetup:
     offer_from: int = 1
     paused: bool = False
     hands_played: int = 0
+    hands_dealt: int = 0  # the table's own hand number of its last dealt hand
     last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
     game: str = "hcf"
     carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
@@ -101,6 +102,9 @@ class TableRunner:
         self.offer_from = setup.offer_from
         self.paused = setup.paused
         self.hands_played = setup.hands_played
+        self.hands_dealt = setup.hands_dealt
+        self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
+        self.hand_numbered = False
         self.storage, self.publisher = storage, publisher
         self.now, self.seed_source, self.grace = clock, seed_source, grace
         self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
@@ -374,7 +378,10 @@ class TableRunner:
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
         for seated in self.roster.by_seat.values():
             seated.missed_this_hand = seated.acted_this_hand = False
-        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "arranged": arranged is not None,
+        # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
+        self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
+        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
+                   "arranged": arranged is not None,
                    "seats": [p.seat for p in players], "offer_from": self.offer_from}
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
@@ -423,8 +430,10 @@ class TableRunner:
             for seat, payload in game.private_events(state, event):
                 private.append((self.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
+        if not self.hand_numbered and any(r.payload.get("type") == "cards_dealt" for r in recorded):
+            batch.hand_number = self.hand_number
         if state.phase in game.terminal:
-            summary = self._summary(state)
+            summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
         if inputs is not None and recorded:
@@ -439,6 +448,8 @@ class TableRunner:
         if hand_id is not None:
             self.hand_id = hand_id
             self.hands_played += 1  # numbered like the database: every recorded hand counts
+        if batch.hand_number is not None:
+            self.hands_dealt, self.hand_numbered = batch.hand_number, True
         self._apply_transfers(batch.transfers)
         self.state = state
         self._note_actions(events)
@@ -455,7 +466,8 @@ class TableRunner:
             payload = public.get(r.seq)
             if payload is None:
                 payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            payload = {**payload, "hand_id": self.hand_id}
+            payload = {**payload, "hand_id": self.hand_id,
+                       "number": payload.get("number", self.hand_number)}
             if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
@@ -468,15 +480,16 @@ class TableRunner:
             if seated is not None:
                 seated.acted_this_hand = True
 
-    def _summary(self, state: Any) -> Reply:
+    def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry)
+        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
+                            self.hand_number if dealt else None)
 
     async def _after_hand(self, state: Any) -> None:
         self.clock = None
         self._cancel("clock")
-        self.last_summary = self._summary(state)
+        self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
         self.carry = self.game.carry_out(state, self.carry)
         if state.phase != "not_dealt" or self.game.dealer_seat(state) is not None:
@@ -782,7 +795,8 @@ class TableRunner:
         button = self._button()
         hand: Reply | None = None
         if state is not None and state.phase != "not_dealt":
-            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
+            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id,
+                                                         "number": self.hand_number}
             if self.clock is not None:
                 hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
                                  "deadline": self.clock.deadline}

@@ -11,8 +11,11 @@ from server.rules.game import Game
 
 
 def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names: Mapping[int, str],
-                 carry: Mapping[str, Any]) -> dict[str, Any]:
+                 carry: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
     """The public record of a hand that is over; the server seed is revealed with it.
+
+    ``number`` is the table's own count of dealt hands (None for an attempt never
+    dealt); ``hand_id`` is the server-wide id the HTTP API and ``replay`` take.
 
     ``carry`` is what the hand started with; the record keeps what the next hand
     inherits (``carry``), so a restarted table picks up a jackpot meter from its last hand.
@@ -22,6 +25,7 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     summary: dict[str, Any] = {
         "table": table,
         "hand_id": hand_id,
+        "number": number,
         "game": game.name,
         "status": state.phase,
         "reason": state.reason,

@@ -65,6 +65,10 @@ class AccountService(AccountsPort, Protocol):
         """The table's last finished hands, newest first."""
         ...
 
+    async def hand_by_number(self, table: str, number: int) -> dict[str, Any]:
+        """A table's finished hand by its own number (1, 2, 3 at each table)."""
+        ...
+
 
 def routes(tables: Tables, service: AccountService) -> list[web.RouteDef]:
     """Every HTTP route."""
@@ -74,6 +78,7 @@ def routes(tables: Tables, service: AccountService) -> list[web.RouteDef]:
         web.get("/healthz", guarded(api.health)),
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
+        web.get("/api/tables/{name}/hands/{number}", guarded(api.table_hand)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
         web.post("/api/register", guarded(limited(api.register))),
         web.post("/api/login", guarded(limited(api.login))),
@@ -186,6 +191,12 @@ class _Api:
     async def table_hands(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
+
+    async def table_hand(self, request: web.Request) -> web.Response:
+        name, text = request.match_info["name"], request.match_info["number"]
+        if not text.isdigit() or len(text) > 9:
+            raise TableError("hand/unknown", "a hand number is a whole number from 1")
+        return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
 
     async def hand(self, request: web.Request) -> web.Response:
         try:

@@ -85,10 +85,10 @@ class HighCardFlush(RulesAdapter):
         return None
 
     def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
-        """Who let a betting or decision clock run out (a bank offer may lapse without penalty)."""
+        """Who let a clock run out: the bank offer's counts like any other (docs/rules/hcf.md section 4)."""
         if clock.kind == "bets":
             return [s for s in state.bettors if s not in state.bets and s not in state.passed]
-        if clock.kind == "decision" and clock.seat is not None:
+        if clock.kind in ("decision", "offer") and clock.seat is not None:
             return [clock.seat]
         return []
 
