@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_watch(sub)
     _add_bot(sub)
     _add_host(sub)
+    _add_tables(sub)
     _add_history(sub)
     _add_account(sub)
     return parser
@@ -161,7 +162,24 @@ def _add_host(sub: Any) -> None:
                      "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c")
     arrange.add_argument("cards", nargs="+", help="cards in dealing order")
     action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
+    action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
+           "hcf host show-settings --table main")
     host.set_defaults(runner=_run_host)
+
+
+def _add_tables(sub: Any) -> None:
+    tables = _sub(sub, "tables", "list the open tables",
+                  "Every open table: its game, seats taken, the Ante limits and what it is doing now.",
+                  "  hcf tables\n  hcf tables --json")
+    _common(tables, table=False)
+    tables.add_argument("--json", action="store_true", help="print the server's JSON")
+    tables.set_defaults(runner=_run_tables)
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from client_cli.lobby import show_tables
+
+    return _run_async(lambda: show_tables(args.server, args.json))
 
 
 def _add_history(sub: Any) -> None:

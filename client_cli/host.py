@@ -20,6 +20,7 @@ ACTIONS = {
     "shuffler-fault": "shuffler_fault",
     "arrange-deck": "arrange_deck",
     "close": "close_table",
+    "show-settings": "show_settings",
 }
 
 
@@ -60,16 +61,63 @@ def host_payload(command: str, args: Mapping[str, Any]) -> dict[str, Any]:
     return payload
 
 
+def _value(value: Any) -> str:
+    """A setting's value as the host typed it (``--set`` reads JSON).
+
+    >>> _value(None), _value(2.0), _value({"7": 200}), _value("all")
+    ('null', '2', '{"7": 200}', 'all')
+    """
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def changes_lines(changes: Mapping[str, Any], applied: str | None) -> list[str]:
+    """What a settings change does, each setting ``old -> new``, and when.
+
+    >>> changes_lines({"min_ante": {"old": 5, "new": 10}}, "after_hand")
+    ['from the next hand (a hand is in play):', '  min_ante 5 -> 10']
+    >>> changes_lines({}, "now")
+    ['nothing changes: the table has these settings already']
+    """
+    if not changes:
+        return ["nothing changes: the table has these settings already"]
+    head = "from the next hand (a hand is in play):" if applied == "after_hand" else "changed now:"
+    return [head, *(f"  {key} {_value(c.get('old'))} -> {_value(c.get('new'))}" for key, c in sorted(changes.items()))]
+
+
+def settings_lines(reply: Mapping[str, Any]) -> list[str]:
+    """``show-settings``: every setting of the table, and a change waiting for the hand's end.
+
+    >>> print("\\n".join(settings_lines({"table": "main", "game": "hcf", "status": "playing",
+    ...     "settings": {"min_ante": 5, "fee": 1}, "pending": {"fee": {"old": 1, "new": 2}}})))
+    table main (hcf, playing)
+      fee       1   (2 from the next hand)
+      min_ante  5
+    """
+    settings: Mapping[str, Any] = reply.get("settings") or {}
+    pending: Mapping[str, Any] = reply.get("pending") or {}
+    width = max((len(k) for k in settings), default=0)
+    lines = [f"table {reply.get('table')} ({reply.get('game')}, {reply.get('status')})"]
+    for key in sorted(settings):
+        line = f"  {key:<{width}}  {_value(settings[key])}"
+        if key in pending:
+            line += f"   ({_value(pending[key].get('new'))} from the next hand)"
+        lines.append(line)
+    return lines
+
+
 def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
-    """A sentence for what the server answered."""
+    """A sentence (or a few lines) for what the server answered."""
     details = {k: v for k, v in reply.items() if k != "ok"}
     if command == "create-table":
         return f"created table {details.get('table', {}).get('name')}"
     if command == "grant-chips":
         return f"granted {details.get('granted')} chips to {details.get('account')}: balance {details.get('balance')}"
     if command == "change-settings":
-        when = "now" if details.get("applied") == "now" else "after the current hand"
-        return f"settings change applies {when}"
+        return "\n".join(changes_lines(details.get("changes") or {}, details.get("applied")))
+    if command == "show-settings":
+        return "\n".join(settings_lines(details))
     return f"{command}: done" + (f" {json.dumps(details)}" if details else "")
 
 

@@ -188,7 +188,7 @@ class HostAction(Request):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     action: Literal[
         "create_table", "change_settings", "pause", "resume", "remove_player", "grant_chips",
-        "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table",
+        "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table", "show_settings",
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None

@@ -145,7 +145,7 @@ def iso_time(seconds: float | None) -> str:
     """A Unix time as ISO 8601 in UTC, to the millisecond; blank for none.
 
     >>> iso_time(1795954437.993038), iso_time(None)
-    ('2026-11-29T08:53:57.993Z', '')
+    ('2026-11-29T12:13:57.993Z', '')
     """
     if seconds is None:
         return ""

@@ -112,6 +112,7 @@ class TableRunner:
         self.hand_accounts: dict[int, AccountId] = {}
         self.clock: Clock | None = None
         self.pending_settings: Any = None
+        self.pending_by: AccountId | None = None  # who asked for the pending settings
         self.arranged_next: tuple[Card, ...] | None = None
         self.closed = False
         self.closing = False
@@ -511,6 +512,7 @@ class TableRunner:
             self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
         await self._stand_leavers(changes)
+        await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
         if self.closing:
             await self._close_now()
             return
@@ -701,14 +703,24 @@ class TableRunner:
         new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
         if new.seats < max(self.roster.by_seat, default=0):
             raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
-        self.pending_settings = new
+        changes = setting_changes(self.settings.as_dict(), new.as_dict())
+        self.pending_settings, self.pending_by = new, cmd.by
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
-            return {"applied": "now", "settings": self.settings.as_dict()}
-        return {"applied": "after_hand", "settings": new.as_dict()}
+            return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
+        # The posted settings hold for the hand in play (RULES.md section 2): say what the next one changes.
+        return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
+
+    async def _host_show_settings(self, _cmd: Host) -> Reply:
+        """The table's settings now, and what a change waiting for the hand's end will make of them."""
+        current = self.settings.as_dict()
+        pending = self.pending_settings
+        return {"table": self.name, "game": self.game.name, "status": self._status(), "settings": current,
+                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {}}
 
     async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
         new, self.pending_settings = self.pending_settings, None
+        by = by if by is not None else self.pending_by
         if new is None or new == self.settings:
             return
         old = self.settings
@@ -850,6 +862,15 @@ class TableRunner:
         }
 
 
+def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each setting that differs: ``{name: {"old": ..., "new": ...}}``.
+
+    >>> setting_changes({"min_ante": 5, "fee": 1}, {"min_ante": 10, "fee": 1})
+    {'min_ante': {'old': 5, 'new': 10}}
+    """
+    return {key: {"old": old.get(key), "new": value} for key, value in new.items() if old.get(key) != value}
+
+
 @dataclass(frozen=True, slots=True)
 class _Internal:
     fn: Callable[..., Awaitable[Reply]]
@@ -895,6 +916,7 @@ _HOST_HANDLERS: dict[str, Callable[[TableRunner, Host], Awaitable[Reply]]] = {
     "misdeal": TableRunner._host_misdeal,
     "shuffler_fault": TableRunner._host_misdeal,
     "arrange_deck": TableRunner._host_arrange,
+    "show_settings": TableRunner._host_show_settings,
     "close_table": TableRunner._host_close,
 }
 

@@ -1,0 +1,67 @@
+"""The host's commands as a person uses them: settings shown and changed, the tables listed (issue 14 B.14)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from client_cli.host import run_host
+from client_cli.lobby import show_tables
+
+from .conftest import Server
+from .helpers import Policy, run_hands, silent
+
+
+async def test_show_settings_and_a_change_during_a_hand_says_what_changes(
+        server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    host, _ = await server.table(Policy(), Policy(decide=silent))
+    shown = await host.host("show_settings")
+    assert shown["settings"]["min_ante"] == 5
+    assert shown["pending"] == {}
+    assert shown["game"] == "hcf"
+    mark = host.mark()
+    hand = asyncio.create_task(run_hands(host, 1))
+    await host.event("turn_started", since=mark)
+    changed = await host.host("change_settings", settings={"min_ante": 10, "fee": 1})
+    assert changed["applied"] == "after_hand"
+    assert changed["changes"] == {"min_ante": {"old": 5, "new": 10}}, "only what differs, old and new"
+    assert (await host.host("show_settings"))["pending"] == {"min_ante": {"old": 5, "new": 10}}
+
+    code = await run_host(server.url, server.host_token, "show-settings", {"table": "main"}, False)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "table main (hcf, playing)" in out
+    assert "min_ante" in out
+    assert "(10 from the next hand)" in out
+
+    code = await run_host(server.url, server.host_token, "change-settings",
+                          {"table": "main", "settings": {"max_ante": 400}}, False)
+    out = capsys.readouterr().out
+    assert code == 0
+    # Everything the next hand changes, the change asked before included.
+    said = out.splitlines()
+    start = said.index("from the next hand (a hand is in play):")
+    assert said[start + 1:start + 3] == ["  max_ante 500 -> 400", "  min_ante 5 -> 10"]
+    await hand
+    after = await host.host("show_settings")
+    assert (after["settings"]["min_ante"], after["settings"]["max_ante"], after["pending"]) == (10, 400, {})
+    again = await host.host("change_settings", settings={"min_ante": 10})
+    assert (again["applied"], again["changes"]) == ("now", {})
+
+
+async def test_anyone_can_list_the_tables(server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    host, _ = await server.table(Policy(), names=("alice",))
+    await host.host("create_table", table="stud", settings={"game": "caribbean", "min_ante": 10})
+    assert await show_tables(server.url, False) == 0
+    lines = capsys.readouterr().out.splitlines()  # the server's own log lines come out here too
+    assert "2 open tables:" in lines
+    main = next(line for line in lines if line.startswith("main "))
+    assert "High Card Flush" in main
+    assert "1/7 seated" in main
+    assert "Ante 5-500" in main
+    assert "alice" in main
+    stud = next(line for line in lines if line.startswith("stud "))
+    assert "Caribbean Stud" in stud
+    assert "nobody seated" in stud
+    assert "Ante 10-" in stud
