@@ -214,7 +214,7 @@ class DatabaseBindings:
                 account = await tx.account_by_name(name)
                 if account is None:
                     raise TableError("account/unknown", f"no account named {name!r}")
-                await tx.issue(account.id, amount, f"granted by the host (account {by})")
+                await tx.issue(account.id, amount, await _granted_by(tx, by))
                 balance = await tx.balance(account_place(account.id))
         return {"account": account.name, "granted": amount, "balance": balance}
 
@@ -276,6 +276,12 @@ class DatabaseBindings:
         if hand.status == "in_progress" or hand.summary is None:
             raise TableError("hand/unknown", f"hand {number} at {table} is still in progress")
         return public_hand(hand)
+
+
+async def _granted_by(tx: Tx, by: AccountId | None) -> str:
+    """The memo of a grant: the host, and the account it was logged in as, if any."""
+    account = await tx.account(by) if by is not None else None
+    return f"granted by the host ({account.name})" if account is not None else "granted by the host"
 
 
 _SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})

@@ -742,13 +742,23 @@ class TableRunner:
                 self._schedule("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
 
-    async def _host_remove(self, cmd: Host) -> Reply:
+    def _host_seat(self, cmd: Host) -> int:
+        """The seat a host command names, within this table's seats."""
         seat = cmd.arg("seat")
+        if not isinstance(seat, int):
+            raise TableError("request/malformed", f"{cmd.action} needs a seat")
+        if not 1 <= seat <= self.settings.seats:
+            raise TableError("seat/invalid", f"table {self.name} has seats 1 to {self.settings.seats}, not {seat}")
+        return seat
+
+    async def _host_remove(self, cmd: Host) -> Reply:
         name = cmd.arg("account")
+        seat = self._host_seat(cmd) if name is None else None
         seated = next((s for s in self.roster.by_seat.values()
                        if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
         if seated is None:
-            raise TableError("seat/not_seated", "nobody sits there")
+            where = f"at seat {seat}" if name is None else f"by the name {name!r}"
+            raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
         if self._in_current_hand(seated):
             await self._leave_hand(seated)
             return {"removed": "after_hand", "seat": seated.seat}
@@ -758,10 +768,7 @@ class TableRunner:
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        seat = cmd.arg("seat")
-        if not isinstance(seat, int):
-            raise TableError("request/malformed", "declare_dead needs a seat")
-        await self._hand_command(self.game.declare_dead(seat))
+        await self._hand_command(self.game.declare_dead(self._host_seat(cmd)))
         return {}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:

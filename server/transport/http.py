@@ -13,7 +13,6 @@ from typing import Any, Protocol
 
 import structlog
 from aiohttp import web
-from pydantic import ValidationError
 
 from server import protocol as p
 from server.table.commands import TableError
@@ -231,10 +230,6 @@ class _Api:
         token = _bearer(request)
         if not await self.service.is_host_token(token):
             raise TableError("auth/not_host", "that is not the host token")
-        try:
-            action = p.HostAction.model_validate(await _body(request))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(x) for x in first["loc"]) or "body"
-            raise TableError("request/malformed", f"{where}: {first['msg']}") from None
+        action = p.parse_request("host", await _body(request))  # refusals in our words, as on the socket
+        assert isinstance(action, p.HostAction)
         return _answer(p.ok(**await host_command(self.tables, self.service, action, None)))

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from client_cli.connection import ServerRefused, http_json
 from client_cli.host import run_host
 from client_cli.lobby import show_tables
 
@@ -65,3 +66,46 @@ async def test_anyone_can_list_the_tables(server: Server, capsys: pytest.Capture
     assert "Caribbean Stud" in stud
     assert "nobody seated" in stud
     assert "Ante 10-" in stud
+
+
+PYDANTIC = ("Input should", "String should", "Field required", "Extra inputs", "List should", "valid integer")
+
+
+async def _host_http(server: Server, body: dict[str, object]) -> dict[str, object]:
+    """POST /api/host as ``hcf host`` does; the error object when refused."""
+    try:
+        return await http_json("POST", f"{server.url}/api/host", body, token=server.host_token)
+    except ServerRefused as exc:
+        return {"code": exc.code, "message": exc.message}
+
+
+async def test_refusals_are_our_sentences_with_the_tables_real_limits(server: Server) -> None:
+    host, (alice,) = await server.table(Policy(), names=("alice",))
+    await host.host("create_table", table="small", settings={"seats": 5})
+    refusals = {
+        "amount 0": await _host_http(server, {"action": "grant_chips", "account": "alice", "amount": 0}),
+        "seat 99": await _host_http(server, {"action": "remove_player", "table": "main", "seat": 99}),
+        "seat 6 of 5": await _host_http(server, {"action": "declare_dead", "table": "small", "seat": 6}),
+        "nobody": await _host_http(server, {"action": "remove_player", "table": "main", "seat": 4}),
+        "typo": await _host_http(server, {"action": "pause", "tabel": "main"}),
+        "bad action": await _host_http(server, {"action": "shuffle"}),
+    }
+    for what, refusal in refusals.items():
+        assert not any(words in str(refusal["message"]) for words in PYDANTIC), f"{what}: {refusal}"
+    assert refusals["amount 0"] == {"code": "request/malformed", "message": "host: the amount is at least 1 chip"}
+    assert refusals["seat 99"] == {"code": "seat/invalid", "message": "table main has seats 1 to 7, not 99"}
+    assert refusals["seat 6 of 5"] == {"code": "seat/invalid", "message": "table small has seats 1 to 5, not 6"}
+    assert refusals["nobody"] == {"code": "seat/not_seated", "message": "nobody sits at seat 4 at table main"}
+    assert refusals["typo"]["message"] == "host: 'tabel' is not part of this request"
+    assert str(refusals["bad action"]["message"]).startswith("host: the action is one of 'create_table'")
+
+    # A player's seat, on the socket, against the table's own number of seats.
+    bob = await server.player("bob", sit=False, table="small")
+    reply = await bob.conn.raw_call("sit", {"table": "small", "seat": 9})
+    assert reply["error"] == {"code": "seat/invalid", "message": "table small has seats 1 to 5"}
+    reply = await bob.conn.raw_call("top_up", {"table": "small", "amount": 0})
+    assert reply["error"]["message"] == "top_up: the amount is at least 1 chip"
+
+    await _host_http(server, {"action": "grant_chips", "account": "alice", "amount": 25})
+    movements = (await http_json("GET", f"{server.url}/api/account", token=alice.token))["movements"]
+    assert movements[0]["memo"] == "granted by the host", "no 'account None'"
