@@ -159,8 +159,13 @@ def _add_host(sub: Any) -> None:
     action("misdeal", "declare a misdeal: the whole hand is dead", "hcf host misdeal")
     action("shuffler-fault", "the shuffler failed: the whole hand is dead", "hcf host shuffler-fault")
     arrange = action("arrange-deck", "arrange the next deck (a drill: never a random deal)",
-                     "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c")
-    arrange.add_argument("cards", nargs="+", help="cards in dealing order")
+                     "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c\n"
+                     "  hcf host arrange-deck --seat 2 'Ah Kh Qh Jh Th 9h 8h' --dp '2c 3c 4c 5c 6c 7c 8c'")
+    arrange.add_argument("cards", nargs="*", help="the whole deck in dealing order (or use --seat and --dp)")
+    arrange.add_argument("--seat", nargs=2, action="append", default=[], metavar=("SEAT", "CARDS"), dest="seats",
+                         help="High Card Flush: the cards (up to 7) seat SEAT is dealt; repeat for more seats. "
+                              "The server orders the deck as the rules deal; the rest is random")
+    arrange.add_argument("--dp", metavar="CARDS", help="High Card Flush: the cards the DP is dealt, whoever banks")
     action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
     action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
            "hcf host show-settings --table main")
@@ -309,7 +314,18 @@ def _run_host(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     if command == "arrange-deck":
-        values["cards"] = " ".join(args.cards)
+        from client_cli.host import seat_hands
+
+        if args.cards and (args.seats or args.dp):
+            print("error: give the whole deck, or cards by --seat and --dp, not both", file=sys.stderr)
+            return 2
+        if args.seats or args.dp:
+            values["hands"] = seat_hands(args.seats, args.dp)
+        elif args.cards:
+            values["cards"] = " ".join(args.cards)
+        else:
+            print("error: give the cards in dealing order, or --seat SEAT CARDS and --dp CARDS", file=sys.stderr)
+            return 2
     return _run_async(lambda: run_host(args.server, token, command, values, args.json))
 
 

@@ -54,7 +54,7 @@ def host_payload(command: str, args: Mapping[str, Any]) -> dict[str, Any]:
     {'action': 'declare_dead', 'table': 'main', 'seat': 3}
     """
     payload: dict[str, Any] = {"action": ACTIONS[command]}
-    for key in ("table", "seat", "account", "amount", "cards", "settings"):
+    for key in ("table", "seat", "account", "amount", "cards", "hands", "settings"):
         value = args.get(key)
         if value is not None:
             payload[key] = value
@@ -107,6 +107,18 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def seat_hands(seats: Sequence[Sequence[str]], dp: str | None) -> dict[str, str]:
+    """``--seat N CARDS`` (repeated) and ``--dp CARDS`` as the server's ``hands``.
+
+    >>> seat_hands([["2", "Ah Kh Qh Jh Th 9h 8h"]], "2c 3c 4c 5c 6c 7c 8c")
+    {'2': 'Ah Kh Qh Jh Th 9h 8h', 'dp': '2c 3c 4c 5c 6c 7c 8c'}
+    """
+    hands = {str(seat): str(cards) for seat, cards in seats}
+    if dp:
+        hands["dp"] = dp
+    return hands
+
+
 def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
     """A sentence (or a few lines) for what the server answered."""
     details = {k: v for k, v in reply.items() if k != "ok"}
@@ -118,6 +130,10 @@ def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
         return "\n".join(changes_lines(details.get("changes") or {}, details.get("applied")))
     if command == "show-settings":
         return "\n".join(settings_lines(details))
+    if command == "arrange-deck":
+        how = " by seat, the rest random" if details.get("by_seat") else " in dealing order"
+        said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
+        return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
     return f"{command}: done" + (f" {json.dumps(details)}" if details else "")
 
 

@@ -200,6 +200,9 @@ class HostAction(Request):
     account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
     amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
     cards: Annotated[str, Field(max_length=400)] | None = None
+    # arrange_deck by seat: {"2": "Ah Kh ...", "dp": "..."}; the rules work out the dealing order.
+    hands: Annotated[dict[Annotated[str, Field(max_length=8)], Annotated[str, Field(max_length=60)]],
+                     Field(max_length=10)] | None = None
 
 
 REQUESTS: Final[dict[str, type[Request]]] = {

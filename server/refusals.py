@@ -19,7 +19,7 @@ FIELDS: Final[Mapping[str, str]] = {
     "bonus": "the bonus bet", "seed": "a player seed", "account": "the account name", "cards": "the cards",
     "settings": "the settings", "action": "the action", "spot": "the spot", "box": "the box",
     "bets": "the bets", "discard": "the cards to exchange", "sitting_out": "sitting_out",
-    "willing": "willing", "accept": "accept", "jackpot": "jackpot",
+    "willing": "willing", "accept": "accept", "jackpot": "jackpot", "hands": "the cards by seat",
 }
 _CHIPS: Final = frozenset({"buy_in", "amount", "ante", "straight_flush_bonus", "flush_bonus", "bonus"})
 _KINDS: Final[Mapping[str, str]] = {

@@ -19,6 +19,7 @@ from typing import Any
 
 import structlog
 
+from server.rules.arrange import BY_SEAT, CARDS_PER_HAND, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list, parse_cards
 from server.rules.errors import RuleError
 from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike, Transfer
@@ -113,7 +114,8 @@ class TableRunner:
         self.clock: Clock | None = None
         self.pending_settings: Any = None
         self.pending_by: AccountId | None = None  # who asked for the pending settings
-        self.arranged_next: tuple[Card, ...] | None = None
+        self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
+        self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
         self.closed = False
         self.closing = False
         self.last_hand_id: int | None = None
@@ -373,7 +375,7 @@ class TableRunner:
             await self._set_waiting(state.reason or "no_bank")
             self._schedule("next_hand", self.now() + self.settings.offer_seconds)
             return
-        self.arranged_next = None  # used by this hand (a hand never started keeps it waiting)
+        self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
@@ -391,7 +393,7 @@ class TableRunner:
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": cards_list(arranged) if arranged is not None else None}
+                  "arranged_deck": _deck_json(arranged)}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str) -> None:
@@ -506,8 +508,9 @@ class TableRunner:
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
                                 "reason": "clock"})
         self.hand_id = None
-        if state.phase == "not_dealt" and state.arranged_deck is not None and self.arranged_next is None:
-            self.arranged_next = state.arranged_deck  # no cards were dealt: the drill deck waits for the next hand
+        if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
+            self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
+        self.arranged_in_play = None
         if state.reason == "no_bank":
             self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
@@ -777,14 +780,49 @@ class TableRunner:
         return {}
 
     async def _host_arrange(self, cmd: Host) -> Reply:
-        text = cmd.arg("cards") or ""
-        deck = parse_cards(text)
-        if not deck:
-            raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order")
+        """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
+        hands = cmd.arg("hands")
+        deck: tuple[Card, ...] | SeatDeck
+        if hands is not None:
+            deck = self._seat_deck(hands)
+            count, warning = sum(len(cards) for _, cards in deck.hands), None
+        else:
+            deck = parse_cards(cmd.arg("cards") or "")
+            if not deck:
+                raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
+            count, warning = len(deck), self._short_deck(len(deck))
         self.arranged_next = deck
-        await self._table_events([{"type": "deck_arranged", "cards": len(deck),
-                                   "message": "the host arranged the next deck: that hand is not a random deal"}])
-        return {"arranged_cards": len(deck)}
+        event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+                        "message": "the host arranged the next deck: that hand is not a random deal"}
+        await self._table_events([event | ({"warning": warning} if warning else {})])
+        return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
+
+    def _seat_deck(self, hands: Any) -> SeatDeck:
+        size = BY_SEAT.get(self.game.name)
+        if size is None:
+            raise TableError("cards/invalid", f"table {self.name} deals {self.game.name}: give its deck in "
+                                              "dealing order (cards by seat are for High Card Flush)")
+        if not isinstance(hands, dict):
+            raise TableError("request/malformed", "hands maps a seat (or 'dp') to its cards")
+        return seat_deck(hands, size, self.settings.seats)
+
+    def _short_deck(self, count: int) -> str | None:
+        """A warning when a deck in dealing order cannot deal a whole hand to the players seated now."""
+        per = CARDS_PER_HAND.get(self.game.name)
+        if per is None:
+            return None
+        players = len(self.roster.playing())
+        if self.settings.house_banked:  # every player bets one spot or box at least, and the dealer has a hand
+            needed = per * (max(players, 1) + 1)
+            if count >= needed:
+                return None
+            return (f"this deck has {count} cards: a hand needs at least {needed} ({per} for each hand that "
+                    f"bets and {per} for the dealer); a hand dealt short is dead")
+        needed = per * max(players, 2)
+        if count >= needed:
+            return None
+        return (f"this deck has {count} cards: a hand for the {max(players, 2)} players seated now needs {needed} "
+                f"({per} each, the DP's included); a seat dealt short is dead, and a DP dealt short voids the hand")
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
@@ -876,6 +914,13 @@ def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str,
     {'min_ante': {'old': 5, 'new': 10}}
     """
     return {key: {"old": old.get(key), "new": value} for key, value in new.items() if old.get(key) != value}
+
+
+def _deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:
+    """An arranged deck as the hand's recorded input (server/replay.py reads it back)."""
+    if isinstance(deck, SeatDeck):
+        return {"by_seat": deck.as_json()}
+    return cards_list(deck) if deck is not None else None
 
 
 @dataclass(frozen=True, slots=True)

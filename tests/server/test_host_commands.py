@@ -11,7 +11,7 @@ from client_cli.host import run_host
 from client_cli.lobby import show_tables
 
 from .conftest import Server
-from .helpers import Policy, run_hands, silent
+from .helpers import Policy, replay_table, run_hands, silent
 
 
 async def test_show_settings_and_a_change_during_a_hand_says_what_changes(
@@ -109,3 +109,37 @@ async def test_refusals_are_our_sentences_with_the_tables_real_limits(server: Se
     await _host_http(server, {"action": "grant_chips", "account": "alice", "amount": 25})
     movements = (await http_json("GET", f"{server.url}/api/account", token=alice.token))["movements"]
     assert movements[0]["memo"] == "granted by the host", "no 'account None'"
+
+
+async def test_a_short_deck_is_warned_of_and_a_deck_by_seat_deals_as_given(server: Server) -> None:
+    host, _ = await server.table(Policy(), Policy(bank=False), Policy(bank=False))
+    short = await _host_http(server, {"action": "arrange_deck", "table": "main", "cards": "Ah,Kh"})
+    assert short["warning"] == ("this deck has 2 cards: a hand for the 3 players seated now needs 21 "
+                                "(7 each, the DP's included); a seat dealt short is dead, and a DP dealt "
+                                "short voids the hand")
+    full = " ".join(["2c 3c 4c 5c 6c 7c 8c", "9c Tc Jc Qc Kc Ac 2d", "3d 4d 5d 6d 7d 8d 9d"])
+    assert "warning" not in await _host_http(server, {"action": "arrange_deck", "table": "main", "cards": full})
+
+    bob, dp = "Ah Kh Qh Jh Th 9h 8h", "2s 3s 4s 5s 6s 7s 9d"
+    reply = await _host_http(server, {"action": "arrange_deck", "table": "main", "hands": {"2": bob, "dp": dp}})
+    assert (reply["arranged_cards"], reply["by_seat"]) == (14, True)
+    assert (await host.snapshot())["arranged_next"] is True
+    (hand,) = await run_hands(host, 1)
+    assert hand["arranged"] is True
+    assert hand["dealer"] == 1, "alice banks: the deal starts at seat 2, the DP last"
+    assert hand["arranged_hands"] == {"2": bob.split(), "dp": dp.split()}
+    assert hand["dealer_cards"] == dp.split()
+    assert hand["shown"]["2"] == bob.split()
+    assert not set(hand["shown"]["3"]) & {*bob.split(), *dp.split()}, "the rest of the deal is random"
+    assert (await host.snapshot())["arranged_next"] is False
+    reports = await replay_table(server.database_url, "main")
+    assert reports
+    assert all(r.ok for r in reports), [r.problems for r in reports]  # the deck by seat replays as dealt
+
+    bad = await _host_http(server, {"action": "arrange_deck", "table": "main", "hands": {"8": "Ah"}})
+    assert bad == {"code": "cards/invalid",
+                   "message": "there is no seat 8: the seats are 1 to 7, and 'dp' for the dealer"}
+    await host.host("create_table", table="stud", settings={"game": "caribbean"})
+    house = await _host_http(server, {"action": "arrange_deck", "table": "stud", "hands": {"1": "Ah"}})
+    assert house["code"] == "cards/invalid"
+    assert "dealing order" in str(house["message"])

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from server.rules.adapter import RulesAdapter
+from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.game import JSON, ClockSpec, Player
@@ -45,7 +46,7 @@ class HighCardFlush(RulesAdapter):
         return HcfSettings.from_mapping({k: v for k, v in values.items() if k != "game"}, base=base)
 
     def new_hand(self, settings: HcfSettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> h.HandState:
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> h.HandState:
         """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
 
@@ -54,8 +55,10 @@ class HighCardFlush(RulesAdapter):
         return private_events(event)
 
     def summary(self, state: h.HandState) -> JSON:
-        """Bets, results and shown cards of a finished hand."""
+        """Bets, results and shown cards of a finished hand (and what a drill deck gave each seat)."""
+        drill: JSON = {"arranged": True, "arranged_hands": state.seat_deck.as_json()} if state.seat_deck else {}
         out: JSON = {
+            **drill,
             "profile": state.settings.profile,
             "dealer": state.dealer,
             "deal_order": list(state.deal_sequence),
