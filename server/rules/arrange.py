@@ -20,9 +20,10 @@ from server.rules.cards import Card, CardError, cards_list, parse_cards
 
 DEALER: Final = 0
 """The key of the dealer's cards: the DP at High Card Flush (whichever seat banks), the house's dealer elsewhere."""
-BY_SEAT: Final[Mapping[str, int]] = {"hcf": 7}
-"""The games that take a deck by seat, with their hand size."""
-CARDS_PER_HAND: Final[Mapping[str, int]] = {"hcf": 7, "caribbean": 5, "sixcard": 6}
+BY_SEAT: Final[Mapping[str, tuple[int, str]]] = {"hcf": (7, "seat"), "caribbean": (5, "spot"), "sixcard": (5, "box")}
+"""The games that take a deck by place: the hand size, and what a place is (the settings count ``seats``,
+``spots``, ``boxes``)."""
+CARDS_PER_HAND: Final[Mapping[str, int]] = {"hcf": 7, "caribbean": 5, "sixcard": 5}
 """The cards each hand of a game is dealt (the dealer's too): what a deck in dealing order must hold."""
 
 
@@ -41,7 +42,7 @@ class SeatDeck:
         return {("dp" if place == DEALER else str(place)): cards_list(cards) for place, cards in self.hands}
 
 
-def seat_deck(hands: Mapping[str, Any], hand_size: int, places: int) -> SeatDeck:
+def seat_deck(hands: Mapping[str, Any], hand_size: int, places: int, noun: str = "seat") -> SeatDeck:
     """Read ``{"2": "Ah Kh ...", "dp": "..."}`` (a place, or ``dp``, to its cards); raises CardError.
 
     >>> deck = seat_deck({"2": "Ah Kh", "dp": "2c 3c"}, 7, 7)
@@ -55,19 +56,19 @@ def seat_deck(hands: Mapping[str, Any], hand_size: int, places: int) -> SeatDeck
     parsed: dict[int, tuple[Card, ...]] = {}
     seen: set[Card] = set()
     for key, text in hands.items():
-        place = _place(str(key), places)
+        place = _place(str(key), places, noun)
         cards = parse_cards(text) if isinstance(text, str | list | tuple) else ()
         if not cards:
-            raise CardError(f"give {_name(place)} at least one card")
+            raise CardError(f"give {_name(place, noun)} at least one card")
         if len(cards) > hand_size:
-            raise CardError(f"{_name(place)} is given {len(cards)} cards; a hand has {hand_size}")
+            raise CardError(f"{_name(place, noun)} is given {len(cards)} cards; a hand has {hand_size}")
         again = seen.intersection(cards)
         if again:
             raise CardError(f"{cards_list(sorted(again))[0]} is given twice")
         seen.update(cards)
         parsed[place] = cards
     if not parsed:
-        raise CardError("give cards to at least one seat or to the dealer")
+        raise CardError(f"give cards to at least one {noun} or to the dealer")
     return SeatDeck(tuple(sorted(parsed.items())))
 
 
@@ -76,16 +77,17 @@ def seat_deck_from_json(data: Mapping[str, Any]) -> SeatDeck:
     return SeatDeck(tuple(sorted((DEALER if k == "dp" else int(k), parse_cards(v)) for k, v in data.items())))
 
 
-def _place(key: str, places: int) -> int:
+def _place(key: str, places: int, noun: str) -> int:
     if key.strip().lower() in ("dp", "dealer"):
         return DEALER
     if key.strip().isdigit() and 1 <= int(key) <= places:
         return int(key)
-    raise CardError(f"there is no seat {key}: the seats are 1 to {places}, and 'dp' for the dealer")
+    plural = "boxes" if noun == "box" else f"{noun}s"
+    raise CardError(f"there is no {noun} {key}: the {plural} are 1 to {places}, and 'dp' for the dealer")
 
 
-def _name(place: int) -> str:
-    return "the dealer" if place == DEALER else f"seat {place}"
+def _name(place: int, noun: str) -> str:
+    return "the dealer" if place == DEALER else f"{noun} {place}"
 
 
 def deck_for_seats(order: Sequence[int], hand_size: int, given: SeatDeck, shuffled: Sequence[Card],

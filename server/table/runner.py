@@ -798,13 +798,13 @@ class TableRunner:
         return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
 
     def _seat_deck(self, hands: Any) -> SeatDeck:
-        size = BY_SEAT.get(self.game.name)
-        if size is None:
-            raise TableError("cards/invalid", f"table {self.name} deals {self.game.name}: give its deck in "
-                                              "dealing order (cards by seat are for High Card Flush)")
+        size, noun = BY_SEAT.get(self.game.name, (0, ""))
+        if not size:
+            raise TableError("cards/invalid", f"table {self.name} takes its deck in dealing order only")
         if not isinstance(hands, dict):
-            raise TableError("request/malformed", "hands maps a seat (or 'dp') to its cards")
-        return seat_deck(hands, size, self.settings.seats)
+            raise TableError("request/malformed", f"hands maps a {noun} (or 'dp') to its cards")
+        places = {"seat": "seats", "spot": "spots", "box": "boxes"}[noun]
+        return seat_deck(hands, size, int(getattr(self.settings, places)), noun)
 
     def _short_deck(self, count: int) -> str | None:
         """A warning when a deck in dealing order cannot deal a whole hand to the players seated now."""

@@ -29,7 +29,7 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
         "game": game.name,
         "status": state.phase,
         "reason": state.reason,
-        "arranged": state.arranged_deck is not None,
+        "arranged": state.arranged_deck is not None or state.seat_deck is not None,
         "commitment": state.commitment,
         "server_seed": state.server_seed.hex(),
         "player_seeds": [[seat, seed] for seat, seed in seeds],
@@ -40,4 +40,6 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     }
     if state.arranged_deck is not None:
         summary["arranged_deck"] = cards_list(state.arranged_deck)
+    if state.seat_deck is not None:  # what the host gave each place; the rest of the deal was random
+        summary["arranged_hands"] = state.seat_deck.as_json()
     return summary

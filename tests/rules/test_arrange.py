@@ -62,3 +62,37 @@ def test_a_bad_arrangement_is_refused_in_a_sentence() -> None:
         seat_deck({"2": "Ah Kh Qh Jh Th 9h 8h 7h"}, 7, 7)
     with pytest.raises(CardError, match="Ah is given twice"):
         seat_deck({"2": "Ah Kh", "dp": "Ah"}, 7, 7)
+
+
+def test_a_caribbean_deck_by_spot_deals_each_spot_and_the_dealer_as_given() -> None:
+    from server.rules.caribbean import hand as ch
+    from server.rules.caribbean.messages import ConfirmBets, PlaceSpotBets, SpotBet
+    from server.rules.caribbean.settings import CaribbeanSettings
+
+    spot5, dealer = parse_cards("Ah Kh Qh Jh Th"), parse_cards("2s 3s 4s 5s 7d")
+    arranged = seat_deck({"5": "Ah Kh Qh Jh Th", "dp": "2s 3s 4s 5s 7d"}, 5, 7, "spot")
+    state = ch.new_hand(CaribbeanSettings(), [Player(1, 1000)], bytes(32), arranged_deck=arranged)
+    state, _ = ch.step(state, PlaceSpotBets(1, (SpotBet(2, 10), SpotBet(5, 10))))
+    state, _ = ch.step(state, ConfirmBets(1))
+    assert state.hands[5] == spot5
+    assert state.dealer == dealer
+    assert not set(state.hands[2]) & {*spot5, *dealer}
+    assert state.arranged
+
+
+def test_a_sixcard_deck_by_box_deals_each_box_and_the_dealer_as_given() -> None:
+    from server.rules.sixcard import hand as sh
+    from server.rules.sixcard.messages import ConfirmBets, PlaceBoxBets
+    from server.rules.sixcard.settings import SixcardSettings
+
+    box3, dealer = parse_cards("Ah Ad Ac As Kh"), parse_cards("2s 3s 4s 5s 7d")
+    arranged = seat_deck({"3": "Ah Ad Ac As Kh", "dealer": "2s 3s 4s 5s 7d"}, 5, 4, "box")
+    state = sh.new_hand(SixcardSettings(), [Player(1, 1000)], bytes(32), arranged_deck=arranged)
+    state, _ = sh.step(state, PlaceBoxBets(1, ((1, 10, 0), (3, 10, 0))))
+    state, _ = sh.step(state, ConfirmBets(1))
+    assert state.cards[3] == box3
+    assert state.dealer_cards == dealer
+    assert not set(state.cards[1]) & {*box3, *dealer}
+    assert sorted(state.deck) == sorted(FULL_DECK), "the stub that feeds the draws is the rest of the deck"
+    with pytest.raises(CardError, match="there is no box 5: the boxes are 1 to 4"):
+        seat_deck({"5": "Ah"}, 5, 4, "box")

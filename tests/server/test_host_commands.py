@@ -139,7 +139,23 @@ async def test_a_short_deck_is_warned_of_and_a_deck_by_seat_deals_as_given(serve
     bad = await _host_http(server, {"action": "arrange_deck", "table": "main", "hands": {"8": "Ah"}})
     assert bad == {"code": "cards/invalid",
                    "message": "there is no seat 8: the seats are 1 to 7, and 'dp' for the dealer"}
-    await host.host("create_table", table="stud", settings={"game": "caribbean"})
-    house = await _host_http(server, {"action": "arrange_deck", "table": "stud", "hands": {"1": "Ah"}})
-    assert house["code"] == "cards/invalid"
-    assert "dealing order" in str(house["message"])
+
+
+async def test_a_caribbean_deck_by_spot_deals_the_spot_and_the_dealer_as_given(server: Server) -> None:
+    from .test_caribbean_table import STUD, StudBot, revealed_hands, stud_table
+
+    host, (ann,) = await stud_table(server, "ann")
+    spot4, dealer = "Ah Kh Qh Jh Th", "2s 3s 4s 5s 7d"
+    bad = await _host_http(server, {"action": "arrange_deck", "table": STUD, "hands": {"8": spot4}})
+    assert bad["message"] == "there is no spot 8: the spots are 1 to 7, and 'dp' for the dealer"
+    reply = await _host_http(server, {"action": "arrange_deck", "table": STUD, "hands": {"4": spot4, "dp": dealer}})
+    assert (reply["arranged_cards"], reply["by_seat"]) == (10, True)
+    bot = StudBot(ann, [2, 4]).start()
+    await host.host("resume", table=STUD)
+    (hand,) = await revealed_hands(host, 1, host.mark())
+    await bot.stop()
+    assert hand["arranged"] is True
+    assert hand["dealer_cards"] == dealer.split()
+    assert hand["arranged_hands"] == {"4": spot4.split(), "dp": dealer.split()}
+    reports = await replay_table(server.database_url, STUD)
+    assert all(r.ok for r in reports), [r.problems for r in reports]

@@ -68,8 +68,6 @@ class CaribbeanStud(HouseGame):
                  offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
                  carry: Mapping[str, Any]) -> h.HandState:
         """A fresh hand, open for bets, with the meter and last bets from ``carry``."""
-        if isinstance(arranged_deck, SeatDeck):  # the table refuses it first (server.rules.arrange.BY_SEAT)
-            raise Violation("this game takes an arranged deck in dealing order only", "cards/invalid")
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
                           carry=carry)
 

@@ -55,10 +55,8 @@ class HighCardFlush(RulesAdapter):
         return private_events(event)
 
     def summary(self, state: h.HandState) -> JSON:
-        """Bets, results and shown cards of a finished hand (and what a drill deck gave each seat)."""
-        drill: JSON = {"arranged": True, "arranged_hands": state.seat_deck.as_json()} if state.seat_deck else {}
+        """Bets, results and shown cards of a finished hand."""
         out: JSON = {
-            **drill,
             "profile": state.settings.profile,
             "dealer": state.dealer,
             "deal_order": list(state.deal_sequence),
