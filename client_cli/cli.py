@@ -160,12 +160,16 @@ def _add_host(sub: Any) -> None:
     action("shuffler-fault", "the shuffler failed: the whole hand is dead", "hcf host shuffler-fault")
     arrange = action("arrange-deck", "arrange the next deck (a drill: never a random deal)",
                      "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c\n"
-                     "  hcf host arrange-deck --seat 2 'Ah Kh Qh Jh Th 9h 8h' --dp '2c 3c 4c 5c 6c 7c 8c'")
+                     "  hcf host arrange-deck --seat 2 'Ah Kh Qh Jh Th 9h 8h' --dp '2c 3c 4c 5c 6c 7c 8c'\n"
+                     "  hcf host arrange-deck --table stud --spot 3 'Ah Kh Qh Jh Th' --dealer '2c 3c 4c 5c 7d'")
     arrange.add_argument("cards", nargs="*", help="the whole deck in dealing order (or use --seat and --dp)")
-    arrange.add_argument("--seat", nargs=2, action="append", default=[], metavar=("SEAT", "CARDS"), dest="seats",
-                         help="High Card Flush: the cards (up to 7) seat SEAT is dealt; repeat for more seats. "
-                              "The server orders the deck as the rules deal; the rest is random")
-    arrange.add_argument("--dp", metavar="CARDS", help="High Card Flush: the cards the DP is dealt, whoever banks")
+    arrange.add_argument("--seat", "--spot", "--box", nargs=2, action="append", default=[], metavar=("N", "CARDS"),
+                         dest="seats",
+                         help="the cards seat N (High Card Flush, up to 7), spot N (Caribbean Stud, up to 5) or "
+                              "box N (6 Card Poker, up to 5) is dealt; repeat for more. The server orders the "
+                              "deck as the rules deal; every other card is random")
+    arrange.add_argument("--dp", "--dealer", metavar="CARDS",
+                         help="the cards the DP (whoever banks) or the house's dealer is dealt")
     action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
     action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
            "hcf host show-settings --table main")
@@ -324,7 +328,7 @@ def _run_host(args: argparse.Namespace) -> int:
         elif args.cards:
             values["cards"] = " ".join(args.cards)
         else:
-            print("error: give the cards in dealing order, or --seat SEAT CARDS and --dp CARDS", file=sys.stderr)
+            print("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS", file=sys.stderr)
             return 2
     return _run_async(lambda: run_host(args.server, token, command, values, args.json))
 

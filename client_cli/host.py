@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from client_cli.connection import ServerRefused, http_json
@@ -134,7 +134,21 @@ def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
         how = " by seat, the rest random" if details.get("by_seat") else " in dealing order"
         said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
         return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
-    return f"{command}: done" + (f" {json.dumps(details)}" if details else "")
+    sentence = _SAID.get(command)
+    return sentence(details) if sentence is not None else f"{command}: done"
+
+
+_SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "pause": lambda _d: "the table is paused: no new hand starts (a hand in play plays out)",
+    "resume": lambda _d: "the table plays on",
+    "remove-player": lambda d: f"seat {d.get('seat')} stands up "
+                               + ("now" if d.get("removed") == "now" else "after this hand"),
+    "declare-dead": lambda _d: "that seat's hand is dead: its bets and fee go back",
+    "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
+    "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
+    "close": lambda d: "the table is closed" if d.get("closed") == "now" else "the table closes after this hand",
+}
+"""A sentence for each command's answer."""
 
 
 async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], as_json: bool) -> int:

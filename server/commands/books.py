@@ -121,7 +121,10 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
             recorded: list[LedgerTransfer] = await tx.hand_transfers(hand.id)
         transfers = [Transfer(t.src, t.dst, t.amount, t.kind) for t in recorded]
         report = replay_hand(hand.id, hand.table, hand.status, hand.server_seed, rows, transfers)
-        print(report.line(), file=out)
+        line = report.line()
+        if hand.number is not None:  # the id is what replay takes; the number is what people saw
+            line = line.replace(f"hand {hand.id} ", f"hand {hand.id} (#{hand.number} at {hand.table}) ", 1)
+        print(line, file=out)
         for problem in report.problems:
             print(f"  {problem}", file=out)
         failures += not report.ok

@@ -821,8 +821,9 @@ class TableRunner:
         needed = per * max(players, 2)
         if count >= needed:
             return None
-        return (f"this deck has {count} cards: a hand for the {max(players, 2)} players seated now needs {needed} "
-                f"({per} each, the DP's included); a seat dealt short is dead, and a DP dealt short voids the hand")
+        who = f"for the {players} players seated now" if players >= 2 else "of two players, the fewest,"
+        return (f"this deck has {count} cards: a hand {who} needs {needed} ({per} each, the DP's included); "
+                "a seat dealt short is dead, and a DP dealt short voids the hand")
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
