@@ -19,8 +19,8 @@ from typing import Any
 
 import structlog
 
-from server.rules.arrange import BY_SEAT, CARDS_PER_HAND, SeatDeck, seat_deck
-from server.rules.cards import Card, cards_list, parse_cards
+from server.rules.arrange import SeatDeck
+from server.rules.cards import Card, parse_cards
 from server.rules.errors import RuleError
 from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike, Transfer
 from server.rules.games import game_named
@@ -39,6 +39,7 @@ from server.table.commands import (
     Tick,
     TopUp,
 )
+from server.table.floor import deck_by_place, deck_json, setting_changes, short_deck_warning
 from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 from server.table.summary import hand_summary
@@ -393,7 +394,7 @@ class TableRunner:
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": _deck_json(arranged)}
+                  "arranged_deck": deck_json(arranged)}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str) -> None:
@@ -784,46 +785,19 @@ class TableRunner:
         hands = cmd.arg("hands")
         deck: tuple[Card, ...] | SeatDeck
         if hands is not None:
-            deck = self._seat_deck(hands)
+            deck = deck_by_place(self.name, self.game.name, self.settings, hands)
             count, warning = sum(len(cards) for _, cards in deck.hands), None
         else:
             deck = parse_cards(cmd.arg("cards") or "")
             if not deck:
                 raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
-            count, warning = len(deck), self._short_deck(len(deck))
+            count = len(deck)
+            warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
         self.arranged_next = deck
         event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
                         "message": "the host arranged the next deck: that hand is not a random deal"}
         await self._table_events([event | ({"warning": warning} if warning else {})])
         return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
-
-    def _seat_deck(self, hands: Any) -> SeatDeck:
-        size, noun = BY_SEAT.get(self.game.name, (0, ""))
-        if not size:
-            raise TableError("cards/invalid", f"table {self.name} takes its deck in dealing order only")
-        if not isinstance(hands, dict):
-            raise TableError("request/malformed", f"hands maps a {noun} (or 'dp') to its cards")
-        places = {"seat": "seats", "spot": "spots", "box": "boxes"}[noun]
-        return seat_deck(hands, size, int(getattr(self.settings, places)), noun)
-
-    def _short_deck(self, count: int) -> str | None:
-        """A warning when a deck in dealing order cannot deal a whole hand to the players seated now."""
-        per = CARDS_PER_HAND.get(self.game.name)
-        if per is None:
-            return None
-        players = len(self.roster.playing())
-        if self.settings.house_banked:  # every player bets one spot or box at least, and the dealer has a hand
-            needed = per * (max(players, 1) + 1)
-            if count >= needed:
-                return None
-            return (f"this deck has {count} cards: a hand needs at least {needed} ({per} for each hand that "
-                    f"bets and {per} for the dealer); a hand dealt short is dead")
-        needed = per * max(players, 2)
-        if count >= needed:
-            return None
-        who = f"for the {players} players seated now" if players >= 2 else "of two players, the fewest,"
-        return (f"this deck has {count} cards: a hand {who} needs {needed} ({per} each, the DP's included); "
-                "a seat dealt short is dead, and a DP dealt short voids the hand")
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
@@ -906,22 +880,6 @@ class TableRunner:
                       for _, s in sorted(self.roster.by_seat.items())],
             "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
         }
-
-
-def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each setting that differs: ``{name: {"old": ..., "new": ...}}``.
-
-    >>> setting_changes({"min_ante": 5, "fee": 1}, {"min_ante": 10, "fee": 1})
-    {'min_ante': {'old': 5, 'new': 10}}
-    """
-    return {key: {"old": old.get(key), "new": value} for key, value in new.items() if old.get(key) != value}
-
-
-def _deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:
-    """An arranged deck as the hand's recorded input (server/replay.py reads it back)."""
-    if isinstance(deck, SeatDeck):
-        return {"by_seat": deck.as_json()}
-    return cards_list(deck) if deck is not None else None
 
 
 @dataclass(frozen=True, slots=True)
