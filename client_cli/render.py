@@ -149,6 +149,17 @@ def hand_no(hand: Mapping[str, Any]) -> Any:
     return number if isinstance(number, int) else hand.get("hand_id")
 
 
+def hand_title(hand: Mapping[str, Any]) -> str:
+    """``Hand #3``; ``The hand`` for one voided before its cards were dealt (its record has ``"number": null``).
+
+    >>> hand_title({"hand_id": 41, "number": 3}), hand_title({"hand_id": 41, "number": None})
+    ('Hand #3', 'The hand')
+    """
+    if "number" in hand and hand["number"] is None:
+        return "The hand"
+    return f"Hand #{hand_no(hand)}"
+
+
 def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
     """Table, hand, phase, whose turn, the clock."""
     hand = snapshot.get("hand") or {}
@@ -269,10 +280,9 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     ``summary`` is a ``hand_revealed`` event, a hand from the history or a
     ``hand_settled`` event merged with what is known of the hand.
     """
-    hand_id = hand_no(summary)
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): every bet and fee went back",
+        return [Text(f"{hand_title(summary)} was voided ({summary.get('reason')}): every bet and fee went back",
                      style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:

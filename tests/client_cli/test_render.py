@@ -239,3 +239,5 @@ def test_a_hand_is_named_by_its_tables_number_not_the_server_id() -> None:
     assert void[0].plain.startswith("Hand #3 was voided")
     assert result_lines({"hand_id": 42, "number": None, "status": "not_dealt", "reason": "no_bank"}, {})[0].plain \
         == "No hand dealt (no_bank)", "an attempt nobody banked has no number"
+    early = result_lines({"hand_id": 43, "number": None, "status": "void", "reason": "misdeal"}, {})
+    assert early[0].plain.startswith("The hand was voided"), "voided before the deal: no number, and no id"
