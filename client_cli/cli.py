@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_watch(sub)
     _add_bot(sub)
     _add_host(sub)
+    _add_tables(sub)
     _add_history(sub)
     _add_account(sub)
     return parser
@@ -158,19 +159,50 @@ def _add_host(sub: Any) -> None:
     action("misdeal", "declare a misdeal: the whole hand is dead", "hcf host misdeal")
     action("shuffler-fault", "the shuffler failed: the whole hand is dead", "hcf host shuffler-fault")
     arrange = action("arrange-deck", "arrange the next deck (a drill: never a random deal)",
-                     "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c")
-    arrange.add_argument("cards", nargs="+", help="cards in dealing order")
+                     "hcf host arrange-deck Ah Kh Qh Jh Th 9h 8h 2c 3c 4c 5c 6c 7c 8c\n"
+                     "  hcf host arrange-deck --seat 2 'Ah Kh Qh Jh Th 9h 8h' --dp '2c 3c 4c 5c 6c 7c 8c'\n"
+                     "  hcf host arrange-deck --table stud --spot 3 'Ah Kh Qh Jh Th' --dealer '2c 3c 4c 5c 7d'")
+    arrange.add_argument("cards", nargs="*", help="the whole deck in dealing order (or use --seat and --dp)")
+    arrange.add_argument("--seat", "--spot", "--box", nargs=2, action="append", default=[], metavar=("N", "CARDS"),
+                         dest="seats",
+                         help="the cards seat N (High Card Flush, up to 7), spot N (Caribbean Stud, up to 5) or "
+                              "box N (6 Card Poker, up to 5) is dealt; repeat for more. The server orders the "
+                              "deck as the rules deal; every other card is random")
+    arrange.add_argument("--dp", "--dealer", metavar="CARDS",
+                         help="the cards the DP (whoever banks) or the house's dealer is dealt")
     action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
+    action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
+           "hcf host show-settings --table main")
     host.set_defaults(runner=_run_host)
+
+
+def _add_tables(sub: Any) -> None:
+    tables = _sub(sub, "tables", "list the open tables",
+                  "Every open table: its game, seats taken, the Ante limits and what it is doing now.",
+                  "  hcf tables\n  hcf tables --json")
+    _common(tables, table=False)
+    tables.add_argument("--json", action="store_true", help="print the server's JSON")
+    tables.set_defaults(runner=_run_tables)
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from client_cli.lobby import show_tables
+
+    return _run_async(lambda: show_tables(args.server, args.json))
 
 
 def _add_history(sub: Any) -> None:
     history = _sub(sub, "history", "the last hands, or one hand in full",
                    "Without HAND, the table's last hands (newest first); with HAND, that hand in full: "
-                   "bets, the showdown, the seeds and the check of its deal.",
-                   "  hcf history\n  hcf history --table high --limit 5\n  hcf history 42 --json")
+                   "bets, the showdown, the seeds and the check of its deal. HAND is the table's own "
+                   "number, as the client shows it (#1, #2 ... at each table); --id takes the "
+                   "server-wide id that hcf-server replay and the HTTP API use.",
+                   "  hcf history\n  hcf history --table high --limit 5\n  hcf history 3 --json\n"
+                   "  hcf history --id 42")
     _common(history)
-    history.add_argument("hand", nargs="?", type=int, help="a hand id")
+    history.add_argument("hand", nargs="?", type=int, help="the table's hand number (as the client shows it)")
+    history.add_argument("--id", dest="hand_id", type=int, default=None, metavar="ID",
+                         help="a hand by its server-wide id instead")
     history.add_argument("--limit", type=int, default=20, help="how many hands (default 20)")
     history.add_argument("--json", action="store_true", help="print the server's JSON")
     history.set_defaults(runner=_run_history)
@@ -286,14 +318,26 @@ def _run_host(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     if command == "arrange-deck":
-        values["cards"] = " ".join(args.cards)
+        from client_cli.host import seat_hands
+
+        if args.cards and (args.seats or args.dp):
+            print("error: give the whole deck, or cards by --seat and --dp, not both", file=sys.stderr)
+            return 2
+        if args.seats or args.dp:
+            values["hands"] = seat_hands(args.seats, args.dp)
+        elif args.cards:
+            values["cards"] = " ".join(args.cards)
+        else:
+            print("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS", file=sys.stderr)
+            return 2
     return _run_async(lambda: run_host(args.server, token, command, values, args.json))
 
 
 def _run_history(args: argparse.Namespace) -> int:
     from client_cli.history import show_history
 
-    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json))
+    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json,
+                                           args.hand_id))
 
 
 def _run_account(args: argparse.Namespace) -> int:

@@ -21,16 +21,26 @@ def _names(hand: Mapping[str, Any]) -> dict[int, str]:
     return {int(k): str(v) for k, v in (hand.get("names") or {}).items()}
 
 
-def hand_row(hand: Mapping[str, Any]) -> str:
-    """One line of the list: id, status, the DP and each seat's net.
+def hand_label(hand: Mapping[str, Any]) -> str:
+    """The hand as a person counts it: the table's own number (the server-wide id when it has none).
 
-    >>> hand_row({"hand_id": 4, "status": "settled", "dealer": 1, "names": {"1": "ann", "2": "bo"},
+    >>> hand_label({"hand_id": 41, "number": 3}), hand_label({"hand_id": 41})
+    ('#3', 'id 41')
+    """
+    number = hand.get("number")
+    return f"#{number}" if isinstance(number, int) else f"id {hand.get('hand_id')}"
+
+
+def hand_row(hand: Mapping[str, Any]) -> str:
+    """One line of the list: the table's hand number, status, the DP and each seat's net.
+
+    >>> hand_row({"hand_id": 40, "number": 4, "status": "settled", "dealer": 1, "names": {"1": "ann", "2": "bo"},
     ...           "settlement": {"dealer": {"net": 5}, "seats": [{"seat": 2, "net": -5}]}})
     '#4     settled  DP ann +5 · bo -5'
     """
     names = _names(hand)
     dealer = hand.get("dealer")
-    head = f"#{hand.get('hand_id')!s:<5} {hand.get('status', '?'):<8}"
+    head = f"{hand_label(hand):<6} {hand.get('status', '?'):<8}"
     if hand.get("arranged"):
         head += " ARRANGED"
     settlement = hand.get("settlement")
@@ -53,8 +63,9 @@ def hand_row(hand: Mapping[str, Any]) -> str:
 def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
     """One hand in full: bets, the showdown, the seeds and the check of the deal."""
     names = _names(hand)
-    lines = [Text(f"Hand #{hand.get('hand_id')} at {hand.get('table')} ({hand.get('status')}"
-                  + (", ARRANGED DECK" if hand.get("arranged") else "") + ")", style="bold")]
+    lines = [Text(f"Hand {hand_label(hand)} at {hand.get('table')} ({hand.get('status')}"
+                  + (", ARRANGED DECK" if hand.get("arranged") else "")
+                  + f"; server id {hand.get('hand_id')})", style="bold")]
     game = client_for(hand)
     if game is not None:
         lines.extend(game.history_bets(hand, names))
@@ -82,11 +93,17 @@ def list_lines(hands: Sequence[Mapping[str, Any]], table: str) -> list[str]:
     return [f"Last {len(hands)} hands at {table} (newest first):", *(hand_row(h) for h in hands)]
 
 
-async def show_history(url: str, table: str, hand: int | None, limit: int, as_json: bool) -> int:
-    """Fetch and print; returns the exit status."""
+async def show_history(url: str, table: str, hand: int | None, limit: int, as_json: bool,
+                       hand_id: int | None = None) -> int:
+    """Fetch and print; returns the exit status.
+
+    ``hand`` is the table's own hand number (what every screen shows); ``hand_id``
+    the server-wide id (what ``hcf-server replay`` and ``/api/hands/ID`` take).
+    """
     url = url.rstrip("/")
-    if hand is not None:
-        data = await http_json("GET", f"{url}/api/hands/{hand}")
+    if hand is not None or hand_id is not None:
+        path = f"/api/hands/{hand_id}" if hand_id is not None else f"/api/tables/{table}/hands/{hand}"
+        data = await http_json("GET", url + path)
         if as_json:
             print(json.dumps(data, indent=2))
         else:

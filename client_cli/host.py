@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from client_cli.connection import ServerRefused, http_json
@@ -20,6 +20,7 @@ ACTIONS = {
     "shuffler-fault": "shuffler_fault",
     "arrange-deck": "arrange_deck",
     "close": "close_table",
+    "show-settings": "show_settings",
 }
 
 
@@ -53,24 +54,101 @@ def host_payload(command: str, args: Mapping[str, Any]) -> dict[str, Any]:
     {'action': 'declare_dead', 'table': 'main', 'seat': 3}
     """
     payload: dict[str, Any] = {"action": ACTIONS[command]}
-    for key in ("table", "seat", "account", "amount", "cards", "settings"):
+    for key in ("table", "seat", "account", "amount", "cards", "hands", "settings"):
         value = args.get(key)
         if value is not None:
             payload[key] = value
     return payload
 
 
+def _value(value: Any) -> str:
+    """A setting's value as the host typed it (``--set`` reads JSON).
+
+    >>> _value(None), _value(2.0), _value({"7": 200}), _value("all")
+    ('null', '2', '{"7": 200}', 'all')
+    """
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def changes_lines(changes: Mapping[str, Any], applied: str | None) -> list[str]:
+    """What a settings change does, each setting ``old -> new``, and when.
+
+    >>> changes_lines({"min_ante": {"old": 5, "new": 10}}, "after_hand")
+    ['from the next hand (a hand is in play):', '  min_ante 5 -> 10']
+    >>> changes_lines({}, "now")
+    ['nothing changes: the table has these settings already']
+    """
+    if not changes:
+        return ["nothing changes: the table has these settings already"]
+    head = "from the next hand (a hand is in play):" if applied == "after_hand" else "changed now:"
+    return [head, *(f"  {key} {_value(c.get('old'))} -> {_value(c.get('new'))}" for key, c in sorted(changes.items()))]
+
+
+def settings_lines(reply: Mapping[str, Any]) -> list[str]:
+    """``show-settings``: every setting of the table, and a change waiting for the hand's end.
+
+    >>> print("\\n".join(settings_lines({"table": "main", "game": "hcf", "status": "playing",
+    ...     "settings": {"min_ante": 5, "fee": 1}, "pending": {"fee": {"old": 1, "new": 2}}})))
+    table main (hcf, playing)
+      fee       1   (2 from the next hand)
+      min_ante  5
+    """
+    settings: Mapping[str, Any] = reply.get("settings") or {}
+    pending: Mapping[str, Any] = reply.get("pending") or {}
+    width = max((len(k) for k in settings), default=0)
+    lines = [f"table {reply.get('table')} ({reply.get('game')}, {reply.get('status')})"]
+    for key in sorted(settings):
+        line = f"  {key:<{width}}  {_value(settings[key])}"
+        if key in pending:
+            line += f"   ({_value(pending[key].get('new'))} from the next hand)"
+        lines.append(line)
+    return lines
+
+
+def seat_hands(seats: Sequence[Sequence[str]], dp: str | None) -> dict[str, str]:
+    """``--seat N CARDS`` (repeated) and ``--dp CARDS`` as the server's ``hands``.
+
+    >>> seat_hands([["2", "Ah Kh Qh Jh Th 9h 8h"]], "2c 3c 4c 5c 6c 7c 8c")
+    {'2': 'Ah Kh Qh Jh Th 9h 8h', 'dp': '2c 3c 4c 5c 6c 7c 8c'}
+    """
+    hands = {str(seat): str(cards) for seat, cards in seats}
+    if dp:
+        hands["dp"] = dp
+    return hands
+
+
 def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
-    """A sentence for what the server answered."""
+    """A sentence (or a few lines) for what the server answered."""
     details = {k: v for k, v in reply.items() if k != "ok"}
     if command == "create-table":
         return f"created table {details.get('table', {}).get('name')}"
     if command == "grant-chips":
         return f"granted {details.get('granted')} chips to {details.get('account')}: balance {details.get('balance')}"
     if command == "change-settings":
-        when = "now" if details.get("applied") == "now" else "after the current hand"
-        return f"settings change applies {when}"
-    return f"{command}: done" + (f" {json.dumps(details)}" if details else "")
+        return "\n".join(changes_lines(details.get("changes") or {}, details.get("applied")))
+    if command == "show-settings":
+        return "\n".join(settings_lines(details))
+    if command == "arrange-deck":
+        how = " by seat, the rest random" if details.get("by_seat") else " in dealing order"
+        said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
+        return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
+    sentence = _SAID.get(command)
+    return sentence(details) if sentence is not None else f"{command}: done"
+
+
+_SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "pause": lambda _d: "the table is paused: no new hand starts (a hand in play plays out)",
+    "resume": lambda _d: "the table plays on",
+    "remove-player": lambda d: f"seat {d.get('seat')} stands up "
+                               + ("now" if d.get("removed") == "now" else "after this hand"),
+    "declare-dead": lambda _d: "that seat's hand is dead: its bets and fee go back",
+    "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
+    "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
+    "close": lambda d: "the table is closed" if d.get("closed") == "now" else "the table closes after this hand",
+}
+"""A sentence for each command's answer."""
 
 
 async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], as_json: bool) -> int:

@@ -139,6 +139,27 @@ _PHASES: Final = {"offer": "offering the bank", "betting": "bets open", "decisio
                   "exchange": "dealer exchange", "settled": "settled", "void": "void", "not_dealt": "not dealt"}
 
 
+def hand_no(hand: Mapping[str, Any]) -> Any:
+    """The number a person sees for a hand: the table's own (1, 2, 3 ...), else the server-wide id.
+
+    >>> hand_no({"hand_id": 41, "number": 3}), hand_no({"hand_id": 41})
+    (3, 41)
+    """
+    number = hand.get("number")
+    return number if isinstance(number, int) else hand.get("hand_id")
+
+
+def hand_title(hand: Mapping[str, Any]) -> str:
+    """``Hand #3``; ``The hand`` for one voided before its cards were dealt (its record has ``"number": null``).
+
+    >>> hand_title({"hand_id": 41, "number": 3}), hand_title({"hand_id": 41, "number": None})
+    ('Hand #3', 'The hand')
+    """
+    if "number" in hand and hand["number"] is None:
+        return "The hand"
+    return f"Hand #{hand_no(hand)}"
+
+
 def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
     """Table, hand, phase, whose turn, the clock."""
     hand = snapshot.get("hand") or {}
@@ -146,7 +167,7 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
     text = Text(f"Table {snapshot.get('table')}", style="bold")
     status = snapshot.get("status")
     if hand and hand.get("phase") not in ("settled", "void", "not_dealt", None):
-        text.append(f" · hand #{hand.get('hand_id')} · {_PHASES.get(hand['phase'], hand['phase'])}")
+        text.append(f" · hand #{hand_no(hand)} · {_PHASES.get(hand['phase'], hand['phase'])}")
         if hand.get("arranged"):
             text.append(" · ARRANGED DECK", style="bold red")
         clock = hand.get("clock") or {}
@@ -259,14 +280,13 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     ``summary`` is a ``hand_revealed`` event, a hand from the history or a
     ``hand_settled`` event merged with what is known of the hand.
     """
-    hand_id = summary.get("hand_id")
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): every bet and fee went back",
+        return [Text(f"{hand_title(summary)} was voided ({summary.get('reason')}): every bet and fee went back",
                      style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:
-        return [Text(f"Hand #{hand_id}: not dealt ({summary.get('reason') or 'no hand'})", style="dim")]
+        return [Text(f"No hand dealt ({summary.get('reason') or 'no hand'})", style="dim")]
     dealer = summary.get("dealer")
     lines = [_dealer_line(summary, names, dealer, symbols)]
     shown = {int(k): v for k, v in _shown(summary).items()}
@@ -292,7 +312,7 @@ def _shown(summary: Mapping[str, Any]) -> dict[str, list[str]]:
 
 def _dealer_line(summary: Mapping[str, Any], names: Names, dealer: Any, symbols: bool) -> Text:
     who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "Dealer"
-    line = Text(f"Hand #{summary.get('hand_id')} · {who}: ", style="bold")
+    line = Text(f"Hand #{hand_no(summary)} · {who}: ", style="bold")
     cards = summary.get("dealer_cards") or []
     if cards:
         line.append_text(cards_text(cards, symbols=symbols))
@@ -360,7 +380,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     if kind == "presence":
         return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
     if kind == "hand_started":
-        text = f"-- hand #{event.get('hand_id')} --"
+        text = f"-- hand #{hand_no(event)} --"
         return text + " ARRANGED DECK: not a random deal" if event.get("arranged") else text
     if kind == "bank_declined":
         return f"{who} declines the bank" + _reason(event.get("reason"), "declined")

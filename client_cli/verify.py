@@ -108,7 +108,8 @@ def seen_from_reveal(reveal: Mapping[str, Any]) -> dict[int, list[str]]:
 
 def verify_reveal(reveal: Mapping[str, Any], seen: Seen) -> Verdict:
     """Check the revealed seed and the deal against what was seen (see the module doc)."""
-    hand = f"hand #{reveal.get('hand_id')}"
+    number = reveal.get("number")
+    hand = f"hand #{number if isinstance(number, int) else reveal.get('hand_id')}"
     order = [int(s) for s in reveal.get("deal_order") or []]
     if reveal.get("arranged"):
         return Verdict(None, f"{hand}: {ARRANGED}", arranged=True)

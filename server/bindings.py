@@ -82,6 +82,8 @@ class DatabaseBindings:
                     if change.action == "free":
                         await tx.free_seat(table, change.account)
                 await self._append(tx, table, hand_id, batch.events)
+                if batch.hand_number is not None and hand_id is not None:
+                    await tx.number_hand(hand_id, batch.hand_number)
                 if batch.finish_hand is not None and hand_id is not None:
                     await tx.finish_hand(hand_id, *batch.finish_hand)
                 if batch.settings is not None:
@@ -135,6 +137,7 @@ class DatabaseBindings:
                 setups.append(TableSetup(info.name, settings, seats, stacks, await tx.last_seq(info.name),
                                          _offer_from(recent, settings.seats),
                                          hands_played=recent[0].hand_no if recent else 0,
+                                         hands_dealt=await tx.last_hand_number(info.name),
                                          # so a client back after a crash is told how the hand ended
                                          last_summary=dict(last.summary) if last and last.summary else None,
                                          game=game.name, carry=dict(carried or {})))
@@ -158,7 +161,7 @@ class DatabaseBindings:
                         refunds.append(LedgerTransfer(place, stack_place(table, account), balance, kind,
                                                       table, hand.id))
             await tx.transfers(refunds)
-            summary: dict[str, Any] = {"table": table, "hand_id": hand.id, "status": "void",
+            summary: dict[str, Any] = {"table": table, "hand_id": hand.id, "number": hand.number, "status": "void",
                                        "reason": "interrupted", "commitment": hand.commitment,
                                        "server_seed": hand.server_seed, "arranged": hand.arranged}
             summary = await self._crash_summary(tx, hand) or summary
@@ -184,7 +187,7 @@ class DatabaseBindings:
             account = await tx.account(account_id)
             names[seat] = account.name if account else "?"
         state = game.evolve(state, game.void_event("interrupted"))
-        return hand_summary(game, state, hand.table, hand.id, names, carry)
+        return hand_summary(game, state, hand.table, hand.id, names, carry, hand.number)
 
     async def first_host_token(self) -> str | None:
         """A host token if none exists yet (a fresh database), else None."""
@@ -211,7 +214,7 @@ class DatabaseBindings:
                 account = await tx.account_by_name(name)
                 if account is None:
                     raise TableError("account/unknown", f"no account named {name!r}")
-                await tx.issue(account.id, amount, f"granted by the host (account {by})")
+                await tx.issue(account.id, amount, await _granted_by(tx, by))
                 balance = await tx.balance(account_place(account.id))
         return {"account": account.name, "granted": amount, "balance": balance}
 
@@ -264,12 +267,27 @@ class DatabaseBindings:
     async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
         """The table's last finished hands, newest first; ``table/unknown`` for a table never created.
 
-        A closed table's hands stay readable: only a name no table ever had is refused.
+        Attempts never dealt are not hands. A closed table's hands stay readable: only a name no
+        table ever had is refused.
         """
         if table not in {t.name for t in await self.db.list_tables(include_closed=True)}:
             raise TableError("table/unknown", f"there is no table named {table!r}")
-        hands = await self.db.recent_hands(table, limit + 1)
+        hands = await self.db.recent_hands(table, limit + 1, dealt_only=True)
         return [public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
+
+    async def hand_by_number(self, table: str, number: int) -> dict[str, Any]:
+        """The table's finished hand ``number`` (its own count), as everyone may see it."""
+        with _as_table_errors():
+            hand = await self.db.hand_by_number(table, number)
+        if hand.status == "in_progress" or hand.summary is None:
+            raise TableError("hand/unknown", f"hand {number} at {table} is still in progress")
+        return public_hand(hand)
+
+
+async def _granted_by(tx: Tx, by: AccountId | None) -> str:
+    """The memo of a grant: the host, and the account it was logged in as, if any."""
+    account = await tx.account(by) if by is not None else None
+    return f"granted by the host ({account.name})" if account is not None else "granted by the host"
 
 
 _SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})
@@ -278,7 +296,7 @@ _SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})
 def public_hand(hand: Hand) -> dict[str, Any]:
     """A finished hand as everyone may see it (the seed is revealed once the hand is over)."""
     summary: Mapping[str, Any] = hand.summary or {}
-    return {**summary, "hand_id": hand.id, "hand_no": hand.hand_no, "status": hand.status,
+    return {**summary, "hand_id": hand.id, "number": hand.number, "hand_no": hand.hand_no, "status": hand.status,
             "started_at": hand.started_at / 1e6,
             "ended_at": hand.ended_at / 1e6 if hand.ended_at else None}
 

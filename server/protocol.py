@@ -16,6 +16,8 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from server.refusals import explain
+
 PROTOCOL_VERSION: Final = 1
 NAMESPACE: Final = "/"
 MAX_REQUEST_BYTES: Final = 4096
@@ -103,6 +105,8 @@ class Request(BaseModel):
 
 TableName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
+# A seat, spot or box: loose on purpose, the table checks it against its own number and says so.
+SeatNo = Annotated[int, Field(ge=1, le=1000)]
 
 
 class TableRequest(Request):
@@ -118,7 +122,7 @@ class Join(TableRequest):
 class Sit(TableRequest):
     """Take a seat (a chosen one or the first free) with a buy-in."""
 
-    seat: Annotated[int, Field(ge=1, le=9)] | None = None
+    seat: SeatNo | None = None
     buy_in: Chips | None = None
 
 
@@ -164,8 +168,8 @@ class RaiseBet(TableRequest):
 class BetSpec(Request):
     """One spot's (Caribbean Stud) or box's (6 Card Poker) bets in a ``move`` of action ``bet``."""
 
-    spot: Annotated[int, Field(ge=1, le=9)] | None = None
-    box: Annotated[int, Field(ge=1, le=4)] | None = None
+    spot: SeatNo | None = None
+    box: SeatNo | None = None
     ante: Chips = 0
     jackpot: bool = False
     bonus: Chips = 0
@@ -177,8 +181,8 @@ class Move(TableRequest):
     action: Literal["bet", "deal", "rebet", "clear", "play", "fold", "raise", "buy", "exchange",
                     "request_exchange", "cancel_exchange", "continue"]
     bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
-    spot: Annotated[int, Field(ge=1, le=9)] | None = None
-    box: Annotated[int, Field(ge=1, le=4)] | None = None
+    spot: SeatNo | None = None
+    box: SeatNo | None = None
     discard: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=5)] | None = None
     seed: Annotated[str, Field(max_length=128)] | None = None
 
@@ -189,14 +193,17 @@ class HostAction(Request):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     action: Literal[
         "create_table", "change_settings", "pause", "resume", "remove_player", "grant_chips",
-        "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table",
+        "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table", "show_settings",
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None
-    seat: Annotated[int, Field(ge=1, le=9)] | None = None
+    seat: SeatNo | None = None
     account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
     amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
     cards: Annotated[str, Field(max_length=400)] | None = None
+    # arrange_deck by seat: {"2": "Ah Kh ...", "dp": "..."}; the rules work out the dealing order.
+    hands: Annotated[dict[Annotated[str, Field(max_length=8)], Annotated[str, Field(max_length=60)]],
+                     Field(max_length=10)] | None = None
 
 
 REQUESTS: Final[dict[str, type[Request]]] = {
@@ -242,9 +249,7 @@ def parse_request(event: str, payload: Any) -> Request:
     try:
         return model.model_validate(payload)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "payload"
-        raise ProtocolError("request/malformed", f"{event}: {where}: {first['msg']}") from None
+        raise ProtocolError("request/malformed", explain(event, exc.errors())) from None
 
 
 class ProtocolError(Exception):

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from server.rules.arrange import seat_deck_from_json
 from server.rules.cards import parse_cards
 from server.rules.errors import RuleError
 from server.rules.game import Game, Player, Transfer
@@ -119,7 +120,11 @@ def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> tuple[Gam
     settings = game.settings_from_mapping(inputs["settings"])
     players = [Player(int(s), int(stack), bool(w), bool(p)) for s, stack, w, p in inputs["players"]]
     arranged = inputs.get("arranged_deck")
-    deck = parse_cards(arranged) if arranged else None
+    deck: Any = None
+    if isinstance(arranged, dict):  # a drill deck given by seat (server/rules/arrange.py)
+        deck = seat_deck_from_json(arranged["by_seat"])
+    elif arranged:
+        deck = parse_cards(arranged)
     state = game.new_hand(settings, players, bytes.fromhex(server_seed_hex), offer_from=int(inputs["offer_from"]),
                           arranged_deck=deck, carry=dict(inputs.get("carry") or {}))
     return game, state

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar
 from rich.text import Text
 
 from client_cli.parse import SeatChoices, my_seat
-from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, seat_names
+from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, hand_title, seat_names
 from client_cli.render import describe_event as table_event_text
 from server.rules.cards import parse_cards
 from server.rules.poker import best_five, class_name
@@ -311,11 +311,11 @@ def house_event(event: Mapping[str, Any], names: Names, *, word: str, qualifying
 def unsettled_lines(summary: Mapping[str, Any], *, returned: str, missing: str) -> list[Text] | None:
     """The one line of a hand that was voided (``returned``: what went back) or not dealt (``missing``: the
     usual reason); None for a settled hand."""
-    hand_id = summary.get("hand_id")
     if summary.get("status") == "void":
-        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): {returned} went back", style="yellow")]
+        return [Text(f"{hand_title(summary)} was voided ({summary.get('reason')}): {returned} went back",
+                     style="yellow")]
     if not summary.get("settlement"):
-        return [Text(f"Hand #{hand_id}: not dealt ({summary.get('reason') or missing})", style="dim")]
+        return [Text(f"No hand dealt ({summary.get('reason') or missing})", style="dim")]
     return None
 
 

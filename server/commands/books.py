@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from server.config import config_from
@@ -28,28 +29,42 @@ def add_parsers(subparsers: Any) -> None:
 
     replay = subparsers.add_parser(
         "replay", help="re-run recorded hands through the rules and compare",
-        epilog="examples: hcf-server replay 42\n          hcf-server replay --all --table main",
+        description="Feed each recorded hand's inputs and revealed server seed through the rules again and "
+                    "check that every event, the settlement and every chip transfer come out the same. "
+                    "Exit 0 when all agree, 1 if any hand disagrees, 2 for a mistake in the arguments.",
+        epilog="HAND_ID is the server-wide id (the 'server id' of 'hcf history N', the hand_id of the API and "
+               "of export), not the table's own hand number.\n\n"
+               "examples: hcf-server replay 42\n          hcf-server replay --all --table main",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    replay.add_argument("hand_id", nargs="?", type=int, metavar="HAND_ID")
-    replay.add_argument("--all", action="store_true", help="every finished hand of --table")
-    replay.add_argument("--table", help="the table, with --all")
+    replay.add_argument("hand_id", nargs="?", type=int, metavar="HAND_ID",
+                        help="the server-wide id of one hand to replay")
+    replay.add_argument("--all", action="store_true", help="replay every finished hand of --table, oldest first")
+    replay.add_argument("--table", metavar="TABLE", help="the table whose hands --all replays")
     _db_args(replay)
     replay.set_defaults(runner=lambda a: _run(a, _replay))
 
     export = subparsers.add_parser(
         "export", help="hand histories as everyone may see them",
+        description="Print a table's finished hands, oldest first, as everyone may see them (the server seed "
+                    "revealed). Attempts that were never dealt (nobody banked) are not hands and are left out.",
         epilog="examples: hcf-server export --table main > main.jsonl\n"
                "          hcf-server export --table main --format csv > main.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    export.add_argument("--table", required=True)
-    export.add_argument("--format", choices=["jsonl", "csv"], default="jsonl")
+    export.add_argument("--table", required=True, metavar="TABLE", help="the table whose hands to export")
+    export.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                        help="jsonl (default): one hand per line, as GET /api/hands/ID answers; csv: one row "
+                             "per seat, spot or box and one for the DP, times in ISO 8601 (UTC)")
     _db_args(export)
     export.set_defaults(runner=lambda a: _run(a, _export))
 
 
 def _db_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", dest="database_url", help="database URL (default: the server's)")
-    parser.add_argument("--data-dir", help="where the default SQLite file lives")
+    parser.add_argument("--db", dest="database_url", metavar="URL",
+                        help="database URL, e.g. sqlite:///./hcf.db (default: $HCF_DATABASE_URL or "
+                             "$DATABASE_URL, else hcf.db in the data directory)")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where the default SQLite file hcf.db lives (default: $HCF_DATA_DIR, else "
+                             "~/.local/share/hcf-table)")
 
 
 def _run(args: argparse.Namespace, body: Callable[[Any, argparse.Namespace, TextIO], Awaitable[int]]) -> int:
@@ -106,7 +121,10 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
             recorded: list[LedgerTransfer] = await tx.hand_transfers(hand.id)
         transfers = [Transfer(t.src, t.dst, t.amount, t.kind) for t in recorded]
         report = replay_hand(hand.id, hand.table, hand.status, hand.server_seed, rows, transfers)
-        print(report.line(), file=out)
+        line = report.line()
+        if hand.number is not None:  # the id is what replay takes; the number is what people saw
+            line = line.replace(f"hand {hand.id} ", f"hand {hand.id} (#{hand.number} at {hand.table}) ", 1)
+        print(line, file=out)
         for problem in report.problems:
             print(f"  {problem}", file=out)
         failures += not report.ok
@@ -114,11 +132,28 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_MISMATCH if failures else 0
 
 
-CSV_FIELDS = ["hand_id", "hand_no", "table", "game", "status", "started_at", "dealer", "dealer_qualifies", "seat",
-              "name", "spot", "box", "blind", "folded", "dead", "ante", "raise", "bet", "straight_flush_bonus",
-              "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net"]
-"""A row per seat (High Card Flush), spot (Caribbean Stud) or box (6 Card Poker); blank where a game lacks a bet."""
+CSV_FIELDS = ["hand_id", "number", "table", "game", "status", "started_at", "ended_at", "dealer", "dealer_qualifies",
+              "role", "seat", "name", "spot", "box", "blind", "folded", "dead", "ante", "raise", "bet",
+              "straight_flush_bonus", "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net"]
+"""A row per seat (High Card Flush, the DP's included), spot (Caribbean Stud) or box (6 Card Poker).
+
+Blank where a game lacks a bet. ``role`` is ``dp`` for the designated player's row
+(its ``net`` covers every player's bets; ``fee`` is its own) and ``player`` for the
+others. Times are ISO 8601 in UTC.
+"""
 _ROW_KEYS = CSV_FIELDS[CSV_FIELDS.index("spot"):]
+
+
+def iso_time(seconds: float | None) -> str:
+    """A Unix time as ISO 8601 in UTC, to the millisecond; blank for none.
+
+    >>> iso_time(1795954437.993038), iso_time(None)
+    ('2026-11-29T12:13:57.993Z', '')
+    """
+    if seconds is None:
+        return ""
+    moment = datetime.fromtimestamp(seconds, tz=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
@@ -127,7 +162,8 @@ async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     if args.table not in {t.name for t in await database.list_tables(include_closed=True)}:
         print(f"error: there is no table named {args.table!r}", file=sys.stderr)
         return 2
-    hands = [h for h in await database.recent_hands(args.table, 10**9) if h.status != "in_progress" and h.summary]
+    hands = [h for h in await database.recent_hands(args.table, 10**9, dealt_only=True)
+             if h.status != "in_progress" and h.summary]
     hands.reverse()
     if args.format == "jsonl":
         for hand in hands:
@@ -136,20 +172,30 @@ async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, restval="")
     writer.writeheader()
     for hand in hands:
-        summary = public_hand(hand)
-        settlement = summary.get("settlement") or {}
-        dealer = settlement.get("dealer")
-        qualifies = summary.get("dealer_qualifies", dealer.get("qualifies") if isinstance(dealer, dict) else None)
-        bets = summary.get("bets")
-        # Spots and boxes name their seat in the hand's bets, not in the settlement.
-        owners = {(b.get("spot"), b.get("box")): b.get("seat") for b in bets} if isinstance(bets, list) else {}
-        for entry in settlement.get("seats") or settlement.get("spots") or settlement.get("boxes") or []:
-            seat = entry.get("seat", owners.get((entry.get("spot"), entry.get("box"))))
-            writer.writerow({
-                "hand_id": hand.id, "hand_no": hand.hand_no, "table": hand.table,
-                "game": summary.get("game", "hcf"), "status": hand.status,
-                "started_at": summary["started_at"], "dealer": summary.get("dealer"), "dealer_qualifies": qualifies,
-                "seat": seat, "name": (summary.get("names") or {}).get(str(seat), ""),
-                **{k: entry[k] for k in _ROW_KEYS if k in entry},
-            })
+        writer.writerows(csv_rows(public_hand(hand)))
     return 0
+
+
+def csv_rows(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """The CSV rows of one finished hand (as ``public_hand`` gives it): each seat, spot or box, then the DP."""
+    settlement = summary.get("settlement") or {}
+    dealer = settlement.get("dealer")
+    qualifies = summary.get("dealer_qualifies", dealer.get("qualifies") if isinstance(dealer, dict) else None)
+    names = summary.get("names") or {}
+    head = {"hand_id": summary.get("hand_id"), "number": summary.get("number"), "table": summary.get("table"),
+            "game": summary.get("game", "hcf"), "status": summary.get("status"),
+            "started_at": iso_time(summary.get("started_at")), "ended_at": iso_time(summary.get("ended_at")),
+            "dealer": summary.get("dealer"), "dealer_qualifies": qualifies}
+    bets = summary.get("bets")
+    # Spots and boxes name their seat in the hand's bets, not in the settlement.
+    owners = {(b.get("spot"), b.get("box")): b.get("seat") for b in bets} if isinstance(bets, list) else {}
+    rows = []
+    for entry in settlement.get("seats") or settlement.get("spots") or settlement.get("boxes") or []:
+        seat = entry.get("seat", owners.get((entry.get("spot"), entry.get("box"))))
+        rows.append({**head, "role": "player", "seat": seat, "name": names.get(str(seat), ""),
+                     **{k: entry[k] for k in _ROW_KEYS if k in entry}})
+    seat = summary.get("dealer")
+    if isinstance(dealer, dict) and isinstance(seat, int):  # a player-banked hand: the DP's own line
+        rows.append({**head, "role": "dp", "seat": seat, "name": names.get(str(seat), ""),
+                     "fee": dealer.get("fee", 0), "net": dealer.get("net", 0)})
+    return rows

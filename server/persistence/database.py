@@ -285,10 +285,18 @@ class Database(AuthFlows):
         async with self.transaction(write=False) as tx:
             return await tx.hand_events(hand_id)
 
-    async def recent_hands(self, table: str, limit: int = 20) -> list[Hand]:
-        """The table's latest hands, newest first."""
+    async def recent_hands(self, table: str, limit: int = 20, *, dealt_only: bool = False) -> list[Hand]:
+        """The table's latest hands, newest first (``dealt_only``: attempts never dealt left out)."""
         async with self.transaction(write=False) as tx:
-            return await tx.recent_hands(table, limit)
+            return await tx.recent_hands(table, limit, dealt_only=dealt_only)
+
+    async def hand_by_number(self, table: str, number: int) -> Hand:
+        """The table's dealt hand ``number``; ``hand/unknown`` if there is none."""
+        async with self.transaction(write=False) as tx:
+            hand = await tx.hand_by_number(table, number)
+        if hand is None:
+            raise StoreError("hand/unknown", f"table {table!r} has no hand number {number}")
+        return hand
 
     async def last_seq(self, table: str) -> int:
         """The table's highest event seq, 0 before its first event."""

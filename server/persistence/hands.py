@@ -41,6 +41,13 @@ _HAND_CHECKS = sa.select(
     .scalar_subquery(),
     sa.select(sa.func.max(HAND.c.hand_no)).where(HAND.c.table_name == sa.bindparam("table")).scalar_subquery(),
 )
+_LAST_NUMBER = sa.select(sa.func.max(HAND.c.number)).where(HAND.c.table_name == sa.bindparam("table"))
+# Only a hand in progress and not yet numbered takes a number: a number is given once.
+_NUMBER_HAND = (
+    sa.update(HAND)
+    .where(HAND.c.id == sa.bindparam("hand_id"), HAND.c.status == "in_progress", HAND.c.number.is_(None))
+    .values(number=sa.bindparam("new_number"))
+)
 # Conditional, so that of two concurrent finishes (PostgreSQL) only one counts.
 _FINISH_HAND = (
     sa.update(HAND)
@@ -63,6 +70,7 @@ def _hand(row: Any) -> Hand:
         row.shuffle_version,
         bool(row.arranged),
         summary,
+        row.number,
     )
 
 
@@ -162,6 +170,33 @@ class HandOps(TableOps):
             raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} already ended ({hand.status})"))
         raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} ended meanwhile"))
 
+    async def number_hand(self, hand_id: int, number: int) -> None:
+        """Give a hand in progress whose cards are dealt the table's next hand ``number``.
+
+        Attempts never dealt keep no number, so a table counts 1, 2, 3 in dealt hands
+        only. ``hand/bad_number`` unless ``number`` follows the table's last one.
+        """
+        self._check_writable()
+        hand = await self.hand(hand_id)
+        if hand is None:
+            raise self._doom(StoreError("hand/unknown", f"there is no hand {hand_id}"))
+        last = await self.last_hand_number(hand.table)
+        if number != last + 1:
+            raise self._doom(StoreError("hand/bad_number", f"the next hand at {hand.table!r} is number "
+                                                           f"{last + 1}, not {number}"))
+        if await self._change(_NUMBER_HAND, {"hand_id": hand_id, "new_number": number}) != 1:
+            raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} is over or numbered already"))
+
+    async def last_hand_number(self, table: str) -> int:
+        """The number of the table's last dealt hand, 0 before its first."""
+        return int((await self._run(_LAST_NUMBER, {"table": table})).scalar_one() or 0)
+
+    async def hand_by_number(self, table: str, number: int) -> Hand | None:
+        """The table's dealt hand with this number, if any."""
+        query = sa.select(HAND).where(HAND.c.table_name == table, HAND.c.number == number)
+        row = (await self._run(query)).one_or_none()
+        return _hand(row) if row is not None else None
+
     async def hand(self, hand_id: int) -> Hand | None:
         """The hand with this id, if any."""
         row = (await self._run(_HAND_BY_ID, {"hand_id": hand_id})).one_or_none()
@@ -172,9 +207,12 @@ class HandOps(TableOps):
         query = sa.select(HAND).where(HAND.c.status == "in_progress").order_by(HAND.c.id)
         return [_hand(row) for row in (await self._run(query)).all()]
 
-    async def recent_hands(self, table: str, limit: int = 20) -> list[Hand]:
-        """The table's latest hands, newest first."""
-        query = sa.select(HAND).where(HAND.c.table_name == table).order_by(HAND.c.hand_no.desc()).limit(limit)
+    async def recent_hands(self, table: str, limit: int = 20, *, dealt_only: bool = False) -> list[Hand]:
+        """The table's latest hands, newest first (``dealt_only``: only those with a number)."""
+        query = sa.select(HAND).where(HAND.c.table_name == table)
+        if dealt_only:
+            query = query.where(HAND.c.number.is_not(None))
+        query = query.order_by(HAND.c.hand_no.desc()).limit(limit)
         return [_hand(row) for row in (await self._run(query)).all()]
 
     async def hand_events(self, hand_id: int) -> list[Event]:

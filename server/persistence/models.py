@@ -152,6 +152,8 @@ class HandRow(SQLModel, table=True):
             sqlite_where=sa.text("status = 'in_progress'"),
             postgresql_where=sa.text("status = 'in_progress'"),
         ),
+        # The table's own count of dealt hands (NULL for an attempt never dealt): one hand per number.
+        sa.Index("ux_hand_table_number", "table_name", "number", unique=True),
     )
 
     id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
@@ -165,6 +167,7 @@ class HandRow(SQLModel, table=True):
     shuffle_version: int
     arranged: bool = False
     summary: str | None = Field(default=None, sa_type=sa.Text)
+    number: int | None = None  # last: where the migration that added it (0004) put it
 
 
 class HandEventRow(SQLModel, table=True):

@@ -90,6 +90,7 @@ class Hand:
     shuffle_version: int
     arranged: bool
     summary: JsonObject | None
+    number: int | None = None  # the table's own hand number, once the cards were dealt
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 
 JSON = dict[str, Any]
@@ -94,6 +95,8 @@ class HandLike(Protocol):
     @property
     def arranged_deck(self) -> tuple[Card, ...] | None: ...
     @property
+    def seat_deck(self) -> SeatDeck | None: ...
+    @property
     def commitment(self) -> str: ...
 
 
@@ -108,7 +111,7 @@ class Game(Protocol):
         ...
 
     def new_hand(self, settings: Any, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> Any:
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> Any:
         """A fresh hand; ``carry`` is what the table kept from the hand before (may be empty)."""
         ...
 

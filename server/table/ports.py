@@ -42,13 +42,14 @@ class Batch:
     seat_changes: list[SeatChange] = field(default_factory=list)
     start_hand: tuple[str, str, bool] | None = None  # server seed hex, commitment, arranged
     finish_hand: tuple[str, dict[str, Any]] | None = None  # status, public summary
+    hand_number: int | None = None  # the cards were dealt: the hand takes the table's next number
     settings: tuple[dict[str, Any], dict[str, Any], AccountId | None] | None = None  # old, new, by
     close_table: bool = False
 
     def empty(self) -> bool:
         """Whether there is nothing to write."""
         return not (self.transfers or self.events or self.seat_changes or self.start_hand
-                    or self.finish_hand or self.settings or self.close_table)
+                    or self.finish_hand or self.hand_number or self.settings or self.close_table)
 
 
 class TableStorage(Protocol):

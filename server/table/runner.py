@@ -19,7 +19,8 @@ from typing import Any
 
 import structlog
 
-from server.rules.cards import Card, cards_list, parse_cards
+from server.rules.arrange import SeatDeck
+from server.rules.cards import Card, parse_cards
 from server.rules.errors import RuleError
 from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike, Transfer
 from server.rules.games import game_named
@@ -38,6 +39,7 @@ from server.table.commands import (
     Tick,
     TopUp,
 )
+from server.table.floor import deck_by_place, deck_json, setting_changes, short_deck_warning
 from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 from server.table.summary import hand_summary
@@ -61,6 +63,7 @@ class TableSetup:
     offer_from: int = 1
     paused: bool = False
     hands_played: int = 0
+    hands_dealt: int = 0  # the table's own hand number of its last dealt hand
     last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
     game: str = "hcf"
     carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
@@ -101,6 +104,9 @@ class TableRunner:
         self.offer_from = setup.offer_from
         self.paused = setup.paused
         self.hands_played = setup.hands_played
+        self.hands_dealt = setup.hands_dealt
+        self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
+        self.hand_numbered = False
         self.storage, self.publisher = storage, publisher
         self.now, self.seed_source, self.grace = clock, seed_source, grace
         self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
@@ -108,7 +114,9 @@ class TableRunner:
         self.hand_accounts: dict[int, AccountId] = {}
         self.clock: Clock | None = None
         self.pending_settings: Any = None
-        self.arranged_next: tuple[Card, ...] | None = None
+        self.pending_by: AccountId | None = None  # who asked for the pending settings
+        self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
+        self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
         self.closed = False
         self.closing = False
         self.last_hand_id: int | None = None
@@ -368,13 +376,16 @@ class TableRunner:
             await self._set_waiting(state.reason or "no_bank")
             self._schedule("next_hand", self.now() + self.settings.offer_seconds)
             return
-        self.arranged_next = None  # used by this hand (a hand never started keeps it waiting)
+        self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
         for seated in self.roster.by_seat.values():
             seated.missed_this_hand = seated.acted_this_hand = False
-        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "arranged": arranged is not None,
+        # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
+        self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
+        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
+                   "arranged": arranged is not None,
                    "seats": [p.seat for p in players], "offer_from": self.offer_from}
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
@@ -383,7 +394,7 @@ class TableRunner:
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": cards_list(arranged) if arranged is not None else None}
+                  "arranged_deck": deck_json(arranged)}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str) -> None:
@@ -423,8 +434,10 @@ class TableRunner:
             for seat, payload in game.private_events(state, event):
                 private.append((self.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
+        if not self.hand_numbered and any(r.payload.get("type") == "cards_dealt" for r in recorded):
+            batch.hand_number = self.hand_number
         if state.phase in game.terminal:
-            summary = self._summary(state)
+            summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
         if inputs is not None and recorded:
@@ -439,6 +452,8 @@ class TableRunner:
         if hand_id is not None:
             self.hand_id = hand_id
             self.hands_played += 1  # numbered like the database: every recorded hand counts
+        if batch.hand_number is not None:
+            self.hands_dealt, self.hand_numbered = batch.hand_number, True
         self._apply_transfers(batch.transfers)
         self.state = state
         self._note_actions(events)
@@ -455,7 +470,8 @@ class TableRunner:
             payload = public.get(r.seq)
             if payload is None:
                 payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            payload = {**payload, "hand_id": self.hand_id}
+            payload = {**payload, "hand_id": self.hand_id,
+                       "number": payload.get("number", self.hand_number)}
             if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
@@ -468,15 +484,16 @@ class TableRunner:
             if seated is not None:
                 seated.acted_this_hand = True
 
-    def _summary(self, state: Any) -> Reply:
+    def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry)
+        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
+                            self.hand_number if dealt else None)
 
     async def _after_hand(self, state: Any) -> None:
         self.clock = None
         self._cancel("clock")
-        self.last_summary = self._summary(state)
+        self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
         self.carry = self.game.carry_out(state, self.carry)
         if state.phase != "not_dealt" or self.game.dealer_seat(state) is not None:
@@ -492,12 +509,14 @@ class TableRunner:
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
                                 "reason": "clock"})
         self.hand_id = None
-        if state.phase == "not_dealt" and state.arranged_deck is not None and self.arranged_next is None:
-            self.arranged_next = state.arranged_deck  # no cards were dealt: the drill deck waits for the next hand
+        if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
+            self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
+        self.arranged_in_play = None
         if state.reason == "no_bank":
             self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
         await self._stand_leavers(changes)
+        await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
         if self.closing:
             await self._close_now()
             return
@@ -688,14 +707,24 @@ class TableRunner:
         new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
         if new.seats < max(self.roster.by_seat, default=0):
             raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
-        self.pending_settings = new
+        changes = setting_changes(self.settings.as_dict(), new.as_dict())
+        self.pending_settings, self.pending_by = new, cmd.by
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
-            return {"applied": "now", "settings": self.settings.as_dict()}
-        return {"applied": "after_hand", "settings": new.as_dict()}
+            return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
+        # The posted settings hold for the hand in play (RULES.md section 2): say what the next one changes.
+        return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
+
+    async def _host_show_settings(self, _cmd: Host) -> Reply:
+        """The table's settings now, and what a change waiting for the hand's end will make of them."""
+        current = self.settings.as_dict()
+        pending = self.pending_settings
+        return {"table": self.name, "game": self.game.name, "status": self._status(), "settings": current,
+                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {}}
 
     async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
         new, self.pending_settings = self.pending_settings, None
+        by = by if by is not None else self.pending_by
         if new is None or new == self.settings:
             return
         old = self.settings
@@ -717,13 +746,23 @@ class TableRunner:
                 self._schedule("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
 
-    async def _host_remove(self, cmd: Host) -> Reply:
+    def _host_seat(self, cmd: Host) -> int:
+        """The seat a host command names, within this table's seats."""
         seat = cmd.arg("seat")
+        if not isinstance(seat, int):
+            raise TableError("request/malformed", f"{cmd.action} needs a seat")
+        if not 1 <= seat <= self.settings.seats:
+            raise TableError("seat/invalid", f"table {self.name} has seats 1 to {self.settings.seats}, not {seat}")
+        return seat
+
+    async def _host_remove(self, cmd: Host) -> Reply:
         name = cmd.arg("account")
+        seat = self._host_seat(cmd) if name is None else None
         seated = next((s for s in self.roster.by_seat.values()
                        if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
         if seated is None:
-            raise TableError("seat/not_seated", "nobody sits there")
+            where = f"at seat {seat}" if name is None else f"by the name {name!r}"
+            raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
         if self._in_current_hand(seated):
             await self._leave_hand(seated)
             return {"removed": "after_hand", "seat": seated.seat}
@@ -733,10 +772,7 @@ class TableRunner:
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        seat = cmd.arg("seat")
-        if not isinstance(seat, int):
-            raise TableError("request/malformed", "declare_dead needs a seat")
-        await self._hand_command(self.game.declare_dead(seat))
+        await self._hand_command(self.game.declare_dead(self._host_seat(cmd)))
         return {}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:
@@ -745,14 +781,23 @@ class TableRunner:
         return {}
 
     async def _host_arrange(self, cmd: Host) -> Reply:
-        text = cmd.arg("cards") or ""
-        deck = parse_cards(text)
-        if not deck:
-            raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order")
+        """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
+        hands = cmd.arg("hands")
+        deck: tuple[Card, ...] | SeatDeck
+        if hands is not None:
+            deck = deck_by_place(self.name, self.game.name, self.settings, hands)
+            count, warning = sum(len(cards) for _, cards in deck.hands), None
+        else:
+            deck = parse_cards(cmd.arg("cards") or "")
+            if not deck:
+                raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
+            count = len(deck)
+            warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
         self.arranged_next = deck
-        await self._table_events([{"type": "deck_arranged", "cards": len(deck),
-                                   "message": "the host arranged the next deck: that hand is not a random deal"}])
-        return {"arranged_cards": len(deck)}
+        event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+                        "message": "the host arranged the next deck: that hand is not a random deal"}
+        await self._table_events([event | ({"warning": warning} if warning else {})])
+        return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
@@ -782,7 +827,8 @@ class TableRunner:
         button = self._button()
         hand: Reply | None = None
         if state is not None and state.phase != "not_dealt":
-            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id}
+            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id,
+                                                         "number": self.hand_number}
             if self.clock is not None:
                 hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
                                  "deadline": self.clock.deadline}
@@ -881,6 +927,7 @@ _HOST_HANDLERS: dict[str, Callable[[TableRunner, Host], Awaitable[Reply]]] = {
     "misdeal": TableRunner._host_misdeal,
     "shuffler_fault": TableRunner._host_misdeal,
     "arrange_deck": TableRunner._host_arrange,
+    "show_settings": TableRunner._host_show_settings,
     "close_table": TableRunner._host_close,
 }
 

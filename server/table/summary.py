@@ -11,8 +11,11 @@ from server.rules.game import Game
 
 
 def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names: Mapping[int, str],
-                 carry: Mapping[str, Any]) -> dict[str, Any]:
+                 carry: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
     """The public record of a hand that is over; the server seed is revealed with it.
+
+    ``number`` is the table's own count of dealt hands (None for an attempt never
+    dealt); ``hand_id`` is the server-wide id the HTTP API and ``replay`` take.
 
     ``carry`` is what the hand started with; the record keeps what the next hand
     inherits (``carry``), so a restarted table picks up a jackpot meter from its last hand.
@@ -22,10 +25,11 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     summary: dict[str, Any] = {
         "table": table,
         "hand_id": hand_id,
+        "number": number,
         "game": game.name,
         "status": state.phase,
         "reason": state.reason,
-        "arranged": state.arranged_deck is not None,
+        "arranged": state.arranged_deck is not None or state.seat_deck is not None,
         "commitment": state.commitment,
         "server_seed": state.server_seed.hex(),
         "player_seeds": [[seat, seed] for seat, seed in seeds],
@@ -36,4 +40,6 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     }
     if state.arranged_deck is not None:
         summary["arranged_deck"] = cards_list(state.arranged_deck)
+    if state.seat_deck is not None:  # what the host gave each place; the rest of the deal was random
+        summary["arranged_hands"] = state.seat_deck.as_json()
     return summary

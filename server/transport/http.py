@@ -16,7 +16,6 @@ from typing import Any, Protocol
 
 import structlog
 from aiohttp import web
-from pydantic import ValidationError
 
 from server import protocol as p
 from server.rules.game import AccountId
@@ -126,6 +125,10 @@ class AccountService(AccountsPort, Protocol):
         """The table's last finished hands, newest first."""
         ...
 
+    async def hand_by_number(self, table: str, number: int) -> dict[str, Any]:
+        """A table's finished hand by its own number (1, 2, 3 at each table)."""
+        ...
+
 
 def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None = None,
            sessions: SessionCloser | None = None) -> list[web.RouteDef]:
@@ -135,6 +138,7 @@ def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None
         web.get("/healthz", guarded(api.health)),
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
+        web.get("/api/tables/{name}/hands/{number}", guarded(api.table_hand)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
         web.post("/api/register", guarded(api.register)),
         web.post("/api/login", guarded(api.login)),
@@ -243,6 +247,12 @@ class _Api:
         name = request.match_info["name"]
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
+    async def table_hand(self, request: web.Request) -> web.Response:
+        name, text = request.match_info["name"], request.match_info["number"]
+        if not text.isdigit() or len(text) > 9:
+            raise TableError("hand/unknown", "a hand number is a whole number from 1")
+        return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
+
     async def hand(self, request: web.Request) -> web.Response:
         hand_id = hand_id_of(request.match_info["hand_id"])
         return _answer(p.ok(**await self.service.hand_summary(hand_id)))
@@ -309,10 +319,7 @@ class _Api:
         # anyone lock the real host out)
         if not await self.service.is_host_token(token):
             raise TableError("auth/not_host", "that is not the host token")
-        try:
-            action = p.HostAction.model_validate(await _body(request, self.limits.body_timeout))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(x) for x in first["loc"]) or "body"
-            raise TableError("request/malformed", f"{where}: {first['msg']}") from None
+        # refusals in our words, as on the socket
+        action = p.parse_request("host", await _body(request, self.limits.body_timeout))
+        assert isinstance(action, p.HostAction)
         return _answer(p.ok(**await host_command(self.tables, self.service, action, None)))

@@ -276,7 +276,7 @@ def test_void_and_undealt_hands_say_so() -> None:
     assert cg.result_lines({"hand_id": 3, "status": "void", "reason": "misdeal"}, {})[0].plain == \
         "Hand #3 was voided (misdeal): every bet went back"
     assert cg.result_lines({"hand_id": 4, "status": "not_dealt", "reason": "no_ante"}, {})[0].plain == \
-        "Hand #4: not dealt (no_ante)"
+        "No hand dealt (no_ante)"
 
 
 def test_every_event_of_a_hand_reads_as_a_line() -> None:

@@ -228,3 +228,16 @@ def test_plain_output_has_no_colour_codes_and_a_terminal_gets_them() -> None:
     assert "\x1b[" not in _render(group, colour=False)
     assert "\x1b[" in _render(group, colour=True)
     assert all(isinstance(line, Text) for line in screen_lines(_busy_screen()))
+
+
+def test_a_hand_is_named_by_its_tables_number_not_the_server_id() -> None:
+    snap = {"table": "high", "status": "playing", "seats": [],
+            "hand": {"hand_id": 41, "number": 3, "phase": "decisions"}}
+    assert "hand #3 ·" in header_line(snap, 0.0).plain
+    assert describe_event({"type": "hand_started", "hand_id": 41, "number": 3}, {}) == "-- hand #3 --"
+    void = result_lines({"hand_id": 41, "number": 3, "status": "void", "reason": "misdeal"}, {})
+    assert void[0].plain.startswith("Hand #3 was voided")
+    assert result_lines({"hand_id": 42, "number": None, "status": "not_dealt", "reason": "no_bank"}, {})[0].plain \
+        == "No hand dealt (no_bank)", "an attempt nobody banked has no number"
+    early = result_lines({"hand_id": 43, "number": None, "status": "void", "reason": "misdeal"}, {})
+    assert early[0].plain.startswith("The hand was voided"), "voided before the deal: no number, and no id"

@@ -335,8 +335,8 @@ def test_a_spectator_checks_the_dealer_and_the_boxes_shown_without_a_draw() -> N
 
 
 def test_the_history_lists_a_hand_with_each_seats_net() -> None:
-    reveal = settled_with_exchange().reveal()
-    assert hand_row(reveal) == f"#{HAND_ID:<5} settled  ARRANGED sixcard ann +10 · bob +125"
+    reveal = {**settled_with_exchange().reveal(), "number": 2}  # the table's own count, not the id
+    assert hand_row(reveal) == "#2     settled  ARRANGED sixcard ann +10 · bob +125"
     text = plain(hand_lines(reveal))
     assert "box 1 ann" in text
     assert "exchanged (fee 10)" in text

@@ -70,6 +70,30 @@ async def test_hands_are_numbered_per_table_and_listed_newest_first(db: Database
     assert (await db.get_hand(other)).arranged
 
 
+async def test_only_dealt_hands_take_a_number_each_table_its_own(db: Database, table: str) -> None:
+    async with db.transaction() as tx:
+        await tx.create_table("annex", {})
+        skipped = await tx.start_hand(table, SEED, COMMITMENT, False)
+        await tx.finish_hand(skipped, "not_dealt", None)  # nobody banked: no number
+        dealt = await tx.start_hand(table, SEED, COMMITMENT, False)
+        await tx.number_hand(dealt, 1)
+        await tx.finish_hand(dealt, "settled", {})
+        annex = await tx.start_hand("annex", SEED, COMMITMENT, False)
+        await tx.number_hand(annex, 1)
+    assert (await db.get_hand(skipped)).number is None
+    assert (await db.get_hand(dealt)).number == 1
+    assert [h.id for h in await db.recent_hands(table, 5, dealt_only=True)] == [dealt]
+    assert (await db.hand_by_number("annex", 1)).id == annex
+    with pytest.raises(StoreError, match="hand/unknown"):
+        await db.hand_by_number(table, 2)
+    assert await _code(db, "number_hand", annex, 2) == "hand/not_in_progress", "a hand is numbered once"
+    async with db.transaction() as tx:
+        third = await tx.start_hand(table, SEED, COMMITMENT, False)
+    assert await _code(db, "number_hand", third, 3) == "hand/bad_number", "numbers follow on, no gaps"
+    assert await _code(db, "number_hand", third, 1) == "hand/bad_number"
+    assert await _code(db, "number_hand", dealt, 2) == "hand/not_in_progress"
+
+
 async def test_one_hand_at_a_time_per_table(db: Database, table: str) -> None:
     async with db.transaction() as tx:
         await tx.start_hand(table, SEED, COMMITMENT, False)

@@ -309,3 +309,34 @@ async def test_sqlite_migrations_keep_foreign_keys_checked(tmp_path: Path) -> No
     assert caught.value.code == "db/migration_failed"
     with contextlib.closing(sqlite3.connect(tmp_path / "fk.db")) as raw:
         assert raw.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]  # rolled back
+
+
+def _hands_before_numbers(conn: Connection) -> None:
+    """Two tables' hands as revision 0003 kept them: attempts nobody banked among dealt ones."""
+    run = conn.exec_driver_sql
+    run("INSERT INTO casino_table (name, game, settings, created_at, closed) VALUES "
+        "('main', 'hcf', '{}', 1, FALSE), ('high', 'hcf', '{}', 1, FALSE)")
+    # (id, table, hand_no, status, dealt): ids are server-wide, hand_no counted every attempt.
+    hands = [(1, "main", 1, "not_dealt", False), (2, "main", 2, "settled", True), (3, "high", 1, "settled", True),
+             (4, "main", 3, "not_dealt", False), (5, "main", 4, "void", True), (6, "main", 5, "void", False)]
+    for seq, (hand_id, table, hand_no, status, dealt) in enumerate(hands, start=1):
+        run("INSERT INTO hand (id, table_name, hand_no, started_at, ended_at, status, server_seed, commitment, "
+            f"shuffle_version, arranged, summary) VALUES ({hand_id}, '{table}', {hand_no}, 1, 2, '{status}', "
+            f"'{'0' * 64}', '{'0' * 64}', 1, FALSE, '{{}}')")
+        kind = "cards_dealt" if dealt else "bank_offered"
+        run("INSERT INTO hand_event (table_name, hand_id, seq, type, payload, created_at) VALUES "
+            f"('{table}', {hand_id}, {seq}, '{kind}', '{{\"type\": \"{kind}\"}}', 1)")
+
+
+async def test_the_upgrade_numbers_the_dealt_hands_of_each_table_from_their_logs(new_database: NewDatabase) -> None:
+    url = new_database()
+    await _on(url, _alembic("upgrade", "0003"))
+    await _on(url, _hands_before_numbers)
+    db = await open_database(url)
+    try:
+        numbers = {h.id: h.number for table in ("main", "high") for h in await db.recent_hands(table, 10)}
+        assert numbers == {1: None, 2: 1, 3: 1, 4: None, 5: 2, 6: None}
+        assert [h.id for h in await db.recent_hands("main", 10, dealt_only=True)] == [5, 2]
+        assert (await db.hand_by_number("main", 2)).id == 5
+    finally:
+        await db.close()

@@ -41,7 +41,7 @@ async def test_a_seat_the_floor_declares_dead_gets_its_bets_and_fee_back(server:
     revealed = await _during_turn(host, 3, "declare_dead", seat=3)
     events = hand_events(host, revealed["hand_id"])
     assert one(events, "seat_dead") == {"type": "seat_dead", "seat": 3, "reason": "floor",
-                                        "hand_id": revealed["hand_id"]}
+                                        "hand_id": revealed["hand_id"], "number": 1}
     assert revealed["status"] == "settled"
     dead = seat_result(revealed, 3)
     # (the rules core reports "folded": true for a dead seat that had not raised yet: not asserted here)

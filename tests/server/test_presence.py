@@ -32,7 +32,7 @@ async def test_a_player_who_never_answers_folds_by_clock_and_is_sat_out_after_tw
     (first,) = await run_hands(host, 1)
     events = hand_events(host, first["hand_id"])
     assert one(events, "player_folded") == {"type": "player_folded", "seat": 3, "reason": "clock",
-                                            "hand_id": first["hand_id"]}
+                                            "hand_id": first["hand_id"], "number": 1}
     turn = next(e for e in events if e["type"] == "turn_started" and e["seat"] == 3)
     assert turn["deadline"] > 0
     folded = seat_result(first, 3)

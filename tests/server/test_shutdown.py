@@ -34,7 +34,7 @@ async def test_stopping_in_the_middle_of_a_hand_voids_it_and_every_chip_goes_bac
     took = time.monotonic() - started
     assert took < server.config.shutdown_grace + 4, f"the shutdown took {took:.1f}s"
     voided = [e for e in host.table_events() if e.get("type") == "hand_voided"]
-    assert voided == [{"type": "hand_voided", "reason": "shutdown", "hand_id": hand_id}]
+    assert voided == [{"type": "hand_voided", "reason": "shutdown", "hand_id": hand_id, "number": 1}]
     revealed = next(e for e in host.table_events() if e.get("type") == "hand_revealed")
     assert revealed["status"] == "void"
     assert revealed["server_seed"], "a voided hand still reveals its seed"

@@ -35,7 +35,7 @@ from client_cli.games.house import (
     who,
 )
 from client_cli.parse import my_seat
-from client_cli.render import NAME_WIDTH, seat_names
+from client_cli.render import NAME_WIDTH, hand_no, seat_names
 from server.rules.caribbean.messages import SpotBet
 
 
@@ -134,7 +134,7 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     settlement = summary["settlement"]
     owners = {int(b["spot"]): int(b["seat"]) for b in summary.get("bets") or []}
     shown = {int(k): v for k, v in (summary.get("shown") or {}).items()}
-    head = Text(f"Hand #{summary.get('hand_id')} · ", style="bold")
+    head = Text(f"Hand #{hand_no(summary)} · ", style="bold")
     dealer = _dealer_line({"cards": summary.get("dealer_cards"), "qualifies": summary.get("dealer_qualifies"),
                            "class": (settlement.get("dealer") or {}).get("class")}, symbols)
     if dealer is not None:

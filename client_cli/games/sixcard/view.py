@@ -37,7 +37,7 @@ from client_cli.games.house import (
 )
 from client_cli.games.sixcard.choices import bets_text, roles_of
 from client_cli.parse import my_seat
-from client_cli.render import NAME_WIDTH, seat_names
+from client_cli.render import NAME_WIDTH, hand_no, seat_names
 from server.rules.sixcard.settings import BONUS_CLASSES
 from server.rules.sixcard.settlement import HAND_SIZE
 
@@ -201,7 +201,7 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     lines = dealer_lines({"cards": dealer.get("cards") or summary.get("dealer_cards"),
                           "qualifies": dealer.get("qualifies"), "after": dealer.get("after"),
                           "qualifies_after": dealer.get("qualifies_after")}, symbols)
-    head = Text(f"Hand #{summary.get('hand_id')} · ", style="bold")
+    head = Text(f"Hand #{hand_no(summary)} · ", style="bold")
     if lines:
         head.append_text(lines[0])
         lines[0] = head

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.caribbean import hand as h
 from server.rules.caribbean import messages as m
@@ -64,7 +65,8 @@ class CaribbeanStud(HouseGame):
     view = view
 
     def new_hand(self, settings: CaribbeanSettings, players: Sequence[Player], server_seed: bytes, *,
-                 offer_from: int, arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> h.HandState:
+                 offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
+                 carry: Mapping[str, Any]) -> h.HandState:
         """A fresh hand, open for bets, with the meter and last bets from ``carry``."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
                           carry=carry)

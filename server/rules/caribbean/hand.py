@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from server.rules import machine
+from server.rules.arrange import SeatDeck, deck_for_seats
 from server.rules.cards import Card
 from server.rules.caribbean.messages import (
     HOUSE,
@@ -106,6 +107,7 @@ class HandState:
     shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     reason: str | None = None
     arranged_deck: tuple[Card, ...] | None = None
+    seat_deck: SeatDeck | None = None  # a drill deck given by spot: made into a deck at the deal
 
     @property
     def commitment(self) -> str:
@@ -175,7 +177,7 @@ def new_hand(
     server_seed: bytes,
     *,
     offer_from: int = 1,
-    arranged_deck: Sequence[Card] | None = None,
+    arranged_deck: Sequence[Card] | SeatDeck | None = None,
     carry: Mapping[str, Any] | None = None,
 ) -> HandState:
     """A fresh hand, open for bets at once (the house banks).
@@ -184,16 +186,18 @@ def new_hand(
     (hundredths; a new table starts at ``jackpot_seed`` chips, not yet ``funded``
     in the ledger) and each seat's ``last_bets`` for *Re-Bet*. ``server_seed``
     stays secret in the state until the hand ends. ``arranged_deck``, for a
-    host's drill, replaces the derived deck (cards in dealing order).
+    host's drill, replaces the derived deck (cards in dealing order); a
+    :class:`SeatDeck` gives cards by spot (and the dealer's), ordered at the deal.
     """
     carry = carry or {}
-    arranged = tuple(arranged_deck) if arranged_deck is not None else None
+    seat_deck = arranged_deck if isinstance(arranged_deck, SeatDeck) else None
+    arranged = tuple(arranged_deck) if arranged_deck is not None and not isinstance(arranged_deck, SeatDeck) else None
     seated = tuple(sorted(players, key=lambda p: p.seat))
     last = {int(seat): tuple(SpotBet(*bet) for bet in bets) for seat, bets in carry.get("last_bets", {}).items()}
     state = HandState(settings, seated, server_seed, offer_from, "betting",
                       meter=int(carry.get("meter", settings.jackpot_seed * 100)),
                       funded=bool(carry.get("funded", False)), last_bets=last,
-                      seats=tuple(p.seat for p in seated), arranged_deck=arranged)
+                      seats=tuple(p.seat for p in seated), arranged_deck=arranged, seat_deck=seat_deck)
     if not seated:
         return replace(state, phase="not_dealt", reason="no_players")
     return state
@@ -305,9 +309,12 @@ def _deal_events(state: HandState) -> list[Event]:
     if deck is None:
         deck = seeded_deck(state.server_seed, seeds)
     order = (*(b.spot for b in state.bets), HOUSE)
+    if state.seat_deck is not None:
+        deck = deck_for_seats(order, HAND_SIZE, state.seat_deck, deck, dealer=HOUSE)
     hands = deal_hands(deck, order)
     dealer = hands.pop()[1]
-    events: list[Event] = [DeckPrepared(state.arranged_deck is not None, seeds),
+    drill = state.arranged_deck is not None or state.seat_deck is not None
+    events: list[Event] = [DeckPrepared(drill, seeds),
                            CardsDealt(order, tuple(hands), dealer)]
     # The dealer takes the last card of every round, so any short deck leaves the dealer short.
     if len(dealer) != HAND_SIZE:

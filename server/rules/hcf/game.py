@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from server.rules.adapter import RulesAdapter
+from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.game import JSON, ClockSpec, Player
@@ -45,7 +46,7 @@ class HighCardFlush(RulesAdapter):
         return HcfSettings.from_mapping({k: v for k, v in values.items() if k != "game"}, base=base)
 
     def new_hand(self, settings: HcfSettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> h.HandState:
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> h.HandState:
         """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
 
@@ -85,10 +86,10 @@ class HighCardFlush(RulesAdapter):
         return None
 
     def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
-        """Who let a betting or decision clock run out (a bank offer may lapse without penalty)."""
+        """Who let a clock run out: the bank offer's counts like any other (docs/rules/hcf.md section 4)."""
         if clock.kind == "bets":
             return [s for s in state.bettors if s not in state.bets and s not in state.passed]
-        if clock.kind == "decision" and clock.seat is not None:
+        if clock.kind in ("decision", "offer") and clock.seat is not None:
             return [clock.seat]
         return []
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from server.rules import machine
+from server.rules.arrange import SeatDeck, deck_for_seats
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
@@ -116,6 +117,7 @@ class HandState:
     settlement: Settlement | None = None
     reason: str | None = None
     arranged_deck: tuple[Card, ...] | None = None
+    seat_deck: SeatDeck | None = None  # a drill deck given by seat: made into a deck at the deal
 
     @property
     def commitment(self) -> str:
@@ -177,26 +179,29 @@ def new_hand(
     server_seed: bytes,
     *,
     offer_from: int = 1,
-    arranged_deck: Sequence[Card] | None = None,
+    arranged_deck: Sequence[Card] | SeatDeck | None = None,
 ) -> HandState:
     """A fresh hand. California starts by offering the bank clockwise from ``offer_from``.
 
     ``server_seed`` stays secret in the state until the hand ends (views never
     show it). ``arranged_deck``, for a host's drill, replaces the derived deck:
     cards in dealing order; a short deck deals short hands, which end dead. The
-    caller runs :func:`opening_events` to learn what the hand announced.
+    caller runs :func:`opening_events` to learn what the hand announced. A
+    :class:`SeatDeck` gives cards by seat instead (the DP's as ``DEALER``): the
+    deck is made from it at the deal, in the dealing order (section 3, step 4).
     """
-    arranged = tuple(arranged_deck) if arranged_deck is not None else None
+    seat_deck = arranged_deck if isinstance(arranged_deck, SeatDeck) else None
+    arranged = tuple(arranged_deck) if arranged_deck is not None and not isinstance(arranged_deck, SeatDeck) else None
     seated = tuple(sorted(players, key=lambda p: p.seat))
     if settings.house_banked:
         bettors = tuple(p.seat for p in seated)
         return HandState(settings, seated, server_seed, offer_from, "betting", bettors=bettors,
-                         arranged_deck=arranged)
+                         arranged_deck=arranged, seat_deck=seat_deck)
     by_seat = {p.seat: p for p in seated}
     offers = tuple(s for s in clockwise_from(settings.seats, offer_from)
                    if s in by_seat and eligible_to_bank(settings, by_seat[s]))
     state = HandState(settings, seated, server_seed, offer_from, "offer", offers=offers,
-                      arranged_deck=arranged)
+                      arranged_deck=arranged, seat_deck=seat_deck)
     if len(seated) < 2 or not offers:
         return replace(state, phase="not_dealt", reason="no_bank")
     return state
@@ -341,8 +346,11 @@ def _deal_events(state: HandState) -> list[Event]:
     deck = arranged if arranged is not None else seeded_deck(state.server_seed, seeds)
     order = (*(seat for seat in deal_order(s.seats, state.dealer) if seat in state.bets),
              state.dealer if state.dealer is not None else HOUSE)
+    if state.seat_deck is not None:
+        deck = deck_for_seats(order, HAND_SIZE, state.seat_deck, deck, dealer=order[-1])
     hands = deal_hands(deck, order)
-    events: list[Event] = [FeesCollected(tuple(sorted(fees))), DeckPrepared(arranged is not None, seeds),
+    drill = arranged is not None or state.seat_deck is not None
+    events: list[Event] = [FeesCollected(tuple(sorted(fees))), DeckPrepared(drill, seeds),
                            CardsDealt(order, hands)]
     if len(dict(hands)[order[-1]]) != HAND_SIZE:
         return [*events, HandVoided("card_count")]

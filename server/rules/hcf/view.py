@@ -77,7 +77,7 @@ def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
         "profile": state.settings.profile,
         "dealer": state.dealer,
         "commitment": state.commitment if state.phase != "offer" else None,
-        "arranged": state.arranged_deck is not None,
+        "arranged": state.arranged_deck is not None or state.seat_deck is not None,
         "offered": state.offered,
         "turn": state.turn,
         "bettors": list(state.bettors),

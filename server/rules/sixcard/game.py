@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.errors import Violation
 from server.rules.game import JSON, ClockSpec, Player
@@ -41,7 +42,8 @@ class SixCardPoker(HouseGame):
     view = view
 
     def new_hand(self, settings: SixcardSettings, players: Sequence[Player], server_seed: bytes, *,
-                 offer_from: int, arranged_deck: Sequence[Card] | None, carry: Mapping[str, Any]) -> h.HandState:
+                 offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
+                 carry: Mapping[str, Any]) -> h.HandState:
         """A fresh hand, betting at once; ``carry["last_bets"]`` is what Re-Bet repeats."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
                           last_bets=last_bets_from_carry(carry))

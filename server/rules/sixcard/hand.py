@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from server.rules import machine
+from server.rules.arrange import SeatDeck, deck_for_seats
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
@@ -140,6 +141,7 @@ class HandState:
     offer_from: int
     phase: Phase
     arranged_deck: tuple[Card, ...] | None = None
+    seat_deck: SeatDeck | None = None  # a drill deck given by box: made into a deck once the boxes are known
     last_bets: Mapping[int, tuple[BoxBet, ...]] = field(default_factory=dict)
     pending: Mapping[int, PendingBets] = field(default_factory=dict)
     leaving: frozenset[int] = frozenset()
@@ -246,7 +248,7 @@ def new_hand(
     server_seed: bytes,
     *,
     offer_from: int = 1,
-    arranged_deck: Sequence[Card] | None = None,
+    arranged_deck: Sequence[Card] | SeatDeck | None = None,
     last_bets: Mapping[int, tuple[BoxBet, ...]] | None = None,
 ) -> HandState:
     """A fresh hand, betting at once (the house banks; no offer).
@@ -254,12 +256,14 @@ def new_hand(
     ``server_seed`` stays secret in the state until the hand ends (views never show
     it). ``arranged_deck``, for a host's drill, replaces the derived deck: cards in
     dealing order, then the stub; a deck that runs out voids the hand.
-    ``last_bets`` (seat -> bets) is what *Re-Bet* repeats.
+    ``last_bets`` (seat -> bets) is what *Re-Bet* repeats. A :class:`SeatDeck`
+    gives cards by box (and the dealer's), ordered once the bets are closed.
     """
-    arranged = tuple(arranged_deck) if arranged_deck is not None else None
+    seat_deck = arranged_deck if isinstance(arranged_deck, SeatDeck) else None
+    arranged = tuple(arranged_deck) if arranged_deck is not None and not isinstance(arranged_deck, SeatDeck) else None
     seated = tuple(sorted(players, key=lambda p: p.seat))
     state = HandState(settings, seated, server_seed, offer_from, "betting", arranged_deck=arranged,
-                      last_bets=dict(last_bets or {}))
+                      seat_deck=seat_deck, last_bets=dict(last_bets or {}))
     if not seated:
         return replace(state, phase="not_dealt", reason="no_players")
     return state
@@ -388,7 +392,7 @@ def _close(state: HandState) -> list[Event]:
     if blind:
         events.append(BlindBetsPlaced(blind))
     seeds = tuple((seat, p.seed) for seat, p in sorted(state.pending.items()) if p.seed is not None)
-    prepared = DeckPrepared(state.arranged_deck is not None, seeds)
+    prepared = DeckPrepared(state.arranged_deck is not None or state.seat_deck is not None, seeds)
     events.append(prepared)
     after = apply_events(after, events[1:])
     order = (*(b.box for b in after.boxes), DEALER)
@@ -412,10 +416,17 @@ def deal_boxes(deck: Sequence[Card], order: Sequence[int]) -> tuple[tuple[int, t
 
 
 def deck_for(state: HandState, seeds: Sequence[tuple[int, str]]) -> tuple[Card, ...]:
-    """The hand's deck: the arranged one, or the shuffle of the server seed and the player seeds in seat order."""
+    """The hand's deck: the arranged one, or the shuffle of the server seed and the player seeds in seat order.
+
+    A deck given by box takes the boxes' dealing order (known once the bets are closed); the rest is the shuffle.
+    """
     if state.arranged_deck is not None:
         return state.arranged_deck
-    return seeded_deck(state.server_seed, seeds)
+    shuffled = seeded_deck(state.server_seed, seeds)
+    if state.seat_deck is not None:
+        order = (*(b.box for b in state.boxes), DEALER)
+        return deck_for_seats(order, HAND_SIZE, state.seat_deck, shuffled, dealer=DEALER)
+    return shuffled
 
 
 # ------------------------------------------------ decisions

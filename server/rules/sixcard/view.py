@@ -111,7 +111,7 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
         "phase": state.phase,
         "reason": state.reason,
         "commitment": state.commitment,
-        "arranged": state.arranged_deck is not None,
+        "arranged": state.arranged_deck is not None or state.seat_deck is not None,
         "leaving": sorted(state.leaving),
         "seats": [p.seat for p in state.players],  # who takes part (may bet) this hand
         "bets": _bets(state),

@@ -1,0 +1,47 @@
+"""``hcf tables``: the open tables, from ``GET /api/tables`` (no login needed).
+
+The formatting is pure; :func:`show_tables` fetches and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from client_cli.connection import http_json
+
+GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
+
+
+def table_line(table: Mapping[str, Any]) -> str:
+    """One table: name, game, seats taken, the Ante limits, what it does now.
+
+    >>> table_line({"name": "main", "game": "hcf", "phase": "decisions",
+    ...             "settings": {"seats": 7, "min_ante": 5, "max_ante": 500},
+    ...             "seats": [{"seat": 1, "name": "ann"}, {"seat": 3, "name": "bo"}]})
+    'main      High Card Flush   2/7 seated  Ante 5-500     decisions   ann, bo'
+    """
+    settings: Mapping[str, Any] = table.get("settings") or {}
+    seated: Sequence[Mapping[str, Any]] = table.get("seats") or []
+    game = GAMES.get(str(table.get("game")), str(table.get("game")))
+    limits = f"Ante {settings.get('min_ante', '?')}-{settings.get('max_ante', '?')}"
+    players = ", ".join(str(s.get("name")) for s in seated) or "nobody seated"
+    return (f"{table.get('name')!s:<9} {game:<17} {len(seated)}/{settings.get('seats', '?')} seated  "
+            f"{limits:<14} {table.get('phase') or '?'!s:<11} {players}")
+
+
+def tables_lines(tables: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The list, in the server's order, or a sentence when there is none."""
+    if not tables:
+        return ["no open tables: the host opens one with 'hcf host create-table NAME'"]
+    return [f"{len(tables)} open table{'s' if len(tables) != 1 else ''}:", *(table_line(t) for t in tables),
+            "join one with: hcf play --table NAME --name YOU"]
+
+
+async def show_tables(url: str, as_json: bool) -> int:
+    """Fetch the lobby and print it; returns the exit status."""
+    reply = await http_json("GET", f"{url.rstrip('/')}/api/tables")
+    tables = list(reply.get("tables") or [])
+    print(json.dumps({"tables": tables}, indent=2) if as_json else "\n".join(tables_lines(tables)))
+    return 0

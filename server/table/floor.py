@@ -1,0 +1,67 @@
+"""The pure parts of the host's (floor) commands: what a settings change changes, drill decks.
+
+The table runner carries the commands out; what they compute from the settings
+and the cards alone lives here, testable without a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from server.rules.arrange import BY_SEAT, CARDS_PER_HAND, SeatDeck, seat_deck
+from server.rules.cards import Card, cards_list
+from server.table.commands import TableError
+
+
+def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each setting that differs: ``{name: {"old": ..., "new": ...}}``.
+
+    >>> setting_changes({"min_ante": 5, "fee": 1}, {"min_ante": 10, "fee": 1})
+    {'min_ante': {'old': 5, 'new': 10}}
+    """
+    return {key: {"old": old.get(key), "new": value} for key, value in new.items() if old.get(key) != value}
+
+
+def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
+    """``arrange_deck``'s ``hands`` read for this table's game: seats, spots or boxes, and ``dp``."""
+    size, noun = BY_SEAT.get(game, (0, ""))
+    if not size:
+        raise TableError("cards/invalid", f"table {table} takes its deck in dealing order only")
+    if not isinstance(hands, dict):
+        raise TableError("request/malformed", f"hands maps a {noun} (or 'dp') to its cards")
+    places = {"seat": "seats", "spot": "spots", "box": "boxes"}[noun]
+    return seat_deck(hands, size, int(getattr(settings, places)), noun)
+
+
+def short_deck_warning(game: str, house_banked: bool, players: int, count: int) -> str | None:
+    """A warning when a deck in dealing order cannot deal a whole hand to the ``players`` seated now.
+
+    >>> short_deck_warning("hcf", False, 3, 21) is None
+    True
+    >>> short_deck_warning("hcf", False, 3, 2)
+    "this deck has 2 cards: a hand for the 3 players seated now needs 21 (7 each, the DP's included); \
+a seat dealt short is dead, and a DP dealt short voids the hand"
+    """
+    per = CARDS_PER_HAND.get(game)
+    if per is None:
+        return None
+    if house_banked:  # every player bets one spot or box at least, and the dealer has a hand
+        needed = per * (max(players, 1) + 1)
+        if count >= needed:
+            return None
+        return (f"this deck has {count} cards: a hand needs at least {needed} ({per} for each hand that "
+                f"bets and {per} for the dealer); a hand dealt short is dead")
+    needed = per * max(players, 2)
+    if count >= needed:
+        return None
+    who = f"for the {players} players seated now" if players >= 2 else "of two players, the fewest,"
+    return (f"this deck has {count} cards: a hand {who} needs {needed} ({per} each, the DP's included); "
+            "a seat dealt short is dead, and a DP dealt short voids the hand")
+
+
+def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:
+    """An arranged deck as the hand's recorded input (server/replay.py reads it back)."""
+    if isinstance(deck, SeatDeck):
+        return {"by_seat": deck.as_json()}
+    return cards_list(deck) if deck is not None else None
