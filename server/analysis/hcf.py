@@ -87,6 +87,28 @@ class Totals:
             main[-1 - r] += int((ww * lose[rows]).sum())
 
 
+    def as_json(self) -> dict[str, Any]:
+        """A JSON form (for the cache: the counts do not depend on the settings)."""
+        def pairs(counter: Counter[Any]) -> list[list[Any]]:
+            return [[list(k) if isinstance(k, tuple) else k, v] for k, v in sorted(counter.items())]
+
+        return {"unqualified": self.unqualified,
+                "main": {k: pairs(v) for k, v in self.main.items()},
+                "raised": {k: pairs(v) for k, v in self.raised.items()},
+                "flush_size": pairs(self.flush_size), "run_length": pairs(self.run_length),
+                "flush_versus": pairs(self.flush_versus), "run_versus": pairs(self.run_versus)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Totals:
+        """The inverse of :meth:`as_json`."""
+        def counter(rows: list[list[Any]]) -> Counter[Any]:
+            return Counter({tuple(k) if isinstance(k, list) else k: v for k, v in rows})
+
+        return cls(data["unqualified"], {k: counter(v) for k, v in data["main"].items()},
+                   {k: counter(v) for k, v in data["raised"].items()}, counter(data["flush_size"]),
+                   counter(data["run_length"]), counter(data["flush_versus"]), counter(data["run_versus"]))
+
+
 def totals(progress: Progress | None = None) -> Totals:
     """Count every deal (about 10 s on one core)."""
     out = Totals()
