@@ -29,7 +29,8 @@ def jackpot(settings: CaribbeanSettings, meter_chips: Fraction) -> dict[str, Any
     wager = settings.jackpot_wager
     fixed = Fraction(0)
     per_meter = Fraction(0)
-    outcomes = []
+    outcomes: list[dict[str, Any]] = []
+    names: list[str] = []
     for name in ("royal", "straight_flush", "quads", "full_house", "flush"):
         pay = settings.jackpot_pay(name)
         p = Fraction(counts[name], HANDS)
@@ -43,7 +44,8 @@ def jackpot(settings: CaribbeanSettings, meter_chips: Fraction) -> dict[str, Any
             per_meter += p * Fraction(amount, 100)
             award = f"{amount}% of the meter"
         outcomes.append({"outcome": name, "award": award, "probability": float(p)})
-    paid = sum((Fraction(counts[o["outcome"]], HANDS) for o in outcomes), Fraction(0))
+        names.append(name)
+    paid = sum((Fraction(counts[name], HANDS) for name in names), Fraction(0))
     outcomes.append({"outcome": "no award", "award": 0, "probability": float(1 - paid)})
     at_meter = (fixed + per_meter * meter_chips) / wager - 1
     break_even = (wager - fixed) / per_meter if per_meter else None

@@ -55,7 +55,7 @@ _WEIGHT_BY_EQUAL_NEIGHBOURS: Final = np.array(
 
 def patterns() -> list[tuple[int, ...]]:
     """The ways 7 cards split over 4 suits, counts high to low."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for a in range(HAND_SIZE, -1, -1):
         for b in range(min(a, HAND_SIZE - a), -1, -1):
             for c in range(min(b, HAND_SIZE - a - b), -1, -1):
@@ -180,7 +180,7 @@ def run_tables() -> tuple[npt.NDArray[np.int32], Ints]:
     counts = _POPCOUNT
     base = np.zeros((len(thresholds), HAND_SIZE + 1, 1 << RANKS), dtype=np.int32)
     for t, threshold in enumerate(thresholds):
-        ok = (_RUN < threshold) & (counts <= HAND_SIZE)
+        ok = (threshold > _RUN) & (counts <= HAND_SIZE)
         base[t, counts[ok], np.flatnonzero(ok)] = 1
     # Subset sums: ways[R] = sum over d within R.
     for bit in range(RANKS):

@@ -60,8 +60,9 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
     if bank:
         table = Table(title=f"Banking: the DP's result per hand in chips (DP fee {bank['dp_fee']}, "
                             f"fee mode {bank['fee_mode']})")
-        for header in ("players", "expected (exact, no cap)", f"expected with cap (simulated, stack {bank['dp_stack']})",
-                       "95% interval", "spread (sd, simulated)"):
+        headers = ("players", "exact, no cap", f"with cap, stack {bank['dp_stack']} (simulated)", "95% interval",
+                   "spread (sd, simulated)")
+        for header in headers:
             table.add_column(header, justify="right")
         for row in bank["by_players"]:
             low, high = row["simulated_interval_95"]
@@ -74,13 +75,14 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
 def _caribbean(report: dict[str, Any], console: Console) -> None:
     jackpot, main = report["jackpot"], report["ante_bet"]
     console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
-    console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante {_simulated(main['house_edge_per_ante'])}; "
-                  f"element of risk {_simulated(main['element_of_risk'])}.")
+    console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante "
+                  f"{_simulated(main['house_edge_per_ante'])}; element of risk {_simulated(main['element_of_risk'])}.")
     if jackpot["break_even_meter"] is not None:
         console.print(f"Jackpot wager ({jackpot['wager']} chip(s), exact): at the meter of {jackpot['meter']:,.2f} "
                       f"chips it returns {jackpot['return_at_meter']:+.4%} (house edge "
                       f"{jackpot['house_edge_at_meter']:.4%}); it breaks even at a meter of "
-                      f"{jackpot['break_even_meter_chips']:,} chips. Long-run return {jackpot['long_run_return']:+.4%}.")
+                      f"{jackpot['break_even_meter_chips']:,} chips. "
+                      f"Long-run return {jackpot['long_run_return']:+.4%}.")
     console.print(_outcomes("Jackpot awards", jackpot["outcomes"], "award"))
 
 

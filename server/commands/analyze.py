@@ -89,7 +89,7 @@ def _read_table(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
             if info is None:
                 raise InputError(f"--table: no table named {args.table!r} in the database")
             recent = await database.recent_hands(args.table, 5)
-            carry = next((h.summary["carry"] for h in recent if h.summary and "carry" in h.summary), {})
+            carry: Any = next((h.summary["carry"] for h in recent if h.summary and "carry" in h.summary), {})
             meter = carry.get("meter") if isinstance(carry, Mapping) else None
             return {**info.settings, "game": info.game}, int(meter) if meter is not None else None
         finally:
