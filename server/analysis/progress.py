@@ -33,3 +33,10 @@ def progress_bar(stream: TextIO | None = None) -> Iterator[Report | None]:
             bar.update(task, completed=done, description=what)
 
         yield report
+
+
+def dealt(bar: Report | None, hands: int) -> Callable[[int], None] | None:
+    """An ``on_progress(hands done)`` for a simulation of ``hands`` hands, drawing on ``bar``."""
+    if bar is None:
+        return None
+    return lambda done: bar(done / hands, f"dealing {done:,} of {hands:,} hands")

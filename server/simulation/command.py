@@ -13,16 +13,16 @@ from time import perf_counter
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.analysis.progress import dealt, progress_bar
 from server.rules.hcf.settings import PROFILES, SEAT_LIMITS
 from server.simulation.decks import SeedError, parse_seed, random_seed
 from server.simulation.exact import hand_shares
 from server.simulation.scenario import DEFAULT_PLAYERS, Scenario, ScenarioError
 from server.simulation.simulate import simulate
 from server.simulation.strategies import STRATEGIES
-from server.simulation.tally import FLUSH_SIZES, RUN_LENGTHS, Tally, report
+from server.simulation.tally import FLUSH_SIZES, RUN_LENGTHS, report
 
 
 def _positive(text: str) -> int:
@@ -87,23 +87,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed or random_seed()
     started = perf_counter()
-    if not args.json and sys.stdout.isatty():
-        tally = _with_progress(scenario, args.hands, seed)
-    else:
-        tally = simulate(scenario, args.hands, seed)
+    with progress_bar() as bar:  # on stderr when it is a terminal, --json or not
+        tally = simulate(scenario, args.hands, seed, on_progress=dealt(bar, args.hands))
     summary = report(scenario, tally, seed=seed, seconds=perf_counter() - started)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         render(summary, Console())
     return 0
-
-
-def _with_progress(scenario: Scenario, hands: int, seed: str) -> Tally:
-    columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as progress:
-        task = progress.add_task("hands", total=hands)
-        return simulate(scenario, hands, seed, on_progress=lambda done: progress.update(task, completed=done))
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
