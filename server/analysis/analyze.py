@@ -43,9 +43,7 @@ def analyze_settings(settings: Settings, meter: int | None = None, *, progress: 
     ``hands`` overrides the simulated hands (tests keep runs short).
     """
     directory = disk.cache_dir() if cache is None else cache
-    inputs: dict[str, Any] = {"settings": _settings_json(settings), "hands": hands}
-    if isinstance(settings, CaribbeanSettings):
-        inputs["meter"] = meter if meter is not None else settings.jackpot_seed * 100
+    inputs = _inputs(settings, meter, hands)
     key = disk.key_of(inputs)
     stored = disk.load(directory, key)
     if stored is not None:
@@ -54,6 +52,20 @@ def analyze_settings(settings: Settings, meter: int | None = None, *, progress: 
     report = {**report, "settings": inputs["settings"]}
     disk.store(directory, key, report)
     return {**report, "algorithm": disk.ALGORITHM, "cached": False}
+
+
+def _inputs(settings: Settings, meter: int | None, hands: int | None) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"settings": _settings_json(settings), "hands": hands}
+    if isinstance(settings, CaribbeanSettings):
+        inputs["meter"] = meter if meter is not None else settings.jackpot_seed * 100
+    return inputs
+
+
+def cached_report(settings: Settings, meter: int | None = None, *, cache: Path | None = None) -> dict[str, Any] | None:
+    """The stored report for these inputs, or None: never computes (a file read at most)."""
+    directory = disk.cache_dir() if cache is None else cache
+    stored = disk.load(directory, disk.key_of(_inputs(settings, meter, None)))
+    return None if stored is None else {**stored, "cached": True}
 
 
 def _compute(settings: Settings, meter: int | None, progress: Report | None, directory: Path,

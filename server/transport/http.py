@@ -74,6 +74,7 @@ def routes(tables: Tables, service: AccountService) -> list[web.RouteDef]:
         web.get("/healthz", guarded(api.health)),
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
+        web.get("/api/tables/{name}/odds", guarded(api.table_odds)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
         web.post("/api/register", guarded(limited(api.register))),
         web.post("/api/login", guarded(limited(api.login))),
@@ -187,6 +188,15 @@ class _Api:
         name = request.match_info["name"]
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
+    async def table_odds(self, request: web.Request) -> web.Response:
+        """The odds of the table's settings (docs/odds.md): from the cache, or worked out off the loop."""
+        from server.analysis.service import ODDS, at_meter, summary
+
+        runner = self.tables.get(request.match_info["name"])
+        settings = runner.settings
+        report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
+        return _answer(p.ok(table=runner.name, odds=summary(report), report=report))
+
     async def hand(self, request: web.Request) -> web.Response:
         try:
             hand_id = int(request.match_info["hand_id"])
@@ -226,4 +236,10 @@ class _Api:
             first = exc.errors()[0]
             where = ".".join(str(x) for x in first["loc"]) or "body"
             raise TableError("request/malformed", f"{where}: {first['msg']}") from None
-        return _answer(p.ok(**await host_command(self.tables, self.service, action, None)))
+        reply = await host_command(self.tables, self.service, action, None)
+        if action.action in ("create_table", "change_settings") and action.table in self.tables.runners:
+            from server.analysis.service import ODDS
+
+            runner = self.tables.runners[action.table]
+            ODDS.prefetch(runner.pending_settings or runner.settings)  # the host asks for the odds next
+        return _answer(p.ok(**reply))
