@@ -38,6 +38,8 @@ Ints = npt.NDArray[np.int64]
 RANKS: Final = 13
 SUITS: Final = 4
 FULL: Final = (1 << RANKS) - 1
+BLOCK: Final = 250_000
+"""Classes counted at once."""
 DEALER_HANDS: Final = comb(52 - HAND_SIZE, HAND_SIZE)
 """C(45, 7): the dealer hands left for each player hand."""
 QUALIFY_FROM: Final = 3 << 13 | 1 << 7 | 1 << 1 | 1
@@ -210,30 +212,38 @@ def chunks(on_pattern: Callable[[int, int], None] | None = None) -> Iterator[Chu
     runs, run_index = run_tables()
     every = patterns()
     for done, pattern in enumerate(every):
-        masks, weight = pattern_classes(pattern)
-        size = pattern[0]
-        best_suit = pattern.count(size) - 1  # the last of the equal-count suits holds the highest mask
-        best = masks[:, best_suit]
-        flush_key = size << 13 | best
-        table, index = below_tables.table(size)
-        at_size = [table[masks[:, j], index[best]].astype(np.int64) for j in range(SUITS)]
-        below = _threshold_count(pattern, size, at_size)
-        with_equal = [at_size[j] + ((masks[:, j] & best) == 0) for j in range(SUITS)]
-        not_above = _threshold_count(pattern, size, with_equal)
-        q_table, q_index = below_tables.table(3)
-        q_at = [q_table[masks[:, j], q_index[QUALIFY_FROM & FULL]].astype(np.int64) for j in range(SUITS)]
-        unqualified = _threshold_count(pattern, 3, q_at)
-        run_key = _RUN[masks].max(axis=1)
-        run_below = np.zeros(len(masks), dtype=np.int64)
-        run_not_above = np.zeros(len(masks), dtype=np.int64)
-        has_run = np.flatnonzero(run_key > 0)
-        if len(has_run):
-            left = FULL & ~masks[has_run]
-            run_below[has_run] = _run_counts(runs, run_index[run_key[has_run]], left)
-            run_not_above[has_run] = _run_counts(runs, run_index[run_key[has_run] + 1], left)
-        yield Chunk(pattern, weight, flush_key, run_key, below, not_above, unqualified, run_below, run_not_above)
+        all_masks, all_weights = pattern_classes(pattern)
+        for start in range(0, len(all_masks), BLOCK):  # blocks bound the memory (a few hundred MB)
+            block = slice(start, start + BLOCK)
+            yield _chunk(pattern, all_masks[block], all_weights[block], below_tables, runs, run_index)
         if on_pattern is not None:
             on_pattern(done + 1, len(every))
+
+
+def _chunk(pattern: tuple[int, ...], masks: Ints, weight: Ints, below_tables: _BelowTables,
+           runs: npt.NDArray[np.int32], run_index: Ints) -> Chunk:
+    """The dealer counts of one block of classes."""
+    size = pattern[0]
+    best_suit = pattern.count(size) - 1  # the last of the equal-count suits holds the highest mask
+    best = masks[:, best_suit]
+    flush_key = size << 13 | best
+    table, index = below_tables.table(size)
+    at_size = [table[masks[:, j], index[best]].astype(np.int64) for j in range(SUITS)]
+    below = _threshold_count(pattern, size, at_size)
+    with_equal = [at_size[j] + ((masks[:, j] & best) == 0) for j in range(SUITS)]
+    not_above = _threshold_count(pattern, size, with_equal)
+    q_table, q_index = below_tables.table(3)
+    q_at = [q_table[masks[:, j], q_index[QUALIFY_FROM & FULL]].astype(np.int64) for j in range(SUITS)]
+    unqualified = _threshold_count(pattern, 3, q_at)
+    run_key = _RUN[masks].max(axis=1)
+    run_below = np.zeros(len(masks), dtype=np.int64)
+    run_not_above = np.zeros(len(masks), dtype=np.int64)
+    has_run = np.flatnonzero(run_key > 0)
+    if len(has_run):
+        left = FULL & ~masks[has_run]
+        run_below[has_run] = _run_counts(runs, run_index[run_key[has_run]], left)
+        run_not_above[has_run] = _run_counts(runs, run_index[run_key[has_run] + 1], left)
+    return Chunk(pattern, weight, flush_key, run_key, below, not_above, unqualified, run_below, run_not_above)
 
 
 def basic_raises(flush_key: Ints) -> npt.NDArray[np.bool_]:
