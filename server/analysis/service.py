@@ -6,7 +6,8 @@ tables keep their pace); a caller on the loop awaits the result without blocking
 A Caribbean table's meter moves every hand, so the server analyzes the table at its
 seed once and puts the jackpot's figures at the current meter on top (exact and quick).
 
-Background work on table creation and settings changes is off until :func:`enable_background`
+Background work on table creation and settings changes (and for a table the lobby lists
+whose odds are not known) is off until :func:`enable_background`
 (``hcf-server serve`` turns it on), so tests and tools that build a server do not start counting.
 """
 
@@ -127,9 +128,13 @@ def enable_background() -> None:
 
 
 def lobby_odds(settings: Settings, meter: int | None = None) -> dict[str, Any] | None:
-    """The lobby's edge per bet for a table, when known (never computes)."""
+    """The lobby's edge per bet for a table, when known; with background work on, an unknown
+    table's analysis is started (a table created or changed from any face shows up here)."""
     report = ODDS.known(settings)
-    return None if report is None else summary(at_meter(report, settings, meter))
+    if report is None:
+        ODDS.prefetch(settings)
+        return None
+    return summary(at_meter(report, settings, meter))
 
 
 __all__ = ["ODDS", "OddsService", "at_meter", "enable_background", "lobby_odds", "summary"]

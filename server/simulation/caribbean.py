@@ -293,8 +293,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"hcf-server simulate: --players: 1 to {MAX_PLAYERS} for caribbean (one spot each), got {players}",
               file=sys.stderr)
         return 2
+    from server.simulation.command import house_settings
+
+    settings = house_settings(args, CaribbeanSettings)
+    if settings is None:
+        return 2
     seed = args.seed or random_seed()
-    settings = CaribbeanSettings()
     started = perf_counter()
     with progress_bar() as bar:
         tally = simulate(args.hands, seed, args.strategy, players=players, settings=settings,

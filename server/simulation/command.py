@@ -63,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "caribbean: ak, pair, basic (= ak); sixcard: basic")
     parser.add_argument("--seed", type=_seed, metavar="HEX",
                         help="hex seed: the same seed deals the same hands (default: a random one, printed)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="pairs",
+                        help="change one of the game's table settings (repeatable); VALUE is read as JSON "
+                             "when it parses, as in hcf-server analyze")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
@@ -81,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
               f"got {args.strategy!r}", file=sys.stderr)
         return 2
     try:
-        scenario = Scenario.build(args.profile, args.players, args.strategy)
+        scenario = Scenario.build(args.profile, args.players, args.strategy, overrides=table_settings(args))
     except ScenarioError as error:
         print(f"hcf-server simulate: {error}", file=sys.stderr)
         return 2
@@ -95,6 +98,27 @@ def run(args: argparse.Namespace) -> int:
     else:
         render(summary, Console())
     return 0
+
+
+def table_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--set`` pairs (ScenarioError when one is not KEY=VALUE)."""
+    from server.commands.analyze import InputError, parse_pairs
+
+    try:
+        return parse_pairs(getattr(args, "pairs", []))
+    except InputError as error:
+        raise ScenarioError(str(error)) from None
+
+
+def house_settings(args: argparse.Namespace, settings_type: Any) -> Any:
+    """A house game's settings from ``--set``; None after printing the refusal."""
+    from server.rules.errors import SettingsError
+
+    try:
+        return settings_type.from_mapping(table_settings(args))
+    except (ScenarioError, SettingsError) as error:
+        print(f"hcf-server simulate: {error}", file=sys.stderr)
+        return None
 
 
 def render(summary: dict[str, Any], console: Console) -> None:

@@ -242,7 +242,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"hcf-server simulate: a sixcard run seats 1 to {MAX_PLAYERS} players, one box each, got {players}",
               file=sys.stderr)
         return 2
-    settings = SixcardSettings()
+    from server.simulation.command import house_settings
+
+    settings = house_settings(args, SixcardSettings)
+    if settings is None:
+        return 2
     seed = args.seed or random_seed()
     started = perf_counter()
     with progress_bar() as bar:

@@ -15,15 +15,8 @@ from typing import Any
 
 import pytest
 
-from server.analysis import caribbean as exact_caribbean
 from server.analysis import hcf
-from server.analysis import sixcard as exact_sixcard
 from server.cli import main
-from server.rules.caribbean.settings import CaribbeanSettings
-from server.rules.sixcard.settings import SixcardSettings
-from server.rules.sixcard.strategy import STRATEGIES
-from server.simulation import caribbean as sim_caribbean
-from server.simulation import sixcard as sim_sixcard
 from server.simulation.scenario import Scenario
 from server.simulation.simulate import simulate
 from server.simulation.tally import report
@@ -54,14 +47,24 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 
 
 HANDS = 150_000
+CASINO = ()
+RICHER = ("flush_pays={\"7\": 500, \"6\": 150, \"5\": 20, \"4\": 2}",
+          "straight_flush_pays={\"7\": 2000, \"6\": 700, \"5\": 150, \"4\": 40, \"3\": 9}")
+
+
+def sets(pairs: Iterable[str]) -> list[str]:
+    return [arg for pair in pairs for arg in ("--set", pair)]
 
 
 @pytest.mark.usefixtures("totals")  # the counts in the cache, so the command reads them
-def test_hcf_standard_cli_against_cli(capsys: pytest.CaptureFixture[str], odds_cache: Path) -> None:
-    exact = run_cli(capsys, "analyze", "--game", "hcf", "--set", "profile=standard", "--json",
+@pytest.mark.parametrize("pairs", [CASINO, RICHER], ids=["casino pay tables", "other pay tables"])
+def test_hcf_standard_cli_against_cli(capsys: pytest.CaptureFixture[str], odds_cache: Path,
+                                      pairs: tuple[str, ...]) -> None:
+    exact = run_cli(capsys, "analyze", "--game", "hcf", "--set", "profile=standard", *sets(pairs), "--json",
                     "--cache-dir", str(odds_cache))
     sim = run_cli(capsys, "simulate", "--hands", str(HANDS), "--profile", "standard", "--players", "1",
-                  "--seed", "a11", "--json")
+                  "--seed", "a11", *sets(pairs), "--json")
+    assert sim["settings"]["flush_pays"] == exact["settings"]["flush_pays"]
     main_bet = exact["ante_raise"]["basic"]
     assert_inside(main_bet["return_per_ante"], sim["ante_raise"]["per_ante"],
                   spread((o["net"], o["probability"]) for o in main_bet["outcomes"]), HANDS, "ante+raise")
@@ -71,17 +74,12 @@ def test_hcf_standard_cli_against_cli(capsys: pytest.CaptureFixture[str], odds_c
     assert_inside(q, sim["dealer_qualified"], sqrt(q * (1 - q)), HANDS, "dealer qualifies")
 
 
-@pytest.mark.parametrize(("profile", "overrides"), [
-    ("standard", {"flush_pays": {"7": 500, "6": 150, "5": 20, "4": 2},
-                  "straight_flush_pays": {"7": 2000, "6": 700, "5": 150, "4": 40, "3": 9}}),
-    # Stacks of 10,000 keep the DP's funds cap out of a 1-player California run (the exact bonus has none).
-    ("california", {"flush_pays": {"7": 400, "6": 80, "5": 15, "4": 3},
-                    "straight_flush_pays": {"7": 1500, "6": 300, "5": 120, "4": 50, "3": 10},
-                    "default_buy_in": 10000}),
-])
-def test_hcf_pay_tables_against_the_engine(totals: hcf.Totals, profile: str, overrides: dict[str, Any]) -> None:
-    players = 1 if profile == "standard" else 2  # California: the DP and one player
-    scenario = Scenario.build(profile, players, overrides=overrides)
+def test_hcf_california_against_the_engine(totals: hcf.Totals) -> None:
+    # Through the library, to keep the banking simulation short. Stacks of 10,000 keep the DP's
+    # funds cap out of a one-player run (the exact bonus figures have no cap).
+    overrides = {"flush_pays": {"7": 400, "6": 80, "5": 15, "4": 3},
+                 "straight_flush_pays": {"7": 1500, "6": 300, "5": 120, "4": 50, "3": 10}, "default_buy_in": 10000}
+    scenario = Scenario.build("california", 2, overrides=overrides)  # the DP and one player
     exact = hcf.analyze(scenario.settings, totals_cache=totals, bank_hands=1000)
     sim = report(scenario, simulate(scenario, HANDS, "b22"), seed="b22", seconds=1.0)
     main_bet = exact["ante_raise"]["basic"]
@@ -89,12 +87,11 @@ def test_hcf_pay_tables_against_the_engine(totals: hcf.Totals, profile: str, ove
                   spread((o["net"], o["probability"]) for o in main_bet["outcomes"]), HANDS, "ante+raise")
     for name in ("flush_bonus", "straight_flush_bonus"):
         assert_inside(exact[name]["return"], sim[name]["per_unit"], spread(bonus_outcomes(exact[name])), HANDS, name)
-    if profile == "california":
-        dp = exact["banking"]["by_players"][0]["expected"] / scenario.unit
-        # The spread of a sum is at most the sum of the spreads (the three bets share the cards).
-        sd = spread((o["net"], o["probability"]) for o in main_bet["outcomes"]) + sum(
-            spread(bonus_outcomes(exact[name])) for name in ("flush_bonus", "straight_flush_bonus"))
-        assert_inside(dp, sim["dealer"]["per_hand"], sd, HANDS, "the DP against one player (no cap)")
+    dp = exact["banking"]["by_players"][0]["expected"] / scenario.unit
+    # The spread of a sum is at most the sum of the spreads (the three bets share the cards).
+    sd = spread((o["net"], o["probability"]) for o in main_bet["outcomes"]) + sum(
+        spread(bonus_outcomes(exact[name])) for name in ("flush_bonus", "straight_flush_bonus"))
+    assert_inside(dp, sim["dealer"]["per_hand"], sd, HANDS, "the DP against one player (no cap)")
 
 
 def jackpot_outcomes(jackpot: Mapping[str, Any], meter: float, wager: int) -> list[tuple[float, float]]:
@@ -106,16 +103,19 @@ def jackpot_outcomes(jackpot: Mapping[str, Any], meter: float, wager: int) -> li
     return rows
 
 
-def test_caribbean_jackpot_against_the_engine() -> None:
+@pytest.mark.parametrize("pairs", [
+    ("jackpot_rate=0",),
+    ("jackpot_rate=0", 'jackpot_pays={"royal": 100, "straight_flush": 20, "quads": 800, "full_house": 150, '
+                       '"flush": 60}', "jackpot_seed=20000"),
+], ids=["default awards", "other awards"])
+def test_caribbean_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path, pairs: tuple[str, ...]) -> None:
     # No contribution, so the meter stays at its seed (but for a straight flush's share) and the
     # exact return at the seed is what the simulation should see.
-    settings = CaribbeanSettings.from_mapping({"jackpot_rate": 0, "jackpot_pays": {
-        "royal": 100, "straight_flush": 20, "quads": 800, "full_house": 150, "flush": 60}})
-    exact = exact_caribbean.analyze(settings, hands=2000)
-    sim = sim_caribbean.report(sim_caribbean.simulate(HANDS, "c33", "ak", settings=settings), settings,
-                               strategy="ak", seed="c33", seconds=1.0)
+    exact = run_cli(capsys, "analyze", "--game", "caribbean", *sets(pairs), "--json", "--cache-dir", str(tmp_path))
+    sim = run_cli(capsys, "simulate", "--game", "caribbean", "--hands", str(HANDS), "--seed", "c33", *sets(pairs),
+                  "--json")
     jackpot = exact["jackpot"]
-    sd = spread(jackpot_outcomes(jackpot, jackpot["meter"], settings.jackpot_wager))
+    sd = spread(jackpot_outcomes(jackpot, jackpot["meter"], exact["settings"]["jackpot_wager"]))
     assert_inside(jackpot["return_at_meter"], sim["jackpot"]["per_unit"], sd, HANDS, "jackpot")
     q = exact["dealer_qualifies"]
     assert_inside(q, sim["dealer_qualified"], sqrt(q * (1 - q)), HANDS, "dealer qualifies")
@@ -123,31 +123,25 @@ def test_caribbean_jackpot_against_the_engine() -> None:
         assert_inside(p, sim["hand_class_freq"][name], sqrt(p * (1 - p)), 2 * HANDS, name)
 
 
-def test_caribbean_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_caribbean_break_even_meter_at_the_seed_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     exact = run_cli(capsys, "analyze", "--game", "caribbean", "--json", "--cache-dir", str(tmp_path))
-    sim = run_cli(capsys, "simulate", "--game", "caribbean", "--hands", "60000", "--seed", "d44", "--json")
-    q = exact["dealer_qualifies"]
-    assert_inside(q, sim["dealer_qualified"], sqrt(q * (1 - q)), 60000, "dealer qualifies")
     assert exact["jackpot"]["break_even_meter_chips"] == 218_047
+    assert f"{exact['dealer_qualifies']:.6f}" == "0.563187"
 
 
-def test_sixcard_bonus_against_the_engine() -> None:
-    settings = SixcardSettings.from_mapping({"bonus_pays": {
-        "royal": 800, "straight_flush": 400, "quads": 150, "full_house": 60, "flush": 45, "straight": 30,
-        "trips": 20}, "max_payout": 2000})
-    exact = exact_sixcard.analyze(settings, hands=2000)
-    tally = sim_sixcard.simulate(settings, STRATEGIES["basic"], HANDS, "e55", 1)
-    sim = sim_sixcard.report(settings, STRATEGIES["basic"], tally, seed="e55", seconds=1.0)
+@pytest.mark.parametrize("pairs", [
+    (),
+    ('bonus_pays={"royal": 800, "straight_flush": 400, "quads": 150, "full_house": 60, "flush": 45, '
+     '"straight": 30, "trips": 20}', "max_payout=2000"),
+], ids=["default bonus", "other bonus, capped"])
+def test_sixcard_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path, pairs: tuple[str, ...]) -> None:
+    exact = run_cli(capsys, "analyze", "--game", "sixcard", *sets(pairs), "--json", "--cache-dir", str(tmp_path))
+    sim = run_cli(capsys, "simulate", "--game", "sixcard", "--hands", str(HANDS), "--seed", "e55", *sets(pairs),
+                  "--json")
     bonus = exact["bonus"]
-    # The cap (2,000 chips at a stake of 5) cuts the royal and straight flush to 400 units.
-    outcomes = [(min(v, 400.0), p) for v, p in bonus_outcomes(bonus)]
+    # A cap below a win pays the cap: at a stake of 5 chips, 2,000 chips is 400 units.
+    cap = exact["settings"]["max_payout"] / bonus["stake"]
+    outcomes = [(min(v, cap), p) for v, p in bonus_outcomes(bonus)]
     assert_inside(bonus["return"], sim["bonus"]["per_unit"], spread(outcomes), HANDS, "bonus")
     q = exact["dealer_qualifies"]
     assert_inside(q, sim["dealer_qualified"], sqrt(q * (1 - q)), HANDS, "dealer qualifies")
-
-
-def test_sixcard_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    exact = run_cli(capsys, "analyze", "--game", "sixcard", "--json", "--cache-dir", str(tmp_path))
-    sim = run_cli(capsys, "simulate", "--game", "sixcard", "--hands", "60000", "--seed", "f66", "--json")
-    bonus = exact["bonus"]
-    assert_inside(bonus["return"], sim["bonus"]["per_unit"], spread(bonus_outcomes(bonus)), 60000, "bonus")
