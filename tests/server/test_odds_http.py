@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,8 @@ def odds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> OddsService:
     return fresh
 
 
-async def test_odds_are_worked_out_off_the_loop_and_then_shown_in_the_lobby(server: Server,
-                                                                             odds: OddsService) -> None:
+@pytest.mark.usefixtures("odds")
+async def test_odds_are_worked_out_off_the_loop_and_then_shown_in_the_lobby(server: Server) -> None:
     status, created = await call(server, "POST", "/api/host", {
         "action": "create_table", "table": "six", "settings": {"game": "sixcard", "bonus_pays": {
             "royal": 800, "straight_flush": 400, "quads": 150, "full_house": 60, "flush": 45, "straight": 30,
@@ -47,8 +48,8 @@ async def test_odds_are_worked_out_off_the_loop_and_then_shown_in_the_lobby(serv
     assert entry["odds"] == answer["odds"]
 
 
-async def test_caribbean_odds_follow_the_meter_and_unknown_tables_are_404(server: Server,
-                                                                           odds: OddsService) -> None:
+@pytest.mark.usefixtures("odds")
+async def test_caribbean_odds_follow_the_meter_and_unknown_tables_are_404(server: Server) -> None:
     await call(server, "POST", "/api/host", {"action": "create_table", "table": "stud",
                                              "settings": {"game": "caribbean"}}, token=server.host_token)
     status, answer = await call(server, "GET", "/api/tables/stud/odds")
@@ -61,3 +62,24 @@ async def test_caribbean_odds_follow_the_meter_and_unknown_tables_are_404(server
     assert answer["report"]["jackpot"]["return_at_meter"] > 0
     status, missing = await call(server, "GET", "/api/tables/nope/odds")
     assert (status, code(missing)) == (404, "table/unknown")
+
+
+@pytest.mark.usefixtures("odds")
+async def test_hcf_host_prints_the_odds_after_creating_and_changing_a_table(
+        server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    from client_cli.host import run_host
+
+    settings = {"game": "sixcard", "bonus_pays": {"royal": 1000, "straight_flush": 500, "quads": 200,
+                                                  "full_house": 70, "flush": 50, "straight": 40, "trips": 30}}
+    assert await run_host(server.url, server.host_token, "create-table", {"table": "six", "settings": settings},
+                          False) == 0
+    lines = capsys.readouterr().out.splitlines()  # the in-process server logs there too
+    printed = lines.index("created table six")
+    assert lines[printed + 1].startswith("odds: house edge Ante+Bet ")
+    assert "(simulated), bonus " in lines[printed + 1]
+    assert await run_host(server.url, server.host_token, "change-settings",
+                          {"table": "six", "settings": {"max_payout": 50}}, True) == 0
+    lines = capsys.readouterr().out.splitlines()
+    answer = json.loads("\n".join(lines[lines.index("{"):lines.index("}") + 1]))
+    # A 50-chip cap on a 5-chip bonus stake: at most 10 to 1, so the bonus costs far more.
+    assert answer["odds"]["house_edge"]["bonus"] > 0.5
