@@ -19,7 +19,7 @@ from server.analysis.poker_counts import HANDS, ak_qualifying, class_counts
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.simulation import caribbean as sim
 
-SIM_HANDS: Final = 400_000
+SIM_HANDS: Final = 1_000_000
 SEED: Final = "0dd5"
 
 

@@ -91,7 +91,8 @@ def _read_table(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
             recent = await database.recent_hands(args.table, 5)
             carry: Any = next((h.summary["carry"] for h in recent if h.summary and "carry" in h.summary), {})
             meter = carry.get("meter") if isinstance(carry, Mapping) else None
-            return {**info.settings, "game": info.game}, int(meter) if meter is not None else None
+            # The server keeps the game in the settings (the column may say hcf): the settings win.
+            return {"game": info.game, **info.settings}, int(meter) if meter is not None else None
         finally:
             await database.close()
 

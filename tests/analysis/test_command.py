@@ -103,6 +103,7 @@ def test_table_reads_the_settings_and_meter_from_the_database(capsys: pytest.Cap
         try:
             async with db.transaction() as tx:
                 await tx.create_table("stud", {"jackpot_seed": 50000}, game="caribbean")
+                await tx.create_table("six", {"game": "sixcard", "max_payout": 5000})  # as the server stores it
         finally:
             await db.close()
 
@@ -111,6 +112,8 @@ def test_table_reads_the_settings_and_meter_from_the_database(capsys: pytest.Cap
     assert out["game"] == "caribbean"
     assert out["settings"]["jackpot_seed"] == 50000
     assert out["jackpot"]["meter"] == 50000  # no hand yet: the meter is at its seed
+    six = analyze(capsys, tmp_path / "cache", "--table", "six", "--db", url)
+    assert (six["game"], six["settings"]["max_payout"]) == ("sixcard", 5000)
     assert refused(capsys, "--table", "nowhere", "--db", url) == (
         "hcf-server analyze: --table: no table named 'nowhere' in the database")
 
