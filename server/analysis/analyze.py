@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis import cache as disk
-from server.analysis import caribbean, hcf, sixcard
+from server.analysis import caribbean, caribbean_exact, hcf, sixcard
 from server.analysis.progress import Report
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.hcf.settings import HcfSettings
@@ -72,7 +72,7 @@ def _compute(settings: Settings, meter: int | None, progress: Report | None, dir
              hands: int | None) -> dict[str, Any]:
     extra: dict[str, int] = {} if hands is None else {"hands": hands}
     if isinstance(settings, CaribbeanSettings):
-        return caribbean.analyze(settings, meter, progress, **extra)
+        return caribbean.analyze(settings, meter, progress, play_counts=caribbean_counts(directory, progress))
     if isinstance(settings, SixcardSettings):
         return sixcard.analyze(settings, progress, **extra)
     bank = {} if hands is None else {"bank_hands": hands}
@@ -87,6 +87,19 @@ def hcf_totals(directory: Path, progress: Report | None = None) -> hcf.Totals:
         return hcf.Totals.from_json(stored["totals"])
     counted = hcf.totals(progress)
     disk.store(directory, key, {"totals": counted.as_json()})
+    return counted
+
+
+def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[str, int]:
+    """Caribbean Stud's main-bet counts (the same for every table), from the cache or counted once."""
+    key = disk.key_of({"caribbean_play_counts": True})
+    stored = disk.load(directory, key)
+    if stored is not None:
+        return {k: int(v) for k, v in stored["counts"].items()}
+    if progress is not None:
+        progress(0.0, "counting every player hand against every dealer hand")
+    counted = caribbean_exact.play_counts()
+    disk.store(directory, key, {"counts": counted})
     return counted
 
 
@@ -105,10 +118,14 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
         return out
     if game == "caribbean":
         jackpot = report["jackpot"]
-        return {"game": game, "exact": False,
-                "house_edge": {"ante_bet": report["ante_bet"]["house_edge_per_ante"]["value"],
+        main = report["ante_bet"]
+        simulated = bool(main.get("simulated"))
+        edge = main["house_edge_per_ante"]
+        return {"game": game, "exact": not simulated,
+                "house_edge": {"ante_bet": edge["value"] if simulated else edge,
                                "jackpot": jackpot["house_edge_at_meter"]},
-                "simulated": ["ante_bet"], "jackpot_break_even_meter": jackpot["break_even_meter_chips"]}
+                "simulated": ["ante_bet"] if simulated else [],
+                "jackpot_break_even_meter": jackpot["break_even_meter_chips"]}
     return {"game": game, "exact": False,
             "house_edge": {"ante_bet": report["ante_bet"]["house_edge_per_ante"]["value"],
                            "bonus": report["bonus"]["house_edge"]},

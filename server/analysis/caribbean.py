@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any, Final
 
+from server.analysis import caribbean_exact
 from server.analysis.interval import BATCHES, interval
 from server.analysis.poker_counts import HANDS, ak_qualifying, class_counts
 from server.rules.caribbean.settings import CaribbeanSettings
@@ -99,14 +100,20 @@ def _without_jackpot(settings: CaribbeanSettings) -> CaribbeanSettings:
 
 
 def analyze(settings: CaribbeanSettings, meter_hundredths: int | None = None,
-            progress: Callable[[float, str], None] | None = None, *, hands: int = SIM_HANDS) -> dict[str, Any]:
-    """The report for ``settings``; the meter defaults to ``jackpot_seed`` (a new table)."""
+            progress: Callable[[float, str], None] | None = None, *, hands: int = SIM_HANDS,
+            play_counts: dict[str, int] | None = None) -> dict[str, Any]:
+    """The report for ``settings``; the meter defaults to ``jackpot_seed`` (a new table).
+
+    With ``play_counts`` (:func:`server.analysis.caribbean_exact.play_counts`) the main bets are exact;
+    without, simulated.
+    """
     meter = Fraction(settings.jackpot_seed if meter_hundredths is None else Fraction(meter_hundredths, 100))
     counts = class_counts()
+    main = caribbean_exact.main_bets(settings, play_counts) if play_counts else main_bets(settings, hands, progress)
     return {
         "game": "caribbean",
         "dealer_qualifies": float(Fraction(ak_qualifying(), HANDS)),
         "hand_class_shares": {name: float(Fraction(n, HANDS)) for name, n in counts.items()},
         "jackpot": jackpot(settings, meter),
-        "ante_bet": main_bets(settings, hands, progress),
+        "ante_bet": main,
     }

@@ -75,8 +75,14 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
 def _caribbean(report: dict[str, Any], console: Console) -> None:
     jackpot, main = report["jackpot"], report["ante_bet"]
     console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
-    console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante "
-                  f"{_simulated(main['house_edge_per_ante'])}; element of risk {_simulated(main['element_of_risk'])}.")
+    if main.get("simulated"):
+        console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante "
+                      f"{_simulated(main['house_edge_per_ante'])}; element of risk "
+                      f"{_simulated(main['element_of_risk'])}.")
+    else:
+        console.print(f"Ante + Back Bet ({main['strategy']}, exact): house edge per Ante "
+                      f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
+        console.print(_outcomes("Ante + Back Bet", main["outcomes"], "net"))
     if jackpot["break_even_meter"] is not None:
         console.print(f"Jackpot wager ({jackpot['wager']} chip(s), exact): at the meter of {jackpot['meter']:,.2f} "
                       f"chips it returns {jackpot['return_at_meter']:+.4%} (house edge "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from server.analysis.analyze import hcf_totals
+from server.analysis.analyze import caribbean_counts, hcf_totals
 from server.analysis.hcf import Totals
 
 
@@ -20,3 +20,9 @@ def odds_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def totals(odds_cache: Path) -> Totals:
     """The exact HCF counts (computed once, then read from ``odds_cache``)."""
     return hcf_totals(odds_cache)
+
+
+@pytest.fixture(scope="session")
+def stud_counts(odds_cache: Path) -> dict[str, int]:
+    """Caribbean Stud's exact main-bet counts (about 15 s once, then read from ``odds_cache``)."""
+    return caribbean_counts(odds_cache)

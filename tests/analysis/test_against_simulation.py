@@ -103,28 +103,37 @@ def jackpot_outcomes(jackpot: Mapping[str, Any], meter: float, wager: int) -> li
     return rows
 
 
+@pytest.mark.usefixtures("stud_counts")
 @pytest.mark.parametrize("pairs", [
     ("jackpot_rate=0",),
     ("jackpot_rate=0", 'jackpot_pays={"royal": 100, "straight_flush": 20, "quads": 800, "full_house": 150, '
-                       '"flush": 60}', "jackpot_seed=20000"),
-], ids=["default awards", "other awards"])
-def test_caribbean_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path, pairs: tuple[str, ...]) -> None:
+                       '"flush": 60}', "jackpot_seed=20000",
+     'bet_pays={"royal": 250, "straight_flush": 60, "quads": 25, "full_house": 8, "flush": 6, "straight": 5, '
+     '"trips": 3, "two_pair": 2, "pair": 1}', "max_payout=500"),
+], ids=["default awards", "other awards and pays, capped"])
+def test_caribbean_cli_against_cli(capsys: pytest.CaptureFixture[str], odds_cache: Path,
+                                   pairs: tuple[str, ...]) -> None:
     # No contribution, so the meter stays at its seed (but for a straight flush's share) and the
     # exact return at the seed is what the simulation should see.
-    exact = run_cli(capsys, "analyze", "--game", "caribbean", *sets(pairs), "--json", "--cache-dir", str(tmp_path))
+    exact = run_cli(capsys, "analyze", "--game", "caribbean", *sets(pairs), "--json", "--cache-dir", str(odds_cache))
     sim = run_cli(capsys, "simulate", "--game", "caribbean", "--hands", str(HANDS), "--seed", "c33", *sets(pairs),
                   "--json")
     jackpot = exact["jackpot"]
     sd = spread(jackpot_outcomes(jackpot, jackpot["meter"], exact["settings"]["jackpot_wager"]))
     assert_inside(jackpot["return_at_meter"], sim["jackpot"]["per_unit"], sd, HANDS, "jackpot")
+    main_bet = exact["ante_bet"]
+    assert main_bet["simulated"] is False
+    assert_inside(main_bet["return_per_ante"], sim["ante_bet"]["per_ante"],
+                  spread((o["net"], o["probability"]) for o in main_bet["outcomes"]), HANDS, "ante+back bet")
     q = exact["dealer_qualifies"]
     assert_inside(q, sim["dealer_qualified"], sqrt(q * (1 - q)), HANDS, "dealer qualifies")
     for name, p in exact["hand_class_shares"].items():
         assert_inside(p, sim["hand_class_freq"][name], sqrt(p * (1 - p)), 2 * HANDS, name)
 
 
-def test_caribbean_break_even_meter_at_the_seed_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    exact = run_cli(capsys, "analyze", "--game", "caribbean", "--json", "--cache-dir", str(tmp_path))
+@pytest.mark.usefixtures("stud_counts")
+def test_caribbean_break_even_meter_at_the_seed_table(capsys: pytest.CaptureFixture[str], odds_cache: Path) -> None:
+    exact = run_cli(capsys, "analyze", "--game", "caribbean", "--json", "--cache-dir", str(odds_cache))
     assert exact["jackpot"]["break_even_meter_chips"] == 218_047
     assert f"{exact['dealer_qualifies']:.6f}" == "0.563187"
 
