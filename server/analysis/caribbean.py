@@ -3,8 +3,9 @@
 The jackpot wager is judged on the hand's own five cards (docs/rules/caribbean.md
 section 4), so its return is exact from the class counts: the fixed awards, plus the
 meter's share for a straight flush or royal. The main bets (Ante and Back Bet, the
-"play A-K or better" rule) are simulated with the vectorized engine, with a 95%
-interval.
+"play A-K or better" rule) are exact from :mod:`server.analysis.caribbean_exact`'s
+counts when given them (the command and the server do), else simulated with the
+vectorized engine, with a 95% interval.
 """
 
 from __future__ import annotations
