@@ -7,11 +7,14 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from server.analysis.inputs import InputError, parse_pairs
+
 EXIT_USAGE = 2
+__all__ = ["InputError", "add_parser", "parse_pairs", "resolve", "run"]
 
 
 def add_parser(subparsers: Any) -> None:
@@ -40,28 +43,6 @@ def add_parser(subparsers: Any) -> None:
                         "$XDG_CACHE_HOME/hcf-table/odds)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.set_defaults(runner=run)
-
-
-class InputError(ValueError):
-    """Settings that cannot be analyzed; the message says why, in our words."""
-
-
-def parse_pairs(pairs: Sequence[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs, each value read as JSON when it parses (as ``hcf host create-table --set``).
-
-    >>> parse_pairs(["min_ante=10", 'flush_pays={"7": 300, "6": 100, "5": 10, "4": 1}', "profile=standard"])
-    {'min_ante': 10, 'flush_pays': {'7': 300, '6': 100, '5': 10, '4': 1}, 'profile': 'standard'}
-    """
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise InputError(f"--set takes KEY=VALUE, got {pair!r}")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    return out
 
 
 def _read_file(path: str) -> dict[str, Any]:
