@@ -155,6 +155,6 @@ def test_no_progress_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
 
 def test_analyze_shows_progress_on_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "HCF_CACHE_DIR": str(tmp_path)}
-    out, terminal = run_with_tty_stderr("analyze", "--game", "caribbean", "--json", env=env)
-    assert json.loads(out)["game"] == "caribbean"
+    out, terminal = run_with_tty_stderr("analyze", "--game", "sixcard", "--json", env=env)
+    assert json.loads(out)["game"] == "sixcard"
     assert "simulating the main bets" in terminal
