@@ -96,9 +96,7 @@ def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[st
     stored = disk.load(directory, key)
     if stored is not None:
         return {k: int(v) for k, v in stored["counts"].items()}
-    if progress is not None:
-        progress(0.0, "counting every player hand against every dealer hand")
-    counted = caribbean_exact.play_counts()
+    counted = caribbean_exact.play_counts(progress)
     disk.store(directory, key, {"counts": counted})
     return counted
 

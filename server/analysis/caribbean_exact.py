@@ -14,6 +14,7 @@ are queried.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -144,12 +145,20 @@ def _avoiding(tables: _Tables, cards: npt.NDArray[np.int8], own_rank: Ints, thre
     return np.asarray(total, dtype=np.int64)
 
 
-def play_counts() -> dict[str, int]:
+def play_counts(progress: Callable[[float, str], None] | None = None) -> dict[str, int]:
     """Deals (player hand, dealer hand) by outcome under "play A-K or better": ``fold``,
     ``unqualified``, ``tie``, ``lose`` and ``win:<class>``; the same for every pay table."""
+    def step(done: float, what: str) -> None:
+        if progress is not None:
+            progress(done, what)
+
+    step(0.0, "valuing every five-card hand")
     cards, ranks, distinct = _hands()
+    step(0.2, "tables of the hands containing each card subset")
     tables = _tables()
+    step(0.6, "player hands up to the suits")
     first, weight = _classes()
+    step(0.7, "every player hand against every dealer hand")
     q_value = int(values5(np.array([parse_cards(_LOWEST_QUALIFIER)], dtype=np.int64))[0])
     q_rank = int(np.searchsorted(distinct, q_value))
     plays = ranks[first] >= q_rank
@@ -157,8 +166,11 @@ def play_counts() -> dict[str, int]:
     own = ranks[rows]
     hand = cards[rows]
     unqualified = _avoiding(tables, hand, own, np.full(len(rows), q_rank))
+    step(0.8, "every player hand against every dealer hand")
     below = _avoiding(tables, hand, own, own)
+    step(0.9, "every player hand against every dealer hand")
     not_above = _avoiding(tables, hand, own, own + 1)
+    step(1.0, "every player hand against every dealer hand")
     names = np.array([CLASSES.index(class_name(int(v))) for v in distinct[own].tolist()], dtype=np.int64)
     win = below - unqualified
     out = {"fold": int(weight[~plays].sum()) * DEALER_HANDS, "unqualified": int((w * unqualified).sum()),
