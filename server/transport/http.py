@@ -193,9 +193,11 @@ class _Api:
         from server.analysis.service import ODDS, at_meter, summary
 
         runner = self.tables.get(request.match_info["name"])
-        settings = runner.settings
+        # A change made during a hand applies after it: the host asking after a change sees its odds.
+        pending = runner.pending_settings is not None
+        settings = runner.pending_settings if pending else runner.settings
         report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
-        return _answer(p.ok(table=runner.name, odds=summary(report), report=report))
+        return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
 
     async def hand(self, request: web.Request) -> web.Response:
         try:

@@ -10,6 +10,7 @@ import pytest
 
 from server.analysis import service
 from server.analysis.service import OddsService
+from server.rules.caribbean.settings import CaribbeanSettings
 
 from .conftest import Server
 from .test_http import call, code
@@ -60,6 +61,12 @@ async def test_caribbean_odds_follow_the_meter_and_unknown_tables_are_404(server
     runner.carry["meter"] = 218_047_37 + 100  # one chip past break-even: the wager now favours the player
     _, answer = await call(server, "GET", "/api/tables/stud/odds")
     assert answer["report"]["jackpot"]["return_at_meter"] > 0
+    assert answer["pending"] is False
+    # A change waiting for the hand to end is the one the host asked about.
+    runner.pending_settings = CaribbeanSettings.from_mapping({"jackpot_wager": 2}, base=runner.settings)
+    _, answer = await call(server, "GET", "/api/tables/stud/odds")
+    runner.pending_settings = None
+    assert (answer["pending"], answer["report"]["settings"]["jackpot_wager"]) == (True, 2)
     status, missing = await call(server, "GET", "/api/tables/nope/odds")
     assert (status, code(missing)) == (404, "table/unknown")
 
