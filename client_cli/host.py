@@ -121,8 +121,15 @@ def describe_odds(odds: Mapping[str, Any]) -> str:
 
     >>> describe_odds({"game": "hcf", "house_edge": {"ante_raise": 0.027114, "flush_bonus": 0.078072}})
     'odds: house edge Ante+Raise 2.711%, Flush bonus 7.807%'
+    >>> describe_odds({"game": "hcf", "house_edge": {}, "dp_expected_per_hand": {"1": 1.9, "6": 11.45}})
+    'odds: house edge ; banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (simulated)'
     """
     simulated = set(odds.get("simulated", []))
     parts = [f"{_BETS.get(bet, bet)} {edge:.3%}" + (" (simulated)" if bet in simulated else "")
              for bet, edge in odds.get("house_edge", {}).items() if bet in _BETS]
-    return "odds: house edge " + ", ".join(parts)
+    line = "odds: house edge " + ", ".join(parts)
+    bank = odds.get("dp_expected_per_hand")
+    if isinstance(bank, Mapping) and "1" in bank and "6" in bank:
+        line += (f"; banking: the DP expects {bank['1']:+.2f} chips a hand against 1 player, "
+                 f"{bank['6']:+.2f} against 6 (simulated)")
+    return line
