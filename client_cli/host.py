@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
+
+import aiohttp
 
 from client_cli.connection import ServerRefused, http_json
 
@@ -161,5 +164,50 @@ async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], 
         else:
             print(f"error: {exc.code}: {exc.message}")
         return 1
-    print(json.dumps(reply, indent=2) if as_json else describe_reply(command, reply))
+    odds = await fetch_odds(url, str(args.get("table"))) if command in ODDS_AFTER else None
+    if as_json:
+        print(json.dumps({**reply, "odds": odds} if odds else reply, indent=2))
+    else:
+        print(describe_reply(command, reply))
+        if command in ODDS_AFTER:
+            print(describe_odds(odds) if odds else "odds: still being worked out; "
+                  f"see hcf-server analyze --table {args.get('table')}")
     return 0
+
+
+ODDS_AFTER = ("create-table", "change-settings")
+ODDS_TIMEOUT = 120.0
+"""An exact High Card Flush analysis takes up to a minute the first time (docs/odds.md)."""
+_BETS = {"ante_raise": "Ante+Raise", "flush_bonus": "Flush bonus", "straight_flush_bonus": "Straight Flush bonus",
+         "ante_bet": "Ante+Bet", "jackpot": "jackpot", "bonus": "bonus"}
+
+
+async def fetch_odds(url: str, table: str) -> dict[str, Any] | None:
+    """The table's odds summary (``GET /api/tables/{name}/odds``), or None if it does not come in time."""
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ODDS_TIMEOUT)) as session, \
+                session.get(f"{url.rstrip('/')}/api/tables/{quote(table, safe='')}/odds") as response:
+            data: Any = await response.json(content_type=None)
+    except (aiohttp.ClientError, TimeoutError, ValueError):
+        return None
+    odds = data.get("odds") if isinstance(data, dict) and data.get("ok") else None
+    return odds if isinstance(odds, dict) else None
+
+
+def describe_odds(odds: Mapping[str, Any]) -> str:
+    """One line: each bet's house edge, the simulated ones marked.
+
+    >>> describe_odds({"game": "hcf", "house_edge": {"ante_raise": 0.027114, "flush_bonus": 0.078072}})
+    'odds: house edge Ante+Raise 2.711%, Flush bonus 7.807%'
+    >>> describe_odds({"game": "hcf", "house_edge": {}, "dp_expected_per_hand": {"1": 1.9, "6": 11.45}})
+    'odds: house edge ; banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (simulated)'
+    """
+    simulated = set(odds.get("simulated", []))
+    parts = [f"{_BETS.get(bet, bet)} {edge:.3%}" + (" (simulated)" if bet in simulated else "")
+             for bet, edge in odds.get("house_edge", {}).items() if bet in _BETS]
+    line = "odds: house edge " + ", ".join(parts)
+    bank = odds.get("dp_expected_per_hand")
+    if isinstance(bank, Mapping) and "1" in bank and "6" in bank:
+        line += (f"; banking: the DP expects {bank['1']:+.2f} chips a hand against 1 player, "
+                 f"{bank['6']:+.2f} against 6 (simulated)")
+    return line

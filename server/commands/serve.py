@@ -74,6 +74,9 @@ def _serve(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"error: --table-defaults: {exc}", file=sys.stderr)
         return 2
+    from server.analysis.service import enable_background
+
+    enable_background()  # a new table's odds are worked out as soon as it is created (docs/odds.md)
     run(config)
     return 0
 

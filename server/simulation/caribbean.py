@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement
@@ -34,6 +34,7 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
+from server.analysis.progress import dealt, progress_bar
 from server.rules.cards import make_card
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.caribbean.settlement import (
@@ -228,7 +229,7 @@ def _fixed_award(settings: CaribbeanSettings, name: str) -> int:
 
 
 def simulate(hands: int, seed: str, strategy: str, *, players: int = 1, settings: CaribbeanSettings | None = None,
-             batch: int = BATCH, reference: bool = False) -> Tally:
+             batch: int = BATCH, reference: bool = False, on_progress: Callable[[int], None] | None = None) -> Tally:
     """Totals over ``hands`` hands dealt from ``seed``, the meter starting at ``jackpot_seed``."""
     settings = settings or CaribbeanSettings()
     stream = DeckStream(seed)
@@ -239,6 +240,8 @@ def simulate(hands: int, seed: str, strategy: str, *, players: int = 1, settings
         count = min(batch, hands - done)
         engine(settings, stream.take(count), players, strategy, tally)
         done += count
+        if on_progress is not None:
+            on_progress(done)
     return tally
 
 
@@ -290,10 +293,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"hcf-server simulate: --players: 1 to {MAX_PLAYERS} for caribbean (one spot each), got {players}",
               file=sys.stderr)
         return 2
+    from server.simulation.command import house_settings
+
+    settings = house_settings(args, CaribbeanSettings)
+    if settings is None:
+        return 2
     seed = args.seed or random_seed()
-    settings = CaribbeanSettings()
     started = perf_counter()
-    tally = simulate(args.hands, seed, args.strategy, players=players, settings=settings)
+    with progress_bar() as bar:
+        tally = simulate(args.hands, seed, args.strategy, players=players, settings=settings,
+                         on_progress=dealt(bar, args.hands))
     summary = report(tally, settings, strategy=args.strategy, seed=seed, seconds=perf_counter() - started)
     if args.json:
         print(json.dumps(summary, indent=2))

@@ -13,16 +13,16 @@ from time import perf_counter
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from server.analysis.progress import dealt, progress_bar
 from server.rules.hcf.settings import PROFILES, SEAT_LIMITS
 from server.simulation.decks import SeedError, parse_seed, random_seed
 from server.simulation.exact import hand_shares
 from server.simulation.scenario import DEFAULT_PLAYERS, Scenario, ScenarioError
 from server.simulation.simulate import simulate
 from server.simulation.strategies import STRATEGIES
-from server.simulation.tally import FLUSH_SIZES, RUN_LENGTHS, Tally, report
+from server.simulation.tally import FLUSH_SIZES, RUN_LENGTHS, report
 
 
 def _positive(text: str) -> int:
@@ -63,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "caribbean: ak, pair, basic (= ak); sixcard: basic")
     parser.add_argument("--seed", type=_seed, metavar="HEX",
                         help="hex seed: the same seed deals the same hands (default: a random one, printed)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="pairs",
+                        help="change one of the game's table settings (repeatable); VALUE is read as JSON "
+                             "when it parses, as in hcf-server analyze")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
@@ -81,16 +84,14 @@ def run(args: argparse.Namespace) -> int:
               f"got {args.strategy!r}", file=sys.stderr)
         return 2
     try:
-        scenario = Scenario.build(args.profile, args.players, args.strategy)
+        scenario = Scenario.build(args.profile, args.players, args.strategy, overrides=table_settings(args))
     except ScenarioError as error:
         print(f"hcf-server simulate: {error}", file=sys.stderr)
         return 2
     seed = args.seed or random_seed()
     started = perf_counter()
-    if not args.json and sys.stdout.isatty():
-        tally = _with_progress(scenario, args.hands, seed)
-    else:
-        tally = simulate(scenario, args.hands, seed)
+    with progress_bar() as bar:  # on stderr when it is a terminal, --json or not
+        tally = simulate(scenario, args.hands, seed, on_progress=dealt(bar, args.hands))
     summary = report(scenario, tally, seed=seed, seconds=perf_counter() - started)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -99,11 +100,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _with_progress(scenario: Scenario, hands: int, seed: str) -> Tally:
-    columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as progress:
-        task = progress.add_task("hands", total=hands)
-        return simulate(scenario, hands, seed, on_progress=lambda done: progress.update(task, completed=done))
+def table_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--set`` pairs (ScenarioError when one is not KEY=VALUE)."""
+    from server.analysis.inputs import InputError, parse_pairs
+
+    try:
+        return parse_pairs(getattr(args, "pairs", []))
+    except InputError as error:
+        raise ScenarioError(str(error)) from None
+
+
+def house_settings(args: argparse.Namespace, settings_type: Any) -> Any:
+    """A house game's settings from ``--set``; None after printing the refusal."""
+    from server.rules.errors import SettingsError
+
+    try:
+        return settings_type.from_mapping(table_settings(args))
+    except (ScenarioError, SettingsError) as error:
+        print(f"hcf-server simulate: {error}", file=sys.stderr)
+        return None
 
 
 def render(summary: dict[str, Any], console: Console) -> None:

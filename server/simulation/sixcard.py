@@ -28,6 +28,7 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
+from server.analysis.progress import dealt, progress_bar
 from server.rules.poker import (
     ACE,
     CLASSES,
@@ -177,7 +178,8 @@ class Tally:
         self.classes += np.bincount(outcome.dealer_classes, minlength=len(CLASSES))
 
 
-def simulate(settings: SixcardSettings, strategy: Strategy, hands: int, seed: str, players: int) -> Tally:
+def simulate(settings: SixcardSettings, strategy: Strategy, hands: int, seed: str, players: int,
+             on_progress: Callable[[int], None] | None = None) -> Tally:
     """Play ``hands`` hands from ``seed``'s decks."""
     stream = DeckStream(seed)
     tally = Tally(players)
@@ -186,6 +188,8 @@ def simulate(settings: SixcardSettings, strategy: Strategy, hands: int, seed: st
         size = min(left, CHUNK)
         tally.add(play(settings, strategy, stream.take(size), players))
         left -= size
+        if on_progress is not None:
+            on_progress(hands - left)
     return tally
 
 
@@ -238,10 +242,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"hcf-server simulate: a sixcard run seats 1 to {MAX_PLAYERS} players, one box each, got {players}",
               file=sys.stderr)
         return 2
-    settings = SixcardSettings()
+    from server.simulation.command import house_settings
+
+    settings = house_settings(args, SixcardSettings)
+    if settings is None:
+        return 2
     seed = args.seed or random_seed()
     started = perf_counter()
-    tally = simulate(settings, strategy, args.hands, seed, players)
+    with progress_bar() as bar:
+        tally = simulate(settings, strategy, args.hands, seed, players, on_progress=dealt(bar, args.hands))
     summary = report(settings, strategy, tally, seed=seed, seconds=perf_counter() - started)
     if args.json:
         print(json.dumps(summary, indent=2))

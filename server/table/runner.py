@@ -879,7 +879,15 @@ class TableRunner:
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
             "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
+            **self._odds(),
         }
+
+    def _odds(self) -> Reply:
+        """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
+        from server.analysis.service import lobby_odds
+
+        odds = lobby_odds(self.settings, self.carry.get("meter"))
+        return {} if odds is None else {"odds": odds}
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,7 @@ def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None
         web.get("/api/tables", guarded(api.lobby)),
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
         web.get("/api/tables/{name}/hands/{number}", guarded(api.table_hand)),
+        web.get("/api/tables/{name}/odds", guarded(api.table_odds)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
         web.post("/api/register", guarded(api.register)),
         web.post("/api/login", guarded(api.login)),
@@ -253,6 +254,17 @@ class _Api:
             raise TableError("hand/unknown", "a hand number is a whole number from 1")
         return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
 
+    async def table_odds(self, request: web.Request) -> web.Response:
+        """The odds of the table's settings (docs/odds.md): from the cache, or worked out off the loop."""
+        from server.analysis.service import ODDS, at_meter, summary
+
+        runner = self.tables.get(request.match_info["name"])
+        # A change made during a hand applies after it: the host asking after a change sees its odds.
+        pending = runner.pending_settings is not None
+        settings = runner.pending_settings if pending else runner.settings
+        report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
+        return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
+
     async def hand(self, request: web.Request) -> web.Response:
         hand_id = hand_id_of(request.match_info["hand_id"])
         return _answer(p.ok(**await self.service.hand_summary(hand_id)))
@@ -322,4 +334,10 @@ class _Api:
         # refusals in our words, as on the socket
         action = p.parse_request("host", await _body(request, self.limits.body_timeout))
         assert isinstance(action, p.HostAction)
-        return _answer(p.ok(**await host_command(self.tables, self.service, action, None)))
+        reply = await host_command(self.tables, self.service, action, None)
+        if action.action in ("create_table", "change_settings") and action.table in self.tables.runners:
+            from server.analysis.service import ODDS
+
+            runner = self.tables.runners[action.table]
+            ODDS.prefetch(runner.pending_settings or runner.settings)  # the host asks for the odds next
+        return _answer(p.ok(**reply))

@@ -1,0 +1,130 @@
+"""One entry point for every game: validated settings in, the odds report out, cached on disk.
+
+>>> from server.rules.sixcard.settings import SixcardSettings
+>>> import tempfile, pathlib
+>>> where = pathlib.Path(tempfile.mkdtemp())
+>>> first = analyze_settings(SixcardSettings(), cache=where, hands=2000)
+>>> second = analyze_settings(SixcardSettings(), cache=where, hands=2000)
+>>> first["cached"], second["cached"], first["bonus"] == second["bonus"]
+(False, True, True)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server.analysis import cache as disk
+from server.analysis import caribbean, caribbean_exact, hcf, sixcard
+from server.analysis.progress import Report
+from server.rules.caribbean.settings import CaribbeanSettings
+from server.rules.hcf.settings import HcfSettings
+from server.rules.sixcard.settings import SixcardSettings
+
+Settings = HcfSettings | CaribbeanSettings | SixcardSettings
+
+
+def game_name(settings: Settings) -> str:
+    """``hcf``, ``caribbean`` or ``sixcard``."""
+    if isinstance(settings, HcfSettings):
+        return "hcf"
+    return "caribbean" if isinstance(settings, CaribbeanSettings) else "sixcard"
+
+
+def _settings_json(settings: Settings) -> dict[str, Any]:
+    return {**settings.as_dict(), "game": game_name(settings)}
+
+
+def analyze_settings(settings: Settings, meter: int | None = None, *, progress: Report | None = None,
+                     cache: Path | None = None, hands: int | None = None) -> dict[str, Any]:
+    """The report for ``settings`` (``meter``: a Caribbean table's meter in hundredths of a chip).
+
+    ``cache`` is the directory of stored analyses (None: :func:`~server.analysis.cache.cache_dir`);
+    ``hands`` overrides the simulated hands (tests keep runs short).
+    """
+    directory = disk.cache_dir() if cache is None else cache
+    inputs = _inputs(settings, meter, hands)
+    key = disk.key_of(inputs)
+    stored = disk.load(directory, key)
+    if stored is not None:
+        return {**stored, "cached": True}
+    report = _compute(settings, meter, progress, directory, hands)
+    report = {**report, "settings": inputs["settings"]}
+    disk.store(directory, key, report)
+    return {**report, "algorithm": disk.ALGORITHM, "cached": False}
+
+
+def _inputs(settings: Settings, meter: int | None, hands: int | None) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"settings": _settings_json(settings), "hands": hands}
+    if isinstance(settings, CaribbeanSettings):
+        inputs["meter"] = meter if meter is not None else settings.jackpot_seed * 100
+    return inputs
+
+
+def cached_report(settings: Settings, meter: int | None = None, *, cache: Path | None = None) -> dict[str, Any] | None:
+    """The stored report for these inputs, or None: never computes (a file read at most)."""
+    directory = disk.cache_dir() if cache is None else cache
+    stored = disk.load(directory, disk.key_of(_inputs(settings, meter, None)))
+    return None if stored is None else {**stored, "cached": True}
+
+
+def _compute(settings: Settings, meter: int | None, progress: Report | None, directory: Path,
+             hands: int | None) -> dict[str, Any]:
+    extra: dict[str, int] = {} if hands is None else {"hands": hands}
+    if isinstance(settings, CaribbeanSettings):
+        return caribbean.analyze(settings, meter, progress, play_counts=caribbean_counts(directory, progress))
+    if isinstance(settings, SixcardSettings):
+        return sixcard.analyze(settings, progress, **extra)
+    bank = {} if hands is None else {"bank_hands": hands}
+    return hcf.analyze(settings, progress, totals_cache=hcf_totals(directory, progress), **bank)
+
+
+def hcf_totals(directory: Path, progress: Report | None = None) -> hcf.Totals:
+    """The High Card Flush counts (the same for every table), from the cache or counted once."""
+    key = disk.key_of({"hcf_totals": True})
+    stored = disk.load(directory, key)
+    if stored is not None:
+        return hcf.Totals.from_json(stored["totals"])
+    counted = hcf.totals(progress)
+    disk.store(directory, key, {"totals": counted.as_json()})
+    return counted
+
+
+def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[str, int]:
+    """Caribbean Stud's main-bet counts (the same for every table), from the cache or counted once."""
+    key = disk.key_of({"caribbean_play_counts": True})
+    stored = disk.load(directory, key)
+    if stored is not None:
+        return {k: int(v) for k, v in stored["counts"].items()}
+    counted = caribbean_exact.play_counts(progress)
+    disk.store(directory, key, {"counts": counted})
+    return counted
+
+
+def summary(report: dict[str, Any]) -> dict[str, Any]:
+    """Each bet's house edge, in a few fields (for the lobby and the host's reply)."""
+    game = report["game"]
+    if game == "hcf":
+        edges = {"ante_raise": report["ante_raise"]["basic"]["house_edge_per_ante"],
+                 "ante_raise_optimal": report["ante_raise"]["optimal"]["house_edge_per_ante"],
+                 "flush_bonus": report["flush_bonus"]["house_edge"],
+                 "straight_flush_bonus": report["straight_flush_bonus"]["house_edge"]}
+        out: dict[str, Any] = {"game": game, "house_edge": edges, "exact": True}
+        if "banking" in report:
+            out["dp_expected_per_hand"] = {str(r["players"]): r["simulated_expected_with_cap"]
+                                           for r in report["banking"]["by_players"]}
+        return out
+    if game == "caribbean":
+        jackpot = report["jackpot"]
+        main = report["ante_bet"]
+        simulated = bool(main.get("simulated"))
+        edge = main["house_edge_per_ante"]
+        return {"game": game, "exact": not simulated,
+                "house_edge": {"ante_bet": edge["value"] if simulated else edge,
+                               "jackpot": jackpot["house_edge_at_meter"]},
+                "simulated": ["ante_bet"] if simulated else [],
+                "jackpot_break_even_meter": jackpot["break_even_meter_chips"]}
+    return {"game": game, "exact": False,
+            "house_edge": {"ante_bet": report["ante_bet"]["house_edge_per_ante"]["value"],
+                           "bonus": report["bonus"]["house_edge"]},
+            "simulated": ["ante_bet"]}

@@ -1,0 +1,55 @@
+"""Analyses on disk, one JSON file per distinct input, so a second run answers at once.
+
+The key is a SHA-256 of the canonical JSON of the validated settings (every setting,
+defaults included, so two ways of writing the same table share one file), the meter
+where it matters, and :data:`ALGORITHM`, bumped whenever a figure could change. Files
+live in ``$HCF_CACHE_DIR``, else ``$XDG_CACHE_HOME/hcf-table/odds``, else
+``~/.cache/hcf-table/odds``: a cache per user, safe to delete at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+ALGORITHM: Final = "odds-1"
+
+
+def cache_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where analyses are kept (see the module docstring)."""
+    env = os.environ if env is None else env
+    if env.get("HCF_CACHE_DIR"):
+        return Path(env["HCF_CACHE_DIR"])
+    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "hcf-table" / "odds"
+
+
+def key_of(inputs: Mapping[str, Any]) -> str:
+    """The file name for ``inputs`` (the algorithm version included)."""
+    canonical = json.dumps({"algorithm": ALGORITHM, **inputs}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
+def load(directory: Path, key: str) -> dict[str, Any] | None:
+    """The stored analysis, or None (missing, unreadable or from another algorithm)."""
+    try:
+        data = json.loads((directory / f"{key}.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("algorithm") == ALGORITHM else None
+
+
+def store(directory: Path, key: str, data: Mapping[str, Any]) -> None:
+    """Write atomically (a reader never sees half a file); a cache that cannot be written is skipped."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False) as out:
+            json.dump({**data, "algorithm": ALGORITHM}, out)
+        os.replace(out.name, directory / f"{key}.json")
+    except OSError:
+        pass

@@ -1,0 +1,100 @@
+"""The human form of an odds report (``hcf-server analyze`` without ``--json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+_GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker 1-2-5"}
+
+
+def _pct(x: float) -> str:
+    return f"{x:.4%}"
+
+
+def _simulated(figure: dict[str, Any]) -> str:
+    low, high = figure["interval_95"]
+    return f"{figure['value']:.3%} (simulated, 95%: {low:.3%} to {high:.3%})"
+
+
+def _outcomes(title: str, rows: list[dict[str, Any]], value: str) -> Table:
+    table = Table(title=title)
+    table.add_column("outcome")
+    table.add_column(value, justify="right")
+    table.add_column("probability", justify="right")
+    for row in rows:
+        table.add_row(row["outcome"], str(row.get(value, row.get("net", ""))), f"{row['probability']:.7f}")
+    return table
+
+
+def render(report: dict[str, Any], console: Console) -> None:
+    """Print ``report`` as tables."""
+    game = report["game"]
+    profile = f", {report['profile']} profile" if game == "hcf" else ""
+    cached = " (from the cache)" if report.get("cached") else ""
+    console.print(f"[bold]{_GAMES[game]}[/]{profile}: the odds of this table's settings{cached}")
+    {"hcf": _hcf, "caribbean": _caribbean, "sixcard": _sixcard}[game](report, console)
+
+
+def _hcf(report: dict[str, Any], console: Console) -> None:
+    console.print(f"Exact, over every player and dealer hand. Dealer qualifies {report['dealer_qualifies']:.7f}.")
+    edges = Table(title="House edge")
+    for header in ("bet", "house edge", "per"):
+        edges.add_column(header, justify="left" if header == "bet" else "right")
+    for name in ("basic", "optimal"):
+        main = report["ante_raise"][name]
+        edges.add_row(f"Ante + Raise, {name} strategy", _pct(main["house_edge_per_ante"]), "Ante")
+        edges.add_row(f"Ante + Raise, {name} strategy (element of risk)", _pct(main["element_of_risk"]),
+                      "Ante + Raise bet")
+    edges.add_row("Flush bonus", _pct(report["flush_bonus"]["house_edge"]), "bonus bet")
+    edges.add_row("Straight Flush bonus", _pct(report["straight_flush_bonus"]["house_edge"]), "bonus bet")
+    console.print(edges)
+    console.print(_outcomes("Ante + Raise, basic strategy (net in Antes)", report["ante_raise"]["basic"]["outcomes"],
+                            "net"))
+    for name, title in (("flush_bonus", "Flush bonus"), ("straight_flush_bonus", "Straight Flush bonus")):
+        bonus = report[name]
+        console.print(_outcomes(f"{title}, judged {bonus['judged']}", bonus["outcomes"], "pays"))
+    bank = report.get("banking")
+    if bank:
+        table = Table(title=f"Banking: the DP's result per hand in chips (DP fee {bank['dp_fee']}, "
+                            f"fee mode {bank['fee_mode']})")
+        headers = ("players", "exact, no cap", f"with cap, stack {bank['dp_stack']} (simulated)", "95% interval",
+                   "spread (sd, simulated)")
+        for header in headers:
+            table.add_column(header, justify="right")
+        for row in bank["by_players"]:
+            low, high = row["simulated_interval_95"]
+            table.add_row(str(row["players"]), f"{row['expected']:+.3f}", f"{row['simulated_expected_with_cap']:+.3f}",
+                          f"{low:+.3f} to {high:+.3f}", f"{row['simulated_spread']:.2f}")
+        console.print(table)
+        console.print(bank["stakes"] + ".")
+
+
+def _caribbean(report: dict[str, Any], console: Console) -> None:
+    jackpot, main = report["jackpot"], report["ante_bet"]
+    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
+    if main.get("simulated"):
+        console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante "
+                      f"{_simulated(main['house_edge_per_ante'])}; element of risk "
+                      f"{_simulated(main['element_of_risk'])}.")
+    else:
+        console.print(f"Ante + Back Bet ({main['strategy']}, exact): house edge per Ante "
+                      f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
+        console.print(_outcomes("Ante + Back Bet", main["outcomes"], "net"))
+    if jackpot["break_even_meter"] is not None:
+        console.print(f"Jackpot wager ({jackpot['wager']} chip(s), exact): at the meter of {jackpot['meter']:,.2f} "
+                      f"chips it returns {jackpot['return_at_meter']:+.4%} (house edge "
+                      f"{jackpot['house_edge_at_meter']:.4%}); it breaks even at a meter of "
+                      f"{jackpot['break_even_meter_chips']:,} chips. "
+                      f"Long-run return {jackpot['long_run_return']:+.4%}.")
+    console.print(_outcomes("Jackpot awards", jackpot["outcomes"], "award"))
+
+
+def _sixcard(report: dict[str, Any], console: Console) -> None:
+    bonus, main = report["bonus"], report["ante_bet"]
+    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
+    console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante {_simulated(main['house_edge_per_ante'])}.")
+    console.print(f"Bonus (exact): house edge {_pct(bonus['house_edge'])}.")
+    console.print(_outcomes("Bonus, on the original five cards", bonus["outcomes"], "pays"))
