@@ -7,11 +7,18 @@ every test that asks fails, naming the Debian package to install; none is skippe
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
 
 from tests.support.postgres import PostgresMissing, PostgresServer, database_name
+
+# The odds cache (docs/odds.md) would otherwise be the user's own: a test run neither reads
+# analyses a person made on this machine nor leaves its own behind. One directory for the
+# run, so the counts made once are shared by every test (and the servers they start).
+os.environ.setdefault("HCF_CACHE_DIR", tempfile.mkdtemp(prefix="hcf-odds-cache-"))
 
 
 @pytest.fixture(scope="session")
