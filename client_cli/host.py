@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client_cli.connection import ServerRefused, http_json
+from client_cli.api import ServerRefused, http_json
 
 ACTIONS = {
     "create-table": "create_table",

@@ -6,7 +6,7 @@ another redraws the clock. Typed lines are parsed against the legal choices of
 the moment and only legal commands are sent. The connection reconnects by
 itself; on reconnect the table is joined again and the snapshot carries the
 player on where they were. Ctrl-C leaves cleanly: standing up between hands, or
-asking to leave mid-hand and waiting for the stand-up.
+asking to leave mid-hand and waiting for the stand-up; ``stay`` takes that back.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from client_cli.parse import (
     PlaceBets,
     Raise,
     SitOut,
+    Stay,
     TopUp,
     WillingToBank,
     choices_text,
@@ -44,6 +45,7 @@ from client_cli.parse import (
     my_seat,
     parse_line,
 )
+from client_cli.reasons import stood_text
 from client_cli.render import Screen, header_line, seat_lines, your_cards_lines
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
@@ -167,7 +169,7 @@ class TableSession:
             if event.get("type") == "hand_started":
                 self.help, self.message = [], None  # last hand's help and messages give way
             if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
-                self._stood(int(event.get("cashed_out", 0)))
+                self._stood(int(event.get("cashed_out", 0)), event.get("reason"))
             elif event.get("type") == "table_closed":
                 self.finish(0, f"the host closed table {self.table}")
         elif kind == "private" and item.get("table") == self.table:
@@ -193,12 +195,9 @@ class TableSession:
         if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
             self._stood(None)
 
-    def _stood(self, cashed_out: int | None) -> None:
-        chips = f" with {cashed_out} chips" if cashed_out is not None else ""
-        if self.leaving:
-            self.finish(0, f"you stood up from {self.table}{chips}; bye")
-        else:
-            self.finish(0, f"the table stood you up{chips}")
+    def _stood(self, cashed_out: int | None, reason: object = None) -> None:
+        asked = self.leaving and reason is None
+        self.finish(0, stood_text(reason, cashed_out, self.table, asked=asked))
 
     # ------------------------------------------------------------ drawing
 
@@ -230,7 +229,7 @@ class TableSession:
         verdict = self.tracker.verdict
         status = self.message
         if self.leaving and not status:
-            status = "leaving: you stand up after this hand (Ctrl-C again quits at once)"
+            status = "leaving: you stand up after this hand ('stay' keeps your seat; Ctrl-C again quits at once)"
         return Screen(
             snapshot=self.tracker.snapshot,
             server_now=self.tracker.server_now(time.time()),
@@ -357,6 +356,8 @@ class TableSession:
             self.message = None
         elif isinstance(result, Leave):
             self._spawn(self._leave())
+        elif isinstance(result, Stay):
+            self._spawn(self._stay())
         else:
             self.message = None
             self._spawn(self._send(result))
@@ -456,10 +457,56 @@ class TableSession:
         else:
             self._note("you will stand up after this hand")
 
+    async def _stay(self) -> None:
+        if not self.leaving:
+            self._say_message("you are not leaving: nothing to take back")
+            return
+        if not self.leave_sent:  # the leave never reached the server (the link was down): just forget it
+            self.leaving = False
+            self._note("you stay: the leave was never sent")
+            return
+        try:
+            await self.conn.call("stay", {"table": self.table})
+        except ServerRefused as exc:
+            self._say_message(f"you cannot stay: {exc.message}")
+            return
+        except Exception:  # the link is down; the player may try again
+            self._say_message("not sent: the connection is down (reconnecting); type 'stay' again")
+            return
+        self.leaving = self.leave_sent = False
+        self.message = None
+        self._note(f"you stay at seat {self._seat()}: {stay_effect(self.tracker.snapshot or {})}")
+        await self._refresh()
+        self.redraw()
+
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def stay_effect(snapshot: dict[str, Any]) -> str:
+    """What a taken-back leave leaves of the hand in progress (the leave's effect on it stands).
+
+    >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
+    ...              "decision": None}}}})
+    'you keep your seat for the coming hands; this hand still folds at your turn (your leave told the table so)'
+    """
+    seat = my_seat(snapshot)
+    hand = snapshot.get("hand") or {}
+    keep = "you keep your seat for the coming hands"
+    if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
+        return keep
+    if hand.get("dealer") == seat:
+        return f"{keep}; you still bank this hand"
+    mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
+    if not isinstance(mine, dict):  # the house-banked games: the rules core decides each spot or box
+        return f"{keep}; what your leave did to this hand stands (a place not yet played folds at its turn)"
+    if mine.get("decision") == "raise":
+        return f"{keep}; your raise stands and your hand plays out"
+    if mine.get("in_hand") and mine.get("decision") is None:
+        return f"{keep}; this hand still folds at your turn (your leave told the table so)"
+    return f"{keep}; you are out of this hand"
 
 
 async def play(options: PlayOptions, token: str | None, face: Face) -> int:

@@ -20,6 +20,14 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
+from client_cli.reasons import (
+    acted_reason,
+    dead_reason,
+    not_dealt_reason,
+    sat_out_reason,
+    stood_event_text,
+    void_reason,
+)
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -262,11 +270,12 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     hand_id = summary.get("hand_id")
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"Hand #{hand_id} was voided ({summary.get('reason')}): every bet and fee went back",
-                     style="yellow")]
+        return [Text(f"Hand #{hand_id} was voided: {void_reason(summary.get('reason'))}; every bet and fee "
+                     "went back", style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:
-        return [Text(f"Hand #{hand_id}: not dealt ({summary.get('reason') or 'no hand'})", style="dim")]
+        return [Text(f"Hand #{hand_id} was not dealt: {not_dealt_reason(summary.get('reason'), 'no hand')}",
+                     style="dim")]
     dealer = summary.get("dealer")
     lines = [_dealer_line(summary, names, dealer, symbols)]
     shown = {int(k): v for k, v in _shown(summary).items()}
@@ -356,7 +365,15 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
     if kind == "player_stood":
-        return f"{event.get('name', who)} stands up, cashing out {event.get('cashed_out', 0)}"
+        return stood_event_text(str(event.get("name", who)), event.get("reason"), event.get("cashed_out", 0))
+    if kind == "player_sat_out":
+        return f"{event.get('name', who)} sits out ({sat_out_reason(event.get('reason'))})"
+    if kind == "seat_dead":
+        return f"{who}'s hand is dead: {dead_reason(event.get('reason'))}; its bets and fee go back"
+    if kind == "hand_voided":
+        return f"the hand is void: {void_reason(event.get('reason'))}; every bet and fee goes back"
+    if kind == "player_staying":
+        return f"{who} stays at the table"
     if kind == "presence":
         return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
     if kind == "hand_started":
@@ -376,8 +393,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         label = "the house" if seat == 0 else f"DP {who}"
         return f"{label} shows {' '.join(cards)}: {hand_summary(cards)}, {verdict}"
     if kind == "hand_not_dealt":
-        return ("no hand: nobody took the bank" if event.get("reason") == "no_bank"
-                else "no hand: nobody placed an Ante")
+        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
     if kind == "settings_changed":
         changed = event.get("changed") or {}
         return "settings changed: " + ", ".join(f"{k}={v}" for k, v in changed.items())
@@ -389,15 +405,12 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
 
 
 def _reason(reason: Any, ordinary: str) -> str:
-    if reason in (None, ordinary):
-        return ""
-    return {"clock": " (the clock ran out)", "left": " (leaving)"}.get(str(reason), f" ({reason})")
+    return acted_reason(reason, ordinary)
 
 
 _SIMPLE: Final[dict[str, str]] = {
     "player_sat": "{name} sits at seat {seat} with {stack}",
     "stack_changed": "{name} tops up to {stack}",
-    "player_sat_out": "{name} sits out ({reason})",
     "player_back": "{name} is back in the game",
     "table_paused": "the host paused the table",
     "table_resumed": "the host resumed the table",
@@ -407,9 +420,7 @@ _SIMPLE: Final[dict[str, str]] = {
     "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
     "player_leaving": "{who} will leave after this hand",
     "cards_dealt": "cards dealt",
-    "seat_dead": "{who}'s hand is dead ({reason})",
     "player_raised": "{who} raises {amount}",
-    "hand_voided": "the hand is void ({reason}): every bet and fee goes back",
 }
 
 
@@ -452,7 +463,7 @@ def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text
         top.extend(your_cards_lines(cards, ante, symbols=screen.symbols, dealer=hand.get("dealer") == you))
     bottom: list[Text] = []
     if screen.choices:
-        bottom.append(Text(screen.choices, style="bold yellow"))
+        bottom.extend(Text(line, style="bold yellow") for line in screen.choices.splitlines())
     if screen.message:
         bottom.append(Text(screen.message, style="red"))
     if screen.prompt is not None:

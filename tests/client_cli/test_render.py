@@ -148,7 +148,7 @@ def test_dead_and_void_hands() -> None:
     lines = result_lines({**played.reveal, "settlement": settlement}, NAMES)
     assert "dead hand: bets and fee returned" in lines[1].plain
     void = result_lines({"hand_id": 3, "status": "void", "reason": "misdeal"}, NAMES)
-    assert void[0].plain == "Hand #3 was voided (misdeal): every bet and fee went back"
+    assert void[0].plain == "Hand #3 was voided: the host declared a misdeal; every bet and fee went back"
 
 
 # ------------------------------------------------------------------ events
