@@ -365,7 +365,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse and dispatch; returns the exit status."""
     args = build_parser().parse_args(argv)
     runner: Callable[[argparse.Namespace], int] = args.runner
-    return runner(args)
+    try:
+        code = runner(args)
+        sys.stdout.flush()  # here, so that a reader gone away is seen while it can still be handled
+    except BrokenPipeError:
+        return _reader_went_away()
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover
