@@ -251,7 +251,7 @@ def _ask() -> Callable[[str], str] | None:
 async def _play(args: argparse.Namespace, *, watch: bool) -> int:
     from client_cli.api import http_json
     from client_cli.session import ask_name, log_in
-    from client_cli.start import find_table, prepare
+    from client_cli.start import check_table, choose_buy_in, find_table
     from client_cli.store import TokenStore
 
     url = args.server.rstrip("/")
@@ -262,10 +262,10 @@ async def _play(args: argparse.Namespace, *, watch: bool) -> int:
     else:
         store = TokenStore()
         name = ask_name(store, url, args.name, ask)
+        found = await check_table(url, args.table, name, seat=args.seat, take_over=args.take_over, ask=ask)
         session = await log_in(url, name, store)
         token = session.token
-        start = await prepare(url, args.table, session.name, token, seat=args.seat, buy_in=args.buy_in,
-                              take_over=args.take_over, ask=ask, say=_say)
+        start = await choose_buy_in(url, found, token, seat=args.seat, buy_in=args.buy_in, ask=ask, say=_say)
         buy_in = start.buy_in
     # Only now the table connection's libraries: every question above is asked without waiting for them.
     from client_cli.play import PlayOptions, play

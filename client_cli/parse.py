@@ -204,13 +204,12 @@ def fold_warning(choices: Choices) -> str | None:
     """What a fold gives up beyond the Ante, when it is more.
 
     >>> fold_warning(Choices(kind="decision", fold_loses=(("Straight Flush bonus", 5),)))
-    'fold loses your Straight Flush bonus of 5 too (it goes to the DP with your Ante)'
+    'fold loses your Straight Flush bonus of 5 too'
     """
     if choices.kind != "decision" or not choices.fold_loses:
         return None
-    lost = " and your ".join(f"{label} of {amount}" for label, amount in choices.fold_loses)
-    return f"fold loses your {lost} too (it goes to the DP with your Ante)" if len(choices.fold_loses) == 1 \
-        else f"fold loses your {lost} too (they go to the DP with your Ante)"
+    lost = " and ".join(f"{label} of {amount}" for label, amount in choices.fold_loses)
+    return f"fold loses your {lost} too"
 
 
 def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choices:

@@ -80,6 +80,8 @@ class TableSession:
         self.message: str | None = None
         self.help: list[Text] = []
         self.farewell: list[str] = []
+        self.last_seat: int | None = None
+        """The seat this player last held: a stand-up event may arrive after a snapshot without it."""
         self.want_snapshot = False
         self.gap_since: float | None = None
         self.printed: dict[str, Any] = {}
@@ -122,6 +124,8 @@ class TableSession:
 
     def finish(self, code: int, *lines: str) -> None:
         """End the session with ``code``, saying ``lines`` after the view closes."""
+        if self.done.is_set():
+            return  # already ending: the first reason stands
         self.exit_code = code
         self.farewell.extend(lines)
         self.done.set()
@@ -164,10 +168,14 @@ class TableSession:
         elif kind == "table" and item.get("table") == self.table:
             event = item.get("event") or {}
             seat = self._seat()
+            seat = self.last_seat = seat if seat is not None else self.last_seat
             self.tracker.on_event(event)
             self.want_snapshot = True
             if event.get("type") == "hand_started":
                 self.help, self.message = [], None  # last hand's help and messages give way
+            if event.get("type") == "player_leaving" and seat is not None and event.get("seat") == seat \
+                    and not self.leaving:  # not this player's own leave: the host's
+                self.tracker.note("the host stands you up after this hand")
             if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
                 self._stood(int(event.get("cashed_out", 0)), event.get("reason"))
             elif event.get("type") == "table_closed":
@@ -192,6 +200,9 @@ class TableSession:
         return my_seat(self.tracker.snapshot or {})
 
     def _check_stood(self) -> None:
+        seat = self._seat()
+        if seat is not None:
+            self.last_seat = seat
         if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
             self._stood(None)
 
@@ -229,7 +240,7 @@ class TableSession:
         verdict = self.tracker.verdict
         status = self.message
         if self.leaving and not status:
-            status = "leaving: you stand up after this hand ('stay' keeps your seat; Ctrl-C again quits at once)"
+            status = "leaving after this hand: 'stay' keeps your seat, Ctrl-C again quits now"
         return Screen(
             snapshot=self.tracker.snapshot,
             server_now=self.tracker.server_now(time.time()),
@@ -458,10 +469,10 @@ class TableSession:
             self._note("you will stand up after this hand")
 
     async def _stay(self) -> None:
-        if not self.leaving:
+        if not self.leaving and not self._marked_leaving():
             self._say_message("you are not leaving: nothing to take back")
             return
-        if not self.leave_sent:  # the leave never reached the server (the link was down): just forget it
+        if self.leaving and not self.leave_sent:  # the leave never reached the server (the link was down)
             self.leaving = False
             self._note("you stay: the leave was never sent")
             return
@@ -475,9 +486,14 @@ class TableSession:
             return
         self.leaving = self.leave_sent = False
         self.message = None
-        self._note(f"you stay at seat {self._seat()}: {stay_effect(self.tracker.snapshot or {})}")
+        self._note(stay_effect(self.tracker.snapshot or {}))
         await self._refresh()
         self.redraw()
+
+    def _marked_leaving(self) -> bool:
+        """Whether the table shows this seat as leaving (the host may have stood it up)."""
+        seat = self._seat()
+        return any(e.get("seat") == seat and e.get("leaving") for e in (self.tracker.snapshot or {}).get("seats") or [])
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -486,27 +502,27 @@ class TableSession:
 
 
 def stay_effect(snapshot: dict[str, Any]) -> str:
-    """What a taken-back leave leaves of the hand in progress (the leave's effect on it stands).
+    """What staying means for the hand in progress: the leave's effect on it stands (docs/protocol.md, stay).
 
     >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
     ...              "decision": None}}}})
-    'you keep your seat for the coming hands; this hand still folds at your turn (your leave told the table so)'
+    'you stay at seat 2, but this hand folds at your turn (the leave stands)'
     """
     seat = my_seat(snapshot)
     hand = snapshot.get("hand") or {}
-    keep = "you keep your seat for the coming hands"
+    stay = f"you stay at seat {seat}"
     if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
-        return keep
+        return stay
     if hand.get("dealer") == seat:
-        return f"{keep}; you still bank this hand"
+        return f"{stay} and still bank this hand"
     mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
-    if not isinstance(mine, dict):  # the house-banked games: the rules core decides each spot or box
-        return f"{keep}; what your leave did to this hand stands (a place not yet played folds at its turn)"
+    if not isinstance(mine, dict):  # the house-banked games: the rules core folds each place at its turn
+        return f"{stay}; this hand, your places not yet played still fold"
     if mine.get("decision") == "raise":
-        return f"{keep}; your raise stands and your hand plays out"
+        return f"{stay}; your raise stands"
     if mine.get("in_hand") and mine.get("decision") is None:
-        return f"{keep}; this hand still folds at your turn (your leave told the table so)"
-    return f"{keep}; you are out of this hand"
+        return f"{stay}, but this hand folds at your turn (the leave stands)"
+    return f"{stay} from the next hand on"
 
 
 async def play(options: PlayOptions, token: str | None, face: Face) -> int:

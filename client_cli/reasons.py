@@ -87,7 +87,8 @@ def acted_reason(code: object, ordinary: str) -> str:
 
 def stood_text(code: object, chips: int | None, table: str, *, asked: bool = False) -> str:
     """What a player is told when the table stands them up (``code``: the ``player_stood`` reason)."""
-    back = f": your {chips} chips went back to your account" if chips is not None else ""
+    back = f": your {chips} chips went back to your account" if chips is not None \
+        else ": your chips went back to your account"
     if asked:
         return f"you stood up from {table}{back}; bye"
     if code == "removed":

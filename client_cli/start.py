@@ -6,8 +6,9 @@ command line (a table that does not exist, a seat or buy-in the table refuses,
 an account already playing elsewhere) is caught here, over plain HTTP, before
 any socket is opened; a refusal changes nothing anywhere.
 
-Pure but for :func:`prepare`, which fetches the lobby and the account and asks
-(``ask`` is None when there is no terminal to ask on).
+Pure but for :func:`check_table` (before logging in) and :func:`choose_buy_in`
+(after), which fetch the lobby and the account and ask (``ask`` is None when
+there is no terminal to ask on).
 """
 
 from __future__ import annotations
@@ -128,22 +129,41 @@ def last_stack(account: Mapping[str, Any], table: str) -> int | None:
     return None
 
 
-async def prepare(url: str, table: str, name: str, token: str, *, seat: int | None, buy_in: int | None,
-                  take_over: bool, ask: Ask | None, say: Say) -> Start:
-    """Check the table, the seat, the buy-in and other windows; ask what is missing. Raises StartRefused."""
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The table as the lobby showed it before connecting, and whether this account sits there."""
+
+    entry: Mapping[str, Any]
+    mine: Mapping[str, Any] | None
+
+
+async def check_table(url: str, table: str, name: str, *, seat: int | None, take_over: bool,
+                      ask: Ask | None) -> Table:
+    """Before logging in: the table exists, the seat is one it has free, and no other window plays as ``name``
+    (or the user said to take over). Raises StartRefused."""
     tables = list((await http_json("GET", f"{url}/api/tables")).get("tables") or [])
     entry = find_table(tables, table, url)
     elsewhere = playing_elsewhere(tables, name)
     if elsewhere is not None and not take_over:
         _confirm_take_over(name, elsewhere, ask)
     mine = seat_of(entry, name)
-    if mine is not None:
+    if mine is None:
+        check_seat(entry.get("settings") or {}, [int(s.get("seat", 0)) for s in entry.get("seats") or []],
+                   seat, table)
+    return Table(entry, mine)
+
+
+async def choose_buy_in(url: str, found: Table, token: str, *, seat: int | None, buy_in: int | None,
+                        ask: Ask | None, say: Say) -> Start:
+    """Once logged in: what became of the last stack here, and the buy-in (asked with the real limits, or
+    ``buy_in``, or the table's default without a terminal). Raises StartRefused."""
+    table = str(found.entry.get("name"))
+    if found.mine is not None:
         if seat is not None or buy_in is not None:
-            say(f"you already sit at seat {mine.get('seat')} at {table} with {mine.get('stack')} chips: "
-                "--seat and --buy-in do not apply")
+            say(f"you already sit at seat {found.mine.get('seat')} at {table} with {found.mine.get('stack')} "
+                "chips: --seat and --buy-in do not apply")
         return Start(None)
-    settings = entry.get("settings") or {}
-    check_seat(settings, [int(s.get("seat", 0)) for s in entry.get("seats") or []], seat, table)
+    settings = found.entry.get("settings") or {}
     account = await http_json("GET", f"{url}/api/account?limit=50", token=token)
     balance = int(account.get("balance", 0))
     old = last_stack(account, table)

@@ -152,7 +152,8 @@ def seated_alice(server: Server, tmp_path: Path) -> Iterator[tuple[Path, str, Co
 def _still_playing(server: Server, table: str, conn: Connection, name: str) -> None:
     assert not conn.replaced.is_set(), "the live window was replaced"
     seat = _lobby_seat(server, table, name)
-    assert seat is not None and seat["present"], f"{name} is no longer connected at {table}: {seat}"
+    assert seat is not None, f"{name} no longer sits at {table}"
+    assert seat["present"], f"{name} is no longer connected at {table}: {seat}"
 
 
 def _name(config: Path, server: Server) -> str:
