@@ -52,6 +52,7 @@ from client_cli.tracker import Tracker
 
 SNAPSHOT_TIMEOUT = 5.0
 GAP_SECONDS = 2.0
+STOOD_GRACE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,8 @@ class TableSession:
             return False
         self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
                           "(type 'help' for the commands)")
+        self.last_seat = int(reply["seat"])
+        await self._refresh()  # the seat in the view at once: a Ctrl-C now must stand up, not just quit
         return True
 
     # ------------------------------------------------------------ events
@@ -204,7 +207,13 @@ class TableSession:
         if seat is not None:
             self.last_seat = seat
         if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
-            self._stood(None)
+            self._spawn(self._stood_soon())
+
+    async def _stood_soon(self) -> None:
+        # A snapshot without the seat can overtake the player_stood event still queued behind it: that event
+        # says how many chips went back, so it gets a moment to be read first.
+        await asyncio.sleep(STOOD_GRACE)
+        self._stood(None)
 
     def _stood(self, cashed_out: int | None, reason: object = None) -> None:
         asked = self.leaving and reason is None
