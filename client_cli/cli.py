@@ -9,11 +9,9 @@ needs when it runs, so ``hcf --help`` and ``hcf host ...`` start at once
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -208,6 +206,8 @@ def _add_account(sub: Any) -> None:
 
 
 def _run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    import asyncio  # here, not at the top: ``hcf --help`` needs no event loop
+
     from client_cli.api import ServerRefused
     from client_cli.session import IdentityError, LoginError
     from client_cli.start import StartRefused
@@ -292,6 +292,9 @@ def _run_bot(args: argparse.Namespace) -> int:
                          args.prefix, args.ante, args.timeout, args.seed)
 
     async def go() -> int:
+        import asyncio
+        import signal
+
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGINT, stop.set)
