@@ -323,6 +323,8 @@ class TableSession:
         while True:
             await asyncio.sleep(0.25 if live else 1.0)
             self.redraw()
+            if getattr(self.face, "closed", False) and not self.leaving:
+                self._spawn(self._leave())  # nobody reads the output any more: as at the end of the input
             if self.conn.gap(self.table):
                 self.gap_since = self.gap_since or time.monotonic()
                 if time.monotonic() - self.gap_since > GAP_SECONDS:

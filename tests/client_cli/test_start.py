@@ -209,7 +209,11 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(server: Server, tmp_pat
                           text=True) as proc:
         assert proc.stdout is not None
         proc.stdout.close()  # as `| head` does once it has read enough: before hcf writes a line
-        _, err = proc.communicate(timeout=60)
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail("hcf history did not end")
     assert proc.returncode == 0, err
     assert err == ""
 
@@ -218,3 +222,18 @@ def test_a_refusal_from_the_api_keeps_its_code(server: Server) -> None:
     with pytest.raises(ServerRefused) as refused:
         request_json("GET", f"{server.url}/api/account", token="no-such-token")
     assert refused.value.code == "auth/token_invalid"
+
+
+def test_a_watcher_whose_reader_goes_away_stops_quietly(server: Server, tmp_path: Path) -> None:
+    with subprocess.Popen(hcf("watch", "--server", server.url, "--plain"), cwd=ROOT, env=client_env(tmp_path),
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as proc:
+        assert proc.stdout is not None
+        proc.stdout.close()  # `hcf watch | head -3`, once head has its lines
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail("the watcher went on writing to nobody")
+    assert proc.returncode == 0, err
+    assert err == ""

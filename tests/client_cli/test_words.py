@@ -97,7 +97,8 @@ def _decision(profile: str, sf: int, flush: int) -> Choices:
 
 def test_the_decision_says_a_fold_loses_the_bonus_bets_in_the_california_profile() -> None:
     text = choices_text(_decision("california", 5, 0))
-    assert text == "Your turn: fold (f) or raise 10 chips (r 10, r max)\n  fold loses your Straight Flush bonus of 5 too"
+    assert text == ("Your turn: fold (f) or raise 10 chips (r 10, r max)\n"
+                    "  fold loses your Straight Flush bonus of 5 too")
     both = choices_text(_decision("california", 5, 3)) or ""
     assert both.splitlines()[1] == "  fold loses your Straight Flush bonus of 5 and Flush bonus of 3 too"
     assert all(len(line) <= 80 for line in both.splitlines())
