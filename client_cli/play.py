@@ -45,7 +45,7 @@ from client_cli.parse import (
     my_seat,
     parse_line,
 )
-from client_cli.reasons import stood_text
+from client_cli.reasons import stay_effect, stood_text
 from client_cli.render import Screen, header_line, seat_lines, your_cards_lines
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
@@ -510,30 +510,6 @@ class TableSession:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-def stay_effect(snapshot: dict[str, Any]) -> str:
-    """What staying means for the hand in progress: the leave's effect on it stands (docs/protocol.md, stay).
-
-    >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
-    ...              "decision": None}}}})
-    'you stay at seat 2, but this hand folds at your turn (the leave stands)'
-    """
-    seat = my_seat(snapshot)
-    hand = snapshot.get("hand") or {}
-    stay = f"you stay at seat {seat}"
-    if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
-        return stay
-    if hand.get("dealer") == seat:
-        return f"{stay} and still bank this hand"
-    mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
-    if not isinstance(mine, dict):  # the house-banked games: the rules core folds each place at its turn
-        return f"{stay}; this hand, your places not yet played still fold"
-    if mine.get("decision") == "raise":
-        return f"{stay}; your raise stands"
-    if mine.get("in_hand") and mine.get("decision") is None:
-        return f"{stay}, but this hand folds at your turn (the leave stands)"
-    return f"{stay} from the next hand on"
 
 
 async def play(options: PlayOptions, token: str | None, face: Face) -> int:

@@ -14,7 +14,8 @@ it, never dropped.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 VOID: Final = {
     "misdeal": "the host declared a misdeal",
@@ -100,8 +101,43 @@ def stood_text(code: object, chips: int | None, table: str, *, asked: bool = Fal
     return f"the table stood you up at {table}{back}"
 
 
-def stood_event_text(name: str, code: object, chips: object) -> str:
-    """The log line of a ``player_stood`` event."""
-    why = {"removed": " (the host removed them)", "sat_out_too_long": " (sat out for 10 minutes)",
-           "closed": " (the table closed)"}.get(str(code), "")
-    return f"{name} stands up{why}, cashing out {chips}"
+def event_text(event: Mapping[str, Any], who: str) -> str | None:
+    """The log line of an event whose point is its reason (None for any other event)."""
+    kind, code = event.get("type"), event.get("reason")
+    if kind == "player_stood":
+        why = {"removed": " (the host removed them)", "sat_out_too_long": " (sat out for 10 minutes)",
+               "closed": " (the table closed)"}.get(str(code), "")
+        return f"{event.get('name', who)} stands up{why}, cashing out {event.get('cashed_out', 0)}"
+    if kind == "player_sat_out":
+        return f"{event.get('name', who)} sits out ({sat_out_reason(code)})"
+    if kind == "seat_dead":
+        return f"{who}'s hand is dead: {dead_reason(code)}; its bets and fee go back"
+    if kind == "hand_voided":
+        return f"the hand is void: {void_reason(code)}; every bet and fee goes back"
+    if kind == "player_staying":
+        return f"{who} stays at the table"
+    return None
+
+
+def stay_effect(snapshot: Mapping[str, Any]) -> str:
+    """What staying means for the hand in progress: the leave's effect on it stands (docs/protocol.md, stay).
+
+    >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
+    ...              "decision": None}}}})
+    'you stay at seat 2, but this hand folds at your turn (the leave stands)'
+    """
+    seat = (snapshot.get("you") or {}).get("seat")
+    hand = snapshot.get("hand") or {}
+    stay = f"you stay at seat {seat}"
+    if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
+        return stay
+    if hand.get("dealer") == seat:
+        return f"{stay} and still bank this hand"
+    mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
+    if not isinstance(mine, dict):  # the house-banked games: the rules core folds each place at its turn
+        return f"{stay}; this hand, your places not yet played still fold"
+    if mine.get("decision") == "raise":
+        return f"{stay}; your raise stands"
+    if mine.get("in_hand") and mine.get("decision") is None:
+        return f"{stay}, but this hand folds at your turn (the leave stands)"
+    return f"{stay} from the next hand on"

@@ -20,14 +20,8 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
-from client_cli.reasons import (
-    acted_reason,
-    dead_reason,
-    not_dealt_reason,
-    sat_out_reason,
-    stood_event_text,
-    void_reason,
-)
+from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
+from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -364,16 +358,9 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
             return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
-    if kind == "player_stood":
-        return stood_event_text(str(event.get("name", who)), event.get("reason"), event.get("cashed_out", 0))
-    if kind == "player_sat_out":
-        return f"{event.get('name', who)} sits out ({sat_out_reason(event.get('reason'))})"
-    if kind == "seat_dead":
-        return f"{who}'s hand is dead: {dead_reason(event.get('reason'))}; its bets and fee go back"
-    if kind == "hand_voided":
-        return f"the hand is void: {void_reason(event.get('reason'))}; every bet and fee goes back"
-    if kind == "player_staying":
-        return f"{who} stays at the table"
+    said = reason_event_text(event, who)
+    if said is not None:
+        return said
     if kind == "presence":
         return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
     if kind == "hand_started":

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bots", "history", "host", "parse", "play", "reasons", "render", "start", "verify", "games",
+MODULES = ["account", "bots", "history", "host", "parse", "reasons", "render", "start", "verify", "games",
            "games.house", "games.commands",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
              for part in ("choices", "parse", "view", "bots"))]
