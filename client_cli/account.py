@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from client_cli.connection import ServerRefused, http_json
+from client_cli.api import ServerRefused, http_json
 from client_cli.session import log_in
 from client_cli.store import TokenStore
 

@@ -1,18 +1,25 @@
-"""``hcf``: the terminal client (play, watch, bot, host, history, account)."""
+"""``hcf``: the terminal client (play, watch, bot, host, history, account).
+
+This module imports the standard library alone: each command imports what it
+needs when it runs, so ``hcf --help`` and ``hcf host ...`` start at once
+(socketio, aiohttp, rich and pydantic together take over a second to import;
+``tests/client_cli/test_start.py`` checks that none of them is loaded here).
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import contextlib
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 DEFAULT_SERVER = "http://127.0.0.1:8765"
 EXAMPLE_SERVER = "http://127.0.0.1:8765"
+BOT_STRATEGIES = ("basic", "random", "stubborn")
+"""``client_cli.bots.STRATEGIES``, named here so that ``--help`` need not import the bots."""
 
 
 def _server_default() -> str:
@@ -58,15 +65,22 @@ def _add_play(sub: Any) -> None:
     play = _sub(sub, "play", "sit at a table and play",
                 "Log in (the password is asked without echo; a new name is registered), sit and play. "
                 "The session is kept in $XDG_CONFIG_HOME/hcf-table, so the next start needs no password. "
-                "Type 'help' at the table for the commands; Ctrl-C leaves cleanly (between hands, or "
-                "after the current one). HCF_PASSWORD gives the password to scripts.",
+                "Without --name: the one person with a saved session on this server, or you are asked "
+                "who you are (a script must say --name). Everything is checked before connecting: "
+                "a table, seat or buy-in the table refuses changes nothing. Without --buy-in you are "
+                "asked for it, with the table's limits. Type 'help' at the table for the commands; "
+                "Ctrl-C leaves cleanly (between hands, or after the current one; 'stay' takes it back). "
+                "HCF_PASSWORD gives the password to scripts (tried once).",
                 f"  hcf play --server {EXAMPLE_SERVER} --name alice\n"
                 "  hcf play --name bob --seat 3 --buy-in 2000\n"
                 "  hcf play --name carol --table high --plain      # plain lines, no live view")
     _common(play)
-    play.add_argument("--name", help="your name (default: the last one used on this server)")
+    play.add_argument("--name", help="your name (default: the one saved session on this server)")
     play.add_argument("--seat", type=int, help="the seat to take (default: the first free one)")
-    play.add_argument("--buy-in", type=int, help="chips to bring (default: the table's default_buy_in)")
+    play.add_argument("--buy-in", type=int,
+                      help="chips to bring (default: asked on a terminal, else the table's default_buy_in)")
+    play.add_argument("--take-over", action="store_true",
+                      help="play here even if this account plays in another window now (that window stops)")
     play.add_argument("--plain", action="store_true", help="plain lines even on a terminal")
     play.set_defaults(runner=_run_play)
 
@@ -81,8 +95,6 @@ def _add_watch(sub: Any) -> None:
 
 
 def _add_bot(sub: Any) -> None:
-    from client_cli.bots import STRATEGIES
-
     bot = _sub(sub, "bot", "fill seats with bots",
                "K bots, each its own account and connection, play N hands and print a summary. "
                "basic: the rules core's strategy; random: random legal moves (bonus bets, declining the bank "
@@ -97,7 +109,7 @@ def _add_bot(sub: Any) -> None:
     _common(bot)
     bot.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     bot.add_argument("--hands", type=int, default=10, help="hands each bot plays (default 10)")
-    bot.add_argument("--strategy", choices=STRATEGIES, default="basic", help="how they play (default basic)")
+    bot.add_argument("--strategy", choices=BOT_STRATEGIES, default="basic", help="how they play (default basic)")
     bot.add_argument("--fast", action="store_true", help="act at once instead of thinking 0.5-2 s")
     bot.add_argument("--json", action="store_true",
                      help='print {"hands": N, "bots": [{"name", "hands", "net"}], "errors": N}')
@@ -216,7 +228,7 @@ def _add_account(sub: Any) -> None:
                    "  hcf account logout --name alice")
     _common(account, table=False)
     account.add_argument("action", nargs="?", choices=["show", "password", "logout"], default="show")
-    account.add_argument("--name", help="the account (default: the last one used on this server)")
+    account.add_argument("--name", help="the account (default: the one saved session on this server)")
     account.add_argument("--limit", type=int, default=20, help="how many movements (default 20)")
     account.add_argument("--json", action="store_true", help="print the server's JSON")
     account.set_defaults(runner=_run_account)
@@ -226,19 +238,33 @@ def _add_account(sub: Any) -> None:
 
 
 def _run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
-    from client_cli.connection import ServerRefused
-    from client_cli.session import LoginError
+    import asyncio  # here, not at the top: ``hcf --help`` needs no event loop
+
+    from client_cli.api import ServerRefused
+    from client_cli.session import IdentityError, LoginError
+    from client_cli.start import StartRefused
 
     try:
         return asyncio.run(make())
-    except (ServerRefused, LoginError) as exc:
+    except BrokenPipeError:
+        return _reader_went_away()
+    except (ServerRefused, LoginError, IdentityError, StartRefused) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (OSError, TimeoutError) as exc:
         print(f"error: cannot reach the server: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a question: nothing was changed
+        print(file=sys.stderr)
         return 130
+
+
+def _reader_went_away() -> int:
+    """The output's reader closed it (``hcf history | head -2``): stop quietly, as ``cat`` would."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+    return 0
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -249,23 +275,43 @@ def _run_watch(args: argparse.Namespace) -> int:
     return _run_async(lambda: _play(args, watch=True))
 
 
+def _ask() -> Callable[[str], str] | None:
+    """``input`` when a person can answer on a terminal, else None (scripts are never asked)."""
+    return input if sys.stdin.isatty() else None
+
+
 async def _play(args: argparse.Namespace, *, watch: bool) -> int:
-    from client_cli.play import PlayOptions, play
+    from client_cli.api import http_json
     from client_cli.session import ask_name, log_in
+    from client_cli.start import check_table, choose_buy_in, find_table
     from client_cli.store import TokenStore
-    from client_cli.terminal import LiveFace, PlainFace
 
     url = args.server.rstrip("/")
-    token = None
-    if not watch:
+    token, buy_in = None, None
+    ask = _ask()
+    if watch:
+        find_table(list((await http_json("GET", f"{url}/api/tables")).get("tables") or []), args.table, url)
+    else:
         store = TokenStore()
-        name = ask_name(store, url, args.name)
-        token = (await log_in(url, name, store)).token
+        name = ask_name(store, url, args.name, ask)
+        found = await check_table(url, args.table, name, seat=args.seat, take_over=args.take_over, ask=ask)
+        session = await log_in(url, name, store)
+        token = session.token
+        start = await choose_buy_in(url, found, token, seat=args.seat, buy_in=args.buy_in, ask=ask, say=_say)
+        buy_in = start.buy_in
+    # Only now the table connection's libraries: every question above is asked without waiting for them.
+    from client_cli.play import PlayOptions, play
+    from client_cli.terminal import LiveFace, PlainFace
+
     interactive = sys.stdin.isatty() or watch
     live = sys.stdout.isatty() and interactive and not args.plain and os.environ.get("TERM") != "dumb"
     face = LiveFace() if live else PlainFace()
-    options = PlayOptions(url, args.table, getattr(args, "seat", None), getattr(args, "buy_in", None), watch)
+    options = PlayOptions(url, args.table, getattr(args, "seat", None), buy_in, watch)
     return await play(options, token, face)
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
 def _run_bot(args: argparse.Namespace) -> int:
@@ -278,6 +324,9 @@ def _run_bot(args: argparse.Namespace) -> int:
                          args.prefix, args.ante, args.timeout, args.seed)
 
     async def go() -> int:
+        import asyncio
+        import signal
+
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGINT, stop.set)
@@ -342,12 +391,16 @@ def _run_history(args: argparse.Namespace) -> int:
 
 def _run_account(args: argparse.Namespace) -> int:
     from client_cli.account import change_password, log_out, show_account
-    from client_cli.session import ask_name
+    from client_cli.session import IdentityError, ask_name
     from client_cli.store import TokenStore
 
     store = TokenStore()
     url = args.server.rstrip("/")
-    name = ask_name(store, url, args.name)
+    try:
+        name = ask_name(store, url, args.name, _ask())
+    except IdentityError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.action == "password":
         return _run_async(lambda: change_password(url, name, store))
     if args.action == "logout":
@@ -359,7 +412,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse and dispatch; returns the exit status."""
     args = build_parser().parse_args(argv)
     runner: Callable[[argparse.Namespace], int] = args.runner
-    return runner(args)
+    try:
+        code = runner(args)
+        sys.stdout.flush()  # here, so that a reader gone away is seen while it can still be handled
+    except BrokenPipeError:
+        return _reader_went_away()
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

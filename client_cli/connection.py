@@ -16,19 +16,11 @@ from typing import Any
 import aiohttp
 import socketio
 
+from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
 from server import protocol as p
 
 CONNECT_TIMEOUT = 10.0
 CALL_TIMEOUT = 10.0
-
-
-class ServerRefused(Exception):  # noqa: N818 - reads as what happened
-    """The server answered ``ok: false``."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass(slots=True)

@@ -11,8 +11,9 @@ from typing import Any
 
 from rich.text import Text
 
-from client_cli.connection import http_json
+from client_cli.api import http_json
 from client_cli.games import client_for
+from client_cli.reasons import not_dealt_reason, void_reason
 from client_cli.render import bets_text, result_lines
 from client_cli.verify import Seen, seen_from_reveal, verify_reveal
 
@@ -32,7 +33,10 @@ def hand_label(hand: Mapping[str, Any]) -> str:
 
 
 def hand_row(hand: Mapping[str, Any]) -> str:
-    """One line of the list: the table's hand number, status, the DP and each seat's net.
+    """One line of the list: the table's hand number, status, the DP and each seat's net (or why there were none).
+
+    >>> hand_row({"hand_id": 5, "number": 2, "status": "void", "reason": "shuffler_fault"})
+    '#2     void     the host reported a fault of the shuffler'
 
     >>> hand_row({"hand_id": 40, "number": 4, "status": "settled", "dealer": 1, "names": {"1": "ann", "2": "bo"},
     ...           "settlement": {"dealer": {"net": 5}, "seats": [{"seat": 2, "net": -5}]}})
@@ -45,7 +49,11 @@ def hand_row(hand: Mapping[str, Any]) -> str:
         head += " ARRANGED"
     settlement = hand.get("settlement")
     if not settlement:
-        return f"{head} {hand.get('reason') or ''}".rstrip()
+        reason = hand.get("reason")
+        if not reason:
+            return head.rstrip()
+        said = void_reason(reason) if hand.get("status") == "void" else not_dealt_reason(reason)
+        return f"{head} {said}"
     game = client_for(hand)
     if game is not None:  # house-banked: each seat's net over its spots or boxes
         nets = game.seat_nets(hand)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-import aiohttp
-
-from client_cli.connection import ServerRefused, http_json
+from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
 
 ACTIONS = {
     "create-table": "create_table",
@@ -184,11 +183,10 @@ _BETS = {"ante_raise": "Ante+Raise", "flush_bonus": "Flush bonus", "straight_flu
 
 async def fetch_odds(url: str, table: str) -> dict[str, Any] | None:
     """The table's odds summary (``GET /api/tables/{name}/odds``), or None if it does not come in time."""
+    address = f"{url.rstrip('/')}/api/tables/{quote(table, safe='')}/odds"
     try:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ODDS_TIMEOUT)) as session, \
-                session.get(f"{url.rstrip('/')}/api/tables/{quote(table, safe='')}/odds") as response:
-            data: Any = await response.json(content_type=None)
-    except (aiohttp.ClientError, TimeoutError, ValueError):
+        data: Any = await asyncio.to_thread(request_json, "GET", address, None, None, ODDS_TIMEOUT)
+    except (ServerRefused, UnreachableError):
         return None
     odds = data.get("odds") if isinstance(data, dict) and data.get("ok") else None
     return odds if isinstance(odds, dict) else None

@@ -50,6 +50,8 @@ class Choices(SeatChoices):
     ante: int = 0
     raise_limit: int = 1
     max_raise: int = 0
+    fold_loses: tuple[tuple[str, int], ...] = ()
+    """Bonus bets a fold gives up (the California profile: they go to the DP with the Ante)."""
 
 
 # ------------------------------------------------------------------ commands
@@ -94,6 +96,11 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
+class Stay:
+    """Take back a leave asked during the hand: keep the seat."""
+
+
+@dataclass(frozen=True, slots=True)
 class SitOut:
     """Sit out of the coming hands (``sitting_out``) or come back."""
 
@@ -119,7 +126,7 @@ class Help:
     """Show the help."""
 
 
-Command = AnswerBank | PlaceBets | PassBets | Fold | Raise | Leave | SitOut | WillingToBank | TopUp | Help
+Command = AnswerBank | PlaceBets | PassBets | Fold | Raise | Leave | Stay | SitOut | WillingToBank | TopUp | Help
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +185,31 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
         ante = int(mine.get("ante", 0))
         limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
         return _replace(base, kind="decision", ante=ante, raise_limit=limit,
-                        max_raise=min(limit * ante, stack))
+                        max_raise=min(limit * ante, stack), fold_loses=_fold_loses(hand, settings, mine))
     return base
+
+
+def _fold_loses(hand: Mapping[str, Any], settings: Mapping[str, Any],
+                mine: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """A fold gives the bonus bets to the DP in the California profile (docs/rules/hcf.md section 3,
+    step 5); the standard profile judges them anyway (section 7)."""
+    if (hand.get("profile") or settings.get("profile") or "california") != "california":
+        return ()
+    bonuses = (("Straight Flush bonus", int(mine.get("straight_flush_bonus", 0))),
+               ("Flush bonus", int(mine.get("flush_bonus", 0))))
+    return tuple((label, amount) for label, amount in bonuses if amount)
+
+
+def fold_warning(choices: Choices) -> str | None:
+    """What a fold gives up beyond the Ante, when it is more.
+
+    >>> fold_warning(Choices(kind="decision", fold_loses=(("Straight Flush bonus", 5),)))
+    'fold loses your Straight Flush bonus of 5 too'
+    """
+    if choices.kind != "decision" or not choices.fold_loses:
+        return None
+    lost = " and ".join(f"{label} of {amount}" for label, amount in choices.fold_loses)
+    return f"fold loses your {lost} too"
 
 
 def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choices:
@@ -211,18 +241,22 @@ def choices_text(choices: Choices) -> str | None:
         return (f"Bets are open: bet ANTE [SF FLUSH] with an Ante of {choices.min_ante} to {choices.max_ante}, "
                 f"bonuses {choices.min_bonus} to {choices.max_bonus} or 0; or pass (p)")
     if choices.kind == "decision":
-        if choices.max_raise < choices.ante:
-            return "Your turn: fold (f); your stack cannot cover a raise"
-        if choices.max_raise == choices.ante:
-            return f"Your turn: fold (f) or raise {choices.ante} chips (r {choices.ante}, r max)"
-        return (f"Your turn: fold (f) or raise {choices.ante} to {choices.max_raise} chips "
-                f"(r N, r max, r min)")
+        warning = fold_warning(choices)
+        return _decision_text(choices) + (f"\n  {warning}" if warning else "")
     return None
+
+
+def _decision_text(choices: Choices) -> str:
+    if choices.max_raise < choices.ante:
+        return "Your turn: fold (f); your stack cannot cover a raise"
+    if choices.max_raise == choices.ante:
+        return f"Your turn: fold (f) or raise {choices.ante} chips (r {choices.ante}, r max)"
+    return f"Your turn: fold (f) or raise {choices.ante} to {choices.max_raise} chips (r N, r max, r min)"
 
 
 HELP = """\
 Commands (type them and press Enter):
-  y / n                 accept or decline the bank when it is offered to you
+  y / n                 accept or decline the bank when it is offered to you ('bank yes' / 'bank no')
   bet ANTE [SF FLUSH]   place an Ante and optional Straight Flush and Flush bonus bets,
                         e.g. 'bet 10', 'bet 10 5 5', 'bet 10 flush 5' (a bare '10' bets an Ante of 10)
   pass (p)              sit this hand out
@@ -232,6 +266,7 @@ Commands (type them and press Enter):
   bank on / bank off    whether the bank may be offered to you
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  stay                  take back a leave asked during the hand: keep your seat
   help (?)              this help"""
 
 
@@ -245,7 +280,7 @@ _WORDS = {
     "pass": "pass", "p": "pass",
     "fold": "fold", "f": "fold",
     "raise": "raise", "r": "raise",
-    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave",
+    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave", "stay": "stay",
     "sitout": "sitout", "back": "back",
     "bank": "bank", "topup": "topup", "top-up": "topup",
     "help": "help", "?": "help", "h": "help",
@@ -267,6 +302,8 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         return Help()
     if verb == "leave":
         return Leave()
+    if verb == "stay":
+        return Stay()
     if verb in ("sitout", "back", "bank", "topup"):
         return _table_command(verb, args, choices)
     if verb in ("yes", "no"):
@@ -285,10 +322,24 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
 
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
     if verb == "bank" and choices.seated:
-        if args[:1] not in (["on"], ["off"]):
-            return InputError("say 'bank on' or 'bank off'")
-        return WillingToBank(args[0] == "on")
+        return _bank(args, choices)
     return seat_command(verb, args, choices)
+
+
+def _bank(args: list[str], choices: Choices) -> Command | InputError:
+    """``bank on`` / ``bank off``: the switch; ``bank yes`` / ``bank no``: the answer to an offer (as ``y`` / ``n``)."""
+    word = args[0] if len(args) == 1 else None
+    if word in ("on", "off"):
+        return WillingToBank(word == "on")
+    answer = _WORDS.get(word or "")
+    if answer in ("yes", "no"):
+        if choices.kind != "bank":
+            return InputError("the bank is not being offered to you now ('bank on' / 'bank off' sets "
+                              "whether it may be)")
+        return AnswerBank(answer == "yes")
+    if choices.kind == "bank":
+        return InputError("take the bank with 'y' (or 'bank yes'), pass it on with 'n' (or 'bank no')")
+    return InputError("say 'bank on' or 'bank off' (whether the bank may be offered to you)")
 
 
 class TableChoices(Protocol):

@@ -6,7 +6,7 @@ another redraws the clock. Typed lines are parsed against the legal choices of
 the moment and only legal commands are sent. The connection reconnects by
 itself; on reconnect the table is joined again and the snapshot carries the
 player on where they were. Ctrl-C leaves cleanly: standing up between hands, or
-asking to leave mid-hand and waiting for the stand-up.
+asking to leave mid-hand and waiting for the stand-up; ``stay`` takes that back.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from client_cli.parse import (
     PlaceBets,
     Raise,
     SitOut,
+    Stay,
     TopUp,
     WillingToBank,
     choices_text,
@@ -44,12 +45,14 @@ from client_cli.parse import (
     my_seat,
     parse_line,
 )
+from client_cli.reasons import stay_effect, stood_text
 from client_cli.render import Screen, header_line, seat_lines, your_cards_lines
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
 
 SNAPSHOT_TIMEOUT = 5.0
 GAP_SECONDS = 2.0
+STOOD_GRACE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class TableSession:
         self.message: str | None = None
         self.help: list[Text] = []
         self.farewell: list[str] = []
+        self.last_seat: int | None = None
+        """The seat this player last held: a stand-up event may arrive after a snapshot without it."""
         self.want_snapshot = False
         self.gap_since: float | None = None
         self.printed: dict[str, Any] = {}
@@ -120,6 +125,8 @@ class TableSession:
 
     def finish(self, code: int, *lines: str) -> None:
         """End the session with ``code``, saying ``lines`` after the view closes."""
+        if self.done.is_set():
+            return  # already ending: the first reason stands
         self.exit_code = code
         self.farewell.extend(lines)
         self.done.set()
@@ -138,6 +145,8 @@ class TableSession:
             return False
         self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
                           "(type 'help' for the commands)")
+        self.last_seat = int(reply["seat"])
+        await self._refresh()  # the seat in the view at once: a Ctrl-C now must stand up, not just quit
         return True
 
     # ------------------------------------------------------------ events
@@ -162,12 +171,16 @@ class TableSession:
         elif kind == "table" and item.get("table") == self.table:
             event = item.get("event") or {}
             seat = self._seat()
+            seat = self.last_seat = seat if seat is not None else self.last_seat
             self.tracker.on_event(event)
             self.want_snapshot = True
             if event.get("type") == "hand_started":
                 self.help, self.message = [], None  # last hand's help and messages give way
+            if event.get("type") == "player_leaving" and seat is not None and event.get("seat") == seat \
+                    and not self.leaving:  # not this player's own leave: the host's
+                self.tracker.note("the host stands you up after this hand")
             if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
-                self._stood(int(event.get("cashed_out", 0)))
+                self._stood(int(event.get("cashed_out", 0)), event.get("reason"))
             elif event.get("type") == "table_closed":
                 self.finish(0, f"the host closed table {self.table}")
         elif kind == "private" and item.get("table") == self.table:
@@ -192,15 +205,21 @@ class TableSession:
         return my_seat(self.tracker.snapshot or {})
 
     def _check_stood(self) -> None:
+        seat = self._seat()
+        if seat is not None:
+            self.last_seat = seat
         if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
-            self._stood(None)
+            self._spawn(self._stood_soon())
 
-    def _stood(self, cashed_out: int | None) -> None:
-        chips = f" with {cashed_out} chips" if cashed_out is not None else ""
-        if self.leaving:
-            self.finish(0, f"you stood up from {self.table}{chips}; bye")
-        else:
-            self.finish(0, f"the table stood you up{chips}")
+    async def _stood_soon(self) -> None:
+        # A snapshot without the seat can overtake the player_stood event still queued behind it: that event
+        # says how many chips went back, so it gets a moment to be read first.
+        await asyncio.sleep(STOOD_GRACE)
+        self._stood(None)
+
+    def _stood(self, cashed_out: int | None, reason: object = None) -> None:
+        asked = self.leaving and reason is None
+        self.finish(0, stood_text(reason, cashed_out, self.table, asked=asked))
 
     # ------------------------------------------------------------ drawing
 
@@ -232,7 +251,7 @@ class TableSession:
         verdict = self.tracker.verdict
         status = self.message
         if self.leaving and not status:
-            status = "leaving: you stand up after this hand (Ctrl-C again quits at once)"
+            status = "leaving after this hand: 'stay' keeps your seat, Ctrl-C again quits now"
         return Screen(
             snapshot=self.tracker.snapshot,
             server_now=self.tracker.server_now(time.time()),
@@ -306,6 +325,8 @@ class TableSession:
         while True:
             await asyncio.sleep(0.25 if live else 1.0)
             self.redraw()
+            if getattr(self.face, "closed", False) and not self.leaving:
+                self._spawn(self._leave())  # nobody reads the output any more: as at the end of the input
             if self.conn.gap(self.table):
                 self.gap_since = self.gap_since or time.monotonic()
                 if time.monotonic() - self.gap_since > GAP_SECONDS:
@@ -359,6 +380,8 @@ class TableSession:
             self.message = None
         elif isinstance(result, Leave):
             self._spawn(self._leave())
+        elif isinstance(result, Stay):
+            self._spawn(self._stay())
         else:
             self.message = None
             self._spawn(self._send(result))
@@ -457,6 +480,33 @@ class TableSession:
             self._stood(int(reply.get("cashed_out", 0)))
         else:
             self._note("you will stand up after this hand")
+
+    async def _stay(self) -> None:
+        if not self.leaving and not self._marked_leaving():
+            self._say_message("you are not leaving: nothing to take back")
+            return
+        if self.leaving and not self.leave_sent:  # the leave never reached the server (the link was down)
+            self.leaving = False
+            self._note("you stay: the leave was never sent")
+            return
+        try:
+            await self.conn.call("stay", {"table": self.table})
+        except ServerRefused as exc:
+            self._say_message(f"you cannot stay: {exc.message}")
+            return
+        except Exception:  # the link is down; the player may try again
+            self._say_message("not sent: the connection is down (reconnecting); type 'stay' again")
+            return
+        self.leaving = self.leave_sent = False
+        self.message = None
+        self._note(stay_effect(self.tracker.snapshot or {}))
+        await self._refresh()
+        self.redraw()
+
+    def _marked_leaving(self) -> bool:
+        """Whether the table shows this seat as leaving (the host may have stood it up)."""
+        seat = self._seat()
+        return any(e.get("seat") == seat and e.get("leaving") for e in (self.tracker.snapshot or {}).get("seats") or [])
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)

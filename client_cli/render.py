@@ -20,6 +20,8 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
+from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
+from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -282,11 +284,11 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     """
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"{hand_title(summary)} was voided ({summary.get('reason')}): every bet and fee went back",
-                     style="yellow")]
+        return [Text(f"{hand_title(summary)} was voided: {void_reason(summary.get('reason'))}; every bet and fee "
+                     "went back", style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:
-        return [Text(f"No hand dealt ({summary.get('reason') or 'no hand'})", style="dim")]
+        return [Text(f"No hand dealt: {not_dealt_reason(summary.get('reason'), 'no hand')}", style="dim")]
     dealer = summary.get("dealer")
     lines = [_dealer_line(summary, names, dealer, symbols)]
     shown = {int(k): v for k, v in _shown(summary).items()}
@@ -375,8 +377,9 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
             return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
-    if kind == "player_stood":
-        return f"{event.get('name', who)} stands up, cashing out {event.get('cashed_out', 0)}"
+    said = reason_event_text(event, who)
+    if said is not None:
+        return said
     if kind == "presence":
         return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
     if kind == "hand_started":
@@ -396,8 +399,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         label = "the house" if seat == 0 else f"DP {who}"
         return f"{label} shows {' '.join(cards)}: {hand_summary(cards)}, {verdict}"
     if kind == "hand_not_dealt":
-        return ("no hand: nobody took the bank" if event.get("reason") == "no_bank"
-                else "no hand: nobody placed an Ante")
+        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
     if kind == "settings_changed":
         changed = event.get("changed") or {}
         return "settings changed: " + ", ".join(f"{k}={v}" for k, v in changed.items())
@@ -409,15 +411,12 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
 
 
 def _reason(reason: Any, ordinary: str) -> str:
-    if reason in (None, ordinary):
-        return ""
-    return {"clock": " (the clock ran out)", "left": " (leaving)"}.get(str(reason), f" ({reason})")
+    return acted_reason(reason, ordinary)
 
 
 _SIMPLE: Final[dict[str, str]] = {
     "player_sat": "{name} sits at seat {seat} with {stack}",
     "stack_changed": "{name} tops up to {stack}",
-    "player_sat_out": "{name} sits out ({reason})",
     "player_back": "{name} is back in the game",
     "table_paused": "the host paused the table",
     "table_resumed": "the host resumed the table",
@@ -427,9 +426,7 @@ _SIMPLE: Final[dict[str, str]] = {
     "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
     "player_leaving": "{who} will leave after this hand",
     "cards_dealt": "cards dealt",
-    "seat_dead": "{who}'s hand is dead ({reason})",
     "player_raised": "{who} raises {amount}",
-    "hand_voided": "the hand is void ({reason}): every bet and fee goes back",
 }
 
 
@@ -472,7 +469,7 @@ def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text
         top.extend(your_cards_lines(cards, ante, symbols=screen.symbols, dealer=hand.get("dealer") == you))
     bottom: list[Text] = []
     if screen.choices:
-        bottom.append(Text(screen.choices, style="bold yellow"))
+        bottom.extend(Text(line, style="bold yellow") for line in screen.choices.splitlines())
     if screen.message:
         bottom.append(Text(screen.message, style="red"))
     if screen.prompt is not None:

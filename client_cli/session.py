@@ -1,8 +1,11 @@
-"""Logging in from the terminal: a saved token, or the password (registering a new name).
+"""Logging in from the terminal: who is playing, then a saved token or the password.
 
+Nobody becomes someone else by accident: without ``--name`` the one person with
+a saved session on this server is used (and named), and with several the user
+is asked to choose (or, with no terminal to ask on, told to say ``--name``).
 The password is read without echo (``getpass``); ``HCF_PASSWORD`` may give it
-for scripts. A saved token is checked with the server first; a stale one is
-dropped and the password asked again.
+for scripts, and is tried once. A saved token is checked with the server
+first; a stale one is dropped and the password asked again.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from client_cli.connection import ServerRefused, http_json
+from client_cli.api import ServerRefused, http_json
 from client_cli.store import TokenStore
 
 PASSWORD_TRIES = 3
@@ -33,12 +36,36 @@ class LoggedIn:
     registered: bool = False
 
 
-def ask_name(store: TokenStore, url: str, name: str | None,
-             ask: Callable[[str], str] = input) -> str:
-    """The name to play under: given, the last used on this server, or asked."""
-    name = name or store.last_name(url)
+class IdentityError(Exception):
+    """Who is playing cannot be told without asking; the message says what to type."""
+
+
+def ask_name(store: TokenStore, url: str, name: str | None, ask: Callable[[str], str] | None = input,
+             say: Callable[[str], None] | None = None) -> str:
+    """The name to play under: given, the one saved on this server, or chosen (never guessed).
+
+    ``ask`` is None when there is no terminal to ask on: then several saved
+    sessions (or none) raise :class:`IdentityError` naming the choices.
+    """
+    if name:
+        return name
+    say = say or _say
+    saved = store.names(url)
+    if len(saved) == 1:
+        say(f"playing as {saved[0]}: the one session saved on this machine for {url} "
+            "(--name NAME plays as someone else)")
+        return saved[0]
+    if ask is None:
+        if saved:
+            raise IdentityError(f"several people have played at {url} from this machine ({', '.join(saved)}): "
+                                "say who you are with --name NAME")
+        raise IdentityError("say who you are with --name NAME")
+    question = "Your name at the table: "
+    if saved:
+        say(f"sessions saved on this machine for {url}: {', '.join(saved)}")
+        question = f"Who are you ({' or '.join(saved)}; a new name registers)? "
     while not name:
-        name = ask("Your name at the table: ").strip()
+        name = ask(question).strip()
     return name
 
 
@@ -48,6 +75,10 @@ def password_source() -> Callable[[str], str]:
     if fixed:
         return lambda _prompt: fixed
     return getpass.getpass
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 async def token_works(url: str, token: str) -> bool:
@@ -66,20 +97,24 @@ async def log_in(url: str, name: str, store: TokenStore,
                  say: Callable[[str], None] | None = None) -> LoggedIn:
     """A saved token if the server still takes it; else log in or register with a password."""
     url = url.rstrip("/")
-    say = say or (lambda text: print(text, file=sys.stderr))
+    say = say or _say
     saved = store.token(url, name)
     if saved and await token_works(url, saved):
         return LoggedIn(name, saved)
     if saved:
         store.forget(url, name)
         say(f"your saved session for {name} has ended: log in again")
+    fixed = ask_password is None and bool(os.environ.get("HCF_PASSWORD"))
     ask = ask_password or password_source()
-    for _ in range(PASSWORD_TRIES):
+    # A password from HCF_PASSWORD gives the same answer every time: one try says all.
+    for _ in range(1 if fixed else PASSWORD_TRIES):
         password = ask(f"Password for {name} (a new name is registered with it): ")
         session = await _login_or_register(url, name, password, say)
         if session is not None:
             store.save(url, session.name, session.token)
             return session
+    if fixed:
+        raise LoginError(f"could not log in as {name}: the password in HCF_PASSWORD was refused")
     raise LoginError(f"could not log in as {name}")
 
 

@@ -65,13 +65,22 @@ class TokenStore:
         name = self._server(self._load(), url).get("last_name")
         return name if isinstance(name, str) else None
 
+    def names(self, url: str) -> list[str]:
+        """The people with a saved session on ``url`` (as they wrote their names), sorted."""
+        entry = self._server(self._load(), url)
+        tokens = entry.get("tokens") or {}
+        spelled = entry.get("names") or {}
+        return sorted((str(spelled.get(key, key)) for key, token in tokens.items() if isinstance(token, str)),
+                      key=str.lower)
+
     def save(self, url: str, name: str, token: str, *, kind: str = "tokens") -> None:
-        """Keep a token (and, for people, remember the name as the last used)."""
+        """Keep a token (and, for people, remember the name as written and as the last used)."""
         data = self._load()
         entry = self._server(data, url)
         entry.setdefault(kind, {})[name.lower()] = token
         if kind == "tokens":
             entry["last_name"] = name
+            entry.setdefault("names", {})[name.lower()] = name
         self._save(data)
 
     def forget(self, url: str, name: str, *, kind: str = "tokens") -> None:

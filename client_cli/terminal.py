@@ -112,6 +112,8 @@ class PlainFace:
 
     def __init__(self, out: TextIO | None = None) -> None:
         self.out = out or sys.stdout
+        self.closed = False
+        """The reader of the output went away (``hcf watch | head``): the session ends, quietly."""
 
     def start(self, on_line: LineHandler | None, on_edit: Callable[[], None] | None = None) -> None:  # noqa: ARG002
         """Start reading input lines, if asked to (there is no line being edited to redraw)."""
@@ -140,9 +142,16 @@ class PlainFace:
         """Plain output does not redraw."""
 
     def say(self, lines: Sequence[str | Text]) -> None:
-        """Print lines as plain text."""
-        for line in lines:
-            print(line.plain if isinstance(line, Text) else line, file=self.out, flush=True)
+        """Print lines as plain text (nothing, once the reader has gone)."""
+        if self.closed:
+            return
+        try:
+            for line in lines:
+                print(line.plain if isinstance(line, Text) else line, file=self.out, flush=True)
+        except BrokenPipeError:
+            self.closed = True
+            with contextlib.suppress(OSError):  # the interpreter's last flush must not fail again
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.fileno())
 
 
 def _read_stdin() -> bytes:

@@ -54,6 +54,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "seat/already_seated": "you already have a seat at this table",
     "seat/not_seated": "you have no seat at this table",
     "seat/not_in_hand": "that seat takes no part in this hand",
+    "seat/removed": "the host stands you up after this hand: you cannot stay",
     "buy_in/out_of_range": "the buy-in is outside the table's limits",
     "ledger/insufficient_funds": "not enough chips",
     "settings/invalid": "invalid table settings",
@@ -221,6 +222,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "fold": TableRequest,
     "raise": RaiseBet,
     "leave": TableRequest,
+    "stay": TableRequest,
     "move": Move,
     "host": HostAction,
 }

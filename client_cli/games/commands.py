@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Final, Generic, Protocol, TypeVar
 
 from client_cli.games.house import Move, plural
-from client_cli.parse import Help, InputError, Leave, SitOut, TopUp, seat_command
+from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command
 
-Command = Move | Help | Leave | SitOut | TopUp
+Command = Move | Help | Leave | Stay | SitOut | TopUp
 
 TABLE_WORDS: Final = {
-    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave",
+    "leave": "leave", "quit": "leave", "exit": "leave", "q": "leave", "stay": "stay",
     "sitout": "sitout", "back": "back", "topup": "topup", "top-up": "topup",
     "help": "help", "?": "help", "h": "help",
 }
@@ -105,8 +105,8 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
     return Move("deal")
 
 
-def table_command(words: Sequence[str], choices: BetChoices) -> Help | Leave | SitOut | TopUp | InputError | None:
-    """The table-wide commands (help, leave, sitout, back, topup N); None when ``words`` are none of them."""
+def table_command(words: Sequence[str], choices: BetChoices) -> Command | InputError | None:
+    """The table-wide commands (help, leave, stay, sitout, back, topup N); None when ``words`` are none of them."""
     verb = TABLE_WORDS.get(words[0]) if words else None
     if verb is None:
         return None
@@ -114,6 +114,8 @@ def table_command(words: Sequence[str], choices: BetChoices) -> Help | Leave | S
         return Help()
     if verb == "leave":
         return Leave()
+    if verb == "stay":
+        return Stay()
     return seat_command(verb, words[1:], choices)
 
 

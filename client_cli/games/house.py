@@ -24,6 +24,7 @@ from typing import Any, Final, TypeVar
 from rich.text import Text
 
 from client_cli.parse import SeatChoices, my_seat
+from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
 from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, hand_title, seat_names
 from client_cli.render import describe_event as table_event_text
 from server.rules.cards import parse_cards
@@ -133,10 +134,7 @@ def who(names: Names, seat: Any) -> str:
 
 def reason_text(reason: Any, ordinary: str) -> str:
     """`` (the clock ran out)`` and the like, nothing for the ordinary reason."""
-    if reason in (None, ordinary):
-        return ""
-    return {"clock": " (the clock ran out)", "left": " (leaving)", "floor": " (the floor)"}.get(
-        str(reason), f" ({str(reason).replace('_', ' ')})")
+    return acted_reason(reason, ordinary)
 
 
 # ------------------------------------------------------------------ the table
@@ -312,10 +310,10 @@ def unsettled_lines(summary: Mapping[str, Any], *, returned: str, missing: str) 
     """The one line of a hand that was voided (``returned``: what went back) or not dealt (``missing``: the
     usual reason); None for a settled hand."""
     if summary.get("status") == "void":
-        return [Text(f"{hand_title(summary)} was voided ({summary.get('reason')}): {returned} went back",
-                     style="yellow")]
+        return [Text(f"{hand_title(summary)} was voided: {void_reason(summary.get('reason'))}; {returned} went "
+                     "back", style="yellow")]
     if not summary.get("settlement"):
-        return [Text(f"No hand dealt ({summary.get('reason') or missing})", style="dim")]
+        return [Text(f"No hand dealt: {not_dealt_reason(summary.get('reason'), missing)}", style="dim")]
     return None
 
 

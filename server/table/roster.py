@@ -23,6 +23,8 @@ class Seated:
     sat_out_at: float | None = None
     present: bool = False
     leaving: bool = False
+    leave_reason: str | None = None
+    """Why the seat stands up after the hand when it is not the player's own leave (``removed``, ``closed``)."""
     missed_hands: int = 0
     missed_this_hand: bool = False
     acted_this_hand: bool = False

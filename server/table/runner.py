@@ -527,7 +527,8 @@ class TableRunner:
         batch, removals = Batch(), []
         for seated in list(self.roster.by_seat.values()):
             if seated.leaving:
-                changes.append(self._stand_now(seated, batch))
+                reason = {"reason": seated.leave_reason} if seated.leave_reason else {}
+                changes.append(self._stand_now(seated, batch) | reason)
                 removals.append(seated.seat)
             elif any(c.get("seat") == seated.seat for c in changes):
                 batch.seat_changes.append(
@@ -606,6 +607,18 @@ class TableRunner:
         await self._table_events([change], batch, lambda: self._remove([seated.seat]))
         self._soon()
         return {"standing": "now", "cashed_out": change["cashed_out"]}
+
+    async def _stay(self, seated: Seated) -> Reply:
+        """Take back a leave asked during this hand: the seat stays after it. What the leave already did to the
+        hand stands (the rules core folds or passes a leaving seat; docs/rules/hcf.md section 4)."""
+        if not seated.leaving:
+            return {"leaving": False}
+        if seated.leave_reason is not None or self.closing:
+            raise TableError("seat/removed", "the host stands you up after this hand" if not self.closing
+                             else f"table {self.name} closes after this hand: everyone stands up")
+        await self._table_events([{"type": "player_staying", "seat": seated.seat, "name": seated.name}],
+                                 apply=lambda: setattr(seated, "leaving", False))
+        return {"leaving": False}
 
     async def _leave_hand(self, seated: Seated) -> None:
         seated.leaving = True
@@ -686,6 +699,8 @@ class TableRunner:
         seated = self._seated(cmd.account)
         if cmd.action == "leave":
             return await self._stand(Stand(cmd.account))
+        if cmd.action == "stay":
+            return await self._stay(seated)
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
@@ -764,6 +779,7 @@ class TableRunner:
             where = f"at seat {seat}" if name is None else f"by the name {name!r}"
             raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
         if self._in_current_hand(seated):
+            seated.leave_reason = "removed"  # said at the stand-up; the player cannot take it back
             await self._leave_hand(seated)
             return {"removed": "after_hand", "seat": seated.seat}
         batch = Batch()
@@ -813,6 +829,7 @@ class TableRunner:
     async def _close_now(self) -> None:
         for seated in self.roster.by_seat.values():
             seated.leaving = True
+            seated.leave_reason = seated.leave_reason or "closed"
         await self._stand_leavers([])
         await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
                                  lambda: setattr(self, "closed", True))

@@ -274,9 +274,9 @@ def test_results_give_each_spots_ante_back_bet_jackpot_and_net_and_announce_awar
 
 def test_void_and_undealt_hands_say_so() -> None:
     assert cg.result_lines({"hand_id": 3, "status": "void", "reason": "misdeal"}, {})[0].plain == \
-        "Hand #3 was voided (misdeal): every bet went back"
+        "Hand #3 was voided: the host declared a misdeal; every bet went back"
     assert cg.result_lines({"hand_id": 4, "status": "not_dealt", "reason": "no_ante"}, {})[0].plain == \
-        "No hand dealt (no_ante)"
+        "No hand dealt: nobody placed an Ante"
 
 
 def test_every_event_of_a_hand_reads_as_a_line() -> None:

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bots", "history", "host", "lobby", "parse", "render", "verify", "games", "games.house",
-           "games.commands",
+MODULES = ["account", "bots", "history", "host", "lobby", "parse", "reasons", "render", "start", "verify", "games",
+           "games.house", "games.commands",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
              for part in ("choices", "parse", "view", "bots"))]
 

@@ -202,7 +202,8 @@ def test_table_switches() -> None:
     assert parse_line("back", IDLE) == SitOut(False)
     assert parse_line("bank off", IDLE) == WillingToBank(False)
     assert parse_line("bank on", IDLE) == WillingToBank(True)
-    assert parse_line("bank", IDLE) == InputError("say 'bank on' or 'bank off'")
+    assert parse_line("bank", IDLE) == InputError(
+        "say 'bank on' or 'bank off' (whether the bank may be offered to you)")
     assert parse_line("sitout", Choices()) == InputError("you are not seated")
 
 

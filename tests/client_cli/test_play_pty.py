@@ -113,7 +113,13 @@ def test_a_person_plays_a_session_in_a_terminal(server: Server, relay: Relay, tm
         child.expect("Password for alice")
         child.sendline("a-good-password")
         child.expect("registered a new account: alice")
-        child.expect("you sit at seat 1")
+        # Asked for the buy-in with the table's limits; a refused amount is explained and asked again.
+        child.expect(r"Buy-in at main: 100 to 10000 chips \(Enter: 1000\): ")
+        child.sendline("50")
+        child.expect("the buy-in is 100 to 10000 chips here")
+        child.expect(r"Buy-in at main: 100 to 10000 chips \(Enter: 1000\): ")
+        child.sendline("")
+        child.expect("you sit at seat 1 with 1000 chips")
         child.send("help\r")
         child.expect("Commands \\(type them and press Enter\\)")
         bots = _start_bots(server, tmp_path / "bots-config", tmp_path / "bots.log")
@@ -167,7 +173,7 @@ def _history_checks_the_hands(server: Server, config: Path, hand: int) -> None:
     listing = subprocess.run(hcf("history", "--server", server.url, "--json"), cwd=ROOT, env=client_env(config),
                              capture_output=True, text=True, timeout=30, check=True)
     hands = json.loads(listing.stdout)["hands"]
-    assert any(h["hand_id"] == hand for h in hands)
+    assert any(h["number"] == hand for h in hands)  # the table's own number, as the screen shows it
     full = subprocess.run(hcf("history", "--server", server.url, str(hand)), cwd=ROOT, env=client_env(config),
                           capture_output=True, text=True, timeout=30, check=True)
     assert f"hand #{hand}: deal verified" in full.stdout

@@ -148,7 +148,7 @@ def test_dead_and_void_hands() -> None:
     lines = result_lines({**played.reveal, "settlement": settlement}, NAMES)
     assert "dead hand: bets and fee returned" in lines[1].plain
     void = result_lines({"hand_id": 3, "status": "void", "reason": "misdeal"}, NAMES)
-    assert void[0].plain == "Hand #3 was voided (misdeal): every bet and fee went back"
+    assert void[0].plain == "Hand #3 was voided: the host declared a misdeal; every bet and fee went back"
 
 
 # ------------------------------------------------------------------ events
@@ -238,6 +238,6 @@ def test_a_hand_is_named_by_its_tables_number_not_the_server_id() -> None:
     void = result_lines({"hand_id": 41, "number": 3, "status": "void", "reason": "misdeal"}, {})
     assert void[0].plain.startswith("Hand #3 was voided")
     assert result_lines({"hand_id": 42, "number": None, "status": "not_dealt", "reason": "no_bank"}, {})[0].plain \
-        == "No hand dealt (no_bank)", "an attempt nobody banked has no number"
+        == "No hand dealt: nobody took the bank", "an attempt nobody banked has no number"
     early = result_lines({"hand_id": 43, "number": None, "status": "void", "reason": "misdeal"}, {})
     assert early[0].plain.startswith("The hand was voided"), "voided before the deal: no number, and no id"

@@ -43,6 +43,7 @@ Commands at a Caribbean Stud table (type them and press Enter):
   sitout / back         sit out of the coming hands, or come back
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  stay                  take back a leave asked during the hand: keep your seat
   help (?)              this help
 Your stack must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers."""
 

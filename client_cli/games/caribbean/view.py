@@ -27,7 +27,6 @@ from client_cli.games.house import (
     house_event,
     meter_text,
     poker_cards_text,
-    reason_text,
     seat_lines,
     shown_line,
     signed,
@@ -35,6 +34,7 @@ from client_cli.games.house import (
     who,
 )
 from client_cli.parse import my_seat
+from client_cli.reasons import dead_reason, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
 from server.rules.caribbean.messages import SpotBet
 
@@ -104,11 +104,11 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         count = len(event.get("bets") or [])
         return f"bets closed: {count} hand{'s' if count != 1 else ''}" if count else None
     if kind == "hand_not_dealt":
-        return "no hand: nobody placed an Ante" if event.get("reason") == "no_ante" else "no hand this time"
+        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
     if kind == "spot_played":
         return f"{name} plays spot {spot} (Back Bet {event.get('bet')})"
     if kind == "spot_dead":
-        return f"spot {spot} ({name}) is dead" + reason_text(event.get("reason"), "")
+        return f"spot {spot} ({name}) is dead: {dead_reason(event.get('reason'))}; its bets go back"
     if kind == "hand_settled":
         return _settled_text(event.get("settlement") or {})
     return house_event(event, names, word="spot", qualifying="A-K or better")
@@ -128,7 +128,7 @@ def _settled_text(settlement: Mapping[str, Any]) -> str:
 def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None = None, *,
                  symbols: bool = False) -> list[Text]:
     """The showdown: the dealer's hand, each spot's Ante, Back Bet, jackpot and net, jackpot awards, the meter."""
-    unsettled = unsettled_lines(summary, returned="every bet", missing="no Ante")
+    unsettled = unsettled_lines(summary, returned="every bet", missing="nobody placed an Ante")
     if unsettled is not None:
         return unsettled
     settlement = summary["settlement"]

@@ -55,6 +55,7 @@ Commands at a 6 Card Poker table (type them and press Enter):
   sitout / back         sit out of the coming hands, or come back
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
+  stay                  take back a leave asked during the hand: keep your seat
   help (?)              this help
 Your stack must cover 4x the Ante of each open box, 3x of each blind box, plus every bonus."""
 

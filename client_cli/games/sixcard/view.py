@@ -37,6 +37,7 @@ from client_cli.games.house import (
 )
 from client_cli.games.sixcard.choices import bets_text, roles_of
 from client_cli.parse import my_seat
+from client_cli.reasons import dead_reason, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
 from server.rules.sixcard.settings import BONUS_CLASSES
 from server.rules.sixcard.settlement import HAND_SIZE
@@ -143,7 +144,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         placed = event.get("bets") or []
         return "blind Bets placed: " + ", ".join(f"box {b} ({who(names, s)}) {a}" for b, s, a in placed)
     if kind == "hand_not_dealt":
-        return "no hand: nobody placed a bet" if event.get("reason") == "no_bets" else "no hand this time"
+        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed a bet')}"
     if kind == "box_raised":
         return f"{name} raises box {box} (Bet {event.get('amount')})"
     if kind == "cards_drawn":
@@ -154,7 +155,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return f"{name} sees blind box{'es' if len(event.get('boxes') or []) > 1 else ''} {boxes}"
     if kind == "seat_dead":
         boxes = " ".join(str(b) for b in event.get("boxes") or [])
-        return f"{name}'s boxes {boxes} are dead" + reason_text(event.get("reason"), "")
+        return f"{name}'s boxes {boxes} are dead: {dead_reason(event.get('reason'))}; their bets go back"
     return _exchange_event(event, names) or house_event(event, names, word="box", qualifying="a pair or better")
 
 
@@ -193,7 +194,7 @@ def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
 def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None = None, *,
                  symbols: bool = False) -> list[Text]:
     """The showdown: the dealer's hand(s), each box's draw fee, Ante, Bet, bonus and net."""
-    unsettled = unsettled_lines(summary, returned="every bet and fee", missing="no bets")
+    unsettled = unsettled_lines(summary, returned="every bet and fee", missing="nobody placed a bet")
     if unsettled is not None:
         return unsettled
     settlement = summary["settlement"]

@@ -1,0 +1,143 @@
+"""Every reason code the server sends, said as a person would say it (docs/protocol.md, section 6).
+
+Pure. The codes are the protocol's; a person at the table reads these words
+instead. A code this client does not know yet is still said, in words made of
+it, never dropped.
+
+>>> void_reason("shuffler_fault")
+'the host reported a fault of the shuffler'
+>>> dead_reason("card_count")
+'it was dealt the wrong number of cards'
+>>> stood_text("removed", 998, "main")
+'the host removed you from main: your 998 chips went back to your account'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+VOID: Final = {
+    "misdeal": "the host declared a misdeal",
+    "shuffler_fault": "the host reported a fault of the shuffler",
+    "dealer_dead": "the host declared the designated player's hand dead",
+    "card_count": "the deck could not give every hand its cards",
+    "shutdown": "the server was stopped during the hand",
+    "interrupted": "the server stopped unexpectedly during the hand",
+}
+"""Why a whole hand was voided (every bet and fee goes back)."""
+
+DEAD: Final = {
+    "floor": "the host declared it dead",
+    "card_count": "it was dealt the wrong number of cards",
+}
+"""Why one seat's (spot's, box's) hand is dead."""
+
+NOT_DEALT: Final = {
+    "no_bank": "nobody took the bank",
+    "no_ante": "nobody placed an Ante",
+    "no_bets": "nobody placed a bet",
+    "no_players": "nobody was there to play",
+}
+"""Why a hand was never dealt."""
+
+SAT_OUT: Final = {
+    "asked": "asked to",
+    "clock": "the clock ran out two hands in a row",
+}
+"""Why a player sits out."""
+
+ACTED: Final = {
+    "clock": "the clock ran out",
+    "left": "leaving",
+    "floor": "the host",
+}
+"""Why something was done for a player: a fold, a pass, a decline, bets going back."""
+
+
+def _words(code: object) -> str:
+    return str(code).replace("_", " ")
+
+
+def void_reason(code: object) -> str:
+    """Why a hand was voided."""
+    return VOID.get(str(code), _words(code))
+
+
+def dead_reason(code: object) -> str:
+    """Why one hand is dead."""
+    return DEAD.get(str(code), _words(code))
+
+
+def not_dealt_reason(code: object, ordinary: str = "nobody placed a bet") -> str:
+    """Why no hand was dealt (``ordinary``: what to say without a code)."""
+    return NOT_DEALT.get(str(code), _words(code)) if code else ordinary
+
+
+def sat_out_reason(code: object) -> str:
+    """Why a player sits out."""
+    return SAT_OUT.get(str(code), _words(code))
+
+
+def acted_reason(code: object, ordinary: str) -> str:
+    """`` (the clock ran out)`` and the like; nothing for the ``ordinary`` reason (the player's own choice)."""
+    if code in (None, ordinary):
+        return ""
+    return f" ({ACTED.get(str(code), _words(code))})"
+
+
+def stood_text(code: object, chips: int | None, table: str, *, asked: bool = False) -> str:
+    """What a player is told when the table stands them up (``code``: the ``player_stood`` reason)."""
+    back = f": your {chips} chips went back to your account" if chips is not None \
+        else ": your chips went back to your account"
+    if asked:
+        return f"you stood up from {table}{back}; bye"
+    if code == "removed":
+        return f"the host removed you from {table}{back}"
+    if code == "sat_out_too_long":
+        return f"you sat out at {table} for 10 minutes, so the table stood you up{back}"
+    if code == "closed":
+        return f"the host closed table {table}{back}"
+    return f"the table stood you up at {table}{back}"
+
+
+def event_text(event: Mapping[str, Any], who: str) -> str | None:
+    """The log line of an event whose point is its reason (None for any other event)."""
+    kind, code = event.get("type"), event.get("reason")
+    if kind == "player_stood":
+        why = {"removed": " (the host removed them)", "sat_out_too_long": " (sat out for 10 minutes)",
+               "closed": " (the table closed)"}.get(str(code), "")
+        return f"{event.get('name', who)} stands up{why}, cashing out {event.get('cashed_out', 0)}"
+    if kind == "player_sat_out":
+        return f"{event.get('name', who)} sits out ({sat_out_reason(code)})"
+    if kind == "seat_dead":
+        return f"{who}'s hand is dead: {dead_reason(code)}; its bets and fee go back"
+    if kind == "hand_voided":
+        return f"the hand is void: {void_reason(code)}; every bet and fee goes back"
+    if kind == "player_staying":
+        return f"{who} stays at the table"
+    return None
+
+
+def stay_effect(snapshot: Mapping[str, Any]) -> str:
+    """What staying means for the hand in progress: the leave's effect on it stands (docs/protocol.md, stay).
+
+    >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
+    ...              "decision": None}}}})
+    'you stay at seat 2, but this hand folds at your turn (the leave stands)'
+    """
+    seat = (snapshot.get("you") or {}).get("seat")
+    hand = snapshot.get("hand") or {}
+    stay = f"you stay at seat {seat}"
+    if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
+        return stay
+    if hand.get("dealer") == seat:
+        return f"{stay} and still bank this hand"
+    mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
+    if not isinstance(mine, dict):  # the house-banked games: the rules core folds each place at its turn
+        return f"{stay}; this hand, your places not yet played still fold"
+    if mine.get("decision") == "raise":
+        return f"{stay}; your raise stands"
+    if mine.get("in_hand") and mine.get("decision") is None:
+        return f"{stay}, but this hand folds at your turn (the leave stands)"
+    return f"{stay} from the next hand on"
