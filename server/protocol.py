@@ -64,6 +64,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bet/already_answered": "you already answered this betting round",
     "bet/bad_seed": "a player seed is text of at most 128 characters",
     "bet/too_many": "you may bet on no more spots this hand",
+    "bet/others_waiting": "you may hold no more spots or boxes while another player has not bet or passed yet",
     "bet/confirmed": "your bets are confirmed: clear them first to change them",
     "bet/none": "you have no bets placed",
     "bet/no_jackpot": "this table offers no jackpot wager",
