@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -228,3 +229,15 @@ def test_no_hcf_settlement_overflows(s: HcfSettings, data: st.DataObject) -> Non
     result = hs.settle(s, dealer, wagers, button=button)
     staked = sum(w.staked for w in wagers)
     _fits(result.as_json(), staked + sum(abs(r.net) for r in result.seats) + abs(result.dealer_net))
+
+
+def test_the_configuration_guide_quotes_the_real_refusals() -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "configuration.md").read_text()
+    for game, values in (("caribbean", {"bet_pays": {**dict(CaribbeanSettings().bet_pays), "royal": HUGE}}),
+                         ("hcf", {"max_ante": 5 * MAX_CHIPS}),
+                         ("caribbean", {"max_hands_while_waiting": 0}),
+                         ("caribbean", {"max_hands_while_waiting": 4}),
+                         ("sixcard", {"max_hands_while_waiting": 5})):
+        with pytest.raises(SettingsError) as refused:
+            GAMES[game].from_mapping(values)
+        assert str(refused.value) in guide, str(refused.value)
