@@ -174,7 +174,7 @@ class BetSpec(Request):
 class Move(TableRequest):
     """A move in a hand of a house-banked game; the game checks that it fits (docs/games/)."""
 
-    action: Literal["bet", "deal", "rebet", "clear", "play", "fold", "raise", "buy", "exchange",
+    action: Literal["bet", "deal", "rebet", "clear", "pass", "play", "fold", "raise", "buy", "exchange",
                     "request_exchange", "cancel_exchange", "continue"]
     bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
     spot: Annotated[int, Field(ge=1, le=9)] | None = None

@@ -4,8 +4,8 @@ Before the fix the bots bet and dealt at once, and betting closed about a second
 after it opened, before the person had typed anything. Now the betting waits for
 every player of the hand to deal or pass, or for its clock (``bet_seconds``, kept
 short here). The person reads the live view in a pseudo-terminal as people do:
-the first hand they let the clock run out, the second they bet and deal, and the
-hand is dealt at once.
+the first hand they let the clock run out, the second they pass and the third they bet
+and deal; then the hand is dealt at once.
 """
 
 from __future__ import annotations
@@ -109,6 +109,14 @@ def test_a_person_gets_the_whole_betting_clock_at_a_table_of_fast_bots(server: S
         closed, bot_dealt = screen.until_closed(hand)
         assert closed - opened >= BET_SECONDS - 0.6, f"betting closed {closed - opened:.1f} s after it opened"
         assert bot_dealt, "the bots dealt while she had not answered"
+
+        # The next hand she passes: nobody is left to wait for, so the hand is dealt at once.
+        hand, _ = screen.until_bets_open()
+        child.send("pass\r")
+        passed_at = time.monotonic()
+        child.expect(r"carol passes this hand")
+        closed, _ = screen.until_closed(hand)
+        assert closed - passed_at < BET_SECONDS - 1, "her Pass did not close the betting"
 
         # The next hand she bets and deals: the hand is dealt as soon as she has.
         hand, _ = screen.until_bets_open()
