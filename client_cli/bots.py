@@ -10,10 +10,11 @@ strategies play that game through :mod:`client_cli.games`: ``basic`` bets one sp
 or box at the smallest Ante (or ``--ante``) and plays the rules core's strategy
 (Caribbean: Play A-K or better, the jackpot wager on; 6 Card Poker: raise a pair or
 better, never draw, ask for the dealer exchange with three of a kind or better);
-``random`` takes random legal moves there too: several spots or boxes, Re-Bet and
-Clear, buys, exchanges and dealer-exchange requests. A bot deals once every other
-player of the hand has bets down (or after a short wait), since betting closes as
-soon as everyone who bet has dealt.
+``random`` takes random legal moves there too: several spots or boxes (no more than
+the table's ``max_hands_while_waiting`` while another player has not bet or passed),
+Re-Bet and Clear, buys, exchanges and dealer-exchange requests. A bot deals at once,
+and passes a hand it does not bet on: betting stays open until every player has
+dealt or passed (or its clock runs out), so a fast bot never closes it on a person.
 
 Bots buy in the table's ``max_buy_in`` (or what their balance allows) and top up
 between hands when below ``min_bank`` (``min_buy_in`` at the house-banked games), so
@@ -54,14 +55,13 @@ EXPECTED: Final = frozenset({
     # An event still queued after the bot stood up (or after a restart it had not yet seen).
     "seat/not_seated",
 })
-TAKEN: Final = frozenset({"spot/taken", "box/taken"})
-"""Another player took the spot or box a moment before: choose again."""
+TAKEN: Final = frozenset({"spot/taken", "box/taken", "bet/others_waiting"})
+"""Another player took the spot or box a moment before, or went back to choosing: choose again."""
 REBET_REFUSALS: Final = frozenset({"bet/no_last_bets", "bet/none", "bet/below_min", "bet/above_max",
                                    "bet/insufficient_stack", "bet/too_many", "bet/ante_ratio", "spot/taken",
-                                   "box/taken", "spot/invalid", "box/invalid", "bonus/below_min", "bonus/above_max"})
+                                   "box/taken", "spot/invalid", "box/invalid", "bonus/below_min", "bonus/above_max",
+                                   "bet/others_waiting"})
 """Re-Bet refused because last hand's bets no longer fit: the random bot bets afresh instead."""
-DEAL_WAIT: Final = 3.0
-"""At most this long (and a third of the betting clock) a bot waits for the others to bet before its Deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,7 +416,7 @@ class Bot:
     # ------------------------------------------------------------ house-banked games
 
     async def _house_bet(self, hand_id: Any) -> None:
-        """Bet (choosing again when a spot or box was taken a moment before), wait for the others, Deal."""
+        """Bet (choosing again when a spot or box was taken a moment before) and Deal, or pass."""
         if self.options.strategy == "stubborn":
             return
         game = client_for({"game": self.game})
@@ -433,7 +433,8 @@ class Bot:
             bets = game.bot_bets(self.options.strategy, game.legal_choices(snapshot), self.rng, self.options.ante,
                                  self.seat)
             if bets is None:
-                return  # betting is optional: no bet this hand
+                await self._move(Move("pass"))  # betting is optional: no bet this hand, and nobody waits for it
+                return
             reply = await self._move(Move("bet", {"bets": bets, "seed": secrets.token_hex(8)}), TAKEN)
             if reply is not None:
                 break
@@ -448,23 +449,7 @@ class Bot:
         await self._deal_when_ready()
 
     async def _deal_when_ready(self) -> None:
-        """Deal once every other player of the hand has bets down (betting closes when all who bet have dealt),
-        or after a short wait for those who do not bet."""
-        patience = min(DEAL_WAIT, float(self.settings.get("bet_seconds", 30)) / 3)
-        deadline = time.monotonic() + patience
-        while time.monotonic() < deadline:
-            snapshot = await self._snapshot()
-            if snapshot is None:
-                return
-            hand = snapshot.get("hand") or {}
-            if hand.get("phase") != "betting":
-                return
-            betting = {int(b["seat"]) for b in hand.get("bets") or []}
-            present = {int(s["seat"]) for s in snapshot.get("seats") or []
-                       if s.get("present", True) and not s.get("sitting_out")}
-            if all(seat in betting for seat in self.hand_seats if seat in present):
-                break
-            await asyncio.sleep(0.2)
+        """Deal at once: the betting waits for every other player to deal or pass by themselves."""
         if await self._move(Move("deal")) is not None:
             self.bet_before = True
 

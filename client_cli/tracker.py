@@ -201,6 +201,8 @@ class Tracker:
             hand = (self.snapshot or {}).get("hand")
             if isinstance(hand, dict) and hand.get("hand_id") == memory.hand_id:
                 hand.setdefault("seats", list(memory.seats))
+        elif kind in ("bets_cleared", "bets_passed") and event.get("seat") == memory.my_seat:
+            memory.my_seed = None  # the server dropped the seed with the bets (clock, Pass, Clear, leaving)
         elif kind == "dealer_revealed":
             memory.cards[0] = list(event.get("cards") or [])
         elif kind == "hand_settled" and self.game == "caribbean":

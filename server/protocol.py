@@ -68,6 +68,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "bet/already_answered": "you already answered this betting round",
     "bet/bad_seed": "a player seed is text of at most 128 characters",
     "bet/too_many": "you may bet on no more spots this hand",
+    "bet/others_waiting": "you may hold no more spots or boxes while another player has not bet or passed yet",
     "bet/confirmed": "your bets are confirmed: clear them first to change them",
     "bet/none": "you have no bets placed",
     "bet/no_jackpot": "this table offers no jackpot wager",
@@ -179,7 +180,7 @@ class BetSpec(Request):
 class Move(TableRequest):
     """A move in a hand of a house-banked game; the game checks that it fits (docs/games/)."""
 
-    action: Literal["bet", "deal", "rebet", "clear", "play", "fold", "raise", "buy", "exchange",
+    action: Literal["bet", "deal", "rebet", "clear", "pass", "play", "fold", "raise", "buy", "exchange",
                     "request_exchange", "cancel_exchange", "continue"]
     bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
     spot: SeatNo | None = None

@@ -3,7 +3,7 @@
 Pure. A game describes its own verbs, its bet syntax and its turn in a
 :class:`Grammar`; :func:`read_line` does the rest: the table-wide commands
 (help, leave, sitout, back, topup N), the betting round's verbs (bet, deal,
-rebet, clear) and why a line cannot be sent now.
+rebet, clear, pass) and why a line cannot be sent now.
 
 >>> assign_places([None, 2], mine=[], free=[1, 2, 3], taken={}, last=3, word="box")
 [1, 2]
@@ -31,6 +31,7 @@ BETTING_WORDS: Final = {
     "deal": "deal", "d": "deal", "confirm": "deal",
     "rebet": "rebet", "re-bet": "rebet", "again": "rebet",
     "clear": "clear", "c": "clear",
+    "pass": "pass", "skip": "pass",
 }
 
 
@@ -51,6 +52,8 @@ class BetChoices(Protocol):
     def placed(self) -> Sequence[object]: ...
     @property
     def confirmed(self) -> bool: ...
+    @property
+    def passed(self) -> bool: ...
 
 
 C = TypeVar("C", bound=BetChoices)
@@ -100,6 +103,10 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
         return InputError("your bets are confirmed: waiting for the others (clear (c) takes them back)")
     if verb == "rebet":
         return Move("rebet")
+    if verb == "pass":
+        if choices.passed:
+            return InputError("you have already passed this hand (a bet still counts while bets are open)")
+        return Move("pass", note="you pass this hand")
     if not choices.placed:
         return InputError(f"place a bet first: {grammar.example}")
     return Move("deal")

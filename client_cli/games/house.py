@@ -243,18 +243,52 @@ class OpenBets:
     """Places other players hold, with their names."""
     mine: tuple[Mapping[str, Any], ...]
     confirmed: bool
+    passed: bool = False
+    """This player passed this hand (a bet undoes it while betting is open)."""
+    waiting: tuple[str, ...] = ()
+    """The other players of the hand who have neither bet nor passed yet, by name."""
+    hold_while_waiting: int | None = None
+    """The most places one player may hold while ``waiting`` is not empty (the table's
+    ``max_hands_while_waiting``; None: the server did not say)."""
+
+    def hold(self, most: int) -> int:
+        """How many places this player may hold now: ``most``, or less while others still wait for one."""
+        if self.waiting and self.hold_while_waiting is not None:
+            return min(most, self.hold_while_waiting)
+        return most
 
 
 def open_bets(snapshot: Mapping[str, Any], seat: int, word: str) -> OpenBets:
     """The ``word``s (spot, box) of the table for ``seat``, from the snapshot's bets and settings."""
     names = seat_names(snapshot)
-    bets = (snapshot.get("hand") or {}).get("bets") or []
-    count = int((snapshot.get("settings") or {}).get(plural(word), 1))
+    hand = snapshot.get("hand") or {}
+    settings = snapshot.get("settings") or {}
+    bets = hand.get("bets") or []
+    count = int(settings.get(plural(word), 1))
     taken = tuple((int(b[word]), names.get(int(b["seat"]), f"seat {b['seat']}")) for b in bets if b.get("seat") != seat)
     held = {place for place, _ in taken}
     mine = tuple(b for b in bets if b.get("seat") == seat)
+    betting = {int(b["seat"]) for b in bets}
+    waiting = tuple(names.get(int(other), f"seat {other}") for other in hand.get("waiting") or []
+                    if int(other) != seat and int(other) not in betting)
+    limit = settings.get("max_hands_while_waiting")
     return OpenBets(count, tuple(p for p in range(1, count + 1) if p not in held), taken, mine,
-                    any(b.get("confirmed") for b in mine))
+                    any(b.get("confirmed") for b in mine), seat in (hand.get("passed") or []), waiting,
+                    int(limit) if isinstance(limit, int) else None)
+
+
+def hold_problem(count: int, hold: int, most: int, waiting: Sequence[str], word: str) -> str | None:
+    """Why ``count`` places are too many now (``hold`` allowed of ``most``, ``waiting``: who still waits), or None.
+
+    >>> hold_problem(2, 1, 3, ["bo"], "spot")
+    'you may hold at most 1 spot while bo has not bet or passed yet'
+    """
+    if count <= hold:
+        return None
+    if hold < most and waiting:
+        who = waiting[0] + " has" if len(waiting) == 1 else ", ".join(waiting) + " have"
+        return f"you may hold at most {hold} {word if hold == 1 else plural(word)} while {who} not bet or passed yet"
+    return f"you may bet on at most {most} {plural(word)}, got {count}"
 
 
 def places_text(places: Sequence[int], last: int) -> str:
@@ -270,7 +304,10 @@ def placed_text(typed: str, confirmed: bool) -> str:
     """What a player with bets down may do: ``typed`` is their bets as they are typed."""
     if confirmed:
         return f"Your bets {typed} are confirmed: waiting for the others (clear (c) takes them back)"
-    return f"Your bets {typed}: deal (d) to confirm them, clear (c), or bet again"
+    return f"Your bets {typed}: deal (d) to confirm them, clear (c), pass, or bet again"
+
+
+PASSED_TEXT: Final = "You pass this hand: waiting for the others (a bet still counts while bets are open)"
 
 
 # ------------------------------------------------------------------ the log
@@ -283,6 +320,8 @@ def house_event(event: Mapping[str, Any], names: Names, *, word: str, qualifying
     name = who(names, event.get("seat"))
     if kind == "bets_confirmed":
         return f"{name} deals (bets confirmed)"
+    if kind == "bets_passed":
+        return f"{name} passes this hand"
     if kind == "bets_cleared":
         return {"clear": f"{name} clears their bets", "clock": f"{name}'s unconfirmed bets go back (the clock ran out)",
                 "left": f"{name}'s bets go back (leaving)"}.get(str(event.get("reason")), f"{name}'s bets go back")

@@ -7,6 +7,10 @@ sentence naming the setting, so a host sees exactly what to fix.
 Traceback (most recent call last):
 ...
 server.rules.errors.SettingsError: seats: must be a whole number of at least 1, got 0
+>>> pay("bet_pays[royal]", 10**30)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: bet_pays[royal]: must be at most 100,000 to 1 (the largest pay a table ...
 >>> pay_pairs("bet_pays", "royal: 250, pair: 1", str, "'royal: 100, straight_flush: 50, ...'", "hand classes")
 {'royal': 250, 'pair': 1}
 """
@@ -14,20 +18,46 @@ server.rules.errors.SettingsError: seats: must be a whole number of at least 1, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from server.rules.errors import SettingsError
 
 K = TypeVar("K")
 
+MAX_CHIPS: Final = 10**9
+"""The most any whole-number setting may be: an Ante, a bonus, a buy-in, a fee, a cap, a jackpot.
+
+With :data:`MAX_PAY` this bounds every chip amount a hand can move, far inside
+SQLite's and PostgreSQL's signed 64-bit integers (2**63 - 1 = 9.2e18): one bet wins
+at most 10**9 x 2 (a Back Bet or raise) x 10**5 = 2e14, a hand of at most 9 spots,
+4 boxes or 7 seats with two bonus bets each moves under 2e15 in all, and a stack
+bought in at 10**9 would need thousands of such hands in a row to come near the limit
+(docs/configuration.md, "Limits that keep every amount in range").
+"""
+MAX_PAY: Final = 10**5
+"""The largest pay a pay table may post (N to 1)."""
+_CHIPS_WHY: Final = "the largest amount a table setting may hold, so that no settlement can overflow"
+_PAY_WHY: Final = "the largest pay a table may post, so that no settlement can overflow"
+
 
 def whole(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (None: no limit)."""
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (None: :data:`MAX_CHIPS`)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
     if high is not None and value > high:
         raise SettingsError(f"{name}: must be at most {high}, got {value!r}")
+    if value > MAX_CHIPS:
+        raise SettingsError(f"{name}: must be at most {MAX_CHIPS:,} ({_CHIPS_WHY}), got {value!r}")
     return value
+
+
+def pay(name: str, value: Any, low: int = 1) -> int:
+    """``value`` as a pay table's odds (N to 1): a whole number from ``low`` to :data:`MAX_PAY`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+    if value > MAX_PAY:
+        raise SettingsError(f"{name}: must be at most {MAX_PAY:,} to 1 ({_PAY_WHY}), got {value!r}")
+    return int(value)
 
 
 def optional_whole(name: str, value: Any, low: int) -> int | None:

@@ -48,6 +48,8 @@ log = structlog.get_logger("hcf.table")
 
 Reply = dict[str, Any]
 HOUSEKEEPING_SECONDS = 10.0
+CLOCK_RETRY_SECONDS = 1.0  # a clock whose command failed (a failed commit) is tried again this soon
+CLOCK_ATTEMPTS = 3  # failed tries of one expiry before the hand is voided, every chip back
 STOP_SECONDS = 5.0  # how long a stopping table waits for the command in hand
 
 
@@ -130,6 +132,7 @@ class TableRunner:
         self._idle = asyncio.Event()
         self._idle.set()
         self._outbox: list[tuple[list[RecordedEvent], list[tuple[AccountId, int, Reply]]]] | None = None
+        self._clock_failures = 0
 
     # ------------------------------------------------------------ lifecycle
 
@@ -271,7 +274,22 @@ class TableRunner:
         clock, self.clock = self.clock, None
         for seat in self.game.late_seats(self.state, clock.spec):
             self._missed(seat)
-        await self._hand_command(self.game.clock_command(self.state, clock.spec))
+        try:
+            if self._clock_failures >= CLOCK_ATTEMPTS:
+                await self._void_hand("interrupted")
+            else:
+                await self._hand_command(self.game.clock_command(self.state, clock.spec))
+        except Exception as exc:
+            # Nothing was recorded, so the hand is as it was: it must keep a clock, or it waits forever
+            # (issue 14, B.26). Try again soon; after CLOCK_ATTEMPTS failures void it (every chip back).
+            self._clock_failures += 1
+            log.error("clock_command_failed", kind=clock.kind, failures=self._clock_failures,
+                      error=f"{type(exc).__name__}: {exc}")
+            if self.hand_in_progress():
+                self.clock = clock
+                self._schedule("clock", self.now() + CLOCK_RETRY_SECONDS)
+            return
+        self._clock_failures = 0
 
     def _missed(self, seat: int) -> None:
         seated = self.roster.by_seat.get(seat)
@@ -289,6 +307,7 @@ class TableRunner:
         if spec_before is not None and spec.key == spec_before.key and self.clock is not None:
             return
         self.clock = Clock(spec.kind, spec.seat, self.now() + spec.seconds, spec)
+        self._clock_failures = 0
         self._schedule("clock", self.clock.deadline + self.grace)
 
     # ------------------------------------------------------------ recording

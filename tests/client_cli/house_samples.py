@@ -103,12 +103,22 @@ def open_table(game: Game, settings: Any, stacks: Mapping[int, int], *, deck: Se
 
 def caribbean(stacks: Mapping[int, int] | None = None, *, deck: Sequence[Card] | None = None,
               **settings: Any) -> Table:
-    """A Caribbean Stud table (default: ann and bob with 1000 each)."""
+    """A Caribbean Stud table (default: ann and bob with 1000 each).
+
+    A player may hold ``max_hands`` spots while the other still chooses, unless the test sets
+    ``max_hands_while_waiting`` itself: the samples bet several spots in any order.
+    """
+    settings = {"max_hands_while_waiting": settings.get("max_hands", 3), **settings}
     return open_table(CARIBBEAN, CaribbeanSettings.from_mapping(settings), stacks or {1: 1000, 2: 1000}, deck=deck)
 
 
 def sixcard(stacks: Mapping[int, int] | None = None, *, deck: Sequence[Card] | None = None, **settings: Any) -> Table:
-    """A 6 Card Poker table (default: ann and bob with 1000 each)."""
+    """A 6 Card Poker table (default: ann and bob with 1000 each).
+
+    A player may hold every box while the other still chooses, unless the test sets
+    ``max_hands_while_waiting`` itself: the samples bet several boxes in any order.
+    """
+    settings = {"max_hands_while_waiting": settings.get("boxes", 4), **settings}
     return open_table(SIXCARD, SixcardSettings.from_mapping(settings), stacks or {1: 1000, 2: 1000}, deck=deck)
 
 

@@ -73,7 +73,7 @@ def test_placed_and_confirmed_bets_change_what_is_asked() -> None:
     send(table, 1, "bet 1:10j 4:5")
     placed = cg.legal_choices(table.snapshot(1))
     assert placed.placed == (SpotBet(1, 10, True), SpotBet(4, 5, False))
-    assert cg.choices_text(placed) == "Your bets 1:10j 4:5: deal (d) to confirm them, clear (c), or bet again"
+    assert cg.choices_text(placed) == "Your bets 1:10j 4:5: deal (d) to confirm them, clear (c), pass, or bet again"
     table.move(2, "bet", {"bets": [{"spot": 2, "ante": 5}]})
     send(table, 1, "deal")
     confirmed = cg.legal_choices(table.snapshot(1))

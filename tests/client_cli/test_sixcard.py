@@ -61,7 +61,7 @@ def test_bets_are_a_choice_with_the_free_boxes_and_the_limits() -> None:
     assert (choices.min_ante, choices.max_ante, choices.min_bonus, choices.max_bonus, choices.ante_ratio) == \
         (5, 100, 1, 20, 5)
     assert sg.choices_text(choices) == ("Bets are open: bet BOX:ANTE[+BONUS], boxes 1 3 4, Ante 5-100, bonus 1+ "
-                                        "(BOX:+N: bonus only); or rebet")
+                                        "(BOX:+N: bonus only); or rebet, or pass")
 
 
 def test_placed_bets_name_the_blind_boxes() -> None:
@@ -70,7 +70,7 @@ def test_placed_bets_name_the_blind_boxes() -> None:
     choices = sg.legal_choices(table.snapshot(1))
     assert choices.placed == ((1, 10, 1), (2, 10, 0), (3, 5, 0))
     assert sg.choices_text(choices) == "Your bets 1:10+1 2:10 3:5 (blind: 3): deal (d) to confirm them, clear (c), " \
-                                       "or bet again"
+                                       "pass, or bet again"
 
 
 def test_the_decision_shows_the_box_in_turn_with_its_cards_and_the_fee() -> None:
@@ -370,6 +370,8 @@ def test_bots_play_whole_hands_with_moves_the_rules_accept(seed: int) -> None:
         if bets:
             table.move(seat, "bet", {"bets": sg.bets_payload(bets)})
             table.move(seat, "deal")
+        else:
+            table.move(seat, "pass")  # as the bots do: nobody waits for a player who bets nothing
     strategies = {1: "random", 2: "basic" if seed % 2 else "random"}
     for _ in range(30):
         if table.state.phase in ("settled", "not_dealt", "void"):

@@ -11,7 +11,8 @@ from .conftest import Server
 from .helpers import Client, cancel_and_wait, everyone_bet, replay_table
 
 STUD = "stud"
-SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_seconds": 0.2}
+SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_seconds": 0.2,
+            "max_hands_while_waiting": 3}  # the scripted players take several spots in any order
 
 
 async def stud_table(server: Server, *names: str) -> tuple[Client, list[Client]]:

@@ -11,7 +11,8 @@ from .conftest import Server
 from .helpers import Client, cancel_and_wait, everyone_bet, replay_table
 
 SIX = "six"
-SETTINGS = {"game": "sixcard", "bet_seconds": 5, "action_seconds": 5, "exchange_seconds": 2, "pause_seconds": 0.2}
+SETTINGS = {"game": "sixcard", "bet_seconds": 5, "action_seconds": 5, "exchange_seconds": 2, "pause_seconds": 0.2,
+            "max_hands_while_waiting": 4}  # the scripted players take several boxes in any order
 
 
 async def six_table(server: Server, *names: str) -> tuple[Client, list[Client]]:

@@ -25,7 +25,8 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
 
     ``basic``: one spot (``prefer`` if free, else the first free), the Ante ``ante`` or
     the table's smallest, the jackpot wager on. ``random``: 1 to ``max_hands`` random
-    free spots with random Antes and random jackpot wagers.
+    free spots (no more than the table lets one player hold while others still wait
+    for one: ``choices.hold``) with random Antes and random jackpot wagers.
 
     >>> c = Choices(kind="bets", stack=1000, spots=7, free=(1, 2, 3), max_hands=3, min_ante=5, max_ante=500,
     ...             wager=1)
@@ -38,7 +39,7 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
         spot, chosen = basic_bet(choices.free, prefer, ante, choices.min_ante, choices.top_ante)
         jackpot = choices.wager > 0 and PLAY_MULTIPLE * chosen + choices.wager <= choices.stack
         return [SpotBet(spot, chosen, jackpot)]
-    spots = random_places(choices.free, choices.max_hands, rng)
+    spots = random_places(choices.free, choices.hold, rng)
     room = choices.stack
     bets = []
     for spot in spots:

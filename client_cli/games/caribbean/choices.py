@@ -17,7 +17,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from client_cli.games.house import bettor, class_label, hand_active, open_bets, placed_text, places_text
+from client_cli.games.house import (
+    PASSED_TEXT,
+    bettor,
+    class_label,
+    hand_active,
+    open_bets,
+    placed_text,
+    places_text,
+)
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.caribbean.messages import SpotBet
 
@@ -44,6 +52,11 @@ class Choices(SeatChoices):
     """The jackpot wager in chips (0: this table offers none)."""
     placed: tuple[SpotBet, ...] = ()
     confirmed: bool = False
+    passed: bool = False
+    hold: int = 1
+    """Spots this player may hold now: ``max_hands``, or fewer while others still wait for one."""
+    waiting: tuple[str, ...] = ()
+    """Other players of the hand who have neither bet nor passed yet."""
     spot: int = 0
     ante: int = 0
     cards: tuple[str, ...] = ()
@@ -79,8 +92,10 @@ def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choic
     settings = snapshot.get("settings") or {}
     table = open_bets(snapshot, seat, "spot")
     wager = int(settings.get("jackpot_wager", 0)) if settings.get("jackpot") else 0
+    max_hands = int(settings.get("max_hands", 1))
     return replace(base, kind="bets", spots=table.count, free=table.free, taken=table.taken,
-                   max_hands=int(settings.get("max_hands", 1)), min_ante=int(settings.get("min_ante", 1)),
+                   max_hands=max_hands, hold=table.hold(max_hands), waiting=table.waiting, passed=table.passed,
+                   min_ante=int(settings.get("min_ante", 1)),
                    max_ante=int(settings.get("max_ante", 1)), wager=wager,
                    placed=tuple(SpotBet(int(b["spot"]), int(b["ante"]), bool(b.get("jackpot"))) for b in table.mine),
                    confirmed=table.confirmed)
@@ -106,11 +121,14 @@ def choices_text(choices: Choices) -> str | None:
     if c.kind == "bets":
         if c.placed or c.confirmed:
             return placed_text(short_bets(c.placed), c.confirmed)
+        if c.passed:
+            return PASSED_TEXT
         if c.top_ante < c.min_ante:
-            return f"Bets are open, but your stack of {c.stack} cannot cover 3x the smallest Ante ({c.min_ante})"
+            return (f"Bets are open, but your stack of {c.stack} cannot cover 3x the smallest Ante ({c.min_ante}): "
+                    f"pass")
         jackpot = f", j = jackpot {c.wager}" if c.wager else ""
-        return (f"Bets are open: bet SPOT:ANTE[j], up to {c.max_hands} of spots {places_text(c.free, c.spots)}, "
-                f"Ante {c.min_ante}-{c.top_ante}{jackpot}; or rebet")
+        return (f"Bets are open: bet SPOT:ANTE[j], up to {c.hold} of spots {places_text(c.free, c.spots)}, "
+                f"Ante {c.min_ante}-{c.top_ante}{jackpot}; or rebet, or pass")
     if c.kind == "decision":
         return (f"Your turn on spot {c.spot} ({class_label(c.cls)}): play (p) = Back Bet {2 * c.ante}, "
                 f"or fold (f) = lose the Ante {c.ante}")

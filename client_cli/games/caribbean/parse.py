@@ -26,16 +26,18 @@ from typing import Any, Final
 
 from client_cli.games.caribbean.choices import PLAY_MULTIPLE, Choices, choices_text
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
-from client_cli.games.house import Move
+from client_cli.games.house import Move, hold_problem
 from client_cli.parse import InputError
 from server.rules.caribbean.messages import SpotBet
 
 HELP = """\
 Commands at a Caribbean Stud table (type them and press Enter):
-  bet SPOT:ANTE[j] ...  bet on spots (up to the table's max_hands); j adds the jackpot wager;
+  bet SPOT:ANTE[j] ...  bet on spots (up to the table's max_hands; while another player has not
+                        bet or passed yet, up to max_hands_while_waiting); j adds the jackpot wager;
                         e.g. 'bet 1:10j 2:10'; 'bet 10j' bets on your spot or the first free one.
                         A new 'bet' replaces your bets of this hand until you deal.
-  deal (d)              confirm your bets (betting closes when everyone who bet has dealt)
+  deal (d)              confirm your bets (betting closes once everyone has dealt or passed)
+  pass                  no bets from you this hand (a bet still counts while bets are open)
   rebet                 place your bets of your last hand again, on the same spots
   clear (c)             take all your bets back (confirmed ones too, while bets are open)
   play (p)              at your turn: place the Back Bet (2x the Ante) on the spot in turn
@@ -86,8 +88,9 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
 
 
 def _bets_problem(bets: Sequence[SpotBet], c: Choices) -> str | None:
-    if len(bets) > c.max_hands:
-        return f"you may bet on at most {c.max_hands} spots, got {len(bets)}"
+    too_many = hold_problem(len(bets), c.hold, c.max_hands, c.waiting, "spot")
+    if too_many is not None:
+        return too_many
     for b in bets:
         if b.jackpot and not c.wager:
             return "this table offers no jackpot wager"

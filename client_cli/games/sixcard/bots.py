@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from client_cli.games.house import Move, basic_bet, random_places
-from client_cli.games.sixcard.choices import MAX_BOXES, BoxBet, Choices
+from client_cli.games.sixcard.choices import BoxBet, Choices
 from client_cli.games.sixcard.parse import bets_payload, bets_problem
 from server.rules.cards import parse_cards
 from server.rules.poker import best_five
@@ -24,7 +24,8 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
     """The bets a bot places (None: none this hand), always within the limits, the ratio rule and the stack.
 
     ``basic``: one box (``prefer`` if free, else the first free), the Ante ``ante`` or the
-    table's smallest, no bonus. ``random``: 1 to 4 random free boxes, random Antes within
+    table's smallest, no bonus. ``random``: 1 to 4 random free boxes (no more than the
+    table lets one player hold while others still wait for one: ``choices.hold``), random Antes within
     the ratio, random bonus bets, now and then a bonus-only box.
 
     >>> c = Choices(kind="bets", stack=1000, boxes=4, free=(1, 2, 3, 4), min_ante=5, ante_ratio=5, min_bonus=1)
@@ -38,7 +39,7 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
     if strategy == "basic":
         bets = [(*basic_bet(c.free, prefer, ante, c.min_ante, top), 0)]
         return bets if bets_problem(bets, c) is None else None
-    boxes = random_places(c.free, MAX_BOXES, rng)
+    boxes = random_places(c.free, c.hold, rng)
     low = rng.randint(c.min_ante, max(c.min_ante, min(top, c.stack // 40)))
     bets = []
     for box in boxes:

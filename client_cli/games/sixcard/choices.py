@@ -7,7 +7,7 @@ Pure. ``hand`` in a snapshot is the game's hand view (docs/games/sixcard.md).
 ...                      "max_bonus": None},
 ...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
 >>> choices_text(legal_choices(snap))
-'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or rebet'
+'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or rebet, or pass'
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from client_cli.games.house import bettor, class_label, hand_active, open_bets, placed_text, places_text
+from client_cli.games.house import (
+    PASSED_TEXT,
+    bettor,
+    class_label,
+    hand_active,
+    open_bets,
+    placed_text,
+    places_text,
+)
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
@@ -54,6 +62,11 @@ class Choices(SeatChoices):
     max_bonus: int | None = None
     placed: tuple[BoxBet, ...] = ()
     confirmed: bool = False
+    passed: bool = False
+    hold: int = MAX_BOXES
+    """Boxes this player may hold now: four, or fewer while others still wait for one."""
+    waiting: tuple[str, ...] = ()
+    """Other players of the hand who have neither bet nor passed yet."""
     box: int = 0
     ante: int = 0
     role: str = ""
@@ -103,7 +116,7 @@ def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choic
         ante_ratio=int(settings.get("ante_ratio", 5)), min_bonus=int(settings.get("min_bonus", 1)),
         max_bonus=int(max_bonus) if max_bonus is not None else None,
         placed=tuple((int(b["box"]), int(b["ante"]), int(b["bonus"])) for b in table.mine),
-        confirmed=table.confirmed)
+        confirmed=table.confirmed, passed=table.passed, hold=table.hold(MAX_BOXES), waiting=table.waiting)
 
 
 def roles_of(bets: Sequence[BoxBet]) -> dict[int, str]:
@@ -142,9 +155,12 @@ def choices_text(choices: Choices) -> str | None:
     if c.kind == "bets":
         if c.placed or c.confirmed:
             return placed_text(short_bets(c.placed), c.confirmed)
+        if c.passed:
+            return PASSED_TEXT
         top = f"-{c.max_ante}" if c.max_ante is not None else "+"
-        return (f"Bets are open: bet BOX:ANTE[+BONUS], boxes {places_text(c.free, c.boxes)}, Ante {c.min_ante}{top}, "
-                f"bonus {c.min_bonus}+ (BOX:+N: bonus only); or rebet")
+        most = f"up to {c.hold} of " if c.hold < min(MAX_BOXES, len(c.free)) else ""
+        return (f"Bets are open: bet BOX:ANTE[+BONUS], {most}boxes {places_text(c.free, c.boxes)}, "
+                f"Ante {c.min_ante}{top}, bonus {c.min_bonus}+ (BOX:+N: bonus only); or rebet, or pass")
     if c.kind == "decision":
         if c.drawn:
             return f"Box {c.box} ({class_label(c.cls)}, drawn): raise (r) = Bet {2 * c.ante}, or fold (f)"

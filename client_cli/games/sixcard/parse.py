@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
-from client_cli.games.house import Move
+from client_cli.games.house import Move, hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
 from client_cli.parse import InputError
 from server.rules.sixcard.hand import cover_needed
@@ -41,7 +41,8 @@ Commands at a 6 Card Poker table (type them and press Enter):
                         'bet 10+1' bets on your box or the first free one. A new 'bet' replaces
                         your bets of this hand. Your first two boxes with an Ante are open, the
                         rest blind (their Bet of 2x the Ante is placed for you).
-  deal (d)              confirm your bets (betting closes when everyone who bet has dealt)
+  deal (d)              confirm your bets (betting closes once everyone has dealt or passed)
+  pass                  no bets from you this hand (a bet still counts while bets are open)
   rebet                 place your bets of your last hand again, on the same boxes
   clear (c)             take all your bets back (confirmed ones too, while bets are open)
   raise (r)             at your turn: place the Bet (2x the Ante) on the box in turn
@@ -99,8 +100,9 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
 
 def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
     """Why a player may not place ``bets`` (RULES-sixcard.md section 3), or None."""
-    if len(bets) > MAX_BOXES:
-        return f"one player may take at most {MAX_BOXES} boxes, got {len(bets)}"
+    too_many = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
+    if too_many is not None:
+        return too_many
     for box, ante, bonus in bets:
         if not ante and not bonus:
             return f"box {box}: a box needs an Ante, a bonus bet or both"

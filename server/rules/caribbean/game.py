@@ -102,8 +102,8 @@ class CaribbeanStud(HouseGame):
         return None
 
     def acted(self, event: Any) -> int | None:
-        """The seat behind a bet, a *Deal*, a Play, or a fold or clear by choice."""
-        if isinstance(event, m.SpotBetsPlaced | m.BetsConfirmed | m.SpotPlayed):
+        """The seat behind a bet, a *Deal*, a *Pass*, a Play, or a fold or clear by choice."""
+        if isinstance(event, m.SpotBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.SpotPlayed):
             return event.seat
         if isinstance(event, m.SpotFolded | m.BetsCleared) and event.reason in _BY_CHOICE:
             return event.seat
@@ -116,14 +116,14 @@ class CaribbeanStud(HouseGame):
             if seed is not None and not isinstance(seed, str):
                 raise malformed(f'"seed" must be text, got {seed!r}')
             return m.PlaceSpotBets(seat, wire_bets(args), seed)
-        simple = {"deal": m.ConfirmBets, "rebet": m.RepeatBets, "clear": m.ClearBets}
+        simple = {"deal": m.ConfirmBets, "rebet": m.RepeatBets, "clear": m.ClearBets, "pass": m.PassBets}
         if action in simple:
             return simple[action](seat)
         if action == "play":
             return m.PlaySpot(seat, _wire_spot(args))
         if action == "fold":
             return m.FoldSpot(seat, _wire_spot(args))
-        raise Violation(f"no move named {action!r} in Caribbean Stud (bet, deal, rebet, clear, play, fold)",
+        raise Violation(f"no move named {action!r} in Caribbean Stud (bet, deal, rebet, clear, pass, play, fold)",
                         "request/unknown")
 
     def carry_out(self, state: h.HandState, carry: Mapping[str, Any]) -> JSON:

@@ -31,6 +31,7 @@ from server.rules.caribbean.messages import (
     BetsCleared,
     BetsClosed,
     BetsConfirmed,
+    BetsPassed,
     BettingOpened,
     CardsDealt,
     ClearBets,
@@ -48,6 +49,7 @@ from server.rules.caribbean.messages import (
     HandSettled,
     HandVoided,
     Leave,
+    PassBets,
     PlaceSpotBets,
     PlayerLeaving,
     PlaySpot,
@@ -64,7 +66,7 @@ from server.rules.caribbean.settlement import BACK_BET_MULTIPLE, CaribbeanSettle
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
-from server.rules.house.betting import BettingRound
+from server.rules.house.betting import BettingRound, check_hold
 from server.rules.machine import need_phase
 
 Phase = Literal["betting", "decisions", "settled", "not_dealt", "void"]
@@ -92,6 +94,7 @@ class HandState:
     seats: tuple[int, ...] = ()
     placed: Mapping[int, tuple[SpotBet, ...]] = field(default_factory=dict)  # while betting, by seat
     confirmed: frozenset[int] = frozenset()
+    passed: frozenset[int] = frozenset()  # seats that bet nothing this hand (Pass)
     seeds: Mapping[int, str] = field(default_factory=dict)
     leaving: frozenset[int] = frozenset()
     bets: tuple[ClosedBet, ...] = ()  # once betting closed, in spot order
@@ -253,6 +256,7 @@ def checked_bets(state: HandState, seat: int, bets: Any) -> tuple[SpotBet, ...]:
         raise Violation("a spot is listed twice", "request/malformed")
     if len(out) > s.max_hands:
         raise Violation(f"you may play at most {s.max_hands} spots, got {len(out)}", "bet/too_many")
+    check_hold(state, seat, len(out), s.max_hands_while_waiting, "spot")
     for b in out:
         if not 1 <= b.spot <= s.spots:
             raise Violation(f"spot {b.spot}: this table's spots are 1 to {s.spots}", "spot/invalid")
@@ -436,12 +440,16 @@ def evolve(state: HandState, event: Event) -> HandState:
         case SpotBetsPlaced(seat=seat, bets=bets, seed=seed):
             placed = {**state.placed, seat: bets} if bets else _without(state.placed, seat)
             seeds = {**state.seeds, seat: seed} if seed is not None else state.seeds
-            return replace(state, placed=placed, seeds=seeds)
+            passed = state.passed - {seat} if bets else state.passed
+            return replace(state, placed=placed, seeds=seeds, passed=passed)
         case BetsConfirmed(seat=seat):
             return replace(state, confirmed=state.confirmed | {seat})
         case BetsCleared(seat=seat):
             return replace(state, placed=_without(state.placed, seat), confirmed=state.confirmed - {seat},
                            seeds=_without(state.seeds, seat))
+        case BetsPassed(seat=seat):
+            return replace(state, placed=_without(state.placed, seat), seeds=_without(state.seeds, seat),
+                           passed=state.passed | {seat})
         case PlayerLeaving(seat=seat):
             return replace(state, leaving=state.leaving | {seat})
         case BetsClosed(bets=bets):
@@ -485,6 +493,7 @@ def apply_events(state: HandState, events: Iterable[Event]) -> HandState:
 _BETTING: Final = BettingRound(apply_events, _close)
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     PlaceSpotBets: _place, RepeatBets: _repeat, ConfirmBets: _confirm, ClearBets: _BETTING.clear,
+    PassBets: _BETTING.pass_bets,
     CloseBets: _BETTING.close_bets, PlaySpot: _play, FoldSpot: _fold, ClockExpired: _clock, Leave: _leave,
     DeclareDead: _declare_dead,
 }

@@ -35,9 +35,11 @@ from server.rules.events import HandVoided as HandVoided
 from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.house.messages import BetsCleared as BetsCleared
 from server.rules.house.messages import BetsConfirmed as BetsConfirmed
+from server.rules.house.messages import BetsPassed as BetsPassed
 from server.rules.house.messages import ClearBets as ClearBets
 from server.rules.house.messages import ConfirmBets as ConfirmBets
 from server.rules.house.messages import DealerRevealed as DealerRevealed
+from server.rules.house.messages import PassBets as PassBets
 
 HOUSE = 0
 """The dealer's place in a deal order (spots are numbered from 1)."""
@@ -96,7 +98,7 @@ class FoldSpot:
 
 
 Command = (
-    PlaceSpotBets | ConfirmBets | RepeatBets | ClearBets | CloseBets | PlaySpot | FoldSpot | ClockExpired
+    PlaceSpotBets | ConfirmBets | RepeatBets | ClearBets | PassBets | CloseBets | PlaySpot | FoldSpot | ClockExpired
     | Leave | DeclareDead | Misdeal
 )
 
@@ -224,7 +226,7 @@ class HandSettled(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = events.event_types(
-    BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, HandNotDealt,
+    BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, BetsClosed, HandNotDealt,
     DeckPrepared, CardsDealt, TurnStarted, SpotPlayed, SpotFolded, SpotDead, DealerRevealed, HandSettled,
     HandVoided,
 )
@@ -237,7 +239,8 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
 
 COMMAND_TYPES: dict[str, type] = {
     "place_spot_bets": PlaceSpotBets, "confirm_bets": ConfirmBets, "repeat_bets": RepeatBets,
-    "clear_bets": ClearBets, "close_bets": CloseBets, "play_spot": PlaySpot, "fold_spot": FoldSpot,
+    "clear_bets": ClearBets, "pass_bets": PassBets, "close_bets": CloseBets, "play_spot": PlaySpot,
+    "fold_spot": FoldSpot,
     "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
 _COMMAND_NAMES = commands.command_names(COMMAND_TYPES)

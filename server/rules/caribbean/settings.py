@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 from server.rules.errors import SettingsError
 from server.rules.house.settings import HouseTable, merged_values, settings_dict
-from server.rules.validate import buy_in_order, flag, not_above, optional_whole, pay_pairs, seconds, whole
+from server.rules.validate import buy_in_order, flag, not_above, optional_whole, pay, pay_pairs, seconds, whole
 
 ClassPays = tuple[tuple[str, int], ...]
 JackpotKind = Literal["chips", "percent"]
@@ -54,6 +54,7 @@ class CaribbeanSettings(HouseTable):
 
     spots: int = 7
     max_hands: int = 3
+    max_hands_while_waiting: int = 1
     min_ante: int = 5
     max_ante: int = 500
     bet_pays: ClassPays = DEFAULT_BET_PAYS
@@ -123,13 +124,21 @@ SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(CaribbeanSetting
 
 
 def _class_pays(name: str, value: Any, classes: tuple[str, ...], low: int,
-                percent: tuple[str, ...] = ()) -> ClassPays:
-    """A pay table from ``{"royal": 100, ...}``, its pairs, or the text ``"royal: 100, ..."``."""
+                percent: tuple[str, ...] = (), *, chips: bool = False) -> ClassPays:
+    """A pay table from ``{"royal": 100, ...}``, its pairs, or the text ``"royal: 100, ..."``.
+
+    Its rows are odds (N to 1), or with ``chips`` fixed awards in chips, except the ``percent`` rows.
+    """
     table = pay_pairs(name, value, str, f"'{classes[0]}: 100, {classes[1]}: 50, ...'", "hand classes")
     if sorted(table) != sorted(classes):
         raise SettingsError(f"{name}: must give a payout for each of {', '.join(classes)}, got {', '.join(table)}")
-    for key, pay in table.items():
-        whole(f"{name}[{key}]", pay, low, 100 if key in percent else None)
+    for key, odds in table.items():
+        if key in percent:
+            whole(f"{name}[{key}]", odds, low, 100)
+        elif chips:
+            whole(f"{name}[{key}]", odds, low)
+        else:
+            pay(f"{name}[{key}]", odds, low)
     return tuple((key, table[key]) for key in classes)
 
 
@@ -140,6 +149,9 @@ def _validated(v: dict[str, Any]) -> CaribbeanSettings:
     max_hands = whole("max_hands", v["max_hands"], 1)
     if max_hands > spots:
         raise SettingsError(f"max_hands: must not exceed spots ({max_hands} > {spots})")
+    # While another player of the hand has neither bet nor passed (docs/rules/caribbean.md section 3, step 1).
+    while_waiting = whole("max_hands_while_waiting", v["max_hands_while_waiting"], 1)
+    not_above("max_hands_while_waiting", while_waiting, "max_hands", max_hands)
     ints = {n: whole(n, v[n], 1) for n in ("min_ante", "max_ante", "jackpot_wager", "min_buy_in", "max_buy_in",
                                             "default_buy_in")}
     for lo, hi in (("min_ante", "max_ante"), ("min_buy_in", "max_buy_in")):
@@ -148,10 +160,12 @@ def _validated(v: dict[str, Any]) -> CaribbeanSettings:
     return CaribbeanSettings(
         spots=spots,
         max_hands=max_hands,
+        max_hands_while_waiting=while_waiting,
         bet_pays=_class_pays("bet_pays", v["bet_pays"], BET_CLASSES, 1),
         max_payout=optional_whole("max_payout", v["max_payout"], 1),
         jackpot=flag("jackpot", v["jackpot"]),
-        jackpot_pays=_class_pays("jackpot_pays", v["jackpot_pays"], JACKPOT_CLASSES, 0, JACKPOT_PERCENT_CLASSES),
+        jackpot_pays=_class_pays("jackpot_pays", v["jackpot_pays"], JACKPOT_CLASSES, 0, JACKPOT_PERCENT_CLASSES,
+                                 chips=True),
         jackpot_seed=whole("jackpot_seed", v["jackpot_seed"], 0),
         jackpot_rate=whole("jackpot_rate", v["jackpot_rate"], 0, 100),
         bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),

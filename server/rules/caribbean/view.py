@@ -20,6 +20,7 @@ from typing import Any
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.caribbean.hand import UP_CARD, HandState
 from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
+from server.rules.house.betting import undecided
 from server.rules.poker import class_name, rank5
 
 JSON = dict[str, Any]
@@ -78,6 +79,8 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
         "meter": state.meter_now,
         "seats": [p.seat for p in state.players],  # who takes part (may bet) this hand
         "bets": _bets(state),
+        "passed": sorted(state.passed),
+        "waiting": undecided(state) if state.phase == "betting" else [],  # whom the betting still waits for
         "spots": [_spot(state, b, viewer) for b in state.bets if b.spot in state.hands],
         "dealer": _dealer(state),
         "turn": {"seat": turn.seat, "spot": turn.spot} if turn is not None else None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from server.rules.errors import SettingsError
-from server.rules.validate import buy_in_order, known, not_above, optional_whole, pay_pairs, seconds, whole
+from server.rules.validate import buy_in_order, known, not_above, optional_whole, pay, pay_pairs, seconds, whole
 
 Profile = Literal["california", "standard"]
 FeeMode = Literal["all", "players", "designated", "none"]
@@ -128,8 +128,8 @@ def _pay_table(name: str, value: Any, sizes: tuple[int, ...]) -> PayTable:
     if sorted(table) != sorted(sizes):
         expected = ", ".join(str(s) for s in sizes)
         raise SettingsError(f"{name}: must give a payout for each of {expected} cards, got {sorted(table)}")
-    for size, pay in table.items():
-        whole(f"{name}[{size}]", pay, 1)
+    for size, odds in table.items():
+        pay(f"{name}[{size}]", odds)
     return tuple(sorted(table.items(), reverse=True))
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from server.rules.adapter import RulesAdapter
 from server.rules.errors import Violation
 from server.rules.game import JSON, ClockSpec
+from server.rules.house.betting import undecided
 
 
 def malformed(sentence: str) -> Violation:
@@ -39,9 +40,9 @@ class HouseGame(RulesAdapter):
         return private
 
     def late_seats(self, state: Any, clock: ClockSpec) -> list[int]:
-        """Seats left with unconfirmed bets (betting itself is optional), or the seat whose decision lapsed."""
+        """Seats that neither confirmed nor passed when betting closed, or the seat whose decision lapsed."""
         if clock.kind == "bets":
-            return list(state.unconfirmed)
+            return undecided(state)
         if clock.kind == "decision" and clock.seat is not None:
             return [clock.seat]
         return []

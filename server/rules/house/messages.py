@@ -1,10 +1,14 @@
 """The commands and events of the betting round both house-banked games run, and their dealer reveal.
 
-Bets are placed, then confirmed with *Deal* or taken back with *Clear*; the
-betting closes once everyone with a bet has confirmed, or when its clock runs out.
+Bets are placed, then confirmed with *Deal* or taken back with *Clear*; a player
+who bets nothing this hand says *Pass*. The betting closes once every player of
+the hand has confirmed or passed (or is leaving), or when its clock runs out
+(docs/rules/caribbean.md section 3, step 1).
 
 >>> BetsCleared(2, "clock").as_json()
 {'type': 'bets_cleared', 'seat': 2, 'reason': 'clock'}
+>>> BetsPassed(3).as_json()
+{'type': 'bets_passed', 'seat': 3}
 """
 
 from __future__ import annotations
@@ -31,6 +35,13 @@ class ClearBets:
 
 
 @dataclass(frozen=True, slots=True)
+class PassBets:
+    """*Pass*: no bets from this player this hand (unconfirmed ones go back); betting need not wait for them."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class BetsConfirmed(Event):
     """``seat`` pressed *Deal*: its bets are final."""
 
@@ -45,6 +56,14 @@ class BetsCleared(Event):
     type: ClassVar[str] = "bets_cleared"
     seat: int
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BetsPassed(Event):
+    """``seat`` passed: it bets nothing this hand unless it bets again while betting is still open."""
+
+    type: ClassVar[str] = "bets_passed"
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,16 +100,16 @@ class SixCardPoker(HouseGame):
 
     def acted(self, event: Any) -> int | None:
         """The seat behind a bet, a decision, a draw or an exchange choice made by choice."""
-        if isinstance(event, m.BoxBetsPlaced | m.BetsConfirmed | m.BoxRaised | m.CardsDrawn | m.ExchangeRequested
-                      | m.ExchangeCancelled):
+        if isinstance(event, m.BoxBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.BoxRaised | m.CardsDrawn
+                      | m.ExchangeRequested | m.ExchangeCancelled):
             return event.seat
         if isinstance(event, m.BoxFolded | m.BetsCleared | m.ExchangeContinued) and event.reason in _CHOSEN:
             return event.seat
         return None
 
     def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
-        """A player's move (``bet``, ``deal``, ``rebet``, ``clear``, ``raise``, ``fold``, ``buy``, ``exchange``,
-        ``request_exchange``, ``cancel_exchange``, ``continue``) as a rules command."""
+        """A player's move (``bet``, ``deal``, ``rebet``, ``clear``, ``pass``, ``raise``, ``fold``, ``buy``,
+        ``exchange``, ``request_exchange``, ``cancel_exchange``, ``continue``) as a rules command."""
         if action == "bet":
             return m.PlaceBoxBets(seat, _bets(args.get("bets")), _seed(args))
         if action == "deal":
@@ -118,6 +118,8 @@ class SixCardPoker(HouseGame):
             return m.RepeatBets(seat, _seed(args))
         if action == "clear":
             return m.ClearBets(seat)
+        if action == "pass":
+            return m.PassBets(seat)
         if action == "raise":
             return m.RaiseBox(seat, _box(args, required=False))
         if action == "fold":

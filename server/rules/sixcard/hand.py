@@ -32,13 +32,14 @@ from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
-from server.rules.house.betting import BettingRound
+from server.rules.house.betting import BettingRound, check_hold
 from server.rules.machine import need_phase
 from server.rules.poker import qualifies_pair, rank5
 from server.rules.sixcard.messages import (
     BetsCleared,
     BetsClosed,
     BetsConfirmed,
+    BetsPassed,
     BettingOpened,
     BlindBetsPlaced,
     BlindBoxesShown,
@@ -73,6 +74,7 @@ from server.rules.sixcard.messages import (
     HandSettled,
     HandVoided,
     Leave,
+    PassBets,
     PlaceBoxBets,
     PlayerLeaving,
     RaiseBox,
@@ -145,6 +147,7 @@ class HandState:
     last_bets: Mapping[int, tuple[BoxBet, ...]] = field(default_factory=dict)
     pending: Mapping[int, PendingBets] = field(default_factory=dict)
     leaving: frozenset[int] = frozenset()
+    passed: frozenset[int] = frozenset()  # seats that bet nothing this hand (Pass)
     boxes: tuple[Box, ...] = ()
     order: tuple[int, ...] = ()
     arranged: bool = False
@@ -296,6 +299,7 @@ def check_bets(state: HandState, seat: int, bets: Sequence[Any], seed: Any) -> t
         raise Violation(f"a player seed is text of at most {MAX_SEED_LENGTH} characters", "bet/bad_seed")
     placed = tuple(sorted((int(b), int(a), int(n)) for b, a, n in bets))
     numbers = [b for b, _, _ in placed]
+    check_hold(state, seat, len(placed), s.max_hands_while_waiting, "box")
     for box, ante, bonus in placed:
         _check_box(state, seat, box, numbers)
         if ante == 0 and bonus == 0:
@@ -683,11 +687,14 @@ def evolve(state: HandState, event: Event) -> HandState:
             pending = {k: v for k, v in state.pending.items() if k != seat}
             if bets:
                 pending[seat] = PendingBets(bets, seed)
-            return replace(state, pending=pending)
+            return replace(state, pending=pending, passed=state.passed - {seat} if bets else state.passed)
         case BetsConfirmed(seat=seat):
             return replace(state, pending={**state.pending, seat: replace(state.pending[seat], confirmed=True)})
         case BetsCleared(seat=seat):
             return replace(state, pending={k: v for k, v in state.pending.items() if k != seat})
+        case BetsPassed(seat=seat):
+            return replace(state, pending={k: v for k, v in state.pending.items() if k != seat},
+                           passed=state.passed | {seat})
         case PlayerLeaving(seat=seat):
             return replace(state, leaving=state.leaving | {seat})
         case BetsClosed(bets=bets):
@@ -763,6 +770,7 @@ def apply_events(state: HandState, events: Iterable[Event]) -> HandState:
 _BETTING: Final = BettingRound(apply_events, _close)
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     PlaceBoxBets: _place, ConfirmBets: _confirm, RepeatBets: _repeat, ClearBets: _BETTING.clear,
+    PassBets: _BETTING.pass_bets,
     CloseBets: _BETTING.close_bets, RaiseBox: _raise, FoldBox: _fold, BuyCard: _buy, ExchangeCards: _exchange,
     ClockExpired: _clock, RequestExchange: _request, CancelExchange: _cancel, ContinueExchange: _continue,
     CloseExchange: _close_exchange_cmd, Leave: _leave, DeclareDead: _declare_dead,

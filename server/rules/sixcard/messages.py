@@ -34,9 +34,11 @@ from server.rules.events import HandVoided as HandVoided
 from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.house.messages import BetsCleared as BetsCleared
 from server.rules.house.messages import BetsConfirmed as BetsConfirmed
+from server.rules.house.messages import BetsPassed as BetsPassed
 from server.rules.house.messages import ClearBets as ClearBets
 from server.rules.house.messages import ConfirmBets as ConfirmBets
 from server.rules.house.messages import DealerRevealed as DealerRevealed
+from server.rules.house.messages import PassBets as PassBets
 from server.rules.sixcard.settlement import BoxResult, SixcardSettlement
 
 BoxBet = tuple[int, int, int]
@@ -124,7 +126,7 @@ class CloseExchange:
 
 
 Command = (
-    PlaceBoxBets | ConfirmBets | RepeatBets | ClearBets | CloseBets | RaiseBox | FoldBox | BuyCard
+    PlaceBoxBets | ConfirmBets | RepeatBets | ClearBets | PassBets | CloseBets | RaiseBox | FoldBox | BuyCard
     | ExchangeCards | RequestExchange | CancelExchange | ContinueExchange | CloseExchange | ClockExpired
     | Leave | DeclareDead | Misdeal
 )
@@ -370,7 +372,7 @@ class HandSettled(Event):
 
 
 EVENT_TYPES: Final[dict[str, type[Event]]] = events.event_types(
-    BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, PlayerLeaving, BetsClosed, BlindBetsPlaced,
+    BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, BetsClosed, BlindBetsPlaced,
     HandNotDealt, DeckPrepared, CardsDealt, TurnStarted, BoxRaised, BoxFolded, CardsDrawn, BlindBoxesShown,
     SeatDead, DealerRevealed, ExchangeOpened, ExchangeRequested, ExchangeCancelled, ExchangeContinued,
     ExchangeClosed, DealerExchanged, HandSettled, HandVoided,
@@ -386,7 +388,7 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
 
 COMMAND_TYPES: Final[dict[str, type]] = {
     "place_box_bets": PlaceBoxBets, "confirm_bets": ConfirmBets, "repeat_bets": RepeatBets,
-    "clear_bets": ClearBets, "close_bets": CloseBets, "raise_box": RaiseBox, "fold_box": FoldBox,
+    "clear_bets": ClearBets, "pass_bets": PassBets, "close_bets": CloseBets, "raise_box": RaiseBox, "fold_box": FoldBox,
     "buy_card": BuyCard, "exchange_cards": ExchangeCards, "request_exchange": RequestExchange,
     "cancel_exchange": CancelExchange, "continue_exchange": ContinueExchange, "close_exchange": CloseExchange,
     "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from server.rules.errors import SettingsError
 from server.rules.house.settings import HouseTable, merged_values, settings_dict
-from server.rules.validate import buy_in_order, not_above, optional_whole, pay_pairs, seconds, whole
+from server.rules.validate import buy_in_order, not_above, optional_whole, pay, pay_pairs, seconds, whole
 
 GAME: Final = "sixcard"
 PayTable = tuple[tuple[str, int], ...]
@@ -41,6 +41,7 @@ class SixcardSettings(HouseTable):
     """Every posted setting of a 6 Card Poker table. Build with :meth:`from_mapping`."""
 
     boxes: int = 4
+    max_hands_while_waiting: int = 1
     min_ante: int = 5
     max_ante: int | None = None
     ante_ratio: int = 5
@@ -95,10 +96,10 @@ SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(SixcardSettings)
 def _pay_table(name: str, value: Any, base: PayTable, classes: tuple[str, ...]) -> PayTable:
     """A pay table from a mapping, pairs or ``'royal: 100, pair: 1'``; classes left out keep ``base``'s pay."""
     given = pay_pairs(name, value, str, "'royal: 100, straight_flush: 50, ...'", "hand classes")
-    for cls, pay in given.items():
+    for cls, odds in given.items():
         if cls not in classes:
             raise SettingsError(f"{name}: {cls!r} is not paid here (classes: {', '.join(classes)})")
-        whole(f"{name}[{cls}]", pay, 1)
+        pay(f"{name}[{cls}]", odds)
     table = {**dict(base), **given}
     return tuple((cls, table[cls]) for cls in classes)
 
@@ -107,6 +108,9 @@ def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
     boxes = whole("boxes", v["boxes"], 1)
     if boxes > MAX_BOXES:
         raise SettingsError(f"boxes: a table has 1 to {MAX_BOXES} boxes, got {boxes}")
+    # While another player of the hand has neither bet nor passed (docs/rules/sixcard.md section 2).
+    while_waiting = whole("max_hands_while_waiting", v["max_hands_while_waiting"], 1)
+    not_above("max_hands_while_waiting", while_waiting, "boxes", boxes)
     ints = {n: whole(n, v[n], 1) for n in ("min_ante", "ante_ratio", "min_bonus", "max_payout",
                                              "min_buy_in", "max_buy_in", "default_buy_in")}
     max_ante = optional_whole("max_ante", v["max_ante"], 1)
@@ -117,6 +121,7 @@ def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
     buy_in_order(ints["min_buy_in"], ints["default_buy_in"], ints["max_buy_in"])
     return SixcardSettings(
         boxes=boxes,
+        max_hands_while_waiting=while_waiting,
         max_ante=max_ante,
         max_bonus=max_bonus,
         bet_pays=_pay_table("bet_pays", v["bet_pays"], base.bet_pays, BET_CLASSES),

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from server.rules.cards import Card, card_text, cards_list
+from server.rules.house.betting import undecided
 from server.rules.poker import best_five, class_name, qualifies_pair, rank5
 from server.rules.sixcard.hand import Box, HandState
 from server.rules.sixcard.messages import (
@@ -115,6 +116,8 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
         "leaving": sorted(state.leaving),
         "seats": [p.seat for p in state.players],  # who takes part (may bet) this hand
         "bets": _bets(state),
+        "passed": sorted(state.passed),
+        "waiting": undecided(state) if state.phase == "betting" else [],  # whom the betting still waits for
         "boxes": [_box(state, b, viewer) for b in state.boxes],
         "order": list(state.order),
         "dealer": _dealer(state),

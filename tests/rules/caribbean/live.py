@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,7 @@ from server.rules.caribbean.messages import (
     FoldSpot,
     Leave,
     Misdeal,
+    PassBets,
     PlaceSpotBets,
     PlaySpot,
     RepeatBets,
@@ -87,9 +89,18 @@ class Run:
         return [e.type for e in self.events]
 
 
+def open_hold(settings: CaribbeanSettings) -> CaribbeanSettings:
+    """``settings`` letting a player hold ``max_hands`` spots while others wait.
+
+    Scenario tests place several spots per player in any order; the hold limit has
+    its own tests (tests/rules/house/test_betting.py).
+    """
+    return dataclasses.replace(settings, max_hands_while_waiting=settings.max_hands)
+
+
 def run(players: Sequence[tuple[int, int]] = ((1, 1000),), **kwargs: Any) -> Run:
-    """A :class:`Run` of a new hand (``start``'s arguments)."""
-    state = new_hand(kwargs.pop("settings", None) or CaribbeanSettings(),
+    """A :class:`Run` of a new hand (``start``'s arguments), with :func:`open_hold` settings."""
+    state = new_hand(open_hold(kwargs.pop("settings", None) or CaribbeanSettings()),
                      [Player(s, stack) for s, stack in players], kwargs.pop("seed", SEED),
                      arranged_deck=kwargs.pop("deck", None), carry=kwargs.pop("carry", None) or {})
     r = Run(state)
@@ -128,7 +139,8 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
         choices: list[Command] = [PlaceSpotBets(seat, random_bets(data, state.settings),
                                                 data.draw(st.none() | st.text("xyz", max_size=6))),
                                   PlaceSpotBets(seat, random_bets(data, state.settings), None),
-                                  ConfirmBets(seat), ConfirmBets(seat), RepeatBets(seat), ClearBets(seat)]
+                                  ConfirmBets(seat), ConfirmBets(seat), RepeatBets(seat), ClearBets(seat),
+                                  PassBets(seat)]
         return data.draw(st.sampled_from(choices))
     turn = state.turn
     assert turn is not None

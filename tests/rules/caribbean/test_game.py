@@ -113,8 +113,11 @@ def test_clocks_time_the_betting_then_each_spot_in_turn() -> None:
     assert bets == ClockSpec("bets", None, 20)
     r.bet(1, (4, 10), (1, 10), confirm=False)
     r.bet(2, (2, 10))
-    assert CARIBBEAN.late_seats(r.state, bets) == [1]  # seat 3 never bet: not late
+    # Seat 1 has not confirmed and seat 3 neither bet nor passed: both are late when the clock runs out.
+    assert CARIBBEAN.late_seats(r.state, bets) == [1, 3]
     assert CARIBBEAN.clock_command(r.state, bets) == m.CloseBets()
+    r.do(m.PassBets(3))
+    assert CARIBBEAN.late_seats(r.state, bets) == [1]
     r.do(m.ConfirmBets(1))
     decision = CARIBBEAN.clock(r.state)
     assert decision == ClockSpec("decision", 1, 12, turn=1)

@@ -12,6 +12,7 @@ from server.rules.caribbean.messages import (
     HOUSE,
     BetsCleared,
     BetsClosed,
+    BetsConfirmed,
     BettingOpened,
     CardsDealt,
     ClearBets,
@@ -29,6 +30,7 @@ from server.rules.caribbean.messages import (
     HandVoided,
     Leave,
     Misdeal,
+    PassBets,
     PlaceSpotBets,
     PlayerLeaving,
     PlaySpot,
@@ -211,22 +213,25 @@ def test_rebet_is_refused_with_a_reason() -> None:
         == "spot/invalid"
 
 
-def test_betting_closes_when_every_player_with_a_bet_has_confirmed() -> None:
+def test_betting_closes_when_every_player_has_confirmed_or_passed() -> None:
     r = run([(1, 1000), (2, 1000), (3, 1000)])
     r.bet(1, (1, 10), confirm=False)
     r.bet(2, (2, 10))
     assert r.state.phase == "betting"  # seat 1 has an unconfirmed bet
-    events = r.do(ConfirmBets(1))
+    assert r.do(ConfirmBets(1)) == [BetsConfirmed(1)]
+    assert r.state.phase == "betting"  # seat 3 has neither bet nor passed: the betting waits for it
+    events = r.do(PassBets(3))
     assert isinstance(events[1], BetsClosed)
-    assert [b.seat for b in events[1].bets] == [1, 2]  # seat 3 never bet: betting is optional
+    assert [b.seat for b in events[1].bets] == [1, 2]  # seat 3 passed: betting is optional
 
 
-def test_a_clear_or_a_leave_can_close_the_betting() -> None:
+def test_a_pass_or_a_leave_can_close_the_betting_and_a_clear_waits_for_the_player() -> None:
     r = run([(1, 1000), (2, 1000)])
     r.bet(2, (2, 10), confirm=False)
     r.bet(1, (1, 10))
-    events = r.do(ClearBets(2))
-    assert [e.type for e in events[:2]] == ["bets_cleared", "bets_closed"]
+    assert r.do(ClearBets(2)) == [BetsCleared(2, "clear")]  # seat 2 may still bet again or pass
+    events = r.do(PassBets(2))
+    assert [e.type for e in events[:2]] == ["bets_passed", "bets_closed"]
     left = run([(1, 1000), (2, 1000)])
     left.bet(2, (2, 10), confirm=False)
     left.bet(1, (1, 10))

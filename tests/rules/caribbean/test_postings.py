@@ -15,6 +15,7 @@ from server.rules.caribbean.messages import (
     DeclareDead,
     FoldSpot,
     Misdeal,
+    PassBets,
     PlaceSpotBets,
     PlaySpot,
 )
@@ -59,7 +60,9 @@ def test_unconfirmed_bets_never_touch_the_ledger_and_closing_moves_ante_and_wage
     r.bet(1, (1, 10, True), (2, 25))
     assert flat(r) == []
     events_before = len(r.trace)
-    r.do(PlaceSpotBets(2, ()))  # seat 2 withdraws: every bet left is confirmed, so betting closes
+    r.do(PlaceSpotBets(2, ()))  # seat 2 withdraws: still nothing moves
+    assert flat(r) == []
+    r.do(PassBets(2))  # and passes: every bet left is confirmed, so betting closes
     closing = [ts for ts in postings(r)[events_before:] if ts]
     assert closing == [[Transfer(STACK1, FELT1, 11, "bet"), Transfer(STACK1, FELT1, 25, "bet")]]
 

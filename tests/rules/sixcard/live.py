@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from server.rules.sixcard.messages import (
     FoldBox,
     Leave,
     Misdeal,
+    PassBets,
     PlaceBoxBets,
     RaiseBox,
     RepeatBets,
@@ -93,11 +95,20 @@ class Run:
         return [e for e in self.events if isinstance(e, kind)]
 
 
+def open_hold(settings: SixcardSettings) -> SixcardSettings:
+    """``settings`` letting a player hold every box while others wait.
+
+    Scenario tests place several boxes per player in any order; the hold limit has
+    its own tests (tests/rules/house/test_betting.py).
+    """
+    return dataclasses.replace(settings, max_hands_while_waiting=settings.boxes)
+
+
 def run(players: Sequence[tuple[int, int]] = ((1, 1000),), *, settings: SixcardSettings | None = None,
         deck: Sequence[Card] | None = None, last_bets: Mapping[int, tuple[tuple[int, int, int], ...]] | None = None,
         seed: bytes = SEED) -> Run:
-    """A :class:`Run` of a new hand, its opening events applied."""
-    state = new_hand(settings or SixcardSettings(), [Player(s, stack) for s, stack in players], seed,
+    """A :class:`Run` of a new hand, its opening events applied, with :func:`open_hold` settings."""
+    state = new_hand(open_hold(settings or SixcardSettings()), [Player(s, stack) for s, stack in players], seed,
                      arranged_deck=deck, last_bets=last_bets)
     r = Run(state)
     for event in opening_events(state):
@@ -133,7 +144,8 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
             return CloseBets()
         choices: list[Command] = [PlaceBoxBets(seat, random_bets(data, state.settings),
                                                data.draw(st.none() | st.text("xyz", max_size=6))),
-                                  ConfirmBets(seat), ConfirmBets(seat), RepeatBets(seat), ClearBets(seat)]
+                                  ConfirmBets(seat), ConfirmBets(seat), RepeatBets(seat), ClearBets(seat),
+                                  PassBets(seat)]
         return data.draw(st.sampled_from(choices))
     if state.phase == "exchange":
         owner = data.draw(st.sampled_from(state.exchange_owners)) if state.exchange_owners else seat

@@ -44,6 +44,7 @@ from server.rules.sixcard.messages import (
     HandVoided,
     Leave,
     Misdeal,
+    PassBets,
     PlaceBoxBets,
     RaiseBox,
     RepeatBets,
@@ -231,13 +232,15 @@ def test_deal_with_nothing_placed_is_refused() -> None:
     assert code_of(run(), ClearBets(1)) == "bet/none"
 
 
-def test_betting_closes_when_everyone_with_a_bet_has_confirmed() -> None:
+def test_betting_closes_when_everyone_has_confirmed_or_passed() -> None:
     r = run([(1, 1000), (2, 1000), (3, 1000)])
     r.bet(1, (1, 10), confirm=False)
     r.bet(2, (2, 10))
     assert r.state.phase == "betting"
     r.do(ConfirmBets(1))
-    assert r.state.phase == "decisions"  # seat 3 never bet: betting is optional
+    assert r.state.phase == "betting"  # seat 3 has neither bet nor passed: the betting waits for it
+    r.do(PassBets(3))
+    assert r.state.phase == "decisions"  # seat 3 passed: betting is optional
 
 
 def test_the_bets_clock_sends_unconfirmed_bets_back() -> None:
@@ -682,6 +685,7 @@ def test_a_dead_seat_leaves_the_exchange_choice() -> None:
 def test_declaring_dead_a_seat_without_a_live_box_is_refused() -> None:
     r = run([(1, 1000), (2, 1000)])
     r.bet(1, (1, 10))
+    r.do(PassBets(2))
     assert code_of(r, DeclareDead(2)) == "seat/not_in_hand"
     assert code_of(r, DeclareDead(7)) == "seat/not_in_hand"
 
