@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import os
 import signal
+import socket
 import sys
+import time
 from collections.abc import AsyncIterator
 from typing import TextIO
 
@@ -22,6 +26,7 @@ from server.bindings import DatabaseBindings
 from server.config import ServerConfig
 from server.gcpolicy import install_gc_policy
 from server.persistence.database import Database, open_database
+from server.persistence.ownership import Holder, claim, where_is
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.http import routes
@@ -39,8 +44,13 @@ MAIN_TABLE = "main"
 DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
 
 
-def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.Application:
-    """The whole server as an aiohttp application (not yet started)."""
+def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None) -> web.Application:
+    """The whole server as an aiohttp application (not yet started).
+
+    Starting it claims the database first (``server/persistence/ownership.py``): when
+    another server owns it, the start fails with ``DatabaseBusy`` before anything is
+    read or written. ``port`` is the one this server listens on, to name it to others.
+    """
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
     app[STOPPED] = asyncio.Event()
@@ -59,44 +69,72 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
     app[SIO] = sio
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
-        database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400,
-                                       synchronous=config.sqlite_synchronous)
-        bindings = DatabaseBindings(database, config)
-        app[DATABASE] = database
-        tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
-        cluster = None
-        if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
-            from server.cluster.node import Cluster
-            cluster = Cluster(config, bindings, tables, stopping=app[STOPPED].is_set)
-            await cluster.start(first_table=MAIN_TABLE)
-        else:
-            await bindings.void_interrupted_hands()
-            await tables.restore()
-        if not tables.runners and not await bindings.any_table_recorded():
-            await tables.create(MAIN_TABLE, {}, None)
-        token = await bindings.first_host_token()
-        if token is not None:
-            print(f"host token (shown once): {token}\n"
-                  "  get a new one with: hcf-server host-token", file=announce, flush=True)
-        app[TABLES] = tables
-        gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
-        app[GATEWAY] = gateway
-        if cluster is not None:
-            cluster.present = gateway.sid_of_account.keys
-        app.router.add_routes(routes(tables, bindings))
-        sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
-        log.info("server_ready", tables=sorted(tables.runners))
+        url = config.resolved_database_url()
+        holder = Holder(os.getpid(), socket.gethostname(), config.port if port is None else port, time.time())
+        # Before migrations, recovery or any read: a second server must not void the first one's hand.
+        ownership = await claim(url, holder, shared=bool(config.redis_url))
+        try:
+            database = await open_database(url, session_ttl=config.token_days * 86400,
+                                           synchronous=config.sqlite_synchronous)
+            try:
+                async with _serving(app, database, announce):
+                    yield
+            finally:
+                await database.close()
+        finally:
+            await ownership.release()
+
+    app.cleanup_ctx.append(lifecycle)
+    app.on_shutdown.append(graceful_stop)
+    return app
+
+
+@contextlib.asynccontextmanager
+async def _serving(app: web.Application, database: Database, announce: TextIO) -> AsyncIterator[None]:
+    """Recover, restore the tables and serve them until the block ends."""
+    config, sio = app[CONFIG], app[SIO]
+    bindings = DatabaseBindings(database, config)
+    app[DATABASE] = database
+    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
+    cluster = None
+    if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
+        from server.cluster.node import Cluster
+        cluster = Cluster(config, bindings, tables, stopping=app[STOPPED].is_set)
+        await cluster.start(first_table=MAIN_TABLE)
+    else:
+        await bindings.void_interrupted_hands()
+        await tables.restore()
+    if not tables.runners and not await bindings.any_table_recorded():
+        await tables.create(MAIN_TABLE, {}, None)
+    announce_start(announce, where_is(config.resolved_database_url()), await bindings.first_host_token())
+    app[TABLES] = tables
+    gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst)
+    app[GATEWAY] = gateway
+    if cluster is not None:
+        cluster.present = gateway.sid_of_account.keys
+    app.router.add_routes(routes(tables, bindings))
+    sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
+    log.info("server_ready", tables=sorted(tables.runners))
+    try:
         yield
+    finally:
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
         if cluster is not None:
             await cluster.stop()
-        await database.close()
 
-    app.cleanup_ctx.append(lifecycle)
-    app.on_shutdown.append(graceful_stop)
-    return app
+
+def announce_start(out: TextIO, database: str, token: str | None) -> None:
+    """What the operator needs, plainly on stdout (not in the log): the database, and a new host token.
+
+    The token is shown on the first start only (a fresh database); it is never logged.
+    """
+    lines = [f"database: {database}"]
+    if token is not None:
+        lines += [f"host token (shown once): {token}",
+                  "  keep it: it runs the host commands (hcf host ...); get a new one with: hcf-server host-token"]
+    print("\n".join(lines), file=out, flush=True)
 
 
 async def graceful_stop(app: web.Application) -> None:
@@ -125,14 +163,58 @@ async def graceful_stop(app: web.Application) -> None:
         await asyncio.sleep(0.02)
 
 
-async def serve(config: ServerConfig) -> None:
-    """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded)."""
-    app = build_app(config)
+class PortUnavailable(Exception):  # noqa: N818 - reads as what happened
+    """The address or port cannot be listened on; nothing else was tried."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound before anything else (so a busy port stops a start at once)."""
+    where = f"port {port} on {host}"
+    try:
+        family, _, _, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                      flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror:
+        raise PortUnavailable(f"cannot listen on {host!r}: it is not an address or a known host name") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does: no wait after a restart
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PortUnavailable(f"{where} is already in use by another program (another hcf-server?); "
+                                  "stop it or choose another port with --port") from None
+        if exc.errno == errno.EACCES:
+            raise PortUnavailable(f"not allowed to listen on {where} (ports below 1024 need privileges); "
+                                  "choose another port with --port") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise PortUnavailable(f"cannot listen on {host}: it is not an address of this machine") from None
+        raise PortUnavailable(f"cannot listen on {where}: {exc.strerror}") from None
+    sock.setblocking(False)
+    return sock
+
+
+async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout) -> None:
+    """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded).
+
+    The port is taken first, then the database is claimed (``build_app``), and only then
+    recovered: a second server on a busy port or an owned database stops having touched nothing.
+    """
+    sock = listening_socket(config.host, config.port)
+    port = sock.getsockname()[1]
+    app = build_app(config, announce=announce, port=port)
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)
-    await runner.setup()
-    await web.TCPSite(runner, config.host, config.port).start()
+    try:
+        await runner.setup()
+    except BaseException:
+        sock.close()
+        await runner.cleanup()
+        raise
+    await web.SockSite(runner, sock).start()
     gc_policy = install_gc_policy(config.gc_freeze, config.gc_sweep_seconds)
-    log.info("listening", host=config.host, port=config.port)
+    log.info("listening", host=config.host, port=port)
+    print(f"serving on http://{config.host}:{port} (stop with Ctrl-C or SIGTERM)", file=announce, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

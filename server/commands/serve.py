@@ -64,6 +64,8 @@ def _config(args: argparse.Namespace) -> Any:
 def _serve(args: argparse.Namespace) -> int:
     from server.app import run
     from server.logs import configure_logging
+    from server.persistence.database import database_url
+    from server.persistence.errors import StoreError
     from server.rules.errors import SettingsError
     from server.table.registry import Tables
 
@@ -71,10 +73,14 @@ def _serve(args: argparse.Namespace) -> int:
     configure_logging(config.log_format, config.log_level)
     try:
         Tables.settings_for_defaults(config.table_defaults)
+        database_url(config.resolved_database_url())  # a bad URL is a sentence before the port is taken
     except SettingsError as exc:
         print(f"error: --table-defaults: {exc}", file=sys.stderr)
         return 2
-    run(config)
+    except StoreError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    run(config)  # a busy port or database ends in one sentence (server/commands/failures.py)
     return 0
 
 
