@@ -174,6 +174,8 @@ class TableSession:
             self.tracker.on_private(item.get("event") or {})
         elif kind == "replaced":
             self.finish(1, "this account connected from somewhere else: this client stops here")
+        elif kind == "gone":  # the server would not take this client back after it stopped
+            self.finish(1, f"the server did not take this client back: {item.get('message')}")
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
 
