@@ -75,6 +75,12 @@ async def test_a_restart_brings_back_three_people_and_a_bot_each_told_what_becam
         snapshot = (await bot.conn.call("snapshot", {"table": "main"}))["snapshot"]
         last = snapshot["last_hand"]
         assert (last["hand_id"], last["status"]) == (hand_id, "void"), f"the bot is not told of {hand_id}: {last}"
+        # What the operator reads at each start: where the database is; the host token on the first only.
+        printed = server.stdout_path.read_text()
+        assert printed.count(f"database: {server.db_path}\n") == 2, printed
+        assert printed.count("host token (shown once): ") == 1, printed
+        assert server.host_token is not None
+        assert server.host_token not in server.stderr_path.read_text()
         for person in people:
             assert "reconnected" in person.face.text
             assert person.kind() != "decision" or (person.session.tracker.snapshot or {}).get(
