@@ -23,6 +23,7 @@ import pytest
 
 from client_cli.bots import Bot, BotOptions, Team
 from client_cli.connection import Connection
+from client_cli.render import header_line
 from client_cli.store import TokenStore
 
 from .helpers import ServerProcess
@@ -55,6 +56,11 @@ async def test_a_restart_brings_back_three_people_and_a_bot_each_told_what_becam
 
         if stop == "sigterm":
             assert await server.stop() == 0
+            # The hand was voided before the server went: nobody is still shown a turn in it meanwhile.
+            for person in people:
+                await until(lambda p=person: p.kind() != "decision", f"{person.name}'s prompt to give up the turn",
+                            timeout=2)
+                assert "to act" not in header_line(person.session.tracker.snapshot or {}, time.time()).plain
         else:
             server.kill()
             await server.wait_exit()
