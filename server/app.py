@@ -26,7 +26,7 @@ from server.bindings import DatabaseBindings
 from server.config import ServerConfig
 from server.gcpolicy import install_gc_policy
 from server.persistence.database import Database, open_database
-from server.persistence.ownership import Holder, claim, where_is
+from server.persistence.ownership import Holder, claim, peek, where_is
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.http import routes
@@ -41,7 +41,8 @@ SIO = web.AppKey("sio", socketio.AsyncServer)
 STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
 
 MAIN_TABLE = "main"
-DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
+DISCONNECT_SECONDS = 2.0
+MAX_PORT = 65535  # at shutdown, how long clients get to close their websockets
 
 
 def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None) -> web.Application:
@@ -170,6 +171,8 @@ class PortUnavailable(Exception):  # noqa: N818 - reads as what happened
 def listening_socket(host: str, port: int) -> socket.socket:
     """The server's listening socket, bound before anything else (so a busy port stops a start at once)."""
     where = f"port {port} on {host}"
+    if not 0 <= port <= MAX_PORT:
+        raise PortUnavailable(f"{port} is not a port number: choose one from 1 to {MAX_PORT} with --port")
     try:
         family, _, _, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                                       flags=socket.AI_PASSIVE)[0]
@@ -201,7 +204,14 @@ async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout) -> None:
     The port is taken first, then the database is claimed (``build_app``), and only then
     recovered: a second server on a busy port or an owned database stops having touched nothing.
     """
-    sock = listening_socket(config.host, config.port)
+    try:
+        sock = listening_socket(config.host, config.port)
+    except PortUnavailable:
+        holder = peek(config.resolved_database_url())
+        if holder is not None and holder.port == config.port:  # most likely: this very server started twice
+            raise PortUnavailable(f"port {config.port} on {config.host} is already in use by {holder.describe()}, "
+                                  f"which serves this database; stop it first (kill -TERM {holder.pid})") from None
+        raise
     port = sock.getsockname()[1]
     app = build_app(config, announce=announce, port=port)
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)

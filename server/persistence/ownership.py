@@ -112,6 +112,26 @@ async def claim(url: str, holder: Holder, *, shared: bool = False) -> Ownership:
 # ------------------------------------------------------------------ SQLite: flock on a file beside it
 
 
+def peek(url: str) -> Holder | None:
+    """The server that owns a SQLite database now, if any, without claiming it (PostgreSQL: not looked up)."""
+    parsed = make_url(database_url(url))
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    database = Path(parsed.database).expanduser().resolve()
+    try:
+        fd = os.open(database.with_name(database.name + OWNER_SUFFIX), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if _try_flock(fd, fcntl.LOCK_SH):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return None  # nobody, or the scaled setup's processes
+        return _read_holder(fd)
+    finally:
+        os.close(fd)
+
+
+
 @dataclass(slots=True)
 class _FileClaim:
     fd: int | None

@@ -47,6 +47,9 @@ def test_serving_on_a_busy_port_stops_before_the_database_is_opened(
 
 
 @pytest.mark.parametrize(("argv", "expected"), [
+    (("serve", "--port", "99999"), "error: 99999 is not a port number: choose one from 1 to 65535"),
+    (("serve", "--port", "-1"), "error: -1 is not a port number"),
+    (("serve", "--host", "nosuch.invalid"), "error: cannot listen on 'nosuch.invalid'"),
     (("serve", "--db", "nonsense"), "error: 'nonsense' is not a database URL; write e.g. sqlite:///hcf.db"),
     (("serve", "--db", "mysql://u@h/x"), "error: unsupported database 'mysql'"),
     (("ledger", "check", "--db", "postgresql://hcf:secret@127.0.0.1:{port}/x"), "error: cannot reach the database"),

@@ -78,10 +78,10 @@ async def test_a_second_server_on_the_same_database_is_refused_and_touches_nothi
 
         code, out, _ = same_port
         assert code != 0
-        assert f"port {first.port} on 127.0.0.1 is already in use" in out, out
+        assert f"port {first.port} on 127.0.0.1 is already in use by hcf-server pid {first.proc.pid}" in out, out
+        host = socket.gethostname()
         code, out, _ = other_port
         assert code != 0
-        host = socket.gethostname()
         assert f"is in use by hcf-server pid {first.proc.pid} on {host}, port {first.port}, since " in out, out
         assert str(first.db_path) in out, out
         for _, printed, _ in (same_port, other_port):
