@@ -166,10 +166,13 @@ class Connection:
         """Reconnect after the server sent us away, until back, refused for good, or closed."""
         attempt = 0
         try:
-            while not self._closing and not self.sio.connected:
+            # replaced: checked again after the first delay, as events may be handled out of order (PITFALLS 1).
+            while not self._closing and not self.sio.connected and not self.replaced.is_set():
                 delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
                 await asyncio.sleep(delay * random.uniform(0.8, 1.2))  # jitter: not every client at once
                 attempt += 1
+                if self._closing or self.replaced.is_set():
+                    return
                 try:
                     await self.connect()
                 except ServerRefused as exc:  # e.g. the token was revoked: trying again cannot help

@@ -144,3 +144,20 @@ async def test_an_error_exit_of_hcf_play_does_not_say_the_connection_was_lost(se
     code = await play(PlayOptions(url=server.url, table="nosuch"), account["token"], PlainFace(out))
     assert code == 1
     assert "connection lost" not in out.getvalue(), out.getvalue()
+
+
+async def test_a_client_replaced_by_a_newer_connection_of_its_account_does_not_come_back(server: Server) -> None:
+    account = await server.account("alice")
+    old = Connection(server.url, token=account["token"], reconnect=True)
+    await old.connect()
+    new = Connection(server.url, token=account["token"], reconnect=True)
+    await new.connect()
+    try:
+        await asyncio.wait_for(old.replaced.wait(), 5)
+        await asyncio.sleep(1.5)  # longer than the first attempts of a comeback
+        assert not old.connected, "the replaced connection came back and would throw the new one off"
+        assert new.connected
+        assert not new.replaced.is_set()
+    finally:
+        await old.close()
+        await new.close()
