@@ -309,6 +309,9 @@ class Bot:
         elif kind == "replaced":
             self._error("its session was replaced by another connection")
             self.seat = None
+        elif kind == "gone":  # the server would not take it back after a restart (connection.py)
+            self._error(f"the server did not take it back: {item.get('message')}")
+            self.seat = None
         elif kind == "table":
             self._table_event(item.get("event") or {})
 

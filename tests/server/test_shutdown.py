@@ -8,9 +8,10 @@ import time
 
 import pytest
 
-from client_cli.connection import Connection
+from client_cli.connection import Connection, http_json
 from client_cli.play import PlayOptions, play
 from client_cli.terminal import PlainFace
+from server.app import GATEWAY, SIO
 from server.persistence.database import open_database
 
 from .conftest import Server
@@ -161,3 +162,22 @@ async def test_a_client_replaced_by_a_newer_connection_of_its_account_does_not_c
     finally:
         await old.close()
         await new.close()
+
+
+async def test_a_client_the_server_will_not_take_back_stops_trying_and_says_why(server: Server) -> None:
+    account = await server.account("alice")
+    conn = Connection(server.url, token=account["token"], reconnect=True)
+    await conn.connect()
+    try:
+        await http_json("POST", f"{server.url}/api/logout", {}, token=account["token"])
+        gateway = server.app[GATEWAY]
+        await server.app[SIO].disconnect(gateway.sid_of_account[account["account_id"]])  # sent away
+        while True:
+            item = await asyncio.wait_for(conn.events.get(), 10)
+            if item.get("kind") == "gone":
+                break
+        assert item["code"] == "auth/token_invalid", item
+        assert conn._comeback is None, "it keeps trying with a token the server refuses"
+        assert not conn.connected
+    finally:
+        await conn.close()
