@@ -41,8 +41,8 @@ SIO = web.AppKey("sio", socketio.AsyncServer)
 STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
 
 MAIN_TABLE = "main"
-DISCONNECT_SECONDS = 2.0
-MAX_PORT = 65535  # at shutdown, how long clients get to close their websockets
+DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
+MAX_PORT = 65535
 
 
 def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None) -> web.Application:
