@@ -6,14 +6,30 @@ the database is even opened (no file is created).
 
 from __future__ import annotations
 
+import logging
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import structlog
 
 from server.cli import main
 
 from .helpers import free_port
+
+
+@pytest.fixture(autouse=True)
+def logging_as_it_was() -> Iterator[None]:
+    """``serve`` points the log at this test's captured stderr: give the next tests theirs back."""
+    config = structlog.get_config()
+    handlers = list(logging.getLogger().handlers)
+    yield
+    structlog.configure(**config)
+    root = logging.getLogger()
+    for handler in root.handlers:
+        if handler not in handlers:
+            root.removeHandler(handler)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
