@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import os
 import signal
 import socket
@@ -25,8 +24,9 @@ from server import protocol
 from server.bindings import DatabaseBindings
 from server.config import ServerConfig
 from server.gcpolicy import install_gc_policy
+from server.listening import listening_socket
 from server.persistence.database import Database, open_database
-from server.persistence.ownership import Holder, claim, peek, where_is
+from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.http import routes
@@ -42,15 +42,16 @@ STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started a
 
 MAIN_TABLE = "main"
 DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
-MAX_PORT = 65535
 
 
-def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None) -> web.Application:
+def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None,
+              ownership: Ownership | None = None) -> web.Application:
     """The whole server as an aiohttp application (not yet started).
 
     Starting it claims the database first (``server/persistence/ownership.py``): when
     another server owns it, the start fails with ``DatabaseBusy`` before anything is
-    read or written. ``port`` is the one this server listens on, to name it to others.
+    read or written. ``port`` is the one this server listens on, to name it to others;
+    ``ownership``: the claim already taken (it is released when the app stops).
     """
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
@@ -73,7 +74,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         url = config.resolved_database_url()
         holder = Holder(os.getpid(), socket.gethostname(), config.port if port is None else port, time.time())
         # Before migrations, recovery or any read: a second server must not void the first one's hand.
-        ownership = await claim(url, holder, shared=bool(config.redis_url))
+        held = ownership or await claim(url, holder, shared=bool(config.redis_url))
         try:
             database = await open_database(url, session_ttl=config.token_days * 86400,
                                            synchronous=config.sqlite_synchronous)
@@ -83,7 +84,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
             finally:
                 await database.close()
         finally:
-            await ownership.release()
+            await held.release()
 
     app.cleanup_ctx.append(lifecycle)
     app.on_shutdown.append(graceful_stop)
@@ -164,56 +165,18 @@ async def graceful_stop(app: web.Application) -> None:
         await asyncio.sleep(0.02)
 
 
-class PortUnavailable(Exception):  # noqa: N818 - reads as what happened
-    """The address or port cannot be listened on; nothing else was tried."""
-
-
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The server's listening socket, bound before anything else (so a busy port stops a start at once)."""
-    where = f"port {port} on {host}"
-    if not 0 <= port <= MAX_PORT:
-        raise PortUnavailable(f"{port} is not a port number: choose one from 1 to {MAX_PORT} with --port")
-    try:
-        family, _, _, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                                                      flags=socket.AI_PASSIVE)[0]
-    except socket.gaierror:
-        raise PortUnavailable(f"cannot listen on {host!r}: it is not an address or a known host name") from None
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does: no wait after a restart
-        sock.bind(address)
-        sock.listen(128)
-    except OSError as exc:
-        sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise PortUnavailable(f"{where} is already in use by another program (another hcf-server?); "
-                                  "stop it or choose another port with --port") from None
-        if exc.errno == errno.EACCES:
-            raise PortUnavailable(f"not allowed to listen on {where} (ports below 1024 need privileges); "
-                                  "choose another port with --port") from None
-        if exc.errno == errno.EADDRNOTAVAIL:
-            raise PortUnavailable(f"cannot listen on {host}: it is not an address of this machine") from None
-        raise PortUnavailable(f"cannot listen on {where}: {exc.strerror}") from None
-    sock.setblocking(False)
-    return sock
-
-
-async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout) -> None:
+async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: socket.socket | None = None,
+                ownership: Ownership | None = None) -> None:
     """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded).
 
-    The port is taken first, then the database is claimed (``build_app``), and only then
-    recovered: a second server on a busy port or an owned database stops having touched nothing.
+    The port is taken first, then the database is claimed, and only then recovered: a
+    second server on a busy port or an owned database stops having touched nothing.
+    ``hcf-server serve`` does both before it even imports this module (``sock``,
+    ``ownership``), so that a refusal comes at once.
     """
-    try:
-        sock = listening_socket(config.host, config.port)
-    except PortUnavailable:
-        holder = peek(config.resolved_database_url())
-        if holder is not None and holder.port == config.port:  # most likely: this very server started twice
-            raise PortUnavailable(f"port {config.port} on {config.host} is already in use by {holder.describe()}, "
-                                  f"which serves this database; stop it first (kill -TERM {holder.pid})") from None
-        raise
+    sock = sock or listening_socket(config.host, config.port, database_url=config.resolved_database_url())
     port = sock.getsockname()[1]
-    app = build_app(config, announce=announce, port=port)
+    app = build_app(config, announce=announce, port=port, ownership=ownership)
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5)
     try:
         await runner.setup()

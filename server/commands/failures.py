@@ -17,7 +17,7 @@ def user_failure(exc: BaseException) -> str | None:
     """The sentence for a failure that is the user's or the machine's, not ours (None: a bug)."""
     import sqlalchemy as sa
 
-    from server.app import PortUnavailable
+    from server.listening import PortUnavailable
     from server.persistence.errors import StoreError
     from server.persistence.ownership import DatabaseBusy
 

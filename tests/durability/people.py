@@ -61,8 +61,12 @@ class Person:
     async def close(self) -> None:
         if self.task is not None:
             self.session.finish(0)
-            await asyncio.wait_for(self.task, 10)
-        await self.conn.close()
+            try:
+                await asyncio.wait_for(self.task, 10)
+            finally:
+                await self.conn.close()
+        else:
+            await self.conn.close()
 
 
 async def until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> float:

@@ -108,6 +108,8 @@ async def test_a_second_server_on_the_same_database_is_refused_and_touches_nothi
         assert time.monotonic() - started < 6, f"the SIGTERM took {time.monotonic() - started:.1f} s"
         assert "Traceback" not in first.stderr_path.read_text()
     finally:
-        for person in people:
-            await person.close()
-        first.close()
+        try:
+            for person in people:
+                await person.close()
+        finally:
+            first.close()
