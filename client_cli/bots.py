@@ -311,6 +311,8 @@ class Bot:
             self.seat = None
         elif kind == "revoked":
             self._error("its session was logged out (a logout or a password change)")
+        elif kind == "gone":  # the server would not take it back after a restart (connection.py)
+            self._error(f"the server did not take it back: {item.get('message')}")
             self.seat = None
         elif kind == "table":
             self._table_event(item.get("event") or {})

@@ -4,11 +4,22 @@ python-socketio may run incoming events concurrently (PITFALLS 1), so events
 are put back in order by their sequence number before anyone sees them; a gap
 that does not fill in time is closed by asking for a snapshot. Connecting has a
 timeout (PITFALLS 6) and uses the websocket transport only.
+
+Coming back: python-socketio reconnects by itself after a dropped link, but takes
+a disconnection sent by the server as final, and a server that stops (SIGTERM)
+sends one to every client. So after one of those this connection reconnects on
+its own, with a growing delay (:data:`RETRY_DELAYS`), until it is back, the
+server refuses it (its reason is put on :attr:`Connection.events` as ``gone``),
+or the program closes it. A client that was replaced by a newer connection of
+the same account does not come back. Closing it ourselves is quiet: no
+``on_disconnect`` for a disconnection the program asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +32,9 @@ from server import protocol as p
 
 CONNECT_TIMEOUT = 10.0
 CALL_TIMEOUT = 10.0
+# After the server sent us away (it is stopping): wait this long before each attempt (then the last,
+# again and again). The first comes quickly, for a restart that takes a second or two.
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 3.0)
 
 
 @dataclass(slots=True)
@@ -49,6 +63,8 @@ class Connection:
         self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
         self.on_disconnect: Callable[[], None] | None = None
         self._connected_once = False
+        self._closing = False
+        self._comeback: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self.sio.on(p.EV_TABLE, self._table_event)
         self.sio.on(p.EV_PRIVATE, self._private_event)
@@ -98,7 +114,13 @@ class Connection:
             self.refusal = {"code": "auth/token_invalid", "message": data.get("message")}
 
     async def close(self) -> None:
-        """Disconnect for good."""
+        """Disconnect for good (quietly: the program asked for it)."""
+        self._closing = True
+        task, self._comeback = self._comeback, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await self.sio.disconnect()
 
     async def call(self, event: str, payload: dict[str, Any], timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
@@ -134,9 +156,36 @@ class Connection:
             asyncio.get_running_loop().create_task(self.on_reconnect())
         self._connected_once = True
 
-    async def _disconnected(self, *_reason: Any) -> None:
+    async def _disconnected(self, *reason: Any) -> None:
+        if self._closing:
+            return
         if self.on_disconnect is not None:
             self.on_disconnect()
+        sent_away = bool(reason) and reason[0] == self.sio.reason.SERVER_DISCONNECT
+        if sent_away and self.sio.reconnection and not self.replaced.is_set() and self._comeback is None:
+            # The library's own reconnection gives up here (see the module's docstring).
+            self._comeback = asyncio.get_running_loop().create_task(self._come_back(), name="come-back")
+
+    async def _come_back(self) -> None:
+        """Reconnect after the server sent us away, until back, refused for good, or closed."""
+        attempt = 0
+        try:
+            # replaced: checked again after the first delay, as events may be handled out of order (PITFALLS 1).
+            while not self._closing and not self.sio.connected and not self.replaced.is_set():
+                delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+                await asyncio.sleep(delay * random.uniform(0.8, 1.2))  # jitter: not every client at once
+                attempt += 1
+                if self._closing or self.replaced.is_set():
+                    return
+                try:
+                    await self.connect()
+                except ServerRefused as exc:  # e.g. the token was revoked: trying again cannot help
+                    await self.events.put({"kind": "gone", "code": exc.code, "message": exc.message})
+                    return
+                except (socketio.exceptions.ConnectionError, OSError, TimeoutError):
+                    continue  # not back yet
+        finally:
+            self._comeback = None
 
     @property
     def connected(self) -> bool:

@@ -189,6 +189,8 @@ class TableSession:
             self.finish(1, "this account connected from somewhere else: this client stops here")
         elif kind == "revoked":
             self.finish(1, str(item.get("message") or "this session was logged out: log in again"))
+        elif kind == "gone":  # the server would not take this client back after it stopped
+            self.finish(1, f"the server did not take this client back: {item.get('message')}")
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
 

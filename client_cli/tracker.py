@@ -127,6 +127,18 @@ class Tracker:
             self._log(line)
         if kind == "hand_revealed":
             self._revealed(event)
+        if kind in ("hand_voided", "hand_revealed"):
+            self._hand_over(event)
+
+    def _hand_over(self, event: Mapping[str, Any]) -> None:
+        """The snapshot's hand is over: nobody is to act in it, even before the next snapshot comes.
+
+        (A server that is stopping voids the hand and disconnects at once: no snapshot follows.)
+        """
+        hand = (self.snapshot or {}).get("hand")
+        if isinstance(hand, dict) and hand.get("hand_id") == event.get("hand_id"):
+            over = "void" if event.get("type") == "hand_voided" else str(event.get("status") or "settled")
+            hand.update(phase=over, turn=None, clock=None)
 
     def note_bet(self, hand_id: int | None, seat: int, seed: str) -> None:
         """This client sent ``seed`` with its bets for ``hand_id``."""

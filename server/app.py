@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+import socket
 import sys
+import time
 from collections.abc import AsyncIterator
 from typing import TextIO
 
@@ -21,7 +24,9 @@ from server import protocol
 from server.bindings import DatabaseBindings
 from server.config import ServerConfig
 from server.gcpolicy import install_gc_policy
+from server.listening import listening_socket
 from server.persistence.database import Database, open_database
+from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.guard import ConnectionGuard, RepeatFilter
@@ -42,8 +47,15 @@ MAIN_TABLE = "main"
 DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
 
 
-def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.Application:
-    """The whole server as an aiohttp application (not yet started)."""
+def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None,
+              ownership: Ownership | None = None) -> web.Application:
+    """The whole server as an aiohttp application (not yet started).
+
+    Starting it claims the database first (``server/persistence/ownership.py``): when
+    another server owns it, the start fails with ``DatabaseBusy`` before anything is
+    read or written. ``port`` is the one this server listens on, to name it to others;
+    ``ownership``: the claim already taken (it is released when the app stops).
+    """
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
     app[STOPPED] = asyncio.Event()
@@ -65,51 +77,79 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout) -> web.App
                                  total=config.max_pending_connections)
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
-        database = await open_database(config.resolved_database_url(), session_ttl=config.token_days * 86400,
-                                       synchronous=config.sqlite_synchronous)
-        bindings = DatabaseBindings(database, config)
-        app[DATABASE] = database
-        tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
-        cluster = None
-        if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
-            from server.cluster.node import Cluster
-            cluster = Cluster(config, bindings, tables, stopping=app[STOPPED].is_set)
-            await cluster.start(first_table=MAIN_TABLE)
-        else:
-            await bindings.void_interrupted_hands()
-            await tables.restore()
-        if not tables.runners and not await bindings.any_table_recorded():
-            await tables.create(MAIN_TABLE, {}, None)
-        token = await bindings.first_host_token()
-        if token is not None:
-            print(f"host token (shown once): {token}\n"
-                  "  get a new one with: hcf-server host-token", file=announce, flush=True)
-        app[TABLES] = tables
-        gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
-                          reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
-                                                 config.limit_keys),
-                          presence_grace=config.presence_grace, on_login=app[GUARD].logged_in)
-        app[GATEWAY] = gateway
-        if cluster is not None:
-            cluster.present = gateway.sid_of_account.keys
-        limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
-                                  account_rate=config.account_login_rate_per_second,
-                                  account_burst=config.account_login_burst, keys=config.limit_keys,
-                                  trusted=trusted, body_timeout=config.header_timeout)
-        app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
-        sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
-        log.info("server_ready", tables=sorted(tables.runners))
+        url = config.resolved_database_url()
+        holder = Holder(os.getpid(), socket.gethostname(), config.port if port is None else port, time.time())
+        # Before migrations, recovery or any read: a second server must not void the first one's hand.
+        held = ownership or await claim(url, holder, shared=bool(config.redis_url))
+        try:
+            database = await open_database(url, session_ttl=config.token_days * 86400,
+                                           synchronous=config.sqlite_synchronous)
+            try:
+                async with _serving(app, database, announce):
+                    yield
+            finally:
+                await database.close()
+        finally:
+            await held.release()
+
+    app.cleanup_ctx.append(lifecycle)
+    app.on_shutdown.append(graceful_stop)
+    return app
+
+
+@contextlib.asynccontextmanager
+async def _serving(app: web.Application, database: Database, announce: TextIO) -> AsyncIterator[None]:
+    """Recover, restore the tables and serve them until the block ends."""
+    config, sio = app[CONFIG], app[SIO]
+    bindings = DatabaseBindings(database, config)
+    app[DATABASE] = database
+    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
+    cluster = None
+    if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
+        from server.cluster.node import Cluster
+        cluster = Cluster(config, bindings, tables, stopping=app[STOPPED].is_set)
+        await cluster.start(first_table=MAIN_TABLE)
+    else:
+        await bindings.void_interrupted_hands()
+        await tables.restore()
+    if not tables.runners and not await bindings.any_table_recorded():
+        await tables.create(MAIN_TABLE, {}, None)
+    announce_start(announce, where_is(config.resolved_database_url()), await bindings.first_host_token())
+    app[TABLES] = tables
+    gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
+                      reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
+                                             config.limit_keys),
+                      presence_grace=config.presence_grace, on_login=app[GUARD].logged_in)
+    app[GATEWAY] = gateway
+    if cluster is not None:
+        cluster.present = gateway.sid_of_account.keys
+    limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
+                              account_rate=config.account_login_rate_per_second,
+                              account_burst=config.account_login_burst, keys=config.limit_keys,
+                              trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout)
+    app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
+    sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
+    log.info("server_ready", tables=sorted(tables.runners))
+    try:
         yield
+    finally:
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
         if cluster is not None:
             await cluster.stop()
-        await database.close()
 
-    app.cleanup_ctx.append(lifecycle)
-    app.on_shutdown.append(graceful_stop)
-    return app
+
+def announce_start(out: TextIO, database: str, token: str | None) -> None:
+    """What the operator needs, plainly on stdout (not in the log): the database, and a new host token.
+
+    The token is shown on the first start only (a fresh database); it is never logged.
+    """
+    lines = [f"database: {database}"]
+    if token is not None:
+        lines += [f"host token (shown once): {token}",
+                  "  keep it: it runs the host commands (hcf host ...); get a new one with: hcf-server host-token"]
+    print("\n".join(lines), file=out, flush=True)
 
 
 async def graceful_stop(app: web.Application) -> None:
@@ -149,18 +189,33 @@ def guard(app: web.Application, runner: web.AppRunner) -> None:
     app[GUARD].install(runner.server)
 
 
-async def serve(config: ServerConfig) -> None:
-    """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded)."""
-    app = build_app(config)
+async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: socket.socket | None = None,
+                ownership: Ownership | None = None) -> None:
+    """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded).
+
+    The port is taken first, then the database is claimed, and only then recovered: a
+    second server on a busy port or an owned database stops having touched nothing.
+    ``hcf-server serve`` does both before it even imports this module (``sock``,
+    ``ownership``), so that a refusal comes at once.
+    """
+    sock = sock or listening_socket(config.host, config.port, database_url=config.resolved_database_url())
+    port = sock.getsockname()[1]
+    app = build_app(config, announce=announce, port=port, ownership=ownership)
     loop = asyncio.get_running_loop()
     # at the descriptor limit every failed accept() is reported: once per interval is enough
     loop.set_exception_handler(RepeatFilter(config.log_repeat_seconds))
     runner = runner_for(app)
-    await runner.setup()
-    guard(app, runner)
-    await web.TCPSite(runner, config.host, config.port).start()
+    try:
+        await runner.setup()
+        guard(app, runner)
+    except BaseException:
+        sock.close()
+        await runner.cleanup()
+        raise
+    await web.SockSite(runner, sock).start()
     gc_policy = install_gc_policy(config.gc_freeze, config.gc_sweep_seconds)
-    log.info("listening", host=config.host, port=config.port)
+    log.info("listening", host=config.host, port=port)
+    print(f"serving on http://{config.host}:{port} (stop with Ctrl-C or SIGTERM)", file=announce, flush=True)
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)

@@ -42,6 +42,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (say, `head`) stopped reading: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:  # Ctrl-C before a command could take it over
+        return 130
+    except Exception as exc:
+        from server.commands.failures import EXIT_REFUSED, user_failure
+
+        message = user_failure(exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_REFUSED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -62,23 +62,58 @@ def _config(args: argparse.Namespace) -> Any:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import run
-    from server.logs import configure_logging
+    from server.persistence.database import database_url
+    from server.persistence.errors import StoreError
     from server.rules.errors import SettingsError
     from server.table.registry import Tables
 
     config = _config(args)
-    configure_logging(config.log_format, config.log_level)
     try:
         Tables.settings_for_defaults(config.table_defaults)
+        database_url(config.resolved_database_url())  # a bad URL is a sentence before the port is taken
     except SettingsError as exc:
         print(f"error: --table-defaults: {exc}", file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
         return 2
     from server.analysis.service import enable_background
 
     enable_background()  # a new table's odds are worked out as soon as it is created (docs/odds.md)
-    run(config)
+    asyncio.run(_start(config))  # a busy port or database ends in one sentence (server/commands/failures.py)
     return 0
+
+
+async def _start(config: Any) -> None:
+    """The port, then the database's claim, and only then the rest of the server.
+
+    The server itself is imported after the claim (a second of imports on a small
+    machine), so that a refusal comes at once.
+    """
+    import socket
+    import time
+
+    from server.listening import listening_socket
+    from server.persistence.ownership import Holder, claim
+
+    url = config.resolved_database_url()
+    sock = listening_socket(config.host, config.port, database_url=url)
+    try:
+        holder = Holder(os.getpid(), socket.gethostname(), sock.getsockname()[1], time.time())
+        ownership = await claim(url, holder, shared=bool(config.redis_url))
+    except BaseException:
+        sock.close()
+        raise
+    try:
+        from server.app import serve
+        from server.logs import configure_logging
+
+        configure_logging(config.log_format, config.log_level)
+    except BaseException:
+        sock.close()
+        await ownership.release()
+        raise
+    await serve(config, sock=sock, ownership=ownership)
 
 
 def _host_token(args: argparse.Namespace) -> int:

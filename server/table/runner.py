@@ -880,7 +880,8 @@ class TableRunner:
                       for _, s in sorted(self.roster.by_seat.items())],
             "button": button,
             "hand": hand,
-            "last_hand": self.last_summary if not self.hand_in_progress() else None,
+            # Also while the next hand is played: a client back after a restart learns its hand's fate.
+            "last_hand": self.last_summary,
             "you": {"account": account, "seat": seated.seat if seated else None,
                     "sitting_out": seated.sitting_out if seated else None},
             "arranged_next": self.arranged_next is not None,

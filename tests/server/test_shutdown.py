@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import time
 
 import pytest
 
+from client_cli.connection import Connection, http_json
+from client_cli.play import PlayOptions, play
+from client_cli.terminal import PlainFace
+from server.app import GATEWAY, SIO
 from server.persistence.database import open_database
 
 from .conftest import Server
@@ -112,3 +117,67 @@ async def test_a_hand_interrupted_by_a_crash_is_voided_at_restart(server: Server
     assert hand.summary["reason"] == "interrupted"
     last = snapshot["last_hand"]
     assert last is None or (last["hand_id"], last["status"], last["reason"]) == (hand_id, "void", "interrupted")
+
+
+async def test_a_client_sent_away_by_a_stopping_server_tries_again_and_quits_at_once_when_told(
+        server: Server) -> None:
+    # python-socketio's own reconnection gives up on a disconnection the server sent; ours does not.
+    conn = Connection(server.url, reconnect=True)
+    await conn.connect()
+    await conn.join("main")
+    await server.stop()
+    for _ in range(100):
+        if conn._comeback is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert conn._comeback is not None, "the client gave up when the server sent it away"
+    comeback = conn._comeback
+    started = time.monotonic()
+    await conn.close()
+    assert time.monotonic() - started < 1.0, "quitting waited for the reconnection"
+    assert comeback.done()
+    assert not conn.connected
+
+
+async def test_an_error_exit_of_hcf_play_does_not_say_the_connection_was_lost(server: Server) -> None:
+    account = await server.account("alice")
+    out = io.StringIO()
+    code = await play(PlayOptions(url=server.url, table="nosuch"), account["token"], PlainFace(out))
+    assert code == 1
+    assert "connection lost" not in out.getvalue(), out.getvalue()
+
+
+async def test_a_client_replaced_by_a_newer_connection_of_its_account_does_not_come_back(server: Server) -> None:
+    account = await server.account("alice")
+    old = Connection(server.url, token=account["token"], reconnect=True)
+    await old.connect()
+    new = Connection(server.url, token=account["token"], reconnect=True)
+    await new.connect()
+    try:
+        await asyncio.wait_for(old.replaced.wait(), 5)
+        await asyncio.sleep(1.5)  # longer than the first attempts of a comeback
+        assert not old.connected, "the replaced connection came back and would throw the new one off"
+        assert new.connected
+        assert not new.replaced.is_set()
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def test_a_client_the_server_will_not_take_back_stops_trying_and_says_why(server: Server) -> None:
+    account = await server.account("alice")
+    conn = Connection(server.url, token=account["token"], reconnect=True)
+    await conn.connect()
+    try:
+        await http_json("POST", f"{server.url}/api/logout", {}, token=account["token"])
+        gateway = server.app[GATEWAY]
+        await server.app[SIO].disconnect(gateway.sid_of_account[account["account_id"]])  # sent away
+        while True:
+            item = await asyncio.wait_for(conn.events.get(), 10)
+            if item.get("kind") == "gone":
+                break
+        assert item["code"] == "auth/token_invalid", item
+        assert conn._comeback is None, "it keeps trying with a token the server refuses"
+        assert not conn.connected
+    finally:
+        await conn.close()
