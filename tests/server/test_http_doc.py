@@ -102,6 +102,9 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET /api/tables/{name}/hands", "table/unknown"): lambda s: call(s, "GET", "/api/tables/nosuch/hands"),
     ("GET /api/tables/{name}/hands", "request/malformed"): lambda s: call(
         s, "GET", "/api/tables/main/hands?limit=many"),
+    ("GET /api/tables/{name}/hands/{number}", "hand/unknown"): lambda s: call(
+        s, "GET", "/api/tables/main/hands/999999"),
+    ("GET /api/tables/{name}/odds", "table/unknown"): lambda s: call(s, "GET", "/api/tables/nosuch/odds"),
     ("GET /api/hands/{hand_id}", "hand/unknown"): lambda s: call(s, "GET", "/api/hands/99999999999999999999999"),
     ("POST /api/host", "auth/not_host"): lambda s: call(
         s, "POST", "/api/host", {"action": "pause", "table": "main"}, token="not-the-host-token"),
