@@ -191,8 +191,10 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
 
 def _fold_loses(hand: Mapping[str, Any], settings: Mapping[str, Any],
                 mine: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
-    """A fold gives the bonus bets to the DP in the California profile (docs/rules/hcf.md section 3,
-    step 5); the standard profile judges them anyway (section 7)."""
+    """A fold gives the bonus bets to the DP in the California profile (docs/rules/hcf.md section 3.5).
+
+    The standard profile judges them anyway (section 7).
+    """
     if (hand.get("profile") or settings.get("profile") or "california") != "california":
         return ()
     bonuses = (("Straight Flush bonus", int(mine.get("straight_flush_bonus", 0))),
@@ -215,7 +217,7 @@ def fold_warning(choices: Choices) -> str | None:
 def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choices:
     fee = player_fee(settings)
     min_ante, max_ante = int(settings.get("min_ante", 1)), int(settings.get("max_ante", 1))
-    # The stack must cover the Ante, the smallest raise (1x Ante) and the fee (RULES.md step 2).
+    # The stack must cover the Ante, the smallest raise (1x Ante) and the fee (docs/rules/hcf.md section 3.2).
     return _replace(base, kind="bets", fee=fee, min_ante=min_ante,
                     max_ante=min(max_ante, (stack - fee) // 2),
                     min_bonus=int(settings.get("min_bonus", 1)), max_bonus=int(settings.get("max_bonus", 0)))

@@ -412,7 +412,7 @@ class TableSession:
 
     def _move(self, move: Move) -> tuple[str, dict[str, Any]]:
         args = {"action": move.action, **move.args}
-        # Bets carry a seed of the player's own (RULES.md section 6); Caribbean's Re-Bet keeps the one given.
+        # Bets carry a seed of the player's own (docs/rules/hcf.md section 6); Caribbean's Re-Bet keeps the one given.
         if move.action == "bet" or (move.action == "rebet" and self.tracker.game == "sixcard"):
             seed = secrets.token_hex(16)
             seat = self._seat()

@@ -1,4 +1,4 @@
-"""Check a finished hand's deal against what this client saw (RULES.md section 6).
+"""Check a finished hand's deal against what this client saw (docs/rules/hcf.md section 6).
 
 Pure: it takes the server's ``hand_revealed`` summary (or a hand from the
 history) and the cards this client saw during the hand, and rebuilds the deck
@@ -74,7 +74,7 @@ class Verdict:
 
 
 def deal(deck: Sequence[Card], order: Sequence[int], game: str = "hcf") -> dict[int, tuple[Card, ...]]:
-    """Deal one card at a time in ``order``: seven rounds in High Card Flush (RULES.md step 4), five in
+    """Deal one card at a time in ``order``: seven rounds in High Card Flush (docs/rules/hcf.md section 3.4), five in
     Caribbean Stud and 6 Card Poker, with each game's own dealing function.
 
     >>> deal(tuple(range(52)), [3, 1])[1]

@@ -144,7 +144,10 @@ class DatabaseBindings:
         return setups
 
     async def void_interrupted_hands(self, table: str | None = None) -> int:
-        """After a crash: every hand left in progress (at ``table``, or anywhere) is dead as a whole (RULES.md 5)."""
+        """After a crash: every hand left in progress (at ``table``, or anywhere) is dead as a whole.
+
+        docs/rules/hcf.md section 5.
+        """
         hands = [h for h in await self.db.hands_in_progress() if table is None or h.table == table]
         for hand in hands:
             await self._void(hand)

@@ -4,7 +4,7 @@ Leases (``server/persistence/leases.py``): every ``lease_renew_seconds`` this
 process renews the leases it holds (one conditional UPDATE), stops the runner of
 any table whose lease it lost, and takes every table whose lease is missing or
 expired. Taking a table over is a restart of that one table: hands left in
-progress are voided (RULES.md section 5, ``void_interrupted_hands``), the table
+progress are voided (docs/rules/hcf.md section 5, ``void_interrupted_hands``), the table
 is restored from the database and its runner starts. Every write of a runner is
 fenced: it checks, in its own transaction, that this process still holds the
 lease.

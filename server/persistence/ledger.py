@@ -1,4 +1,4 @@
-"""The double-entry chip ledger (RULES.md section 8).
+"""The double-entry chip ledger (docs/rules/hcf.md section 8).
 
 Every movement is one row in the append-only ``transfer`` table plus two balance
 updates in ``place``, all in the caller's transaction. The debit is a conditional

@@ -1,4 +1,4 @@
-"""Ledger places: where chips can be, named by strings (RULES.md section 8).
+"""Ledger places: where chips can be, named by strings (docs/rules/hcf.md section 8).
 
 >>> stack_place("main", 7)
 'stack:main:7'

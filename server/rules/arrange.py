@@ -3,7 +3,7 @@
 The host of a drill wants "these 7 cards to seat 2, these to the DP" without
 working out the dealing order by hand. Who deals first is only known once the
 bets are closed (clockwise from the first seat left of the button with an Ante,
-the DP last in each round: docs/rules/hcf.md section 3, step 4), so a
+the DP last in each round: docs/rules/hcf.md section 3.4), so a
 :class:`SeatDeck` is kept as it was given and turned into a deck at the deal,
 by :func:`deck_for_seats`. Every card nobody was given comes from the hand's
 own shuffled deck, in its order: the rest of the deal is random (and the hand is

@@ -1,4 +1,4 @@
-"""The provably fair shuffle (RULES.md section 6), version 1.
+"""The provably fair shuffle (docs/rules/hcf.md section 6), version 1.
 
 Every step is specified in ``docs/fairness.md`` so anyone can rebuild a deck
 with their own code:

@@ -1,4 +1,4 @@
-"""Where chips can be, named by strings (RULES.md section 8): one vocabulary for the ledger and the table.
+"""Where chips can be, named by strings (docs/rules/hcf.md section 8): one vocabulary for the ledger and the table.
 
 >>> stack_place("main", 7), fee_held_place("main", 7)
 ('stack:main:7', 'fee_held:main:7')

@@ -1,4 +1,4 @@
-"""Five-card poker hands, shared by Caribbean Stud and 6 Card Poker (RULES-caribbean.md section 1).
+"""Five-card poker hands, shared by Caribbean Stud and 6 Card Poker (docs/rules/caribbean.md section 1).
 
 A hand's value is one int, higher is better, equal is a tie: the class index in
 the top bits, then up to five rank indices (0..12 for 2..A) most significant

@@ -187,7 +187,7 @@ def _settle(
 
 
 def _funds_cap(bank: Ints, totals: Ints, played: Flags) -> Flags:
-    """RULES.md section 3 step 7, seat by seat in settlement order (the reverse of the deal).
+    """docs/rules/hcf.md section 3.7, seat by seat in settlement order (the reverse of the deal).
 
     A seat that played and would win more than the DP's running bank is dead; any
     other seat that played moves the bank by its result. Folded seats' stakes are

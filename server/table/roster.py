@@ -1,4 +1,4 @@
-"""Who sits where at a table, with the per-player switches of RULES.md sections 3 and 4."""
+"""Who sits where at a table, with the per-player switches of docs/rules/hcf.md sections 3 and 4."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from server.rules.game import AccountId, Player
 
-MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (RULES.md section 4)
+MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (docs/rules/hcf.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up
 
 

@@ -504,7 +504,7 @@ class TableRunner:
                 seated.acted_this_hand = True
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
-        """The hand as everyone may see it once it is over (RULES.md step 8), seed revealed."""
+        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
         return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
                             self.hand_number if dealt else None)
@@ -698,7 +698,7 @@ class TableRunner:
         return {}
 
     async def _stand_up_expired(self) -> None:
-        """Players sat out for 10 minutes are stood up and their chips go back (RULES.md section 4)."""
+        """Players sat out for 10 minutes are stood up and their chips go back (docs/rules/hcf.md section 4)."""
         batch, changes, removals = Batch(), [], []
         for seated in list(self.roster.by_seat.values()):
             if seated.sitting_out and seated.sat_out_at is not None \
@@ -746,7 +746,7 @@ class TableRunner:
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
             return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
-        # The posted settings hold for the hand in play (RULES.md section 2): say what the next one changes.
+        # The posted settings hold for the hand in play (docs/rules/hcf.md section 2): say what the next one changes.
         return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
 
     async def _host_show_settings(self, _cmd: Host) -> Reply:

@@ -1,4 +1,4 @@
-"""A finished hand as everyone may see it (RULES.md step 8): results, shown cards, the revealed seed."""
+"""A finished hand as everyone may see it (docs/rules/hcf.md section 3.8): results, shown cards, the revealed seed."""
 
 from __future__ import annotations
 

@@ -227,7 +227,7 @@ class Gateway:
             await self.sio.disconnect(old)
 
     async def on_disconnect(self, sid: str, _reason: Any = None) -> Reply | None:
-        """A dropped connection keeps the seat; only presence changes (RULES.md section 4)."""
+        """A dropped connection keeps the seat; only presence changes (docs/rules/hcf.md section 4)."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
             return p.error("request/unknown", "no request named 'disconnect'")

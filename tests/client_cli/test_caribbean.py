@@ -253,7 +253,7 @@ def test_after_settlement_played_spots_are_shown_and_folded_ones_stay_hidden() -
     text = plain(cg.table_lines(table.snapshot(None), symbols=False))
     assert "Kh Kd 7c 4s 2h  pair · played (20)" in text
     assert "Ac Kc 8d 5h 3d  high card · qualifies" in text
-    # bob's flush folded but won a jackpot award, so it is shown (RULES-caribbean.md step 6)
+    # bob's flush folded but won a jackpot award, so it is shown (docs/rules/caribbean.md section 3.6)
     assert "Qs Js 9s 6s 2s  flush" in text
 
 

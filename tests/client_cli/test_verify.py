@@ -1,4 +1,4 @@
-"""The client's check of a revealed deal (RULES.md section 6)."""
+"""The client's check of a revealed deal (docs/rules/hcf.md section 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""docs/fairness.md (RULES.md section 6) agrees with server/rules/fairness.py, byte for byte.
+"""docs/fairness.md (docs/rules/hcf.md section 6) agrees with server/rules/fairness.py, byte for byte.
 
 The reference verifier printed in the doc is executed as it stands and compared with
 the code on the doc's test vectors and on random seeds; the vectors printed in the

@@ -1,4 +1,4 @@
-"""A drill deck by seat (issue 14 B.13): the rules order it as they deal (docs/rules/hcf.md section 3, step 4)."""
+"""A drill deck by seat (issue 14 B.13): the rules order it as they deal (docs/rules/hcf.md section 3.4)."""
 
 from __future__ import annotations
 

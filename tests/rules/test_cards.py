@@ -1,4 +1,4 @@
-"""RULES.md section 1: card notation, parsing and printing."""
+"""docs/rules/hcf.md section 1: card notation, parsing and printing."""
 
 from __future__ import annotations
 

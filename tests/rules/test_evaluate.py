@@ -1,4 +1,4 @@
-"""RULES.md section 1: flushes, straight-flush runs, qualifying, raise limits.
+"""docs/rules/hcf.md section 1: flushes, straight-flush runs, qualifying, raise limits.
 
 The exact-combinatorics tests at the bottom derive, independently of the
 server code, how many of the C(52, 7) = 133,784,560 seven-card hands have each

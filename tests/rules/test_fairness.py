@@ -1,4 +1,4 @@
-"""RULES.md section 6: the committed, seeded, verifiable shuffle."""
+"""docs/rules/hcf.md section 6: the committed, seeded, verifiable shuffle."""
 
 from __future__ import annotations
 

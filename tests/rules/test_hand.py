@@ -1,4 +1,4 @@
-"""RULES.md sections 3, 4 and 5: one hand as a state machine (``decide`` / ``evolve``)."""
+"""docs/rules/hcf.md sections 3, 4 and 5: one hand as a state machine (``decide`` / ``evolve``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md sections 2 and 7: a table's posted settings, their defaults and validation."""
+"""docs/rules/hcf.md sections 2 and 7: a table's posted settings, their defaults and validation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 3 step 7 (settlement), section 5 (dead hands), section 7 (standard profile).
+"""docs/rules/hcf.md section 3.7 (settlement), section 5 (dead hands), section 7 (standard profile).
 
 Every test checks conservation: ``sum(seat.net) + dealer_net + house == 0``.
 """
@@ -497,7 +497,7 @@ def reference_bonus_win(settings: HcfSettings, stake: int, odds: int) -> int:
 
 
 def reference_bets(s: HcfSettings, w: Wager, dealer_cards: Sequence[Card]) -> tuple[int, int, int, int]:
-    """RULES.md section 3 step 7 and section 7, written plainly."""
+    """docs/rules/hcf.md section 3.7 and section 7, written plainly."""
     mine, theirs = evaluate(w.cards), evaluate(dealer_cards)
     folded = w.raise_amount == 0
     sf_odds = s.straight_flush_pay(mine.straight_flush_length)

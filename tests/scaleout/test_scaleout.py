@@ -6,7 +6,7 @@ redis-server, nginx running deploy/nginx.conf (ports adjusted), and two
 they also race to migrate it, under the migration lock). Players connect through
 nginx and land on both processes; they play at the one table, whose owner (the
 lease row) runs it. Then the owner is killed with SIGKILL: the other process takes
-the table over, voids the hand in progress (RULES.md section 5), the players'
+the table over, voids the hand in progress (docs/rules/hcf.md section 5), the players'
 clients reconnect through nginx and play on. At the end ``hcf-server ledger check``
 proves the books. The takeover time is measured and printed.
 

@@ -391,7 +391,7 @@ async def replay_table(database_url: str, table: str) -> list[Any]:
 async def everyone_bet(client: Client, seats: list[int], kind: str, since: int) -> None:
     """Wait (a few seconds at most) until every seat of the hand has bets down.
 
-    The first Deal closes the betting once all who have bets confirmed (RULES-caribbean.md 3.1),
+    The first Deal closes the betting once all who have bets confirmed (docs/rules/caribbean.md section 3.1),
     so a bot that dealt at once could shut a slower one out of the hand.
     """
     def placed() -> set[int]:

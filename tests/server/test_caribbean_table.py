@@ -1,4 +1,4 @@
-"""Caribbean Stud tables at the real server (RULES-caribbean.md): spots, the meter, privacy, restarts."""
+"""Caribbean Stud tables at the real server (docs/rules/caribbean.md): spots, the meter, privacy, restarts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The floor's procedures at the real server (RULES.md section 5): a dead seat, a misdeal, a shuffler fault."""
+"""The floor's procedures at the real server (docs/rules/hcf.md section 5): a dead seat, a misdeal, a shuffler fault."""
 
 from __future__ import annotations
 

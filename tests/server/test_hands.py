@@ -1,4 +1,4 @@
-"""Full hands at the real server (RULES.md section 3): 2, 3 and 7 players, the bank offer, the button."""
+"""Full hands at the real server (docs/rules/hcf.md section 3): 2, 3 and 7 players, the bank offer, the button."""
 
 from __future__ import annotations
 

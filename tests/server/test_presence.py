@@ -1,4 +1,4 @@
-"""Presence at the real server (RULES.md section 4): clocks, leaving, reconnecting, a second connection."""
+"""Presence at the real server (docs/rules/hcf.md section 4): clocks, leaving, reconnecting, a second connection."""
 
 from __future__ import annotations
 

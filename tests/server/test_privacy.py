@@ -1,4 +1,5 @@
-"""Spying clients (RULES.md sections 3.8 and 6): nobody is sent a card they may not see, and every deal checks out.
+"""Spying clients (docs/rules/hcf.md sections 3.8 and 6): nobody is sent a card they may not see,
+and every deal checks out.
 
 A spectator and every player record everything they receive (table and private
 events, snapshots taken at every step) over several hands played with random

@@ -1,4 +1,7 @@
-"""Settlement at the real server: the DP's funds cap, fee modes, bonus pay tables (RULES.md section 3 steps 3, 7)."""
+"""Settlement at the real server: the DP's funds cap, fee modes, bonus pay tables.
+
+docs/rules/hcf.md sections 3.3 and 3.7.
+"""
 
 from __future__ import annotations
 

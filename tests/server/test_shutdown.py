@@ -1,4 +1,4 @@
-"""Stopping the server (RULES.md section 5, interrupted hands): no chip is ever lost."""
+"""Stopping the server (docs/rules/hcf.md section 5, interrupted hands): no chip is ever lost."""
 
 from __future__ import annotations
 

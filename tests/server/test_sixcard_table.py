@@ -1,4 +1,4 @@
-"""6 Card Poker 1-2-5 tables at the real server (RULES-sixcard.md): boxes, draws, the dealer exchange, crashes."""
+"""6 Card Poker 1-2-5 tables at the real server (docs/rules/sixcard.md): boxes, draws, the dealer exchange, crashes."""
 
 from __future__ import annotations
 

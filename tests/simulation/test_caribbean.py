@@ -1,7 +1,7 @@
 """``hcf-server simulate --game caribbean``: the fast engine against ``settle()``, the JSON, the odds.
 
 Statistical checks allow 5 standard errors around exact figures: the class counts of
-RULES-caribbean.md section 1, the 1,463,700 / 2,598,960 dealer qualifier, and the
+docs/rules/caribbean.md section 1, the 1,463,700 / 2,598,960 dealer qualifier, and the
 Wizard of Odds house edges of each strategy (U.S. pay table, from all
 19,933,230,517,200 deals): raise on any A-K or better 5.682% of the Ante, raise on any
 pair or better 5.470%, perfect strategy 5.224% (the figure usually published).

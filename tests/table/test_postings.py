@@ -1,4 +1,4 @@
-"""RULES.md section 8: every chip movement of a hand is a balanced transfer, and none is lost."""
+"""docs/rules/hcf.md section 8: every chip movement of a hand is a balanced transfer, and none is lost."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
 MAX_BOXES: Final = 4
-"""One player may take 1 to 4 boxes (RULES-sixcard.md section 2)."""
+"""One player may take 1 to 4 boxes (docs/rules/sixcard.md section 2)."""
 
 ChoiceKind = Literal["bets", "decision", "exchange"]
 BoxBet = tuple[int, int, int]

@@ -99,7 +99,7 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
 
 
 def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
-    """Why a player may not place ``bets`` (RULES-sixcard.md section 3), or None."""
+    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None."""
     too_many = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
     if too_many is not None:
         return too_many

@@ -1,1 +1,1 @@
-"""Cyber Caribbean Stud (../shared/RULES-caribbean.md): settings, settlement, strategy, the live hand."""
+"""Cyber Caribbean Stud (docs/rules/caribbean.md): settings, settlement, strategy, the live hand."""

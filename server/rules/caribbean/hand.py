@@ -1,4 +1,4 @@
-"""One Caribbean Stud hand as a state machine of pure transitions (RULES-caribbean.md sections 3 and 5).
+"""One Caribbean Stud hand as a state machine of pure transitions (docs/rules/caribbean.md sections 3 and 5).
 
 ``decide(state, command)`` checks a command and returns the events it causes, or
 raises :class:`Violation` (with a stable code) and changes nothing;

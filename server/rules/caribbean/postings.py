@@ -1,10 +1,10 @@
-"""Chip movements of a Caribbean Stud hand: the ledger transfers each event causes (RULES.md section 8).
+"""Chip movements of a Caribbean Stud hand: the ledger transfers each event causes (docs/rules/hcf.md section 8).
 
 Pure: an event plus the hand state just before it gives transfers between
 places. Bets reach the felt only when betting closes (an unconfirmed bet never
 touches the ledger); a Back Bet when the spot plays. A folded Ante stays on the
 felt until settlement takes it, so that a hand cut off by a crash is refunded
-whole from the felt places alone (RULES-caribbean.md section 5). Settlement pays
+whole from the felt places alone (docs/rules/caribbean.md section 5). Settlement pays
 spot by spot in settlement order, then moves the meter's new whole chips from
 the house to the jackpot place before paying the awards out of it, so that
 place always holds ``meter // 100`` chips after a hand and never goes below

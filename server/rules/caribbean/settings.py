@@ -1,4 +1,4 @@
-"""A Caribbean Stud table's posted settings (RULES-caribbean.md section 2), validated once.
+"""A Caribbean Stud table's posted settings (docs/rules/caribbean.md section 2), validated once.
 
 >>> s = CaribbeanSettings.from_mapping({"bet_pays": "royal: 250, straight_flush: 50, quads: 20, "
 ...     "full_house: 7, flush: 5, straight: 4, trips: 3, two_pair: 2, pair: 1"})
@@ -149,7 +149,7 @@ def _validated(v: dict[str, Any]) -> CaribbeanSettings:
     max_hands = whole("max_hands", v["max_hands"], 1)
     if max_hands > spots:
         raise SettingsError(f"max_hands: must not exceed spots ({max_hands} > {spots})")
-    # While another player of the hand has neither bet nor passed (docs/rules/caribbean.md section 3, step 1).
+    # While another player of the hand has neither bet nor passed (docs/rules/caribbean.md section 3.1).
     while_waiting = whole("max_hands_while_waiting", v["max_hands_while_waiting"], 1)
     not_above("max_hands_while_waiting", while_waiting, "max_hands", max_hands)
     ints = {n: whole(n, v[n], 1) for n in ("min_ante", "max_ante", "jackpot_wager", "min_buy_in", "max_buy_in",

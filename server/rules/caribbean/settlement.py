@@ -1,4 +1,4 @@
-"""Settling a Caribbean Stud hand (RULES-caribbean.md section 3 step 5, section 4, section 5).
+"""Settling a Caribbean Stud hand (docs/rules/caribbean.md section 3.5, section 4, section 5).
 
 Chip amounts are ints seen from the player: positive won, negative lost. The
 jackpot meter counts hundredths of a chip. Every settled hand keeps, exactly::

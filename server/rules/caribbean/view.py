@@ -4,7 +4,7 @@ Before the dealer's hand is shown a player sees their own spots' cards and the
 dealer's up-card, nothing else; spectators see the up-card alone. Afterwards
 everyone sees the dealer's five cards and every spot that played; a folded spot
 stays hidden from all but its owner unless it won a jackpot award
-(RULES-caribbean.md section 3, steps 2 and 6).
+(docs/rules/caribbean.md sections 3.2 and 3.6).
 
 >>> from server.rules.cards import parse_cards
 >>> from server.rules.caribbean.messages import CardsDealt

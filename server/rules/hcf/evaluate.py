@@ -1,4 +1,4 @@
-"""High Card Flush hand values (RULES.md section 1).
+"""High Card Flush hand values (docs/rules/hcf.md section 1).
 
 Each suit's ranks form a 13-bit mask (bit 0 = deuce, bit 12 = ace). Two such
 masks with the same number of cards compare, as plain ints, exactly as the rules

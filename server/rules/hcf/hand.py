@@ -1,4 +1,4 @@
-"""One High Card Flush hand as a state machine of pure transitions (RULES.md section 3).
+"""One High Card Flush hand as a state machine of pure transitions (docs/rules/hcf.md section 3).
 
 ``decide(state, command)`` checks a command and returns the events it causes, or
 raises :class:`Violation` (with a stable code) and changes nothing;
@@ -239,7 +239,7 @@ def _accept(state: HandState, cmd: AcceptBank) -> list[Event]:
     bettors = tuple(s for s in deal_order(state.settings.seats, cmd.seat)
                     if any(p.seat == s for p in state.players))
     events: list[Event] = [BankAccepted(cmd.seat), BettingOpened(cmd.seat, state.commitment, bettors)]
-    # Players who asked to leave during the offer sit this hand out (RULES.md section 4).
+    # Players who asked to leave during the offer sit this hand out (docs/rules/hcf.md section 4).
     events += [BetsPassed(s, "left") for s in bettors if s in state.leaving]
     return _close_if_all_answered(state, events) if len(events) > 2 else events
 

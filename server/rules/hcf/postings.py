@@ -1,10 +1,10 @@
-"""Chip movements: which ledger transfers each hand event causes (RULES.md section 8).
+"""Chip movements: which ledger transfers each hand event causes (docs/rules/hcf.md section 8).
 
 Pure: a hand event plus the state before it gives a list of transfers between
 places. Bets sit on the felt (``felt:T:A``) and fees are held apart
 (``fee_held:T:A``) until the hand ends, so a voided hand simply moves both back.
 Settlement moves a folded seat's stakes first (they are the DP's "at once",
-RULES.md step 5), then each seat in settlement order, so the DP's stack never
+docs/rules/hcf.md section 3.5), then each seat in settlement order, so the DP's stack never
 pays out chips it does not yet hold.
 """
 

@@ -1,4 +1,4 @@
-"""A High Card Flush table's posted settings (RULES.md section 2), validated once.
+"""A High Card Flush table's posted settings (docs/rules/hcf.md section 2), validated once.
 
 >>> s = HcfSettings.from_mapping({"fee_mode": "all", "flush_pays": "7: 300, 6: 100, 5: 10, 4: 1"})
 >>> s.fee_mode, s.flush_pay(7), s.profile
@@ -28,7 +28,7 @@ FEE_MODES: Final = ("all", "players", "designated", "none")
 FLUSH_SIZES: Final = (4, 5, 6, 7)
 RUN_LENGTHS: Final = (3, 4, 5, 6, 7)
 
-# The seed's tables (appendix headings un-swapped, RULES.md section 2) and the
+# The seed's tables (appendix headings un-swapped, docs/rules/hcf.md section 2) and the
 # common casino ones for the house-banked profile (section 7).
 CALIFORNIA_FLUSH_PAYS: Final[PayTable] = ((7, 200), (6, 50), (5, 10), (4, 2))
 CALIFORNIA_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 1000), (6, 500), (5, 100), (4, 60), (3, 8))
@@ -36,7 +36,7 @@ STANDARD_FLUSH_PAYS: Final[PayTable] = ((7, 300), (6, 100), (5, 10), (4, 1))
 STANDARD_STRAIGHT_FLUSH_PAYS: Final[PayTable] = ((7, 8000), (6, 1000), (5, 100), (4, 60), (3, 7))
 
 SEAT_LIMITS: Final = {"california": (2, 7), "standard": (2, 6)}
-"""RULES.md section 2 says 2 to 7 seats; a standard table also deals the house a hand, so
+"""docs/rules/hcf.md section 2 says 2 to 7 seats; a standard table also deals the house a hand, so
 6 seats + the dealer (49 cards) is its most."""
 
 
@@ -111,7 +111,7 @@ SETTING_NAMES: Final = tuple(f.name for f in dataclasses.fields(HcfSettings) if 
 
 
 def profile_defaults(profile: str) -> dict[str, Any]:
-    """The defaults that differ by profile (RULES.md sections 2 and 7)."""
+    """The defaults that differ by profile (docs/rules/hcf.md sections 2 and 7)."""
     if profile == "standard":
         return {
             "profile": "standard",

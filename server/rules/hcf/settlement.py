@@ -1,4 +1,4 @@
-"""Settling a High Card Flush hand (RULES.md section 3 step 7, sections 5 and 7).
+"""Settling a High Card Flush hand (docs/rules/hcf.md section 3.7, sections 5 and 7).
 
 All amounts are int chips seen from the party named: positive won, negative lost.
 Conservation is structural: ``sum(seat.net) + dealer_net + house == 0``.

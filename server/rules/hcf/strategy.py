@@ -2,7 +2,7 @@
 
 It is Charles Mousseau's rule, which looks only at the hand's best flush: raise
 the most the flush allows with 4 cards or more, raise 1x with a 3-card flush of
-T-8-6 or better (compared as flushes are, RULES.md section 1), fold the rest.
+T-8-6 or better (compared as flushes are, docs/rules/hcf.md section 1), fold the rest.
 
 >>> from server.rules.cards import parse_cards
 >>> from server.rules.hcf.evaluate import evaluate

@@ -1,4 +1,4 @@
-"""The betting round both house-banked games open every hand with (docs/rules/caribbean.md section 3, step 1).
+"""The betting round both house-banked games open every hand with (docs/rules/caribbean.md section 3.1).
 
 Each player places bets, then presses *Deal* to confirm them, *Clear* to take
 them back, or *Pass* to sit this hand out. Betting stays open until every player

@@ -3,7 +3,7 @@
 Bets are placed, then confirmed with *Deal* or taken back with *Clear*; a player
 who bets nothing this hand says *Pass*. The betting closes once every player of
 the hand has confirmed or passed (or is leaving), or when its clock runs out
-(docs/rules/caribbean.md section 3, step 1).
+(docs/rules/caribbean.md section 3.1).
 
 >>> BetsCleared(2, "clock").as_json()
 {'type': 'bets_cleared', 'seat': 2, 'reason': 'clock'}

@@ -79,7 +79,7 @@ class SixCardPoker(HouseGame):
             return ClockSpec("bets", None, s.bet_seconds)
         turn = state.turn
         if turn is not None:
-            # A draw leaves the box in turn: its Raise or Fold gets a fresh clock (RULES-sixcard.md 4.4).
+            # A draw leaves the box in turn: its Raise or Fold gets a fresh clock (docs/rules/sixcard.md section 4.4).
             return ClockSpec("decision", state.box(turn).seat, s.action_seconds, turn=turn,
                              step=int(turn in state.draws))
         if state.phase == "exchange" and not state.exchange_closed:

@@ -1,4 +1,4 @@
-"""One 6 Card Poker 1-2-5 hand as a state machine of pure transitions (RULES-sixcard.md sections 3-5, 7).
+"""One 6 Card Poker 1-2-5 hand as a state machine of pure transitions (docs/rules/sixcard.md sections 3-5, 7).
 
 ``decide(state, command)`` checks a command and returns the events it causes, or
 raises :class:`Violation` (with a stable code) and changes nothing;
@@ -232,7 +232,7 @@ class HandState:
         """Chips of the box on the felt: its stakes stay there, folded or given for the exchange, until settlement.
 
         Keeping them on the felt (and a draw fee held apart, :meth:`fee_held`) lets a hand
-        cut off by a crash be refunded whole from those places (RULES-sixcard.md section 7).
+        cut off by a crash be refunded whole from those places (docs/rules/sixcard.md section 7).
         A dead box's chips went back when it died.
         """
         if b.box in self.dead or not self.boxes:

@@ -122,7 +122,7 @@ class ContinueExchange:
 
 @dataclass(frozen=True, slots=True)
 class CloseExchange:
-    """The exchange clock ran out: unconfirmed requests are dropped (RULES-sixcard.md 5.1)."""
+    """The exchange clock ran out: unconfirmed requests are dropped (docs/rules/sixcard.md section 5.1)."""
 
 
 Command = (
@@ -212,7 +212,7 @@ class BetsClosed(Event):
 
 @dataclass(frozen=True, slots=True)
 class BlindBetsPlaced(Event):
-    """Each blind box's Bet ``(box, seat, amount)`` placed for it (2x Ante; RULES-sixcard.md section 3)."""
+    """Each blind box's Bet ``(box, seat, amount)`` placed for it (2x Ante; docs/rules/sixcard.md section 3)."""
 
     type: ClassVar[str] = "blind_bets_placed"
     bets: tuple[tuple[int, int, int], ...]

@@ -1,11 +1,11 @@
-"""Chip movements of a 6 Card Poker hand: the ledger transfers each event causes (RULES.md section 8).
+"""Chip movements of a 6 Card Poker hand: the ledger transfers each event causes (docs/rules/hcf.md section 8).
 
 Pure: an event plus the hand state just before it gives transfers between places.
 Bets sit on the felt (``felt:T:A``) from the close of betting and a draw fee is
 held apart (``fee_held:T:A``) from the moment it is paid. What the rules take "at
 once" (a folded Ante, the fee, the Ante given for the dealer exchange) is lost at
 once but moves to the house only at settlement, so a hand cut off by a crash is
-refunded whole from the felt and held places alone (RULES-sixcard.md section 7). A
+refunded whole from the felt and held places alone (docs/rules/sixcard.md section 7). A
 dead box, or every box of a voided hand, gets back its felt and its fee.
 
 >>> from server.rules.game import Player

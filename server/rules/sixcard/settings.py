@@ -1,4 +1,4 @@
-"""A 6 Card Poker table's posted settings (RULES-sixcard.md section 2), validated once.
+"""A 6 Card Poker table's posted settings (docs/rules/sixcard.md section 2), validated once.
 
 >>> s = SixcardSettings.from_mapping({"boxes": 2, "max_ante": "", "bonus_pays": "royal: 500, trips: 30"})
 >>> s.boxes, s.max_ante, s.bonus_pay("royal"), s.bonus_pay("flush"), s.bonus_pay("pair")

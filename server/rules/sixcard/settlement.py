@@ -1,4 +1,4 @@
-"""Settling a 6 Card Poker hand (RULES-sixcard.md sections 3, 5 and 6).
+"""Settling a 6 Card Poker hand (docs/rules/sixcard.md sections 3, 5 and 6).
 
 Every amount is the player's change in chips on one bet: positive won, negative
 lost. The house takes the other side of everything, so ``house_net`` is minus the

@@ -1,6 +1,6 @@
 """What each viewer may see of a 6 Card Poker hand: pure functions applied just before sending.
 
-A player sees a box's cards only when the rules show them (RULES-sixcard.md
+A player sees a box's cards only when the rules show them (docs/rules/sixcard.md
 section 4): a bonus-only box at the deal, an open box when its turn starts, blind
 boxes once the owner's open boxes are decided. Everyone sees the dealer's up-card,
 the dealer's hand when it is shown, and at settlement every box that reached it; a

@@ -1,4 +1,4 @@
-"""RULES-caribbean.md sections 2, 3 and 5: the live hand, driven whole through decide/evolve."""
+"""docs/rules/caribbean.md sections 2, 3 and 5: the live hand, driven whole through decide/evolve."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES-caribbean.md section 1: the 5-card evaluator (server/rules/poker.py) and the dealer's A-K qualifier.
+"""docs/rules/caribbean.md section 1: the 5-card evaluator (server/rules/poker.py) and the dealer's A-K qualifier.
 
 The counting tests walk every rank multiset once and weigh it by the number of suit
 patterns that make it (flush or not): 6,175 evaluations stand for all 2,598,960 hands.

@@ -1,4 +1,5 @@
-"""RULES.md section 8 for Caribbean Stud: every chip moves by a balanced transfer; the meter is a ledger place."""
+"""docs/rules/hcf.md section 8 for Caribbean Stud: every chip moves by a balanced transfer; the meter is a
+ledger place."""
 
 from __future__ import annotations
 

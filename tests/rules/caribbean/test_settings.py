@@ -1,4 +1,4 @@
-"""RULES-caribbean.md section 2 (and the pay tables of sections 3 and 4): a table's settings."""
+"""docs/rules/caribbean.md section 2 (and the pay tables of sections 3 and 4): a table's settings."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES-caribbean.md section 3 step 5 (settlement), section 4 (the progressive jackpot), section 5 (dead hands).
+"""docs/rules/caribbean.md section 3.5 (settlement), section 4 (the progressive jackpot), section 5 (dead hands).
 
 Every settled hand is checked for conservation in hundredths of a chip:
 ``100 * sum(net) + house_net + (meter_after - meter_before) == 0``.

@@ -1,4 +1,4 @@
-"""RULES-caribbean.md section 3 steps 2 and 6: who may see which cards, before and after the reveal."""
+"""docs/rules/caribbean.md sections 3.2 and 3.6: who may see which cards, before and after the reveal."""
 
 from __future__ import annotations
 

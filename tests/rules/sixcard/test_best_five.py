@@ -1,4 +1,4 @@
-"""RULES-sixcard.md section 1: a box plays its best five; the dealer qualifies with a pair of twos or better.
+"""docs/rules/sixcard.md section 1: a box plays its best five; the dealer qualifies with a pair of twos or better.
 
 Every hand is counted by grouping: a rank multiset fixes the hand except for its
 suits, and only whether five or six cards share a suit changes the result. So each

@@ -1,4 +1,4 @@
-"""RULES-sixcard.md sections 3, 4, 5 and 7: one live hand as a state machine (``decide`` / ``evolve``).
+"""docs/rules/sixcard.md sections 3, 4, 5 and 7: one live hand as a state machine (``decide`` / ``evolve``).
 
 Whole hands are driven through the real ``decide``/``evolve`` with arranged decks
 (tests/rules/sixcard/live.py); each test is named after the clause it checks.

@@ -1,4 +1,4 @@
-"""RULES.md section 8 for 6 Card Poker: every chip a hand moves, and that they add up to the settlement."""
+"""docs/rules/hcf.md section 8 for 6 Card Poker: every chip a hand moves, and that they add up to the settlement."""
 
 from __future__ import annotations
 

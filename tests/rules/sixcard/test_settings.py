@@ -1,4 +1,4 @@
-"""RULES-sixcard.md section 2: a table's settings, their defaults and validation."""
+"""docs/rules/sixcard.md section 2: a table's settings, their defaults and validation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES-sixcard.md sections 3 to 7: roles, play order, draws, the dealer exchange, settlement, caps, dead boxes.
+"""docs/rules/sixcard.md sections 3 to 7: roles, play order, draws, the dealer exchange, settlement, caps, dead boxes.
 
 Amounts are the player's change in chips; A is the Ante (10 here), k the Bet's pay.
 """

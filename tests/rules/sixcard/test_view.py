@@ -1,4 +1,4 @@
-"""RULES-sixcard.md section 4 visibility: who may see which cards, and when."""
+"""docs/rules/sixcard.md section 4 visibility: who may see which cards, and when."""
 
 from __future__ import annotations
 
