@@ -179,7 +179,10 @@ class Connection:
                     return
                 try:
                     await self.connect()
-                except ServerRefused as exc:  # e.g. the token was revoked: trying again cannot help
+                except ServerRefused as exc:
+                    if exc.code == "rate/limited":  # too many returns at once: connect() waits its retry_after
+                        continue
+                    # e.g. the token was revoked: trying again cannot help
                     await self.events.put({"kind": "gone", "code": exc.code, "message": exc.message})
                     return
                 except (socketio.exceptions.ConnectionError, OSError, TimeoutError):

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import io
 import time
+from typing import Any
 
 import pytest
 
+from client_cli.api import ServerRefused
 from client_cli.connection import Connection, http_json
 from client_cli.play import PlayOptions, play
 from client_cli.terminal import PlainFace
-from server.app import GATEWAY, SIO
+from server.app import GATEWAY
 from server.persistence.database import open_database
 
 from .conftest import Server
@@ -169,15 +171,57 @@ async def test_a_client_the_server_will_not_take_back_stops_trying_and_says_why(
     conn = Connection(server.url, token=account["token"], reconnect=True)
     await conn.connect()
     try:
-        await http_json("POST", f"{server.url}/api/logout", {}, token=account["token"])
-        gateway = server.app[GATEWAY]
-        await server.app[SIO].disconnect(gateway.sid_of_account[account["account_id"]])  # sent away
+        await _sid_of(server, account["account_id"])
+        await http_json("POST", f"{server.url}/api/logout", {}, token=account["token"])  # closes its socket
         while True:
             item = await asyncio.wait_for(conn.events.get(), 10)
-            if item.get("kind") == "gone":
+            if item.get("kind") in ("gone", "revoked"):
                 break
-        assert item["code"] == "auth/token_invalid", item
+        await asyncio.sleep(1.0)  # longer than the first attempts of a comeback
         assert conn._comeback is None, "it keeps trying with a token the server refuses"
         assert not conn.connected
     finally:
         await conn.close()
+
+
+
+async def _sid_of(server: Server, account: int) -> str:
+    """The account's socket, once the server has finished taking it in (the connect answer comes first)."""
+    gateway = server.app[GATEWAY]
+    for _ in range(200):
+        if account in gateway.sid_of_account:
+            return str(gateway.sid_of_account[account])
+        await asyncio.sleep(0.01)
+    raise AssertionError("the server never registered the connection")
+
+
+async def test_a_client_refused_as_too_quick_when_it_comes_back_waits_and_comes_back(server: Server) -> None:
+    # A restart brings every client back at once; a rate/limited answer is a "not yet", never "gone".
+    account = await server.account("alice")
+    conn = Connection(server.url, token=account["token"], reconnect=True)
+    await conn.connect()
+    real_connect, tries = conn.connect, []
+
+    async def first_refused() -> None:
+        tries.append(1)
+        if len(tries) == 1:
+            raise ServerRefused("rate/limited", "too many connections of this account: try again in 1 s")
+        await real_connect()
+
+    try:
+        await conn.sio.disconnect()  # as if the server had sent it away: the comeback below takes over
+        conn.connect = first_refused  # type: ignore[method-assign]
+        await asyncio.wait_for(conn._come_back(), 15)
+        gone = [item for item in _drain(conn.events) if item.get("kind") == "gone"]
+        assert not gone, f"a rate/limited refusal ended the comeback: {gone}"
+        assert len(tries) >= 2, "no second try after the refusal"
+        assert conn.connected, "the client did not come back after the refusal"
+    finally:
+        await conn.close()
+
+
+def _drain(queue: asyncio.Queue[dict[str, Any]]) -> list[dict[str, Any]]:
+    items = []
+    while not queue.empty():
+        items.append(queue.get_nowait())
+    return items
