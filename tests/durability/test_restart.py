@@ -23,6 +23,7 @@ import pytest
 
 from client_cli.bots import Bot, BotOptions, Team
 from client_cli.connection import Connection
+from client_cli.reasons import void_reason
 from client_cli.render import header_line
 from client_cli.store import TokenStore
 
@@ -70,7 +71,9 @@ async def test_a_restart_brings_back_three_people_and_a_bot_each_told_what_becam
         def back(conn: Connection | None) -> bool:
             return conn is not None and conn.connected
 
-        told = re.compile(rf"Hand #{hand_id} was voided \({'shutdown' if stop == 'sigterm' else 'interrupted'}\)")
+        # the screen names the hand by the table's own number, and the reason in words (client_cli/reasons.py)
+        reason = void_reason("shutdown" if stop == "sigterm" else "interrupted")
+        told = re.compile(rf"Hand #\d+ was voided: {re.escape(reason)}")
         for person in people:
             await until(lambda p=person: back(p.conn) and told.search(p.face.text) is not None,
                         f"{person.name} to come back and be told of hand {hand_id}",
