@@ -492,7 +492,7 @@ class TableSession:
             self._note("you stay: the leave was never sent")
             return
         try:
-            await self.conn.call("stay", {"table": self.table})
+            reply = await self.conn.call("stay", {"table": self.table})
         except ServerRefused as exc:
             self._say_message(f"you cannot stay: {exc.message}")
             return
@@ -501,7 +501,8 @@ class TableSession:
             return
         self.leaving = self.leave_sent = False
         self.message = None
-        self._note(stay_effect(self.tracker.snapshot or {}))
+        played = reply.get("hand") if isinstance(reply, dict) else None
+        self._note(stay_effect(self.tracker.snapshot or {}, played if isinstance(played, str) else None))
         await self._refresh()
         self.redraw()
 

@@ -119,25 +119,28 @@ def event_text(event: Mapping[str, Any], who: str) -> str | None:
     return None
 
 
-def stay_effect(snapshot: Mapping[str, Any]) -> str:
-    """What staying means for the hand in progress: the leave's effect on it stands (docs/protocol.md, stay).
+def stay_effect(snapshot: Mapping[str, Any], hand: str | None = None) -> str:
+    """What staying means for the hand in progress, from the server's ``hand`` answer (docs/protocol.md, stay).
 
-    >>> stay_effect({"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"in_hand": True,
-    ...              "decision": None}}}})
-    'you stay at seat 2, but this hand folds at your turn (the leave stands)'
+    ``playing``: the leave had not acted yet, so it is taken back in the hand too; ``folded``: it already folded,
+    passed or sent back the seat's bets, and that stands; ``none``: the seat is not in this hand.
+
+    >>> you = {"you": {"seat": 2}, "hand": {"phase": "decisions", "seats": {"2": {"decision": None}}}}
+    >>> stay_effect(you, "playing")
+    'you stay at seat 2 and play this hand: the leave is taken back'
+    >>> stay_effect(you, "folded")
+    'you stay at seat 2 for the next hands; this hand the leave already folded or passed you, and that stands'
     """
     seat = (snapshot.get("you") or {}).get("seat")
-    hand = snapshot.get("hand") or {}
+    state = snapshot.get("hand") or {}
     stay = f"you stay at seat {seat}"
-    if hand.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
+    if hand == "folded":
+        return f"{stay} for the next hands; this hand the leave already folded or passed you, and that stands"
+    if hand == "none" or state.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
         return stay
-    if hand.get("dealer") == seat:
+    if state.get("dealer") == seat:
         return f"{stay} and still bank this hand"
-    mine = (hand.get("seats") or {}).get(str(seat)) if isinstance(hand.get("seats"), dict) else None
-    if not isinstance(mine, dict):  # the house-banked games: the rules core folds each place at its turn
-        return f"{stay}; this hand, your places not yet played still fold"
-    if mine.get("decision") == "raise":
+    mine = (state.get("seats") or {}).get(str(seat)) if isinstance(state.get("seats"), dict) else None
+    if isinstance(mine, dict) and mine.get("decision") == "raise":
         return f"{stay}; your raise stands"
-    if mine.get("in_hand") and mine.get("decision") is None:
-        return f"{stay}, but this hand folds at your turn (the leave stands)"
-    return f"{stay} from the next hand on"
+    return f"{stay} and play this hand: the leave is taken back"

@@ -425,6 +425,7 @@ _SIMPLE: Final[dict[str, str]] = {
     "bank_accepted": "{who} takes the bank and is the DP",
     "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
     "player_leaving": "{who} will leave after this hand",
+    "leave_withdrawn": "{who} takes the leave back and plays this hand",
     "cards_dealt": "cards dealt",
     "player_raised": "{who} raises {amount}",
 }

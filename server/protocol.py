@@ -55,6 +55,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "seat/not_seated": "you have no seat at this table",
     "seat/not_in_hand": "that seat takes no part in this hand",
     "seat/removed": "the host stands you up after this hand: you cannot stay",
+    "seat/not_leaving": "you have not asked to leave this hand",
+    "seat/leave_acted": "your leave already acted on this hand: you stay for the next hands",
     "buy_in/out_of_range": "the buy-in is outside the table's limits",
     "ledger/insufficient_funds": "not enough chips",
     "settings/invalid": "invalid table settings",

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from server.rules.commands import ClockExpired, CloseBets, DeclareDead, Leave, Misdeal
+from server.rules.commands import ClockExpired, CloseBets, DeclareDead, Leave, Misdeal, Stay
 from server.rules.events import HandVoided
 from server.rules.game import JSON, AccountId, ClockSpec, Transfer
 
@@ -78,6 +78,10 @@ class RulesAdapter:
     def leave(self, seat: int) -> Any:
         """A player leaving mid-hand."""
         return Leave(seat)
+
+    def stay(self, seat: int) -> Any:
+        """A leaving player taking the leave back."""
+        return Stay(seat)
 
     def declare_dead(self, seat: int) -> Any:
         """The floor kills one seat's hands."""

@@ -62,6 +62,13 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
+class Stay:
+    """The player takes back their leave: valid until the leave has acted on this hand (folded, passed, cleared)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class DeclareDead:
     """The floor declares the live hands of ``seat`` dead."""
 

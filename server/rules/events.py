@@ -6,7 +6,7 @@ inverse, so the log, the wire and a replay speak the same shapes. A field the
 plain rule does not fit (cards, a settlement, named tuples) names its
 :class:`Codec` in :attr:`Event.codecs`.
 
-The events every game has live here too: a player leaving, no hand, the deck, a void hand.
+The events every game has live here too: a player leaving (or taking it back), no hand, the deck, a void hand.
 
 >>> DeckPrepared(False, ((1, "abc"),)).as_json()
 {'type': 'deck_prepared', 'arranged': False, 'player_seeds': [[1, 'abc']]}
@@ -121,6 +121,14 @@ class PlayerLeaving(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LeaveWithdrawn(Event):
+    """A leaving player took their leave back before it acted on the hand: they play it, and stay after it."""
+
+    type: ClassVar[str] = "leave_withdrawn"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandNotDealt(Event):
     """No hand this time; ``reason`` says why (``no_bank``, ``no_ante``, ``no_bets``, ``no_players``)."""
 
@@ -145,4 +153,5 @@ class HandVoided(Event):
     reason: str
 
 
-EVENT_TYPES: Final = event_types(PlayerLeaving, HandNotDealt, DeckPrepared, HandVoided)
+EVENT_TYPES: Final = event_types(PlayerLeaving, LeaveWithdrawn, HandNotDealt, DeckPrepared, HandVoided)
+

@@ -191,6 +191,10 @@ class Game(Protocol):
         """The command for a player who leaves mid-hand."""
         ...
 
+    def stay(self, seat: int) -> Any:
+        """The command taking back a leave before it acts on the hand (refused with a Violation after)."""
+        ...
+
     def declare_dead(self, seat: int) -> Any:
         """The floor's command declaring one seat's hand dead."""
         ...

@@ -61,3 +61,12 @@ def player_at(players: Iterable[Player], seat: int) -> Player:
         if p.seat == seat:
             return p
     raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")
+
+
+def need_stay(leaving: frozenset[int], left_out: frozenset[int], seat: int) -> None:
+    """Refuse taking back a leave of ``seat`` that was never asked, or that already acted on the hand."""
+    if seat not in leaving:
+        raise Violation(f"seat {seat} has not asked to leave this hand", "seat/not_leaving")
+    if seat in left_out:
+        raise Violation("your leave already acted on this hand (it folded or passed you, or your bets went "
+                        "back): you stay for the next hands", "seat/leave_acted")

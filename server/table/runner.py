@@ -628,16 +628,24 @@ class TableRunner:
         return {"standing": "now", "cashed_out": change["cashed_out"]}
 
     async def _stay(self, seated: Seated) -> Reply:
-        """Take back a leave asked during this hand: the seat stays after it. What the leave already did to the
-        hand stands (the rules core folds or passes a leaving seat; docs/rules/hcf.md section 4)."""
+        """Take back a leave asked during this hand: the seat stays after it. A leave that has not acted on the hand
+        yet is taken back there too, so the seat plays it (``"hand": "playing"``); one that already folded, passed
+        or cleared the seat stands (``"hand": "folded"``; docs/rules/hcf.md section 4)."""
         if not seated.leaving:
             return {"leaving": False}
         if seated.leave_reason is not None or self.closing:
             raise TableError("seat/removed", "the host stands you up after this hand" if not self.closing
                              else f"table {self.name} closes after this hand: everyone stands up")
+        hand = "none"
+        if self._in_current_hand(seated):
+            try:
+                await self._hand_command(self.game.stay(seated.seat))
+                hand = "playing"
+            except RuleError:
+                hand = "folded"  # the rules refused: the leave already acted, and that stands
         await self._table_events([{"type": "player_staying", "seat": seated.seat, "name": seated.name}],
                                  apply=lambda: setattr(seated, "leaving", False))
-        return {"leaving": False}
+        return {"leaving": False, "hand": hand}
 
     async def _leave_hand(self, seated: Seated) -> None:
         seated.leaving = True

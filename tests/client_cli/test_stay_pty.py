@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 from client_cli.api import request_json
+from client_cli.reasons import stay_effect
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
 TABLE = "stay-pty"
@@ -92,3 +93,18 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
                 mule.kill()
                 mule.wait(5)
         screen.close()
+
+
+
+SNAPSHOT = {"you": {"seat": 3}, "hand": {"phase": "decisions", "dealer": 1, "seats": {"3": {"decision": None}}}}
+
+
+@pytest.mark.parametrize(("hand", "said"), [
+    ("playing", "you stay at seat 3 and play this hand: the leave is taken back"),
+    ("folded", "you stay at seat 3 for the next hands; this hand the leave already folded or passed you, "
+               "and that stands"),
+    ("none", "you stay at seat 3"),
+])
+def test_stay_says_what_the_server_answered_for_the_hand(hand: str, said: str) -> None:
+    # The server's "hand" answer decides (docs/protocol.md, stay): the snapshot alone cannot tell a fold to come.
+    assert stay_effect(SNAPSHOT, hand) == said

@@ -49,6 +49,7 @@ from server.rules.caribbean.messages import (
     HandSettled,
     HandVoided,
     Leave,
+    LeaveWithdrawn,
     PassBets,
     PlaceSpotBets,
     PlayerLeaving,
@@ -59,6 +60,7 @@ from server.rules.caribbean.messages import (
     SpotDead,
     SpotFolded,
     SpotPlayed,
+    Stay,
     TurnStarted,
 )
 from server.rules.caribbean.settings import CaribbeanSettings
@@ -67,7 +69,7 @@ from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
 from server.rules.house.betting import BettingRound, check_hold
-from server.rules.machine import need_phase
+from server.rules.machine import need_phase, need_stay
 
 Phase = Literal["betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
@@ -97,6 +99,7 @@ class HandState:
     passed: frozenset[int] = frozenset()  # seats that bet nothing this hand (Pass)
     seeds: Mapping[int, str] = field(default_factory=dict)
     leaving: frozenset[int] = frozenset()
+    left_out: frozenset[int] = frozenset()  # leaving seats whose bets the leave sent back or whose spot it folded
     bets: tuple[ClosedBet, ...] = ()  # once betting closed, in spot order
     arranged: bool = False
     deal_order: tuple[int, ...] = ()
@@ -410,6 +413,13 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
     return [leaving, *_after_decision(evolve(state, leaving), SpotFolded(turn.seat, turn.spot, "left"))]
 
 
+def _stay(state: HandState, cmd: Stay) -> list[Event]:
+    """Take back a leave that has not acted yet: the seat bets and decides as if it never asked."""
+    state.player(cmd.seat)
+    need_stay(state.leaving, state.left_out, cmd.seat)
+    return [LeaveWithdrawn(cmd.seat)]
+
+
 def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     need_phase(state.phase, "decisions", "declare a seat dead")
     state.player(cmd.seat)
@@ -444,14 +454,17 @@ def evolve(state: HandState, event: Event) -> HandState:
             return replace(state, placed=placed, seeds=seeds, passed=passed)
         case BetsConfirmed(seat=seat):
             return replace(state, confirmed=state.confirmed | {seat})
-        case BetsCleared(seat=seat):
+        case BetsCleared(seat=seat, reason=reason):
+            left_out = state.left_out | {seat} if reason == "left" else state.left_out
             return replace(state, placed=_without(state.placed, seat), confirmed=state.confirmed - {seat},
-                           seeds=_without(state.seeds, seat))
+                           seeds=_without(state.seeds, seat), left_out=left_out)
         case BetsPassed(seat=seat):
             return replace(state, placed=_without(state.placed, seat), seeds=_without(state.seeds, seat),
                            passed=state.passed | {seat})
         case PlayerLeaving(seat=seat):
             return replace(state, leaving=state.leaving | {seat})
+        case LeaveWithdrawn(seat=seat):
+            return replace(state, leaving=state.leaving - {seat})
         case BetsClosed(bets=bets):
             confirmed = frozenset(b.seat for b in bets)
             return replace(state, phase="decisions" if bets else state.phase, bets=bets, confirmed=confirmed,
@@ -466,8 +479,9 @@ def evolve(state: HandState, event: Event) -> HandState:
             return state
         case SpotPlayed(spot=spot, bet=bet):
             return replace(state, played={**state.played, spot: bet})
-        case SpotFolded(spot=spot, reason=reason):
-            return replace(state, folded={**state.folded, spot: reason})
+        case SpotFolded(seat=seat, spot=spot, reason=reason):
+            left_out = state.left_out | {seat} if reason == "left" else state.left_out
+            return replace(state, folded={**state.folded, spot: reason}, left_out=left_out)
         case SpotDead(spot=spot):
             return replace(state, dead=state.dead | {spot})
         case DealerRevealed(qualifies=qualifies):
@@ -495,5 +509,5 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     PlaceSpotBets: _place, RepeatBets: _repeat, ConfirmBets: _confirm, ClearBets: _BETTING.clear,
     PassBets: _BETTING.pass_bets,
     CloseBets: _BETTING.close_bets, PlaySpot: _play, FoldSpot: _fold, ClockExpired: _clock, Leave: _leave,
-    DeclareDead: _declare_dead,
+    Stay: _stay, DeclareDead: _declare_dead,
 }

@@ -27,11 +27,13 @@ from server.rules.commands import CloseBets as CloseBets
 from server.rules.commands import DeclareDead as DeclareDead
 from server.rules.commands import Leave as Leave
 from server.rules.commands import Misdeal as Misdeal
+from server.rules.commands import Stay as Stay
 from server.rules.events import CARDS, HANDS, Codec
 from server.rules.events import DeckPrepared as DeckPrepared
 from server.rules.events import Event as Event
 from server.rules.events import HandNotDealt as HandNotDealt
 from server.rules.events import HandVoided as HandVoided
+from server.rules.events import LeaveWithdrawn as LeaveWithdrawn
 from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.house.messages import BetsCleared as BetsCleared
 from server.rules.house.messages import BetsConfirmed as BetsConfirmed
@@ -99,7 +101,7 @@ class FoldSpot:
 
 Command = (
     PlaceSpotBets | ConfirmBets | RepeatBets | ClearBets | PassBets | CloseBets | PlaySpot | FoldSpot | ClockExpired
-    | Leave | DeclareDead | Misdeal
+    | Leave | Stay | DeclareDead | Misdeal
 )
 
 # ---------------------------------------------------------------- events
@@ -226,7 +228,8 @@ class HandSettled(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = events.event_types(
-    BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, BetsClosed, HandNotDealt,
+    BettingOpened, SpotBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, LeaveWithdrawn, BetsClosed,
+    HandNotDealt,
     DeckPrepared, CardsDealt, TurnStarted, SpotPlayed, SpotFolded, SpotDead, DealerRevealed, HandSettled,
     HandVoided,
 )
@@ -241,7 +244,7 @@ COMMAND_TYPES: dict[str, type] = {
     "place_spot_bets": PlaceSpotBets, "confirm_bets": ConfirmBets, "repeat_bets": RepeatBets,
     "clear_bets": ClearBets, "pass_bets": PassBets, "close_bets": CloseBets, "play_spot": PlaySpot,
     "fold_spot": FoldSpot,
-    "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,
+    "clock_expired": ClockExpired, "leave": Leave, "stay": Stay, "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
 _COMMAND_NAMES = commands.command_names(COMMAND_TYPES)
 

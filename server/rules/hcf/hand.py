@@ -55,6 +55,7 @@ from server.rules.hcf.messages import (
     HandSettled,
     HandVoided,
     Leave,
+    LeaveWithdrawn,
     Misdeal,
     PassBets,
     PlaceBets,
@@ -63,11 +64,12 @@ from server.rules.hcf.messages import (
     PlayerRaised,
     Raise,
     SeatDead,
+    Stay,
     TurnStarted,
 )
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.settlement import Settlement, Wager, deal_order, pays_fee, settle
-from server.rules.machine import need_phase
+from server.rules.machine import need_phase, need_stay
 
 Phase = Literal["offer", "betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
@@ -106,6 +108,7 @@ class HandState:
     bets: Mapping[int, Bets] = field(default_factory=dict)
     passed: frozenset[int] = frozenset()
     leaving: frozenset[int] = frozenset()
+    left_out: frozenset[int] = frozenset()  # leaving seats the leave already passed or folded: no taking it back
     fees: Mapping[int, int] = field(default_factory=dict)
     arranged: bool = False
     hands: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
@@ -460,6 +463,13 @@ def _leave(state: HandState, cmd: Leave) -> list[Event]:
     return events
 
 
+def _stay(state: HandState, cmd: Stay) -> list[Event]:
+    """Take back a leave that has not acted yet: the seat bets, banks and decides as if it never asked."""
+    state.player(cmd.seat)
+    need_stay(state.leaving, state.left_out, cmd.seat)
+    return [LeaveWithdrawn(cmd.seat)]
+
+
 def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
     if cmd.seat == state.dealer:
         return decide(state, Misdeal("dealer_dead"))
@@ -477,7 +487,7 @@ def _declare_dead(state: HandState, cmd: DeclareDead) -> list[Event]:
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     AcceptBank: _accept, DeclineBank: _decline, PlaceBets: _place_bets, PassBets: _pass_bets,
     CloseBets: _close_bets, Fold: _fold, Raise: _raise, ClockExpired: _clock, Leave: _leave,
-    DeclareDead: _declare_dead,
+    Stay: _stay, DeclareDead: _declare_dead,
 }
 
 
@@ -498,10 +508,12 @@ def evolve(state: HandState, event: Event) -> HandState:
         case BetsPlaced():
             bets = Bets(event.ante, event.straight_flush_bonus, event.flush_bonus, event.seed)
             return replace(state, bets={**state.bets, event.seat: bets})
-        case BetsPassed(seat=seat):
-            return replace(state, passed=state.passed | {seat})
+        case BetsPassed(seat=seat, reason=reason):
+            return replace(state, passed=state.passed | {seat}, left_out=_left_out(state, seat, reason))
         case PlayerLeaving(seat=seat):
             return replace(state, leaving=state.leaving | {seat})
+        case LeaveWithdrawn(seat=seat):
+            return replace(state, leaving=state.leaving - {seat})
         case BetsClosed():
             return replace(state, phase="decisions" if state.bets else state.phase)
         case HandNotDealt(reason=reason):
@@ -519,7 +531,8 @@ def evolve(state: HandState, event: Event) -> HandState:
             return state
         case PlayerFolded(seat=seat, reason=reason):
             timed = state.timed_out | {seat} if reason == "clock" else state.timed_out
-            return replace(state, raises={**state.raises, seat: 0}, timed_out=timed)
+            return replace(state, raises={**state.raises, seat: 0}, timed_out=timed,
+                           left_out=_left_out(state, seat, reason))
         case PlayerRaised(seat=seat, amount=amount):
             return replace(state, raises={**state.raises, seat: amount})
         case DealerRevealed():
@@ -529,6 +542,10 @@ def evolve(state: HandState, event: Event) -> HandState:
         case HandVoided(reason=reason):
             return replace(state, phase="void", reason=reason)
     raise TypeError(f"not an event of this game: {event!r}")
+
+
+def _left_out(state: HandState, seat: int, reason: str) -> frozenset[int]:
+    return state.left_out | {seat} if reason == "left" else state.left_out
 
 
 def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:

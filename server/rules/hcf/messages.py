@@ -18,11 +18,13 @@ from server.rules.commands import CloseBets as CloseBets
 from server.rules.commands import DeclareDead as DeclareDead
 from server.rules.commands import Leave as Leave
 from server.rules.commands import Misdeal as Misdeal
+from server.rules.commands import Stay as Stay
 from server.rules.events import CARDS, HANDS, Codec
 from server.rules.events import DeckPrepared as DeckPrepared
 from server.rules.events import Event as Event
 from server.rules.events import HandNotDealt as HandNotDealt
 from server.rules.events import HandVoided as HandVoided
+from server.rules.events import LeaveWithdrawn as LeaveWithdrawn
 from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.hcf.settlement import SeatResult, Settlement
 
@@ -78,7 +80,7 @@ class Raise:
 
 Command = (
     AcceptBank | DeclineBank | PlaceBets | PassBets | CloseBets | Fold | Raise
-    | ClockExpired | Leave | DeclareDead | Misdeal
+    | ClockExpired | Leave | Stay | DeclareDead | Misdeal
 )
 
 # ---------------------------------------------------------------- events
@@ -246,7 +248,7 @@ HandEvent = Event
 
 EVENT_TYPES: dict[str, type[Event]] = events.event_types(
     BankOffered, BankDeclined, BankAccepted, BettingOpened, BetsPlaced, BetsPassed,
-    PlayerLeaving, BetsClosed, HandNotDealt, FeesCollected, DeckPrepared, CardsDealt,
+    PlayerLeaving, LeaveWithdrawn, BetsClosed, HandNotDealt, FeesCollected, DeckPrepared, CardsDealt,
     SeatDead, TurnStarted, PlayerFolded, PlayerRaised, DealerRevealed, HandSettled,
     HandVoided,
 )
@@ -259,7 +261,7 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
 
 COMMAND_TYPES: dict[str, type] = {
     "accept_bank": AcceptBank, "decline_bank": DeclineBank, "place_bets": PlaceBets, "pass_bets": PassBets,
-    "close_bets": CloseBets, "fold": Fold, "raise": Raise, "clock_expired": ClockExpired, "leave": Leave,
+    "close_bets": CloseBets, "fold": Fold, "raise": Raise, "clock_expired": ClockExpired, "leave": Leave, "stay": Stay,
     "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
 _COMMAND_NAMES = commands.command_names(COMMAND_TYPES)

@@ -33,7 +33,7 @@ from server.rules.errors import Violation
 from server.rules.fairness import commitment, seeded_deck
 from server.rules.game import Player
 from server.rules.house.betting import BettingRound, check_hold
-from server.rules.machine import need_phase
+from server.rules.machine import need_phase, need_stay
 from server.rules.poker import qualifies_pair, rank5
 from server.rules.sixcard.messages import (
     BetsCleared,
@@ -74,6 +74,7 @@ from server.rules.sixcard.messages import (
     HandSettled,
     HandVoided,
     Leave,
+    LeaveWithdrawn,
     PassBets,
     PlaceBoxBets,
     PlayerLeaving,
@@ -81,6 +82,7 @@ from server.rules.sixcard.messages import (
     RepeatBets,
     RequestExchange,
     SeatDead,
+    Stay,
     TurnStarted,
 )
 from server.rules.sixcard.settings import SixcardSettings
@@ -147,6 +149,7 @@ class HandState:
     last_bets: Mapping[int, tuple[BoxBet, ...]] = field(default_factory=dict)
     pending: Mapping[int, PendingBets] = field(default_factory=dict)
     leaving: frozenset[int] = frozenset()
+    left_out: frozenset[int] = frozenset()  # leaving seats the leave already acted on (bets back, a fold, Continue)
     passed: frozenset[int] = frozenset()  # seats that bet nothing this hand (Pass)
     boxes: tuple[Box, ...] = ()
     order: tuple[int, ...] = ()
@@ -642,6 +645,17 @@ def _settle(state: HandState) -> list[Event]:
     return [HandSettled(result, shown)]
 
 
+def _stay(state: HandState, cmd: Stay) -> list[Event]:
+    """Take back a leave that has not acted yet: the seat bets, decides and exchanges as if it never asked."""
+    state.player(cmd.seat)
+    need_stay(state.leaving, state.left_out, cmd.seat)
+    return [LeaveWithdrawn(cmd.seat)]
+
+
+def _left_out(state: HandState, seat: int, reason: str) -> frozenset[int]:
+    return state.left_out | {seat} if reason == "left" else state.left_out
+
+
 def _leave(state: HandState, cmd: Leave) -> list[Event]:
     state.player(cmd.seat)
     if cmd.seat in state.leaving:
@@ -690,13 +704,16 @@ def evolve(state: HandState, event: Event) -> HandState:
             return replace(state, pending=pending, passed=state.passed - {seat} if bets else state.passed)
         case BetsConfirmed(seat=seat):
             return replace(state, pending={**state.pending, seat: replace(state.pending[seat], confirmed=True)})
-        case BetsCleared(seat=seat):
-            return replace(state, pending={k: v for k, v in state.pending.items() if k != seat})
+        case BetsCleared(seat=seat, reason=reason):
+            return replace(state, pending={k: v for k, v in state.pending.items() if k != seat},
+                           left_out=_left_out(state, seat, reason))
         case BetsPassed(seat=seat):
             return replace(state, pending={k: v for k, v in state.pending.items() if k != seat},
                            passed=state.passed | {seat})
         case PlayerLeaving(seat=seat):
             return replace(state, leaving=state.leaving | {seat})
+        case LeaveWithdrawn(seat=seat):
+            return replace(state, leaving=state.leaving - {seat})
         case BetsClosed(bets=bets):
             return _closed(state, bets)
         case BlindBetsPlaced():
@@ -715,7 +732,8 @@ def evolve(state: HandState, event: Event) -> HandState:
             return replace(state, decisions={**state.decisions, box: "raise"})
         case BoxFolded(seat=seat, box=box, reason=reason):
             timed = state.timed_out | {seat} if reason == "clock" else state.timed_out
-            return replace(state, decisions={**state.decisions, box: "fold"}, timed_out=timed)
+            return replace(state, decisions={**state.decisions, box: "fold"}, timed_out=timed,
+                           left_out=_left_out(state, seat, reason))
         case CardsDrawn(box=box, kind=kind, discarded=discarded, new=new):
             draw = Draw("buy" if kind == "buy" else "exchange", discarded, new)
             return replace(state, draws={**state.draws, box: draw}, next_card=state.next_card + len(new))
@@ -731,10 +749,11 @@ def evolve(state: HandState, event: Event) -> HandState:
             return replace(state, requests=state.requests | {box})
         case ExchangeCancelled(box=box):
             return replace(state, requests=state.requests - {box})
-        case ExchangeContinued(seat=seat, boxes=boxes):
+        case ExchangeContinued(seat=seat, boxes=boxes, reason=reason):
             mine = {box for box, owner in state.exchange_boxes if owner == seat}
             return replace(state, continued=state.continued | {seat}, requests=state.requests - mine,
-                           confirmed_requests=state.confirmed_requests | set(boxes))
+                           confirmed_requests=state.confirmed_requests | set(boxes),
+                           left_out=_left_out(state, seat, reason))
         case ExchangeClosed():
             return replace(state, exchange_closed=True, requests=frozenset())
         case DealerExchanged(boxes=boxes, replacement=card, after=after):
@@ -773,5 +792,5 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     PassBets: _BETTING.pass_bets,
     CloseBets: _BETTING.close_bets, RaiseBox: _raise, FoldBox: _fold, BuyCard: _buy, ExchangeCards: _exchange,
     ClockExpired: _clock, RequestExchange: _request, CancelExchange: _cancel, ContinueExchange: _continue,
-    CloseExchange: _close_exchange_cmd, Leave: _leave, DeclareDead: _declare_dead,
+    CloseExchange: _close_exchange_cmd, Leave: _leave, Stay: _stay, DeclareDead: _declare_dead,
 }

@@ -26,11 +26,13 @@ from server.rules.commands import CloseBets as CloseBets
 from server.rules.commands import DeclareDead as DeclareDead
 from server.rules.commands import Leave as Leave
 from server.rules.commands import Misdeal as Misdeal
+from server.rules.commands import Stay as Stay
 from server.rules.events import CARD, CARDS, HANDS, Codec, listed, tupled
 from server.rules.events import DeckPrepared as DeckPrepared
 from server.rules.events import Event as Event
 from server.rules.events import HandNotDealt as HandNotDealt
 from server.rules.events import HandVoided as HandVoided
+from server.rules.events import LeaveWithdrawn as LeaveWithdrawn
 from server.rules.events import PlayerLeaving as PlayerLeaving
 from server.rules.house.messages import BetsCleared as BetsCleared
 from server.rules.house.messages import BetsConfirmed as BetsConfirmed
@@ -128,7 +130,7 @@ class CloseExchange:
 Command = (
     PlaceBoxBets | ConfirmBets | RepeatBets | ClearBets | PassBets | CloseBets | RaiseBox | FoldBox | BuyCard
     | ExchangeCards | RequestExchange | CancelExchange | ContinueExchange | CloseExchange | ClockExpired
-    | Leave | DeclareDead | Misdeal
+    | Leave | Stay | DeclareDead | Misdeal
 )
 
 # ---------------------------------------------------------------- the settlement, whole
@@ -372,7 +374,8 @@ class HandSettled(Event):
 
 
 EVENT_TYPES: Final[dict[str, type[Event]]] = events.event_types(
-    BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, BetsClosed, BlindBetsPlaced,
+    BettingOpened, BoxBetsPlaced, BetsConfirmed, BetsCleared, BetsPassed, PlayerLeaving, LeaveWithdrawn, BetsClosed,
+    BlindBetsPlaced,
     HandNotDealt, DeckPrepared, CardsDealt, TurnStarted, BoxRaised, BoxFolded, CardsDrawn, BlindBoxesShown,
     SeatDead, DealerRevealed, ExchangeOpened, ExchangeRequested, ExchangeCancelled, ExchangeContinued,
     ExchangeClosed, DealerExchanged, HandSettled, HandVoided,
@@ -391,7 +394,7 @@ COMMAND_TYPES: Final[dict[str, type]] = {
     "clear_bets": ClearBets, "pass_bets": PassBets, "close_bets": CloseBets, "raise_box": RaiseBox, "fold_box": FoldBox,
     "buy_card": BuyCard, "exchange_cards": ExchangeCards, "request_exchange": RequestExchange,
     "cancel_exchange": CancelExchange, "continue_exchange": ContinueExchange, "close_exchange": CloseExchange,
-    "clock_expired": ClockExpired, "leave": Leave, "declare_dead": DeclareDead, "misdeal": Misdeal,
+    "clock_expired": ClockExpired, "leave": Leave, "stay": Stay, "declare_dead": DeclareDead, "misdeal": Misdeal,
 }
 _COMMAND_NAMES: Final = commands.command_names(COMMAND_TYPES)
 
