@@ -17,8 +17,10 @@ from tests.support.postgres import PostgresMissing, PostgresServer, database_nam
 
 # The odds cache (docs/odds.md) would otherwise be the user's own: a test run neither reads
 # analyses a person made on this machine nor leaves its own behind. One directory for the
-# run, so the counts made once are shared by every test (and the servers they start).
-os.environ.setdefault("HCF_CACHE_DIR", tempfile.mkdtemp(prefix="hcf-odds-cache-"))
+# run, so the counts made once are shared by every test and by the servers they start (by
+# XDG_CACHE_HOME, which the tests that clear the HCF_ variables for a subprocess keep).
+os.environ.pop("HCF_CACHE_DIR", None)
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hcf-test-cache-")
 
 
 @pytest.fixture(scope="session")

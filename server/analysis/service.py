@@ -1,8 +1,11 @@
 """Odds for the live server: from the cache at once, or worked out off the event loop.
 
-One daemon thread works through the analyses asked for, one at a time (numpy gives up
-the interpreter lock in its heavy loops, and the table's own work is small, so the
-tables keep their pace); a caller on the loop awaits the result without blocking it.
+One daemon thread works through the analyses asked for, one at a time, each in a child
+process of its own at a lower priority: an exact count holds the interpreter for seconds
+at a time and hundreds of MB, and in the server's own process it starved the tables'
+event loop (a table of bots stalled while a Caribbean table's odds were counted). The
+child is a daemon, so a stopping server never waits for a count. A caller on the loop
+awaits the result without blocking it.
 A Caribbean table's meter moves every hand, so the server analyzes the table at its
 seed once and puts the jackpot's figures at the current meter on top (exact and quick).
 
@@ -14,11 +17,15 @@ whose odds are not known) is off until :func:`enable_background`
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
+import os
 import queue
 import threading
 import time
 from concurrent.futures import Future
 from fractions import Fraction
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
 
@@ -94,7 +101,7 @@ class OddsService:
             key, settings = self._jobs.get()
             future = self._pending[key]
             try:
-                report = analyze_settings(settings, cache=self.cache)
+                report = analyze_in_child(settings, self.cache)
             except Exception as error:  # reported to whoever awaits it; the worker carries on
                 future.set_exception(error)
             else:
@@ -104,6 +111,37 @@ class OddsService:
             finally:
                 with self._lock:
                     self._pending.pop(key, None)
+
+
+def analyze_in_child(settings: Settings, cache: Path | None) -> dict[str, Any]:
+    """:func:`analyze_settings` in a child process at a lower priority; its report, or its error."""
+    context = multiprocessing.get_context("spawn")  # never fork a process that runs threads and a loop
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_analyze_and_send, args=(settings, cache, sender), name="hcf-odds", daemon=True)
+    child.start()
+    sender.close()
+    try:
+        kind, value = receiver.recv()
+    except EOFError:
+        raise RuntimeError(f"the analysis stopped before its end (exit code {child.exitcode})") from None
+    finally:
+        receiver.close()
+        child.join()
+    if kind != "ok":
+        raise RuntimeError(str(value))
+    report: dict[str, Any] = value
+    return report
+
+
+def _analyze_and_send(settings: Settings, cache: Path | None, sender: Connection) -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)  # the tables come first
+    try:
+        sender.send(("ok", analyze_settings(settings, cache=cache)))
+    except Exception as error:  # the parent raises it for whoever awaits the report
+        sender.send(("error", f"{type(error).__name__}: {error}"))
+    finally:
+        sender.close()
 
 
 def _key(settings: Settings) -> str:
