@@ -129,6 +129,7 @@ def test_a_person_gets_the_whole_betting_clock_at_a_table_of_fast_bots(server: S
         child.expect(TURN, timeout=BET_SECONDS + 5)
         assert time.monotonic() - dealt_at < BET_SECONDS, "her Deal closed the betting"
         child.send("p\r")
+        child.expect(r"carol plays spot \d+")  # as a person would: Ctrl-C once the move is seen taken
         child.sendintr()
         child.expect("you stood up from ps", timeout=40)
         child.expect(pexpect.EOF, timeout=15)
