@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import pexpect
@@ -37,6 +38,19 @@ def _create_table(server: Server, config: Path) -> None:
                           env=client_env(config, HCF_HOST_TOKEN=server.host_token), capture_output=True, text=True,
                           timeout=30, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _bots_seated(server: Server, count: int = 2, timeout: float = 60) -> None:
+    """Wait until the bots sit: on a slow machine they may sit after her, and her first hand is then hers alone."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{server.url}/api/tables", timeout=10) as answer:
+            tables = json.loads(answer.read())["tables"]
+        seats = next((t["seats"] for t in tables if t["name"] == TABLE), [])
+        if len(seats) >= count:
+            return
+        time.sleep(0.2)  # polling the lobby, not waiting for a clock
+    raise AssertionError(f"the bots did not sit at {TABLE} within {timeout:g} s")
 
 
 def _start_bots(server: Server, config: Path, log: Path) -> subprocess.Popen[bytes]:
@@ -93,6 +107,7 @@ class Screen:
 def test_a_person_gets_the_whole_betting_clock_at_a_table_of_fast_bots(server: Server, tmp_path: Path) -> None:
     _create_table(server, tmp_path / "host")
     bots = _start_bots(server, tmp_path / "bots-config", tmp_path / "bots.log")
+    _bots_seated(server)
     argv = hcf("play", "--server", server.url, "--name", "carol", "--table", TABLE)
     child = pexpect.spawn(argv[0], argv[1:], cwd=str(ROOT), env=client_env(tmp_path / "config", TERM="xterm-256color"),
                           dimensions=(30, 120), encoding="utf-8", timeout=30)
