@@ -137,12 +137,18 @@ def has_section(game: str, section: str) -> bool:
 
 
 def repository_files() -> Iterator[Path]:
-    """Every file of the repository, without git's store, the virtualenv or tool caches."""
+    """Every file of the repository, without git's store, virtualenvs, tool caches or links.
+
+    A link is skipped because what it points at is not part of the repository (a developer's link to another
+    checkout's virtualenv once broke this test on a copy where the link dangled). Folders named .venv* are virtualenvs.
+    """
     for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.endswith(".egg-info")]
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".venv") and not d.endswith(".egg-info")
+                   and not (Path(folder) / d).is_symlink()]
         for name in files:
-            if not name.endswith(SKIPPED_SUFFIXES):
-                yield Path(folder) / name
+            path = Path(folder) / name
+            if not name.endswith(SKIPPED_SUFFIXES) and not path.is_symlink() and path.is_file():
+                yield path
 
 
 def text_files() -> Iterator[tuple[Path, str]]:

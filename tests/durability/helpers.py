@@ -450,6 +450,8 @@ class Player:
         if snapshot is None:
             return
         hand = snapshot.get("hand") or {}
+        if self.seat is None or self.seat not in (hand.get("bettors") or []):
+            return  # the snapshot is newer than the queued betting_opened: stood up (or moved) since
         bets = choose_bets("random", self._settings, my_stack(snapshot), self.rng)
         if bets is None or self.rng.random() < 0.08:
             await self._request("pass", {})
