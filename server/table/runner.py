@@ -969,7 +969,7 @@ class TableRunner:
             hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
         return hand
 
-    def hand_key(self) -> object:
+    def hand_key(self) -> tuple[object, ...]:
         """Changes whenever a hand view may change (the state, the hand's ids, the clock)."""
         clock = self.clock.deadline if self.clock is not None else None
         return (self.state, self.hand_id, self.last_hand_id, self.hand_number, clock)
