@@ -79,6 +79,8 @@ def _command(runner: TableRunner, intent: Intent) -> Any:
 
 
 def _hand_move(runner: TableRunner, account: int, n: int) -> Play:
+    if n % 3:
+        return _chosen(runner, account, n)
     hand = runner.snapshot(None)["hand"] or {}
     phase = hand.get("phase")
     waiting = hand.get("offered") if phase == "offer" else hand.get("turn") if phase == "decisions" else \
@@ -92,6 +94,29 @@ def _hand_move(runner: TableRunner, account: int, n: int) -> Play:
     if n % 7 == 0:
         return Play(account, "pass")
     return Play(account, "bet", (("ante", 5 + n % 40), ("flush_bonus", n % 3), ("straight_flush_bonus", n % 2)))
+
+
+def _chosen(runner: TableRunner, account: int, n: int) -> Play:
+    """One of the hand moves the table offers (to this account, or to a seat that has some), its args picked."""
+    offered = {a: runner.choices(a)["moves"] for a in PLAYERS}
+    with_moves = [a for a in PLAYERS if any(m["request"] == "move" for m in offered[a])]
+    if account not in with_moves and with_moves:
+        account = with_moves[n % len(with_moves)]
+    moves = [m for m in offered[account] if m["request"] == "move"]
+    if not moves:
+        return Play(account, "pass")
+    item = moves[0] if n % 5 else moves[n % len(moves)]  # mostly the first (bank, bet, raise): hands go on
+    args = {k: _pick(v, n) for k, v in item.items() if k not in ("request", "action", "limits", "seed")}
+    return Play(account, item["action"], tuple(args.items()))
+
+
+def _pick(value: Any, n: int) -> Any:
+    if isinstance(value, list):
+        return _pick(value[0] if n % 3 else value[n % len(value)], n // 3)
+    if isinstance(value, dict) and "min" in value:
+        low, high = value["min"], value["max"]
+        return low + n % (high - low + 1) if n % 2 else low
+    return value
 
 
 async def _scenario(profile: str, plan: list[list[Intent]]) -> None:
