@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from server.cluster.codec import decode_updates, encode_updates
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import Host, Play, SetSitOut, SetWilling, Sit, Snapshot, Stand, TableError, Tick, TopUp
 from server.table.ports import RecordedEvent, TableUpdates
+from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
 from server.table.updates import BatchRecord, UpdateBuilder, apply_update
 from tests.table.fakes import MemoryStorage
@@ -191,3 +194,14 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
     third = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(3, {"type": "c"}, in_hand=False)]), 0.0)
     assert third is not None
     assert third.spectator["view"] == {"status": "paused"}
+
+
+def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
+    runner.roster.add(Seated(2, 7, "ann"))
+    record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"})], [(7, 1, {"type": "mine"})])
+    updates = UpdateBuilder("t").build(runner, record, 12.5, frozenset({7}))
+    assert updates is not None
+    table, back = decode_updates(json.loads(encode_updates("node-a", "t", updates)))
+    assert table == "t"
+    assert back == updates
