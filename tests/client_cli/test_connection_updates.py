@@ -19,7 +19,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from client_cli.connection import GAP_HOLD, RATE_DEFAULT_WAIT, RATE_RETRIES, Connection, ServerRefused, TableFeed, http_json
+from client_cli.connection import (
+    GAP_HOLD,
+    RATE_DEFAULT_WAIT,
+    RATE_RETRIES,
+    Connection,
+    ServerRefused,
+    TableFeed,
+    http_json,
+)
 
 from .conftest import Server
 
