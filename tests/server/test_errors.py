@@ -57,6 +57,8 @@ async def test_bad_requests_between_hands_are_refused_and_change_nothing(server:
         (alice, "join", {"table": "no spaces!"}, "request/malformed"),
         (alice, "host", {"action": "explode", "table": "main"}, "request/malformed"),
         (alice, "frobnicate", T, "request/unknown"),
+        (alice, "bet", {"table": "main", "ante": 10}, "request/unknown"),  # protocol v1's requests are gone
+        (alice, "fold", T, "request/unknown"),
         (alice, "snapshot", {"table": "main", "pad": "x" * 5000}, "request/too_large"),
         # unknown tables
         (alice, "join", {"table": "nope"}, "table/unknown"),
@@ -126,7 +128,8 @@ async def test_bad_moves_during_a_hand_are_refused_and_change_nothing(server: Se
         (bob, "move", {"table": "main", "action": "bet", "ante": 10, "flush_bonus": 101}, "bet/above_max"),
         (bob, "move", {"table": "main", "action": "bet", "ante": 0, "flush_bonus": 5}, "bet/bonus_without_ante"),
         (bob, "move", {"table": "main", "action": "bet", "ante": 10, "seed": "s" * 129}, "request/malformed"),
-        (carol, "move", {"table": "main", "action": "bet", "ante": 50}, "bet/insufficient_stack"),  # 50 + 50 + fee 1 > 100
+        # 50 + 50 + fee 1 > 100
+        (carol, "move", {"table": "main", "action": "bet", "ante": 50}, "bet/insufficient_stack"),
         (bob, "move", {**T, "action": "fold"}, "phase/wrong"),
     ])
     await bob.call("move", {"table": "main", "action": "bet", "ante": 10})
