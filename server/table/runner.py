@@ -275,17 +275,18 @@ class TableRunner:
         except Exception:
             log.exception("publish_failed")  # never undone: the state is committed
 
-    async def publish_recorded(self, events: list[RecordedEvent]) -> None:
-        """Publish events recorded for this table before it ran here (a takeover's voided hand).
+    async def publish_recorded(self, after_seq: int, events: list[RecordedEvent]) -> None:
+        """Publish what was recorded here after ``after_seq`` before this runner ran (a takeover's voided hand).
 
-        Sent as the runner's first update, which holds every key of the view: a client still
-        connected from before the takeover catches up without a snapshot.
+        ``events`` are the public ones of them. Sent as the runner's first update, which holds
+        every key of the view: a client still connected from before catches up without a snapshot.
         """
-        await self._call(self._take_recorded, events)
+        await self._call(self._take_recorded, after_seq, events)
 
-    async def _take_recorded(self, events: list[RecordedEvent]) -> Reply:
-        if self._batch is not None:
+    async def _take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
+        if self._batch is not None and self._batch.seqs is None and after_seq < self.seq:
             self._batch.add(events, [])
+            self._batch.seqs = (after_seq + 1, self.seq)
         return {}
 
     async def _dispatch(self, command: TableCommand | _Internal) -> Reply:

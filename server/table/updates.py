@@ -65,6 +65,8 @@ class BatchRecord:
     seated_before: frozenset[AccountId]
     events: list[RecordedEvent] = field(default_factory=list)  # public payloads
     private: list[tuple[AccountId, int, JSON]] = field(default_factory=list)
+    # The seq range, when it is more than the events' own (a takeover publishes only some of what it recorded)
+    seqs: tuple[int, int] | None = None
 
     def add(self, events: Iterable[RecordedEvent], private: Iterable[tuple[AccountId, int, JSON]]) -> None:
         """What one commit recorded (public payloads, and each account's own)."""
@@ -83,9 +85,9 @@ class UpdateBuilder:
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
         """The updates of one batch, or None when it recorded nothing."""
-        if not record.events:
+        if not record.events and record.seqs is None:
             return None
-        from_seq, seq = record.events[0].seq, record.events[-1].seq
+        from_seq, seq = _seq_range(record)
         public: list[UpdateEvent] = [{"seq": e.seq, "event": e.payload} for e in record.events]
         shared = self._changed_shared(views.shared_view())
         hand_key = views.hand_key()
@@ -116,6 +118,14 @@ class UpdateBuilder:
         changed = {k: v for k, v in shared.items() if k not in self._shared or self._shared[k] != v}
         self._shared = shared
         return changed
+
+
+def _seq_range(record: BatchRecord) -> tuple[int, int]:
+    """The first and last seq the batch covers: its events' (recorded in seq order), or wider."""
+    seqs = [e.seq for e in record.events[:1]] + [e.seq for e in record.events[-1:]]
+    if record.seqs is not None:
+        return record.seqs[0], max([record.seqs[1], *seqs])
+    return seqs[0], seqs[-1]
 
 
 def _private_by_account(private: Iterable[tuple[AccountId, int, JSON]]) -> dict[AccountId, dict[int, list[JSON]]]:
