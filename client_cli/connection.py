@@ -52,7 +52,7 @@ GAP_HOLD = 1.0
 RATE_RETRIES = 5
 # ... and after this long when the refusal gives no retry_after.
 RATE_DEFAULT_WAIT = 0.25
-EV_UPDATE = "table_update"  # the one table push of protocol v2 (docs/protocol.md section 3)
+
 
 Item = dict[str, Any]
 
@@ -159,7 +159,7 @@ class Connection:
         self._closing = False
         self._comeback: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
-        self.sio.on(EV_UPDATE, self._table_update)
+        self.sio.on(p.EV_UPDATE, self._table_update)
         self.sio.on(p.EV_REPLACED, self._replaced)
         self.sio.on(p.EV_REVOKED, self._revoked)
         self.sio.on(p.EV_NOTICE, self._notice)

@@ -295,6 +295,15 @@ def _without_time(model: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in model.items() if k != "server_time"}
 
 
+def _least(value: Any) -> Any:
+    """The least of a choice's argument: a range's min, a list's first, a fixed value as it is."""
+    if isinstance(value, dict):
+        return value["min"]
+    if isinstance(value, list):
+        return _least(value[0])
+    return value
+
+
 async def _play_from_choices(conn: Connection, table: str, hands: int) -> None:
     """Make the first hand move each update offers (never a raise), until ``hands`` hands were revealed."""
     revealed = 0
@@ -307,8 +316,8 @@ async def _play_from_choices(conn: Connection, table: str, hands: int) -> None:
         for move in (item.get("choices") or {}).get("moves", []):
             if move.get("request") != "move" or move.get("action") == "raise":
                 continue
-            args = {k: (v["min"] if isinstance(v, dict) else v[0] if isinstance(v, list) else v)
-                    for k, v in move.items() if k != "request"}
+            args = {k: _least(v) for k, v in move.items()
+                    if k not in ("request", "limits") and not (isinstance(v, dict) and "min" not in v)}
             # refused: the clock or another answer got there first; the next update says what is left
             with contextlib.suppress(ServerRefused):
                 await conn.call("move", {"table": table, **args})
