@@ -315,6 +315,12 @@ def seat_result(revealed: dict[str, Any], seat: int) -> dict[str, Any]:
     return result
 
 
+def reply_fields(reply: dict[str, Any]) -> dict[str, Any]:
+    """An answer without the update it carries (protocol v2: the acting account's update rides on its answer)."""
+    assert isinstance(reply.get("update"), dict), f"the answer carries no update: {reply!r}"
+    return {k: v for k, v in reply.items() if k != "update"}
+
+
 def stacks_of(snapshot: dict[str, Any]) -> dict[int, int]:
     return {s["seat"]: s["stack"] for s in snapshot["seats"]}
 
