@@ -1,0 +1,235 @@
+"""The server's choices (protocol v2, docs/protocol.md section 3): what this viewer may send now.
+
+Pure. Every update and snapshot carries ``choices``: the viewer's seat, the
+deadline of its current decision, and ``moves``, each item a request it may
+send as is (fixed args as values, free amounts as ``{"min", "max"}`` ranges,
+choices among values as lists). The terminal client and the bots offer exactly
+these: :func:`check` says why a request is not among them (so it is never
+sent), :func:`possible_text` names what is possible now.
+
+>>> offers = read_offers({"choices": {"seat": 2, "deadline": None, "moves": [
+...     {"request": "move", "action": "raise", "amount": {"min": 10, "max": 40}},
+...     {"request": "move", "action": "fold"}, {"request": "leave"}]}})
+>>> offers.has("move", "raise"), offers.has("move", "bet")
+(True, False)
+>>> check(offers, "move", {"action": "raise", "amount": 50})
+'raise 50 is not possible now: the amount is 10 to 40 chips. Now you may: raise 10 to 40, fold, leave'
+>>> check(offers, "move", {"action": "bet", "ante": 10})
+'bet is not possible now. Now you may: raise 10 to 40, fold, leave'
+>>> check(offers, "move", {"action": "fold"}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+Args = Mapping[str, Any]
+
+ACTION_WORDS: Final = {
+    "bank": "accept or decline the bank (y / n)", "bet": "bet", "deal": "deal", "rebet": "rebet",
+    "clear": "clear", "pass": "pass", "play": "play", "fold": "fold", "raise": "raise", "buy": "buy",
+    "exchange": "exchange (x)", "request_exchange": "ask", "cancel_exchange": "cancel", "continue": "continue",
+}
+"""How the player types each move (what a sentence names)."""
+UNCHECKED: Final = frozenset({"request", "action", "seed"})
+"""Keys of an item or a request that are not limits (a bet's seed is the player's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One item of ``choices.moves``: a request with the values its args may take."""
+
+    request: str
+    action: str | None = None
+    limits: Mapping[str, Any] = field(default_factory=dict)
+    """Arg -> a fixed value, a ``{"min", "max"}`` range, or a list of the values allowed."""
+
+    def range(self, arg: str) -> tuple[int, int] | None:
+        """The inclusive range of a free amount, or None when ``arg`` is not one.
+
+        >>> Offer("top_up", None, {"amount": {"min": 1, "max": 900}}).range("amount")
+        (1, 900)
+        """
+        value = self.limits.get(arg)
+        if isinstance(value, Mapping) and isinstance(value.get("min"), int) and isinstance(value.get("max"), int):
+            return int(value["min"]), int(value["max"])
+        return None
+
+    def values(self, arg: str) -> tuple[Any, ...] | None:
+        """The values ``arg`` may take (a list, or the one fixed value), or None for a range or an absent arg."""
+        if arg not in self.limits:
+            return None
+        value = self.limits[arg]
+        if isinstance(value, list | tuple):
+            return tuple(value)
+        return None if isinstance(value, Mapping) else (value,)
+
+    def problem(self, args: Args) -> str | None:
+        """Why ``args`` do not fit this item (None: they do)."""
+        for arg, limit in self.limits.items():
+            if arg in UNCHECKED or arg not in args:
+                continue  # an arg left out takes its default; the server judges that
+            sent = args[arg]
+            problem = _fits(arg, sent, limit)
+            if problem is not None:
+                return problem
+        return None
+
+    def text(self) -> str:
+        """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""
+        if self.request == "move":
+            word = ACTION_WORDS.get(str(self.action), str(self.action).replace("_", " "))
+            place = next((f" {k} {self.limits[k]}" for k in ("spot", "box") if isinstance(self.limits.get(k), int)), "")
+            amount = self.range("amount")
+            if amount is not None:
+                return f"{word}{place} {_span(amount)}"
+            ante = self.range("ante")
+            if ante is not None and self.action == "bet":
+                return f"{word}{place} (Ante {_span(ante)})"
+            return word + place
+        return _table_text(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """A viewer's choices now."""
+
+    seat: int | None = None
+    deadline: float | None = None
+    items: tuple[Offer, ...] = ()
+
+    def find(self, request: str, action: str | None = None) -> list[Offer]:
+        """The items of ``request`` (and, for ``move``, of ``action``)."""
+        return [o for o in self.items if o.request == request and (action is None or o.action == action)]
+
+    def has(self, request: str, action: str | None = None) -> bool:
+        """Whether ``request`` (``action``) is offered now."""
+        return bool(self.find(request, action))
+
+    @property
+    def actions(self) -> frozenset[str]:
+        """The hand moves offered now (the ``action`` of every ``move`` item)."""
+        return frozenset(str(o.action) for o in self.items if o.request == "move")
+
+    def first(self, request: str, action: str | None = None) -> Offer | None:
+        """The first item of ``request`` (``action``), or None."""
+        found = self.find(request, action)
+        return found[0] if found else None
+
+
+NOTHING: Final = Offers()
+
+
+def read_offers(model: Mapping[str, Any] | None) -> Offers:
+    """The choices of a table model (a snapshot with its ``choices``); nothing when it has none."""
+    raw = (model or {}).get("choices")
+    if not isinstance(raw, Mapping):
+        return NOTHING
+    items = []
+    for item in raw.get("moves") or []:
+        if isinstance(item, Mapping) and isinstance(item.get("request"), str):
+            action = item.get("action")
+            limits = {k: v for k, v in item.items() if k not in ("request", "action")}
+            items.append(Offer(str(item["request"]), str(action) if action is not None else None, limits))
+    seat, deadline = raw.get("seat"), raw.get("deadline")
+    return Offers(seat if isinstance(seat, int) else None,
+                  float(deadline) if isinstance(deadline, int | float) else None, tuple(items))
+
+
+def check(offers: Offers, request: str, args: Args) -> str | None:
+    """None when ``request`` with ``args`` is among the choices; else a sentence that says what is possible now.
+
+    A ``move`` whose ``bets`` name several spots or boxes fits when each bet fits one item of that action.
+    """
+    action = args.get("action") if request == "move" else None
+    items = offers.find(request, str(action) if action is not None else None)
+    what = request_text(request, args)
+    if not items:
+        return f"{what} is not possible now. {possible_text(offers)}"
+    problems = [_problem(item, items, args) for item in items]
+    if any(p is None for p in problems):
+        return None
+    return f"{what} is not possible now: {problems[0]}. {possible_text(offers)}"
+
+
+def _problem(item: Offer, items: Sequence[Offer], args: Args) -> str | None:
+    bets = args.get("bets")
+    if isinstance(bets, list) and "bets" not in item.limits:
+        # One item per spot or box (Caribbean Stud, 6 Card Poker): each bet must fit one of them.
+        for bet in bets:
+            if not isinstance(bet, Mapping):
+                return "a bet is not an object"
+            found = [o.problem(bet) for o in items]
+            if all(p is not None for p in found):
+                return next(p for p in found if p is not None)
+        return item.problem({k: v for k, v in args.items() if k != "bets"})
+    return item.problem(args)
+
+
+def possible_text(offers: Offers) -> str:
+    """``Now you may: bet (Ante 5 to 49), pass, leave`` (or that there is nothing to do now)."""
+    names = list(dict.fromkeys(o.text() for o in offers.items))
+    if not names:
+        return "Nothing to do now: wait for the table."
+    return "Now you may: " + ", ".join(names)
+
+
+def request_text(request: str, args: Args) -> str:
+    """How a sentence names a request: ``raise 50``, ``bet``, ``sitout``."""
+    if request == "move":
+        action = str(args.get("action"))
+        amount = args.get("amount")
+        return f"{action} {amount}" if isinstance(amount, int) and not isinstance(amount, bool) else action
+    return _table_text(Offer(request, None, dict(args)))
+
+
+def moves_of(offers: Offers, actions: Iterable[str]) -> list[Offer]:
+    """The offered items of any of ``actions``, in the order the server gave them."""
+    wanted = set(actions)
+    return [o for o in offers.items if o.request == "move" and o.action in wanted]
+
+
+def _fits(arg: str, sent: Any, limit: Any) -> str | None:
+    label = "the amount" if arg == "amount" else f"the {arg.replace('_', ' ')}"
+    if isinstance(limit, Mapping):
+        low, high = limit.get("min"), limit.get("max")
+        if not isinstance(sent, int) or isinstance(sent, bool):
+            return f"{label} is a number of chips"
+        if isinstance(low, int) and isinstance(high, int) and not low <= sent <= high:
+            return f"{label} is {low} to {high} chips"
+        return None
+    if isinstance(limit, list | tuple):
+        if isinstance(sent, list) and limit and all(isinstance(v, int) for v in limit):
+            return None  # a list of positions checked by the game (e.g. the cards to exchange)
+        return None if sent in limit else f"{label} is one of {', '.join(map(_value, limit))}"
+    if isinstance(limit, Mapping | list):
+        return None
+    return None if sent == limit else f"{label} is {_value(limit)}"
+
+
+def _value(value: Any) -> str:
+    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+
+
+def _span(low_high: tuple[int, int]) -> str:
+    low, high = low_high
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _table_text(item: Offer) -> str:
+    limits = item.limits
+    if item.request == "sit_out":
+        flag = limits.get("sitting_out")
+        return "back" if flag is False else "sitout" if flag is True else "sitout / back"
+    if item.request == "willing_to_bank":
+        flag = limits.get("willing")
+        return "bank off" if flag is False else "bank on" if flag is True else "bank on / bank off"
+    if item.request == "top_up":
+        amount = item.range("amount")
+        return f"topup {_span(amount)}" if amount else "topup"
+    if item.request in ("stand", "leave"):
+        return "leave"
+    return item.request.replace("_", " ")
