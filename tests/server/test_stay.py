@@ -22,7 +22,7 @@ async def test_a_player_who_stays_keeps_the_seat_and_the_stack_after_the_hand(se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
     assert [s["leaving"] for s in (await carol.snapshot())["seats"]] == [False, False, True]
 
@@ -57,7 +57,7 @@ async def test_a_player_the_host_removes_during_a_hand_cannot_stay_and_is_told_i
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     assert (await host.host("remove_player", seat=3))["removed"] == "after_hand"
     assert await carol.refused("stay", {"table": "main"}) == "seat/removed"
     await host.host("pause")
@@ -79,14 +79,14 @@ async def test_a_leave_taken_back_before_the_turn_lets_the_player_raise_at_it(se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == bob.seat)
     # Decisions are on and bob thinks: carol presses Ctrl-C, then takes it back before her turn.
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
     assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False, "hand": "playing"}
     assert not (await carol.snapshot())["hand"]["seats"][str(carol.seat)]["leaving"]
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == carol.seat)
-    await carol.call("raise", {"table": "main", "amount": 20})
+    await carol.call("move", {"table": "main", "action": "raise", "amount": 20})
     await host.host("pause")
     _, revealed = await host.event("hand_revealed", since=mark)
 
@@ -107,7 +107,7 @@ async def test_a_leave_that_folded_the_hand_stands_but_the_seat_stays(server: Se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == carol.seat, timeout=10)
     # At her own turn the leave folds her at once: taking it back keeps the seat, not the hand.
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
