@@ -43,7 +43,7 @@ from typing import Any, Final, Literal
 from client_cli.connection import Connection, ServerRefused, http_json
 from client_cli.games import HOUSE_GAMES, GameClient, Move, client_for
 from client_cli.games import sixcard as sixcard_client
-from client_cli.offers import Offer, Offers, check, read_offers
+from client_cli.offers import Offer, Offers, check, fit, read_offers
 from client_cli.parse import my_stack, player_fee
 from client_cli.store import TokenStore
 from server.rules.cards import parse_cards
@@ -460,10 +460,9 @@ class Bot:
             limits.update(min_ante=ante_span[0], max_ante=ante_span[1])
         bets = choose_bets(self.options.strategy, limits, my_stack(model), self.rng, self.options.ante)
         if bets is not None:
-            for key in ("straight_flush_bonus", "flush_bonus"):
-                span = bet.range(key)
-                if span is not None and not span[0] <= bets[key] <= span[1]:
-                    bets[key] = 0 if span[0] == 0 else span[0]
+            for key in ("ante", "straight_flush_bonus", "flush_bonus"):
+                if key in bet.limits:
+                    bets[key] = fit(bet.limits[key], bets[key]) or 0
             step: Step = ("move", {"action": "bet", **bets, "seed": secrets.token_hex(8)})
             if check(offers, *step) is None:
                 return step
@@ -479,7 +478,7 @@ class Bot:
             return ("move", {"action": "fold"}) if offers.has("move", "fold") else None
         amount = choose_raise(self.options.strategy, list(cards), ante, my_stack(model), self.rng)
         if amount and span is not None:
-            return "move", {"action": "raise", "amount": min(max(amount, span[0]), span[1])}
+            return "move", {"action": "raise", "amount": fit({"min": span[0], "max": span[1]}, amount)}
         return ("move", {"action": "fold"}) if offers.has("move", "fold") else None
 
     def _house_move(self, model: Mapping[str, Any], offers: Offers) -> Move | None:
@@ -514,6 +513,8 @@ class Bot:
                 done.add("clear")
                 return Move("clear")  # changes its mind once: bets again from scratch
             return Move("deal")  # at once: the betting waits for every other player to deal or pass
+        if "refused" in done:
+            return Move("pass")  # its bets did not fit a moment ago: no bet this hand
         if random_bot and self.bet_before and "rebet" not in done and offers.has("move", "rebet") \
                 and self.rng.random() < 0.3:
             done.add("rebet")
@@ -529,6 +530,9 @@ class Bot:
         expected = TAKEN | REBET_REFUSALS if args.get("action") in ("bet", "rebet") else frozenset()
         reply = await self._request(event, args, expected)
         if reply is None:
+            if args.get("action") in ("bet", "rebet") and self.refusal not in TAKEN:
+                hand = self.model.get("hand") or {}
+                self.done_in_hand.setdefault(hand.get("hand_id"), set()).add("refused")
             return
         if args.get("action") == "deal":
             self.bet_before = True

@@ -34,8 +34,8 @@ ACTION_WORDS: Final = {
     "exchange": "exchange (x)", "request_exchange": "ask", "cancel_exchange": "cancel", "continue": "continue",
 }
 """How the player types each move (what a sentence names)."""
-UNCHECKED: Final = frozenset({"request", "action", "seed"})
-"""Keys of an item or a request that are not limits (a bet's seed is the player's own)."""
+UNCHECKED: Final = frozenset({"request", "action", "limits"})
+"""Keys of an item that are not the args' specs (``limits`` says what args keep together: the server judges)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,9 @@ class Offer:
             amount = self.range("amount")
             if amount is not None:
                 return f"{word}{place} {_span(amount)}"
-            ante = self.range("ante")
+            bets = self.limits.get("bets")
+            each = bets.get("each") if isinstance(bets, Mapping) else None
+            ante = span_of(self.limits.get("ante") if each is None else each.get("ante"))
             if ante is not None and self.action == "bet":
                 return f"{word}{place} (Ante {_span(ante)})"
             return word + place
@@ -192,22 +194,114 @@ def moves_of(offers: Offers, actions: Iterable[str]) -> list[Offer]:
     return [o for o in offers.items if o.request == "move" and o.action in wanted]
 
 
-def _fits(arg: str, sent: Any, limit: Any) -> str | None:
+def _fits(arg: str, sent: Any, spec: Any) -> str | None:
+    """Why ``sent`` is not what ``spec`` allows (None: it is).
+
+    A spec is a fixed value, a span ``{"min", "max"}``, a list of alternatives (values
+    or spans), a list argument ``{"count", "each"}`` (bets) or ``{"count", "positions"}``
+    (cards to exchange), or text ``{"max_length"}``.
+
+    >>> _fits("bonus", 3, [0, {"min": 5, "max": 100}])
+    'the bonus is 0 or 5 to 100 chips'
+    >>> _fits("discard", [1, 3], {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}}) is None
+    True
+    >>> _fits("discard", [1, 2, 3], {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}})
+    'the discard takes 1, 2 or 5 entries'
+    """
     label = "the amount" if arg == "amount" else f"the {arg.replace('_', ' ')}"
-    if isinstance(limit, Mapping):
-        low, high = limit.get("min"), limit.get("max")
-        if not isinstance(sent, int) or isinstance(sent, bool):
-            return f"{label} is a number of chips"
-        if isinstance(low, int) and isinstance(high, int) and not low <= sent <= high:
-            return f"{label} is {low} to {high} chips"
-        return None
-    if isinstance(limit, list | tuple):
-        if isinstance(sent, list) and limit and all(isinstance(v, int) for v in limit):
-            return None  # a list of positions checked by the game (e.g. the cards to exchange)
-        return None if sent in limit else f"{label} is one of {', '.join(map(_value, limit))}"
-    if isinstance(limit, Mapping | list):
-        return None
-    return None if sent == limit else f"{label} is {_value(limit)}"
+    if isinstance(spec, Mapping):
+        if "min" in spec and "max" in spec:
+            if not isinstance(sent, int) or isinstance(sent, bool):
+                return f"{label} is a number of chips"
+            return None if spec["min"] <= sent <= spec["max"] else f"{label} is {spec_text(spec)} chips"
+        if "count" in spec:
+            return _list_fits(label, sent, spec)
+        if "max_length" in spec:
+            ok = isinstance(sent, str) and len(sent) <= int(spec["max_length"])
+            return None if ok else f"{label} is text of at most {spec['max_length']} characters"
+        return None  # a shape this client does not know: the server judges it
+    if isinstance(spec, list | tuple):
+        if any(_fits(arg, sent, alternative) is None for alternative in spec):
+            return None
+        chips = any(isinstance(a, Mapping) for a in spec)
+        return f"{label} is {spec_text(spec)}" + (" chips" if chips else "")
+    return None if sent == spec and type(sent) is type(spec) else f"{label} is {_value(spec)}"
+
+
+def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
+    if not isinstance(sent, list):
+        return f"{label} is a list"
+    if _fits("count", len(sent), spec["count"]) is not None:
+        return f"{label} takes {spec_text(spec['count'])} entries"
+    each, positions = spec.get("each"), spec.get("positions")
+    if isinstance(positions, Mapping):
+        if len(set(map(str, sent))) != len(sent):
+            return f"{label} names each entry once"
+        for entry in sent:
+            if _fits("position", entry, positions) is not None:
+                return f"{label}: positions are {spec_text(positions)}"
+    if isinstance(each, Mapping):
+        seen: set[tuple[str, Any]] = set()
+        for entry in sent:
+            if not isinstance(entry, Mapping):
+                return f"{label}: each entry is an object"
+            for key, value in entry.items():
+                if key in ("spot", "box"):
+                    if (key, value) in seen:
+                        return f"{label}: {key} {value} is named twice"
+                    seen.add((key, value))
+                if key in each:
+                    problem = _fits(key, value, each[key])
+                    if problem is not None:
+                        return problem + (f" ({entry_name(entry)})" if entry_name(entry) else "")
+    return None
+
+
+def entry_name(entry: Mapping[str, Any]) -> str:
+    """``spot 2`` or ``box 1`` for one bet of a list, else nothing."""
+    return next((f"{k} {entry[k]}" for k in ("spot", "box") if k in entry), "")
+
+
+def spec_text(spec: Any) -> str:
+    """A spec as words: ``5 to 40``, ``0 or 5 to 100``, ``1, 2 or 5``.
+
+    >>> spec_text([0, {"min": 5, "max": 100}]), spec_text([1, 2, 5]), spec_text({"min": 3, "max": 3})
+    ('0 or 5 to 100', '1, 2 or 5', '3')
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return _span((int(spec["min"]), int(spec["max"])))
+    if isinstance(spec, list | tuple):
+        words = [spec_text(s) for s in spec]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return _value(spec)
+
+
+def fit(spec: Any, wanted: int) -> int | None:
+    """The allowed amount nearest to ``wanted`` (None when ``spec`` allows no amount).
+
+    >>> fit({"min": 5, "max": 40}, 60), fit([0, {"min": 5, "max": 100}], 3), fit(0, 7)
+    (40, 5, 0)
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return min(max(wanted, int(spec["min"])), int(spec["max"]))
+    if isinstance(spec, list | tuple):
+        options = [f for f in (fit(s, wanted) for s in spec) if f is not None]
+        return min(options, key=lambda v: (abs(v - wanted), -v)) if options else None
+    return spec if isinstance(spec, int) and not isinstance(spec, bool) else None
+
+
+def span_of(spec: Any) -> tuple[int, int] | None:
+    """The chips a spec allows beyond zero, as one ``(low, high)`` (None: only zero, or not an amount).
+
+    >>> span_of([0, {"min": 5, "max": 100}]), span_of({"min": 0, "max": 9}), span_of(0)
+    ((5, 100), (0, 9), None)
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return int(spec["min"]), int(spec["max"])
+    if isinstance(spec, list | tuple):
+        spans = [s for s in (span_of(a) for a in spec) if s is not None]
+        return (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else None
+    return None
 
 
 def _value(value: Any) -> str:

@@ -21,7 +21,7 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 ChoiceKind = Literal["bank", "bets", "decision"]
@@ -134,7 +134,7 @@ class InputError:
     """Why a line was not understood or not allowed (nothing is sent)."""
 
     message: str
-    not_now: bool = False
+    not_now: bool = field(default=False, compare=False)
     """The command is fine but not among the choices of the moment (the caller names what is possible now)."""
 
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from rich.text import Text
 
 from client_cli.games import caribbean, hcf, sixcard
 from client_cli.games.house import HOUSE_GAMES, Move, Names, idle
-from client_cli.offers import Offers
+from client_cli.offers import Offers, span_of
 
 BETTING: Final = frozenset({"bet", "deal", "rebet", "clear", "pass"})
 
@@ -63,7 +63,7 @@ class GameClient:
             return derived
         if not self.kinds.get(kind, frozenset()) & offers.actions:
             return self.idle(derived)
-        return derived
+        return tightened(derived, offers, self.place)
 
 
 CLIENTS: Final[dict[str, GameClient]] = {
@@ -93,6 +93,29 @@ def game_of(record: Mapping[str, Any]) -> str:
 def client_for(record: Mapping[str, Any]) -> GameClient | None:
     """The game client of a house-banked game's snapshot or record; None for High Card Flush."""
     return CLIENTS.get(game_of(record))
+
+
+def tightened(choices: Any, offers: Offers, place: str) -> Any:
+    """The game's reading of the model with the server's limits where its choices give them: the Antes, the
+    free spots or boxes and how many one may hold, the raise."""
+    fields = getattr(type(choices), "__dataclass_fields__", {})
+    changes: dict[str, Any] = {}
+    bet = offers.first("move", "bet")
+    if choices.kind == "bets" and bet is not None:
+        bets = bet.limits.get("bets")
+        each = bets.get("each") if isinstance(bets, Mapping) else None
+        ante = span_of((each or bet.limits).get("ante"))
+        if ante is not None:
+            changes.update(min_ante=max(ante[0], 1), max_ante=ante[1])
+        if isinstance(each, Mapping) and isinstance(each.get(place), list):
+            changes["free"] = tuple(int(p) for p in each[place])
+        count = span_of(bets.get("count")) if isinstance(bets, Mapping) else None
+        if count is not None:
+            changes["hold"] = count[1]
+    amount = span_of(getattr(offers.first("move", "raise"), "limits", {}).get("amount"))
+    if choices.kind == "decision" and amount is not None:
+        changes["max_raise"] = amount[1]
+    return replace(choices, **{k: v for k, v in changes.items() if k in fields})
 
 
 def game_client(record: Mapping[str, Any]) -> GameClient:
