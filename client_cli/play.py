@@ -149,7 +149,7 @@ class TableSession:
     def _handle(self, item: dict[str, Any]) -> None:
         kind = item.get("kind")
         if kind == "snapshot" and item.get("table") == self.table:
-            self.tracker.on_snapshot(item["snapshot"], time.time(), joined=True)
+            self.tracker.on_snapshot(copy.deepcopy(item["snapshot"]), time.time(), joined=True)
             self._check_stood()
         elif kind == "table" and item.get("table") == self.table:
             event = item.get("event") or {}

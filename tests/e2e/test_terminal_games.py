@@ -22,8 +22,8 @@ from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 from tests.client_cli.conftest import server as server
 from tests.client_cli.test_house_live import Person, _create
 
-CLOCKS = {"bet_seconds": 30, "action_seconds": 30, "offer_seconds": 30, "exchange_seconds": 30,
-          "pause_seconds": 0.2}
+CLOCKS = {"bet_seconds": 30, "action_seconds": 30, "pause_seconds": 0.2}
+GAME_CLOCKS = {"hcf": {"offer_seconds": 30}, "caribbean": {}, "sixcard": {"exchange_seconds": 30}}
 HAND_OVER = r"deal verified|DEAL NOT VERIFIED"
 
 
@@ -97,7 +97,7 @@ def _play_sixcard(person: Person) -> None:
 @pytest.mark.parametrize("game", ["hcf", "caribbean", "sixcard"])
 def test_a_person_plays_each_game_through_the_terminal_client(server: Server, tmp_path: Path, game: str) -> None:
     table = f"term-{game}"
-    _create(server, tmp_path, table, {"game": game, **CLOCKS})
+    _create(server, tmp_path, table, {"game": game, **CLOCKS, **GAME_CLOCKS[game]})
     bot = _bot(server, tmp_path / "bots", table) if game == "hcf" else None
     person = Person(server, tmp_path, table, f"{game}-person")
     try:
