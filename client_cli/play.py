@@ -282,9 +282,9 @@ class TableSession:
         seen.append((hand.get("your_cards") or {}).get("cards"))
         key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("dealer")), str(seen)) if active else "idle"
         if self.printed.get("table") != key:
-            self.printed["table"] = key
-            if active:
-                self.face.say([header_line(snap, self.tracker.server_now(time.time())), *(self._body(False) or [])])
+            self.printed["table"] = key  # between hands too: a watcher of an empty table shows it (and so
+            # finds out when nobody reads its output any more)
+            self.face.say([header_line(snap, self.tracker.server_now(time.time())), *(self._body(False) or [])])
         text = self.choices_line()
         if text != self.printed.get("choices"):
             self.printed["choices"] = text
