@@ -162,7 +162,7 @@ def test_a_person_plays_caribbean_stud_in_plain_lines(server: Server, tmp_path: 
     try:
         person.expect(r"^> Bets are open: bet SPOT:ANTE\[j\]")
         person.type("bet 1:600")
-        person.expect(r"^! spot 1: the Ante is 5 to 500 chips, got 600")
+        person.expect(r"^! spot 1: the Ante is 5 to 333 chips, got 600")  # the server's limit: 3x it is covered
         person.type("bet 1:10j 3:5")
         person.expect(r"^> Your bets 1:10j 3:5: deal \(d\)")
         person.type("deal")
