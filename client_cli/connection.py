@@ -152,6 +152,7 @@ class Connection:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.feeds: dict[str, TableFeed] = {}
         self._gap_watch: dict[str, asyncio.Task[None]] = {}
+        self.resyncs = 0  # snapshots taken to close a gap (during play there should be none)
         self.replaced = asyncio.Event()
         self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
         self.on_disconnect: Callable[[], None] | None = None
@@ -296,6 +297,7 @@ class Connection:
             await self.sleep(GAP_HOLD)
             if not self.feeds[table].gap or self._closing:
                 return
+            self.resyncs += 1
             await self._call("snapshot", {"table": table}, CALL_TIMEOUT, announce=True)
         except (ServerRefused, socketio.exceptions.SocketIOError, OSError, TimeoutError):
             pass  # not connected now: the next update held, or the program's join, tries again

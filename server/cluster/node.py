@@ -39,7 +39,7 @@ import redis.asyncio as aioredis
 import structlog
 
 from server.bindings import DatabaseBindings
-from server.cluster.codec import decode_command, dumps, encode_command
+from server.cluster.codec import decode_command, decode_updates, dumps, encode_command, encode_updates
 from server.config import ServerConfig
 from server.persistence.errors import StoreError
 from server.persistence.records import to_micros
@@ -215,10 +215,8 @@ class Cluster:
     async def table_update(self, table: str, updates: TableUpdates) -> None:
         """To this process's connections, then to the other processes' over Redis."""
         await self.local.table_update(table, updates)
-        message = {"origin": self.node, "table": table, "spectator": updates.spectator,
-                   "accounts": {str(a): u for a, u in updates.accounts.items()}, "skip": sorted(updates.skip)}
         try:
-            await self.redis.publish(UPDATE_CHANNEL, dumps(message))
+            await self.redis.publish(UPDATE_CHANNEL, encode_updates(self.node, table, updates))
         except Exception:
             log.exception("update_relay_failed", table=table)  # those clients find the gap and resync
 
@@ -227,9 +225,7 @@ class Cluster:
         if data.get("origin") == self.node:
             return
         try:
-            updates = TableUpdates(data["spectator"], {int(a): u for a, u in data["accounts"].items()},
-                                   frozenset(int(a) for a in data["skip"]))
-            await self.local.table_update(str(data["table"]), updates)
+            await self.local.table_update(*decode_updates(data))
         except Exception:
             log.exception("relayed_update_failed")
 

@@ -969,7 +969,7 @@ class TableRunner:
             hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
         return hand
 
-    def hand_key(self) -> object:
+    def hand_key(self) -> tuple[object, ...]:
         """Changes whenever a hand view may change (the state, the hand's ids, the clock)."""
         clock = self.clock.deadline if self.clock is not None else None
         return (self.state, self.hand_id, self.last_hand_id, self.hand_number, clock)
@@ -1003,8 +1003,7 @@ class TableRunner:
     def _hand_choices(self, seated: Seated) -> list[Reply]:
         if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
             return []
-        moves = getattr(self.game, "choices", None)  # every game has it once the rules offer it (issue 15)
-        return list(moves(self.state, seated.seat)) if moves is not None else []
+        return self.game.choices(self.state, seated.seat)
 
     def _table_choices(self, seated: Seated) -> list[Reply]:
         """The table-level items, the same for every game."""

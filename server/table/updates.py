@@ -41,8 +41,11 @@ class TableViews(Protocol):
         """The snapshot's ``hand`` as the seat ``seat`` (None: a spectator) sees it."""
         ...
 
-    def hand_key(self) -> object:
-        """Anything that changes whenever a hand view may change without a hand event (a new hand state)."""
+    def hand_key(self) -> tuple[object, ...]:
+        """What a hand view is made of, roughly: it changes whenever a hand view may (a new hand state, a clock).
+
+        Compared item by item, objects by identity (a new state is a new object) and numbers and text by value.
+        """
         ...
 
     def you(self, account: AccountId | None) -> JSON:
@@ -80,7 +83,7 @@ class UpdateBuilder:
     def __init__(self, table: str) -> None:
         self.table = table
         self._shared: JSON = {}
-        self._hand_key: object = _UNSEEN
+        self._hand_key: tuple[object, ...] = (_UNSEEN,)
 
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
@@ -91,7 +94,7 @@ class UpdateBuilder:
         public: list[UpdateEvent] = [{"seq": e.seq, "event": e.payload} for e in record.events]
         shared = self._changed_shared(views.shared_view())
         hand_key = views.hand_key()
-        hand_changed = hand_key is not self._hand_key or any(e.in_hand for e in record.events)
+        hand_changed = not _same_key(hand_key, self._hand_key) or any(e.in_hand for e in record.events)
         self._hand_key = hand_key
         spectator_hand = views.hand_view(None) if hand_changed else None
 
@@ -118,6 +121,12 @@ class UpdateBuilder:
         changed = {k: v for k, v in shared.items() if k not in self._shared or self._shared[k] != v}
         self._shared = shared
         return changed
+
+
+def _same_key(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    if len(a) != len(b):
+        return False
+    return all(x is y or (isinstance(x, int | float | str) and x == y) for x, y in zip(a, b, strict=True))
 
 
 def _seq_range(record: BatchRecord) -> tuple[int, int]:

@@ -225,6 +225,7 @@ async def test_a_gap_that_does_not_fill_is_closed_by_a_snapshot() -> None:
         await asyncio.sleep(0)
     assert list(server.requests) == [("join", {"table": T}), ("snapshot", {"table": T})]
     assert conn.models[T] == fresh
+    assert conn.resyncs == 1
     assert kinds(drain(conn)) == [("snapshot", -1), ("snapshot", -1)]
     await conn.close()
 
@@ -245,6 +246,7 @@ async def test_a_gap_that_fills_while_held_asks_for_no_snapshot() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
     assert [r[0] for r in server.requests] == ["join", "sit"]
+    assert conn.resyncs == 0
     assert kinds(drain(conn)) == [("snapshot", -1), ("table", 41), ("table", 42), ("table", 43), ("update", 43),
                                   ("table", 44), ("update", 44)]
     await conn.close()
@@ -358,6 +360,7 @@ async def test_over_a_real_hand_every_model_equals_a_fresh_snapshot(server: Serv
         _host(server, {"action": "pause", "table": table})
         for conn in [*conns, watcher]:
             await _model_equals_a_fresh_snapshot(conn, table)
+            assert conn.resyncs == 0, "a gap during a quiet hand"
         assert any(i.get("kind") == "update" for i in drain(watcher)), "the spectator was sent updates"
     finally:
         for conn in [*conns, watcher]:

@@ -434,7 +434,8 @@ class Player:
             return
         if kind == "bank_offered" and seat == self.seat:
             await self._think()
-            await self._move("bank", {"accept": self.rng.random() < 0.85})
+            if self._offered().get("bank"):
+                await self._move("bank", {"accept": self.rng.random() < 0.85})
         elif kind == "betting_opened" and self.seat in (event.get("bettors") or []):
             await self._bet()
         elif kind == "turn_started" and seat == self.seat:
@@ -450,8 +451,8 @@ class Player:
         if snapshot is None:
             return
         hand = snapshot.get("hand") or {}
-        if self.seat is None or self.seat not in (hand.get("bettors") or []):
-            return  # the snapshot is newer than the queued betting_opened: stood up (or moved) since
+        if self.seat is None or "pass" not in self._offered():
+            return  # the model is newer than the queued betting_opened: answered, stood up or closed since
         bets = choose_bets("random", self._settings, my_stack(snapshot), self.rng)
         if bets is None or self.rng.random() < 0.08:
             await self._move("pass", {})
@@ -478,9 +479,10 @@ class Player:
                    if int(s) != self.seat and v.get("in_hand") and not v.get("dead") and v.get("decision") is None]
         if not waiting:
             self._fire("settlement", hand.get("hand_id"))  # this decision settles the hand
-        if amount:
+        offered = self._offered()
+        if amount and "raise" in offered:
             await self._move("raise", {"amount": amount})
-        else:
+        elif "fold" in offered:
             await self._move("fold", {})
 
     async def _between_hands(self) -> None:
@@ -552,6 +554,12 @@ class Player:
             return await self._snapshot()
         self._take(model)
         return dict(model)
+
+    def _offered(self) -> dict[str, dict[str, Any]]:
+        """The hand moves the model's choices offer now, by action (the bot sends nothing else in play)."""
+        model = None if self.conn is None else self.conn.models.get(self.table)
+        moves = ((model or {}).get("choices") or {}).get("moves") or []
+        return {m["action"]: m for m in moves if m.get("request") == "move" and "action" in m}
 
     async def _move(self, action: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """A hand move: every game's go through ``move`` (protocol v2)."""

@@ -56,6 +56,7 @@ NOT_HAND_CARDS = frozenset({"arranged_deck", "player_seeds", "seed"})  # a whole
 # ------------------------------------------------------------------ strategies
 
 ODD_EVENTS = ["connect", "disconnect", "message", "*", "", "frobnicate", "table_event", "private_event",
+              "table_update",
               "session_replaced", "JOIN", "join ", "sit\x00", "\u2603", "__proto__"]
 ODD_TEXT = ["main", "Main", "MAIN", "", " ", "nope", "\ud800", "\udfff", "\x00", "Ah", "Ah Kh", "😀" * 40,
             "x" * 5000, "${jndi:ldap://x}", "'; DROP TABLE place; --", "\u202e", "NaN"]
@@ -285,22 +286,39 @@ def deal(summary: dict[str, Any]) -> dict[int, list[str]]:
 def pieces(entry: dict[str, Any], hand_of_seq: dict[int, int]) -> Iterator[tuple[int | None, int | None, Any]]:
     """(hand id, table seq when sent, payload) for each part of one received message."""
     kind = entry.get("kind")
+    reply = entry.get("reply")
+    answer: dict[str, Any] = reply if isinstance(reply, dict) else {}
+    update = answer.get("update")
     if kind == "table":
         yield (entry.get("event") or {}).get("hand_id"), entry.get("seq"), entry.get("event")
     elif kind == "private":
         yield hand_of_seq.get(entry.get("seq") or -1), entry.get("seq"), entry.get("event")
+    elif kind == "update":  # protocol v2: the keys of the snapshot this update changed
+        yield from snapshot_pieces(entry.get("seq"), entry.get("view") or {})
+        yield None, entry.get("seq"), entry.get("choices")
+    elif kind == "reply" and isinstance(update, dict):  # an answer carries its account's update
+        for item in update.get("events") or []:
+            event, seq = item.get("event") or {}, item.get("seq")
+            hand = hand_of_seq.get(seq or -1) if item.get("private") else event.get("hand_id")
+            yield hand, seq, event
+        yield from snapshot_pieces(update.get("seq"), update.get("view") or {})
+        yield None, update.get("seq"), {k: v for k, v in answer.items() if k != "update"}
     elif kind in ("snapshot", "reply"):
-        reply = entry.get("reply")
-        snapshot = entry.get("snapshot") or (reply.get("snapshot") if isinstance(reply, dict) else None)
+        snapshot = entry.get("snapshot") or answer.get("snapshot")
         if not isinstance(snapshot, dict):
             yield None, None, entry
             return
-        yield None, snapshot["seq"], {k: v for k, v in snapshot.items() if k not in ("hand", "last_hand")}
-        for part in ("hand", "last_hand"):
-            if snapshot.get(part) is not None:
-                yield snapshot[part].get("hand_id"), snapshot["seq"], snapshot[part]
+        yield from snapshot_pieces(snapshot["seq"], snapshot)
     else:
         yield None, None, entry
+
+
+def snapshot_pieces(seq: int | None, view: dict[str, Any]) -> Iterator[tuple[int | None, int | None, Any]]:
+    """A snapshot's (or an update view's) parts: the hands apart, each with its id."""
+    yield None, seq, {k: v for k, v in view.items() if k not in ("hand", "last_hand")}
+    for part in ("hand", "last_hand"):
+        if view.get(part) is not None:
+            yield view[part].get("hand_id"), seq, view[part]
 
 
 async def check_privacy(run: Fuzz) -> tuple[int, int]:

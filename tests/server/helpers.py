@@ -236,14 +236,20 @@ class Bot:
         self.actions.append((action, payload))
         await self.client.call("move", {"table": self.table, "action": action, **payload})
 
+    def _offered(self, action: str) -> bool:
+        """Whether the model's choices offer this hand move now (a bot sends nothing else during play)."""
+        return any(m.get("action") == action for m in self.client.moves(self.table))
+
     async def _react(self, ev: dict[str, Any]) -> None:
         me, kind, p = self.client.seat, ev.get("type"), self.policy
+        if kind in ("bank_offered", "betting_opened", "turn_started") and not self.client.moves(self.table):
+            return  # nothing to do now: the clock or the table has moved on since this event
         if kind == "bank_offered" and ev.get("seat") == me:
             accept = p.choose_bank(self, ev) if p.choose_bank is not None else p.bank
-            if accept is not None:
+            if accept is not None and self._offered("bank"):
                 await self._act("bank", {"accept": accept})
         elif kind == "betting_opened" and me in ev.get("bettors", []):
-            if p.ante is None:
+            if p.ante is None or not self._offered("pass"):
                 return
             if p.ante == 0:
                 await self._act("pass", {})
@@ -263,7 +269,8 @@ class Bot:
             if decision is None:
                 return
             move, amount = decision
-            await self._act(move, {"amount": amount} if move == "raise" else {})
+            if self._offered(move):
+                await self._act(move, {"amount": amount} if move == "raise" else {})
 
 
 # ---------------------------------------------------------------- the hand driver
@@ -313,6 +320,12 @@ def one(events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
 def seat_result(revealed: dict[str, Any], seat: int) -> dict[str, Any]:
     result: dict[str, Any] = next(r for r in revealed["settlement"]["seats"] if r["seat"] == seat)
     return result
+
+
+def reply_fields(reply: dict[str, Any]) -> dict[str, Any]:
+    """An answer without the update it carries (protocol v2: the acting account's update rides on its answer)."""
+    assert isinstance(reply.get("update"), dict), f"the answer carries no update: {reply!r}"
+    return {k: v for k, v in reply.items() if k != "update"}
 
 
 def stacks_of(snapshot: dict[str, Any]) -> dict[int, int]:

@@ -1,13 +1,18 @@
-"""What docs/server.md and docs/fairness.md say of close_table and of the commitment, against the real server."""
+"""What docs/server.md, docs/fairness.md and docs/protocol.md say, against the real server."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import json
 import os
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
+from server import protocol as p
 from server.persistence.database import open_database
 
 from .conftest import Server
@@ -81,3 +86,62 @@ async def test_history_and_export_of_a_table_nobody_created_fail_with_a_sentence
     assert out.strip() == "error: there is no table named 'nosuch'"
     status, out = await run("server.cli", "export", "--table", "main", "--db", server.database_url)
     assert (status, out) == (0, "")
+
+
+# ---------------------------------------------------------------- protocol.md, version 2
+
+
+def json_blocks(text: str) -> list[Any]:
+    """Every ```json block of ``text`` that holds one JSON value."""
+    found = []
+    for block in re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL):
+        with contextlib.suppress(ValueError):
+            found.append(json.loads(block))
+    return found
+
+
+async def test_protocol_md_shows_updates_answers_and_snapshots_with_the_servers_keys(server: Server) -> None:
+    doc = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    assert "Protocol version 2" in doc
+    assert p.PROTOCOL_VERSION == 2
+    (pushed,) = json_blocks(section(doc, "### table_update"))[:1]
+    (snapshot,) = json_blocks(section(doc, "## 7. The snapshot"))[:1]
+    (sat,) = [b for b in json_blocks(section(doc, "### sit")) if "update" in b]
+    host, (alice, bob) = await server.table(Policy(), Policy(bank=False))
+    spectator = await server.client(name="spectator")
+    real_snapshot = await spectator.join()
+    carol = await server.player("carol", sit=False)
+    reply = await carol.sit()
+    _, seen = await spectator.wait_for(lambda e: e.get("kind") == "update" and e["seq"] == reply["update"]["seq"])
+    assert set(reply) == set(sat), "the sit answer's keys"
+    assert set(reply["update"]) == set(pushed) == set(sat["update"]), "a table_update's keys"
+    assert set(reply["update"]["choices"]) == set(pushed["choices"]) == {"seat", "deadline", "moves"}
+    assert set(real_snapshot) == set(snapshot), "the snapshot's keys"
+    assert set(real_snapshot["hand"] or snapshot["hand"]) == set(snapshot["hand"])
+    assert seen["view"].keys() <= set(snapshot), "a view holds snapshot keys only"
+    assert "you" not in seen["view"], "the spectator's update is the spectators'"
+    answer = await alice.refused("bet", {"table": "main", "ante": 10})
+    assert answer == "request/unknown", "protocol.md: version 1's requests are gone"
+    assert "no request named 'bet'" in section(doc, "### move")
+    mark = host.mark()
+    await host.host("resume")
+    await host.event("betting_opened", since=mark)
+    offered = [m["action"] for m in bob.moves()]
+    assert offered == ["bet", "pass"], "protocol.md section 3: a bettor is offered bet and pass"
+    (bet,) = [m for m in bob.moves() if m["action"] == "bet"]
+    choices = section(doc, "### Choices")
+    documented_bet = next(b for b in json_blocks_lines(choices) if b.get("action") == "bet")
+    assert set(bet) == set(documented_bet), "the bet choice's keys"
+
+
+def json_blocks_lines(text: str) -> list[dict[str, Any]]:
+    """The JSON objects of a ```json block written one (or a few lines) per object."""
+    found: list[dict[str, Any]] = []
+    for block in re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL):
+        buffer = ""
+        for line in block.splitlines():
+            buffer += line
+            with contextlib.suppress(ValueError):
+                found.append(json.loads(buffer))
+                buffer = ""
+    return found

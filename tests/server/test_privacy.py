@@ -1,8 +1,9 @@
 """Spying clients (docs/rules/hcf.md sections 3.8 and 6): nobody is sent a card they may not see,
 and every deal checks out.
 
-A spectator and every player record everything they receive (table and private
-events, snapshots taken at every step) over several hands played with random
+A spectator and every player record everything they receive (each update's table
+and private events and view, the answers with their updates, snapshots taken at
+every step) over several hands played with random
 folds, raises and bonus bets. Afterwards: no one received another seat's cards
 before that hand's settlement (the DP's cards before ``dealer_revealed``), a
 folded hand's cards reached nobody but its owner, and the revealed server seed
@@ -61,23 +62,37 @@ async def peek(client: Client) -> None:
 def parts(entry: dict[str, Any], seq_hand: dict[int, int]) -> Iterator[tuple[int | None, int | None, Any]]:
     """(hand id, table seq when sent, payload) for each piece of one log entry."""
     kind = entry.get("kind")
+    reply = entry.get("reply") or {}
     if kind == "table":
         yield entry["event"].get("hand_id"), entry["seq"], entry["event"]
     elif kind == "private":
         yield seq_hand[entry["seq"]], entry["seq"], entry["event"]
+    elif kind == "update":  # what the update's view changed: pieces of a snapshot
+        yield from view_parts(entry["seq"], entry["view"])
+        yield None, entry["seq"], entry["choices"]
+    elif kind == "reply" and isinstance(reply.get("update"), dict):  # an answer carries its account's update
+        update = reply["update"]
+        for item in update["events"]:
+            ev = item["event"]
+            yield (seq_hand[item["seq"]] if item.get("private") else ev.get("hand_id")), item["seq"], ev
+        yield from view_parts(update["seq"], update["view"])
+        yield None, update["seq"], {k: v for k, v in reply.items() if k != "update"}
     elif kind in ("snapshot", "reply"):
-        snapshot = entry.get("snapshot") or (entry.get("reply") or {}).get("snapshot")
+        snapshot = entry.get("snapshot") or reply.get("snapshot")
         if snapshot is None:
             yield None, None, entry
             return
-        rest = {k: v for k, v in snapshot.items() if k not in ("hand", "last_hand")}
-        yield None, snapshot["seq"], rest
-        if snapshot["hand"] is not None:
-            yield snapshot["hand"]["hand_id"], snapshot["seq"], snapshot["hand"]
-        if snapshot["last_hand"] is not None:
-            yield snapshot["last_hand"]["hand_id"], snapshot["seq"], snapshot["last_hand"]
+        yield from view_parts(snapshot["seq"], snapshot)
     else:
         yield None, None, entry
+
+
+def view_parts(seq: int, view: dict[str, Any]) -> Iterator[tuple[int | None, int | None, Any]]:
+    """A snapshot's (or an update view's) pieces: the hands apart, each with its id."""
+    yield None, seq, {k: v for k, v in view.items() if k not in ("hand", "last_hand")}
+    for key in ("hand", "last_hand"):
+        if view.get(key) is not None:
+            yield view[key]["hand_id"], seq, view[key]
 
 
 async def test_nobody_sees_a_card_they_may_not_and_every_deal_is_rebuilt_from_the_seeds(server: Server) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from server.rules.hcf.postings import AccountId
+from server.rules.game import AccountId
 from server.table.ports import Batch, TableUpdates
 
 

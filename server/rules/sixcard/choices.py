@@ -93,7 +93,7 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     fewest = 0 if seat in state.pending else 1  # an empty list takes back bets, so it needs some
     limits = {"cover": {"max": stack, "ante": weights, "bonus": 1}, "ante_ratio": s.ante_ratio,
               "box_needs": ["ante", "bonus"]}
-    return move("bet", bets=bet_list(span(fewest, most), each), seed=SEED_TEXT, limits=limits)
+    return move("bet", bets=bet_list(span(fewest, most), each, "box"), seed=SEED_TEXT, limits=limits)
 
 
 def _affordable(stack: int, min_ante: int, min_bonus: int, weights: list[int]) -> int:
