@@ -22,9 +22,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from server.rules.choices import admits, cost
 
 Args = Mapping[str, Any]
 
@@ -77,6 +79,28 @@ class Offer:
             if problem is not None:
                 return problem
         return None
+
+    def raw(self) -> dict[str, Any]:
+        """The item as the server gave it."""
+        head: dict[str, Any] = {"request": self.request}
+        if self.action is not None:
+            head["action"] = self.action
+        return {**head, **self.limits}
+
+    def together(self, args: Args) -> str | None:
+        """For a hand move: why ``args`` do not keep the item's limits together (the rules' own reading,
+        :func:`server.rules.choices.admits`), else None."""
+        if self.request != "move":
+            return None
+        sent = {k: v for k, v in args.items() if k != "action"}
+        if admits(self.raw(), sent):
+            return None
+        cover = (self.limits.get("limits") or {}).get("cover")
+        if isinstance(cover, Mapping) and isinstance(cover.get("max"), int):
+            needed = cost(self.raw(), sent)
+            if needed > cover["max"]:
+                return f"your stack covers {cover['max']} chips of these, they need {needed}"
+        return "these do not go together here (see help)"
 
     def text(self) -> str:
         """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""
@@ -144,31 +168,17 @@ def read_offers(model: Mapping[str, Any] | None) -> Offers:
 def check(offers: Offers, request: str, args: Args) -> str | None:
     """None when ``request`` with ``args`` is among the choices; else a sentence that says what is possible now.
 
-    A ``move`` whose ``bets`` name several spots or boxes fits when each bet fits one item of that action.
+    Each arg must fit its spec, and a hand move's args must keep the item's ``limits`` together.
     """
     action = args.get("action") if request == "move" else None
     items = offers.find(request, str(action) if action is not None else None)
     what = request_text(request, args)
     if not items:
         return f"{what} is not possible now. {possible_text(offers)}"
-    problems = [_problem(item, items, args) for item in items]
+    problems = [item.problem(args) or item.together(args) for item in items]
     if any(p is None for p in problems):
         return None
     return f"{what} is not possible now: {problems[0]}. {possible_text(offers)}"
-
-
-def _problem(item: Offer, items: Sequence[Offer], args: Args) -> str | None:
-    bets = args.get("bets")
-    if isinstance(bets, list) and "bets" not in item.limits:
-        # One item per spot or box (Caribbean Stud, 6 Card Poker): each bet must fit one of them.
-        for bet in bets:
-            if not isinstance(bet, Mapping):
-                return "a bet is not an object"
-            found = [o.problem(bet) for o in items]
-            if all(p is not None for p in found):
-                return next(p for p in found if p is not None)
-        return item.problem({k: v for k, v in args.items() if k != "bets"})
-    return item.problem(args)
 
 
 def possible_text(offers: Offers) -> str:
@@ -223,8 +233,9 @@ def _fits(arg: str, sent: Any, spec: Any) -> str | None:
     if isinstance(spec, list | tuple):
         if any(_fits(arg, sent, alternative) is None for alternative in spec):
             return None
-        chips = any(isinstance(a, Mapping) for a in spec)
-        return f"{label} is {spec_text(spec)}" + (" chips" if chips else "")
+        if any(isinstance(a, Mapping) for a in spec):
+            return f"{label} is {spec_text(spec)} chips"
+        return f"{label} is {spec_text(spec)}" if len(spec) == 1 else f"{label} is one of {spec_text(spec)}"
     return None if sent == spec and type(sent) is type(spec) else f"{label} is {_value(spec)}"
 
 

@@ -14,6 +14,10 @@ import pytest
 from client_cli.bots import Bot, BotOptions, Team
 from client_cli.offers import check, read_offers
 from client_cli.store import TokenStore
+from server.rules.caribbean.choices import choices
+from server.rules.caribbean.hand import new_hand
+from server.rules.caribbean.settings import CaribbeanSettings
+from server.rules.game import Player
 from tests.client_cli.fakes import FakeConnection
 from tests.client_cli.test_offers import BET, FOLD, LEAVE, PASS, RAISE, TABLE, hcf_model
 
@@ -108,8 +112,13 @@ def caribbean_model(moves: list[dict[str, Any]], **hand: Any) -> dict[str, Any]:
             "choices": {"seat": 2, "deadline": None, "moves": moves}}
 
 
-SPOT_BETS = [{"request": "move", "action": "bet", "spot": s, "ante": {"min": 5, "max": 300},
-              "jackpot": [True, False]} for s in range(1, 8)]
+def _real_bet_choices() -> list[dict[str, Any]]:
+    """What the rules offer seat 2 with 1000 chips when bets open at a Caribbean Stud table."""
+    state = new_hand(CaribbeanSettings(), [Player(2, 1000)], bytes(32))
+    return [c for c in choices(state, 2) if c["action"] == "bet"]
+
+
+SPOT_BETS = _real_bet_choices()
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -72,15 +72,25 @@ def test_fixed_values_lists_and_ranges_are_checked() -> None:
     assert refused.endswith("Now you may: accept or decline the bank (y / n), sitout, topup 1 to 900")
 
 
-def test_bets_on_several_spots_each_fit_an_item_of_their_spot() -> None:
-    offers = read_offers({"choices": {"moves": [
-        {"request": "move", "action": "bet", "spot": 1, "ante": {"min": 5, "max": 50}, "jackpot": [True, False]},
-        {"request": "move", "action": "bet", "spot": 3, "ante": {"min": 5, "max": 50}, "jackpot": [False]}]}})
-    assert check(offers, "move", {"action": "bet", "bets": [{"spot": 1, "ante": 10, "jackpot": True},
-                                                           {"spot": 3, "ante": 50, "jackpot": False}]}) is None
-    assert check(offers, "move", {"action": "bet", "bets": [{"spot": 2, "ante": 10}]}) is not None
-    assert check(offers, "move", {"action": "bet", "bets": [{"spot": 3, "ante": 10, "jackpot": True}]}) is not None
-    assert check(offers, "move", {"action": "bet", "bets": [{"spot": 1, "ante": 51}]}) is not None
+def test_a_list_of_bets_fits_its_count_each_entry_and_the_stack() -> None:
+    # As Caribbean Stud offers it (server/rules/caribbean/choices.py), for a stack of 100.
+    bet = {"request": "move", "action": "bet",
+           "bets": {"count": {"min": 1, "max": 3}, "each": {"spot": [1, 2, 3], "ante": {"min": 5, "max": 33},
+                                                           "jackpot": [False, True]}, "distinct": "spot"},
+           "seed": {"max_length": 128}, "limits": {"cover": {"max": 100, "ante": 3, "jackpot": 1}}}
+    offers = read_offers({"choices": {"moves": [bet, PASS]}})
+
+    def bets(*entries: tuple[int, int, bool]) -> dict[str, Any]:
+        return {"action": "bet", "bets": [{"spot": s, "ante": a, "jackpot": j} for s, a, j in entries], "seed": "x"}
+
+    assert check(offers, "move", bets((1, 10, True), (3, 20, False))) is None
+    assert "the spot is one of 1, 2 or 3" in (check(offers, "move", bets((4, 10, False))) or "")
+    assert "spot 1 is named twice" in (check(offers, "move", bets((1, 10, False), (1, 5, False))) or "")
+    assert "the ante is 5 to 33 chips (spot 2)" in (check(offers, "move", bets((2, 34, False))) or "")
+    said = check(offers, "move", bets((1, 20, True), (2, 15, False)))
+    assert said is not None
+    assert "your stack covers 100 chips of these, they need 106" in said
+    assert said.endswith("Now you may: bet (Ante 5 to 33), pass")
 
 
 @given(low=st.integers(0, 1000), width=st.integers(0, 1000), sent=st.integers(-10, 2500))
