@@ -18,13 +18,20 @@ from pathlib import Path
 
 import pytest
 
+from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 from tests.client_cli.conftest import server as server
-from tests.client_cli.test_house_live import Person, _create
+from tests.client_cli.test_house_live import Person
 
 CLOCKS = {"bet_seconds": 30, "action_seconds": 30, "pause_seconds": 0.2}
 GAME_CLOCKS = {"hcf": {"offer_seconds": 30}, "caribbean": {}, "sixcard": {"exchange_seconds": 30}}
 HAND_OVER = r"deal verified|DEAL NOT VERIFIED"
+
+
+def _create(server: Server, table: str, settings: dict[str, object]) -> None:
+    # Over HTTP: `hcf host create-table` also waits for the table's odds, which a loaded machine may take long over.
+    request_json("POST", f"{server.url}/api/host", {"action": "create_table", "table": table, "settings": settings},
+                 token=server.host_token)
 
 
 def _bot(server: Server, config: Path, table: str) -> subprocess.Popen[bytes]:
@@ -97,7 +104,7 @@ def _play_sixcard(person: Person) -> None:
 @pytest.mark.parametrize("game", ["hcf", "caribbean", "sixcard"])
 def test_a_person_plays_each_game_through_the_terminal_client(server: Server, tmp_path: Path, game: str) -> None:
     table = f"term-{game}"
-    _create(server, tmp_path, table, {"game": game, **CLOCKS, **GAME_CLOCKS[game]})
+    _create(server, table, {"game": game, **CLOCKS, **GAME_CLOCKS[game]})
     bot = _bot(server, tmp_path / "bots", table) if game == "hcf" else None
     person = Person(server, tmp_path, table, f"{game}-person")
     try:
