@@ -358,7 +358,10 @@ class TableSession:
             self._spawn(self._stay())
         else:
             event, args = self._request(result)
-            problem = check(offers, event, args) if offers is not None else None
+            try:
+                problem = check(offers, event, args) if offers is not None else None
+            except Exception:  # an item this client cannot read must not swallow the line: the server judges it
+                problem = None
             if problem is not None:
                 self._say_message(problem)  # never sent: the server does not offer it now
             else:

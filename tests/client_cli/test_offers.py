@@ -196,3 +196,14 @@ async def test_an_update_redraws_from_the_model_without_asking_for_a_snapshot() 
     session._handle({"kind": "update", "table": TABLE, "seq": 8, "choices": model["choices"], "view": {}})
     assert session.choices().kind is None
     assert conn.sent == []
+
+
+def test_an_exchange_is_checked_by_its_count_and_positions() -> None:
+    # As 6 Card Poker offers it (server/rules/sixcard/choices.py).
+    offers = read_offers({"choices": {"moves": [
+        {"request": "move", "action": "exchange", "box": 1,
+         "discard": {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}}}]}})
+    assert check(offers, "move", {"action": "exchange", "box": 1, "discard": [1, 5]}) is None
+    assert "the discard takes 1, 2 or 5 entries" in (check(offers, "move", {"action": "exchange", "box": 1,
+                                                                            "discard": [1, 2, 3]}) or "")
+    assert "the box is 1" in (check(offers, "move", {"action": "exchange", "box": 2, "discard": [1]}) or "")
