@@ -388,7 +388,11 @@ class Bot:
             self.wake.clear()
             if self.leaving or self.team.all_done.is_set():
                 continue
-            step = self._next_step()
+            try:
+                step = self._next_step()
+            except Exception as exc:  # reported, and the bot plays on (the next update may read better)
+                self._error(f"could not choose a move: {type(exc).__name__}: {exc}")
+                continue
             if step is None:
                 continue
             event, args = step
