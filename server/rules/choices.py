@@ -47,8 +47,13 @@ def optional(low: int, high: int) -> JSON | list[Any] | int:
 
 
 def bet_list(count: JSON, each: JSON, place: str) -> JSON:
-    """A list argument: ``count`` entries (a span), each shaped as ``each``, no ``place`` (spot, box) twice."""
+    """A list argument: ``count`` entries (a span), each an object shaped as ``each``, no ``place`` twice."""
     return {"count": count, "each": each, "distinct": place}
+
+
+def value_list(count: list[int], each: JSON) -> JSON:
+    """A list argument of ``count`` (one of the values) distinct values, each as ``each`` allows."""
+    return {"count": count, "each": each, "distinct": True}
 
 
 # ---------------------------------------------------------------- reading a choice back
@@ -101,10 +106,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_spec(spec: Any) -> bool:
+    """Whether a mapping describes one value (a span, text, a list) rather than an object's fields."""
+    return isinstance(spec, Mapping) and bool({"min", "max_length", "count"} & set(spec))
+
+
 def _fits_list(spec: Mapping[str, Any], value: Any) -> bool:
     if not isinstance(value, list) or not fits(spec["count"], len(value)):
         return False
     each = spec["each"]
+    if is_spec(each):
+        return all(fits(each, entry) for entry in value) and len(set(value)) == len(value)
     if not all(isinstance(entry, Mapping) and set(entry) == set(each) and all(fits(each[k], entry[k]) for k in each)
                for entry in value):
         return False
@@ -115,7 +127,7 @@ def _fits_list(spec: Mapping[str, Any], value: Any) -> bool:
 def _entries(args: Mapping[str, Any], given: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The entries of the choice's list argument (by place), if it has one."""
     for name, spec in given.items():
-        if isinstance(spec, Mapping) and "count" in spec:
+        if isinstance(spec, Mapping) and "count" in spec and not is_spec(spec["each"]):
             return sorted(args.get(name, []), key=lambda entry: entry[spec["distinct"]])
     return []
 

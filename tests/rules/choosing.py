@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
 
-from server.rules.choices import admits, cost, fits
+from server.rules.choices import admits, cost, fits, is_spec
 from server.rules.errors import Violation
 from server.rules.game import JSON, Game
 
@@ -55,6 +56,11 @@ def is_list(spec: Any) -> bool:
     return isinstance(spec, Mapping) and "count" in spec
 
 
+def of_objects(spec: Any) -> bool:
+    """A list whose entries are objects (bets), not plain values (card positions)."""
+    return is_list(spec) and not is_spec(spec["each"])
+
+
 def alternatives(spec: Any) -> list[Any]:
     return spec if isinstance(spec, list) else [spec]
 
@@ -68,7 +74,7 @@ def least(spec: Any) -> Any:
     if is_text(spec):
         return None
     if is_list(spec):
-        return entries(spec, spec["count"]["min"])
+        return entries(spec, least(spec["count"]))
     return spec
 
 
@@ -114,19 +120,33 @@ def beyond(spec: Any) -> list[Any]:
 
 
 def places(spec: Mapping[str, Any]) -> list[int]:
-    """The places (spots, boxes) a list of entries may use, then a few it may not."""
-    allowed = list(spec["each"][spec["distinct"]])
+    """The places (spots, boxes; plain values) entries of a list may use, then a few they may not."""
+    each = spec["each"]
+    allowed = list(range(each["min"], each["max"] + 1)) if is_span(each) else list(each[spec["distinct"]])
     return allowed + [p for p in range(0, max(allowed, default=0) + 3) if p not in allowed]
 
 
-def entries(spec: Mapping[str, Any], count: int, **over: Any) -> list[Args]:
-    """``count`` entries on the first places, at their least values (``over`` changes the first entry)."""
+def entries(spec: Mapping[str, Any], count: int, first: Any = None, **over: Any) -> list[Any]:
+    """``count`` entries on the first places, at their least values.
+
+    ``over`` changes the first entry's fields (object entries), ``first`` the first value (plain ones).
+    """
+    out: list[Any] = list(places(spec)[:max(count, 0)])
+    if not of_objects(spec):
+        return [first, *out[1:]] if first is not None and out else out
     each, place = spec["each"], spec["distinct"]
-    out = []
-    for index, where in enumerate(places(spec)[:max(count, 0)]):
-        entry = {k: least(v) for k, v in each.items()} | {place: where}
-        out.append(entry | over if index == 0 else entry)
-    return out
+    objects = [{k: least(v) for k, v in each.items()} | {place: where} for where in out]
+    return [objects[0] | over, *objects[1:]] if objects else objects
+
+
+def one_entry(spec: Mapping[str, Any], field: str | None, value: Any) -> list[Any]:
+    """One entry at its least, ``field`` (None: the value itself) set to ``value``."""
+    return entries(spec, 1, value) if field is None else entries(spec, 1, **{field: value})
+
+
+def entry_specs(spec: Mapping[str, Any]) -> dict[str | None, Any]:
+    """Each field of an entry and its spec; a plain value's spec under None."""
+    return dict(spec["each"]) if of_objects(spec) else {None: spec["each"]}
 
 
 def repaired(choice: Mapping[str, Any], args: Args) -> Args:
@@ -135,7 +155,7 @@ def repaired(choice: Mapping[str, Any], args: Args) -> Args:
     if needs is None or admits(choice, args):
         return args
     for name, spec in arguments(choice).items():
-        if not is_list(spec) or not isinstance(args.get(name), list):
+        if not of_objects(spec) or not isinstance(args.get(name), list):
             continue
         options = []
         for entry in args[name]:
@@ -160,8 +180,8 @@ def bound_args(choice: Mapping[str, Any]) -> list[Args]:
     for name, spec in specs.items():
         if is_list(spec):
             out += [base | {name: entries(spec, n)} for n in edges(spec["count"])]
-            if spec["count"]["max"] >= 1:
-                out += [base | {name: entries(spec, 1, **{k: v})} for k, each in spec["each"].items()
+            if fits(spec["count"], 1):
+                out += [base | {name: one_entry(spec, k, v)} for k, each in entry_specs(spec).items()
                         for v in edges(each)]
         else:
             out += [base | {name: v} for v in edges(spec)]
@@ -175,12 +195,10 @@ def beyond_args(choice: Mapping[str, Any]) -> list[Args]:
     out = []
     for name, spec in specs.items():
         if is_list(spec):
-            count = spec["count"]
-            out += [repaired(choice, base | {name: entries(spec, n)}) for n in (count["min"] - 1, count["max"] + 1)
-                    if n >= 0]
-            for k, each in spec["each"].items():
+            out += [repaired(choice, base | {name: entries(spec, n)}) for n in beyond(spec["count"]) if n >= 0]
+            for k, each in entry_specs(spec).items():
                 wrong = [p for p in places(spec) if p not in each] if k == spec["distinct"] else beyond(each)
-                out += [repaired(choice, base | {name: entries(spec, 1, **{k: v})}) for v in wrong]
+                out += [repaired(choice, base | {name: one_entry(spec, k, v)}) for v in wrong]
         else:
             out += [base | {name: v} for v in beyond(spec)]
     return out
@@ -193,7 +211,7 @@ def filled(choice: Mapping[str, Any]) -> Args | None:
         return None
     specs = arguments(choice)
     args = repaired(choice, {name: least(spec) for name, spec in specs.items()})
-    listed = next((name for name, spec in specs.items() if is_list(spec)), None)
+    listed = next((name for name, spec in specs.items() if of_objects(spec)), None)
     if listed is not None:
         if specs[listed]["count"]["max"] < 1:
             return None
@@ -229,7 +247,7 @@ def _with(args: Args, listed: str | None, field: str, value: Any) -> Args:
 def bumps(choice: Mapping[str, Any], args: Args) -> list[Args]:
     """``args`` with one bet one chip higher (or a flag turned on), each way there is."""
     specs = arguments(choice)
-    listed = next((name for name, spec in specs.items() if is_list(spec)), None)
+    listed = next((name for name, spec in specs.items() if of_objects(spec)), None)
     fields = [k for k in choice["limits"]["cover"] if k != "max"]
     out = []
     for field in fields:
@@ -239,27 +257,29 @@ def bumps(choice: Mapping[str, Any], args: Args) -> list[Args]:
     return out
 
 
-@st.composite
-def random_args(draw: st.DrawFn, choice: Mapping[str, Any]) -> Args:
+def random_args(rnd: random.Random, choice: Mapping[str, Any]) -> Args:
     """Arguments near and inside the choice's bounds, and now and then past them."""
     out: Args = {}
     for name, spec in arguments(choice).items():
         if is_list(spec):
-            count = draw(st.integers(max(0, spec["count"]["min"] - 1), spec["count"]["max"] + 1))
-            where = draw(st.permutations(places(spec)))[:count]
-            out[name] = [{spec["distinct"]: p} | {k: draw(_value(v)) for k, v in spec["each"].items()
-                                                  if k != spec["distinct"]} for p in where]
+            counts = [n for n in edges(spec["count"]) + beyond(spec["count"]) if n >= 0]
+            where = rnd.sample(places(spec), min(rnd.choice(counts), len(places(spec))))
+            out[name] = ([{spec["distinct"]: p} | {k: _value(rnd, v) for k, v in spec["each"].items()
+                                                   if k != spec["distinct"]} for p in where]
+                         if of_objects(spec) else where)
         else:
-            out[name] = draw(_value(spec))
+            out[name] = _value(rnd, spec)
     return out
 
 
-def _value(spec: Any) -> st.SearchStrategy[Any]:
+def _value(rnd: random.Random, spec: Any) -> Any:
     if is_text(spec):
-        return st.sampled_from([None, "", "s" * spec["max_length"], "s" * (spec["max_length"] + 1)])
-    near = edges(spec) + beyond(spec)
-    spans = [st.integers(alt["min"], alt["max"]) for alt in alternatives(spec) if is_span(alt)]
-    return st.one_of(st.sampled_from(near), *spans)
+        return rnd.choice([None, "", "s" * spec["max_length"], "s" * (spec["max_length"] + 1)])
+    spans = [alt for alt in alternatives(spec) if is_span(alt)]
+    if spans and rnd.random() < 0.5:
+        alt = rnd.choice(spans)
+        return rnd.randint(alt["min"], alt["max"])
+    return rnd.choice(edges(spec) + beyond(spec))
 
 
 def check_choices(game: Game, state: Any, seat: int, data: st.DataObject, moves: Mapping[str, Typical],
@@ -299,6 +319,7 @@ def _check_choice(game: Game, state: Any, seat: int, choice: JSON, offered: Sequ
         for args in bumps(choice, full):
             if not admitted(args):
                 assert not accepted(game, state, seat, action, args), (choice, args)
+    rnd = data.draw(st.randoms(use_true_random=False))
     for _ in range(samples):
-        args = data.draw(random_args(choice))
+        args = random_args(rnd, choice)
         assert admitted(args) == accepted(game, state, seat, action, args), (choice, args)

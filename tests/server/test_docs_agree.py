@@ -145,3 +145,19 @@ def json_blocks_lines(text: str) -> list[dict[str, Any]]:
                 found.append(json.loads(buffer))
                 buffer = ""
     return found
+
+
+def test_protocol_md_shows_the_house_games_bet_choices_as_the_games_build_them() -> None:
+    from server.rules.caribbean.choices import choices as caribbean_choices
+    from server.rules.caribbean.hand import new_hand as caribbean_hand
+    from server.rules.caribbean.settings import CaribbeanSettings
+    from server.rules.game import Player
+    from server.rules.sixcard.choices import choices as sixcard_choices
+    from server.rules.sixcard.hand import new_hand as sixcard_hand
+    from server.rules.sixcard.settings import SixcardSettings
+
+    shown = json_blocks_lines(section((DOCS / "protocol.md").read_text(encoding="utf-8"), "### Choices"))
+    caribbean = caribbean_choices(caribbean_hand(CaribbeanSettings(), [Player(1, 1000)], bytes(32)), 1)
+    sixcard = sixcard_choices(sixcard_hand(SixcardSettings(boxes=2), [Player(1, 1000)], bytes(32)), 1)
+    for built in (caribbean, sixcard):
+        assert built[0] in shown, f"protocol.md section 3 does not show {built[0]}"

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.cluster.codec import decode_updates, encode_updates
+from server.rules.games import game_named
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import Host, Play, SetSitOut, SetWilling, Sit, Snapshot, Stand, TableError, Tick, TopUp
 from server.table.ports import RecordedEvent, TableUpdates
@@ -82,7 +83,7 @@ def _command(runner: TableRunner, intent: Intent) -> Any:
 
 
 def _hand_move(runner: TableRunner, account: int, n: int) -> Play:
-    if n % 3:
+    if n % 3 or runner.game.name != "hcf":
         return _chosen(runner, account, n)
     hand = runner.snapshot(None)["hand"] or {}
     phase = hand.get("phase")
@@ -108,25 +109,55 @@ def _chosen(runner: TableRunner, account: int, n: int) -> Play:
     moves = [m for m in offered[account] if m["request"] == "move"]
     if not moves:
         return Play(account, "pass")
-    item = moves[0] if n % 5 else moves[n % len(moves)]  # mostly the first (bank, bet, raise): hands go on
+    # Mostly the first (bank, bet, raise), or deal once there are bets: hands go on.
+    deal = [m for m in moves if m["action"] == "deal"]
+    item = deal[0] if deal and n % 2 else moves[0] if n % 5 else moves[n % len(moves)]
     args = {k: _pick(v, n) for k, v in item.items() if k not in ("request", "action", "limits", "seed")}
     return Play(account, item["action"], tuple(args.items()))
 
 
 def _pick(value: Any, n: int) -> Any:
-    if isinstance(value, list):
-        return _pick(value[0] if n % 3 else value[n % len(value)], n // 3)
+    """A value within a choice's argument: one of a list, within a range, a list of bets, a discard."""
+    if isinstance(value, list):  # mostly a range when there is one (an optional bet), else the first
+        usual = next((v for v in value if isinstance(v, dict)), value[0])
+        return _pick(usual if n % 3 else value[n % len(value)], n // 3)
     if isinstance(value, dict) and "min" in value:
         low, high = value["min"], value["max"]
         return low + n % (high - low + 1) if n % 2 else low
+    if isinstance(value, dict) and "each" in value:  # bets on distinct spots or boxes
+        count = _pick(value["count"], n)
+        each = value["each"]
+        places: list[int] = next((each[k] for k in ("spot", "box") if k in each), [])
+        key = "spot" if "spot" in each else "box"
+        return [{k: _pick(v, n + i) for k, v in each.items()} | {key: places[(n + i) % len(places)]}
+                for i in range(min(count, len(places)))]
+    if isinstance(value, dict) and "positions" in value:  # an exchange: distinct card positions
+        count = _pick(value["count"], n)
+        low, high = value["positions"]["min"], value["positions"]["max"]
+        return [low + (n + i) % (high - low + 1) for i in range(count)]
     return value
 
 
-async def _scenario(profile: str, plan: list[list[Intent]]) -> None:
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {  # a table of each game, and of both High Card Flush profiles
+    "hcf": ("hcf", {"profile": "california", "offer_seconds": 600, "seats": 4}),
+    "hcf-standard": ("hcf", {"profile": "standard", "offer_seconds": 600, "seats": 4}),
+    "caribbean": ("caribbean", {"spots": 4, "max_hands": 2}),
+    "sixcard": ("sixcard", {"boxes": 4, "exchange_seconds": 600}),
+}
+
+
+def _setup(table: str) -> TableSetup:
+    game, values = GAMES[table]
+    clocks: dict[str, Any] = {k: v for k, v in SLOW.items() if k not in ("offer_seconds", "seats")}
+    settings = game_named(game).settings_from_mapping(clocks | values)
+    return TableSetup("t", settings, game=game)
+
+
+async def _scenario(table: str, plan: list[list[Intent]]) -> None:
     storage, publisher = MemoryStorage(), ModelPublisher()
     for account in PLAYERS:
         storage.issue(account, 20000)
-    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW | {"profile": profile})), storage, publisher)
+    runner = TableRunner(_setup(table), storage, publisher)
     publisher.start(runner)
     runner.start()
     answered: list[tuple[int, Any]] = []
@@ -156,11 +187,11 @@ async def _scenario(profile: str, plan: list[list[Intent]]) -> None:
         assert account in batch.skip
 
 
-@pytest.mark.parametrize("profile", ["california", "standard"])
+@pytest.mark.parametrize("table", list(GAMES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan=steps)
-def test_every_viewers_model_is_its_snapshot_after_every_update(profile: str, plan: list[list[Intent]]) -> None:
-    asyncio.run(_scenario(profile, plan))
+def test_every_viewers_model_is_its_snapshot_after_every_update(table: str, plan: list[list[Intent]]) -> None:
+    asyncio.run(_scenario(table, plan))
 
 
 def test_a_batch_without_events_sends_nothing() -> None:

@@ -13,14 +13,14 @@
 
 from __future__ import annotations
 
-from server.rules.choices import SEED_TEXT, bet_list, move, optional, span
+from server.rules.choices import SEED_TEXT, bet_list, move, optional, span, value_list
 from server.rules.errors import Violation
 from server.rules.game import JSON
 from server.rules.house.betting import waiting
 from server.rules.sixcard.hand import COVER_BLIND, COVER_OPEN, TERMINAL, HandState, check_bets
 from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, OPEN_PER_PLAYER
 
-DISCARD: JSON = {"count": list(EXCHANGE_SIZES), "positions": span(1, HAND_SIZE)}
+DISCARD: JSON = value_list(list(EXCHANGE_SIZES), span(1, HAND_SIZE))
 """An exchange's ``discard``: 1, 2 or 5 distinct card positions, 1 to 5."""
 
 
