@@ -211,14 +211,14 @@ def _fits(arg: str, sent: Any, spec: Any) -> str | None:
     """Why ``sent`` is not what ``spec`` allows (None: it is).
 
     A spec is a fixed value, a span ``{"min", "max"}``, a list of alternatives (values
-    or spans), a list argument ``{"count", "each"}`` (bets) or ``{"count", "positions"}``
-    (cards to exchange), or text ``{"max_length"}``.
+    or spans), a list argument ``{"count", "each", "distinct"}`` (bets, the cards to
+    exchange), or text ``{"max_length"}``.
 
     >>> _fits("bonus", 3, [0, {"min": 5, "max": 100}])
     'the bonus is 0 or 5 to 100 chips'
-    >>> _fits("discard", [1, 3], {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}}) is None
+    >>> _fits("discard", [1, 3], {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True}) is None
     True
-    >>> _fits("discard", [1, 2, 3], {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}})
+    >>> _fits("discard", [1, 2, 3], {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True})
     'the discard takes 1, 2 or 5 entries'
     """
     label = "the amount" if arg == "amount" else f"the {arg.replace('_', ' ')}"
@@ -243,24 +243,27 @@ def _fits(arg: str, sent: Any, spec: Any) -> str | None:
 
 
 def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
+    """A list argument: ``count`` entries, each as ``each`` (an object's specs, or one value's), ``distinct``: no
+    entry twice (True) or no ``spot``/``box`` twice (its name)."""
     if not isinstance(sent, list):
         return f"{label} is a list"
     if _fits("count", len(sent), spec["count"]) is not None:
         return f"{label} takes {spec_text(spec['count'])} entries"
-    each, positions = spec.get("each"), spec.get("positions")
-    if isinstance(positions, Mapping):
-        if len(set(map(str, sent))) != len(sent):
+    each, distinct = spec.get("each"), spec.get("distinct")
+    if _is_value_spec(each):
+        if distinct and len({repr(v) for v in sent}) != len(sent):
             return f"{label} names each entry once"
         for entry in sent:
-            if _fits("position", entry, positions) is not None:
-                return f"{label}: positions are {spec_text(positions)}"
+            if _fits("entry", entry, each) is not None:
+                return f"{label}: each is {spec_text(each)}"
+        return None
     if isinstance(each, Mapping):
         seen: set[tuple[str, Any]] = set()
         for entry in sent:
             if not isinstance(entry, Mapping):
                 return f"{label}: each entry is an object"
             for key, value in entry.items():
-                if key in ("spot", "box"):
+                if key in ("spot", "box") or key == distinct:
                     if (key, value) in seen:
                         return f"{label}: {key} {value} is named twice"
                     seen.add((key, value))
@@ -269,6 +272,11 @@ def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
                     if problem is not None:
                         return problem + (f" ({entry_name(entry)})" if entry_name(entry) else "")
     return None
+
+
+def _is_value_spec(spec: Any) -> bool:
+    """Whether ``spec`` says what one plain value may be (a span or alternatives), not an object's fields."""
+    return isinstance(spec, list | tuple) or (isinstance(spec, Mapping) and "min" in spec and "max" in spec)
 
 
 def entry_name(entry: Mapping[str, Any]) -> str:

@@ -202,8 +202,10 @@ def test_an_exchange_is_checked_by_its_count_and_positions() -> None:
     # As 6 Card Poker offers it (server/rules/sixcard/choices.py).
     offers = read_offers({"choices": {"moves": [
         {"request": "move", "action": "exchange", "box": 1,
-         "discard": {"count": [1, 2, 5], "positions": {"min": 1, "max": 5}}}]}})
+         "discard": {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True}}]}})
     assert check(offers, "move", {"action": "exchange", "box": 1, "discard": [1, 5]}) is None
     assert "the discard takes 1, 2 or 5 entries" in (check(offers, "move", {"action": "exchange", "box": 1,
                                                                             "discard": [1, 2, 3]}) or "")
     assert "the box is 1" in (check(offers, "move", {"action": "exchange", "box": 2, "discard": [1]}) or "")
+    assert "names each entry once" in (check(offers, "move", {"action": "exchange", "box": 1, "discard": [2, 2]}) or "")
+    assert "each is 1 to 5" in (check(offers, "move", {"action": "exchange", "box": 1, "discard": [6]}) or "")
