@@ -16,6 +16,12 @@ Re-Bet and Clear, buys, exchanges and dealer-exchange requests. A bot deals at o
 and passes a hand it does not bet on: betting stays open until every player has
 dealt or passed (or its clock runs out), so a fast bot never closes it on a person.
 
+Every bot acts on the choices its table model carries (protocol v2: each update
+brings them, docs/protocol.md section 3): it picks among the offered moves, within
+their ranges, by its strategy, and sends nothing else; it never asks for a
+snapshot during play. A ``rate/limited`` refusal is retried by the connection
+after the delay it gives, and is never counted as an error.
+
 Bots buy in the table's ``max_buy_in`` (or what their balance allows) and top up
 between hands when below ``min_bank`` (``min_buy_in`` at the house-banked games), so
 a table of bots always finds a DP. A bot that reaches its hands keeps playing until
@@ -30,13 +36,14 @@ import contextlib
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from client_cli.connection import Connection, ServerRefused, http_json
-from client_cli.games import HOUSE_GAMES, Move, client_for
+from client_cli.games import HOUSE_GAMES, GameClient, Move, client_for
 from client_cli.games import sixcard as sixcard_client
+from client_cli.offers import Offer, Offers, check, fit, read_offers
 from client_cli.parse import my_stack, player_fee
 from client_cli.store import TokenStore
 from server.rules.cards import parse_cards
@@ -54,6 +61,9 @@ EXPECTED: Final = frozenset({
     "bet/already_answered", "seat/not_in_hand",
     # An event still queued after the bot stood up (or after a restart it had not yet seen).
     "seat/not_seated",
+    # Our own server asked us to slow down, and the connection's retries ran out: the next update brings
+    # the move back (issue 15: never an error).
+    "rate/limited",
 })
 TAKEN: Final = frozenset({"spot/taken", "box/taken", "bet/others_waiting"})
 """Another player took the spot or box a moment before, or went back to choosing: choose again."""
@@ -188,9 +198,14 @@ def choose_raise(strategy: str, cards: list[str], ante: int, stack: int, rng: ra
 
 # ------------------------------------------------------------------ one bot
 
+Step = tuple[str, dict[str, Any]]
+"""A request the bot sends: its name and args (without the table)."""
+TRIES: Final = 3
+"""How often a bot sends one move in one phase of a hand before it leaves it to the clock."""
+
 
 class Bot:
-    """One bot at the table."""
+    """One bot at the table: it acts on the choices of each update (protocol v2), never asking for a snapshot."""
 
     def __init__(self, name: str, options: BotOptions, team: Team, store: TokenStore,
                  rng: random.Random) -> None:
@@ -202,15 +217,16 @@ class Bot:
         self.settings: dict[str, Any] = {}
         self.balance = 0
         self.start_total = 0
-        self.cards: dict[int, list[str]] = {}
-        self.current: int | None = None
-        self.antes: dict[int, int] = {}
         self.leaving = False
-        self.stood = asyncio.Event()
         self.game = "hcf"
-        self.hand_seats: list[int] = []
         self.refusal: str | None = None
         self.bet_before = False
+        self.tries: dict[tuple[Any, ...], int] = {}
+        """(hand, phase, action) -> moves sent: a move refused again and again is left to the clock."""
+        self.done_in_hand: dict[Any, set[str]] = {}
+        """Hand -> the once-a-hand moves made in it (a random bot's Clear, Re-Bet, exchange plan)."""
+        self.plan: list[Move] = []
+        self.wake = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def run(self) -> BotReport:
@@ -233,11 +249,18 @@ class Bot:
         self.conn = Connection(self._url, token=token)
         self.conn.on_reconnect = self._rejoin
         await self.conn.connect()
-        snapshot = await self.conn.join(self.table)
-        self._take_snapshot(snapshot)
+        await self.conn.join(self.table)
+        self._take_model()
         if self.seat is None and not await self._sit():
             return
-        await self._events()
+        actor = asyncio.create_task(self._actor())
+        self.wake.set()
+        try:
+            await self._events()
+        finally:
+            actor.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await actor
         await self._stand()
         self.report.finished = self.report.hands >= self.options.hands
         if not self.report.finished and not self.report.errors:
@@ -250,6 +273,14 @@ class Bot:
     @property
     def _url(self) -> str:
         return self.options.url.rstrip("/")
+
+    @property
+    def model(self) -> dict[str, Any]:
+        """The connection's model of the table: the snapshot every update brings up to date."""
+        if self.conn is None:
+            return {}
+        model: dict[str, Any] = self.conn.models.get(self.table) or {}
+        return model
 
     async def _account(self) -> str:
         password = secrets.token_urlsafe(18)
@@ -270,14 +301,17 @@ class Bot:
 
     async def _sit(self) -> bool:
         assert self.conn is not None
+        offer = read_offers(self.model).first("sit")
         s = self.settings
-        buy_in = min(int(s["max_buy_in"]), self.balance)
-        if buy_in < int(s["min_buy_in"]):
-            self._error(f"only {self.balance} chips: the buy-in is at least {s['min_buy_in']}")
+        low, high = (offer.range("buy_in") if offer else None) or (int(s["min_buy_in"]), int(s["max_buy_in"]))
+        buy_in = min(high, self.balance)
+        if buy_in < low:
+            self._error(f"only {self.balance} chips: the buy-in is at least {low}")
             return False
         reply = await self.conn.call("sit", {"table": self.table, "buy_in": buy_in})
         self.seat = int(reply["seat"])
         self.balance -= buy_in
+        self._take_model()
         return True
 
     async def _events(self) -> None:
@@ -299,13 +333,9 @@ class Bot:
 
     def _handle(self, item: dict[str, Any]) -> None:
         kind = item.get("kind")
-        if kind == "snapshot":  # queued by join: it may predate the sit, so only its settings count
-            self.settings = dict(item["snapshot"].get("settings") or self.settings)
-            self.game = str(item["snapshot"].get("game") or self.game)
-        elif kind == "private":
-            event = item.get("event") or {}
-            if event.get("type") == "your_cards" and self.current is not None:
-                self.cards[self.current] = list(event.get("cards") or [])
+        if kind in ("snapshot", "update") and item.get("table", self.table) == self.table:
+            self._take_model()
+            self.wake.set()
         elif kind == "replaced":
             self._error("its session was replaced by another connection")
             self.seat = None
@@ -317,53 +347,17 @@ class Bot:
         elif kind == "table":
             self._table_event(item.get("event") or {})
 
-    def _table_event(self, event: dict[str, Any]) -> None:
+    def _table_event(self, event: Mapping[str, Any]) -> None:
         kind, seat = event.get("type"), event.get("seat")
-        if isinstance(event.get("hand_id"), int) and kind != "hand_revealed":
-            self.current = event["hand_id"]
-        strategy = self.options.strategy
-        acting = not self.leaving
-        if self.game in HOUSE_GAMES and self._house_event(event):
-            return
-        if kind == "bank_offered" and seat == self.seat and acting:
-            self._spawn(self._answer_bank())
-        elif kind == "betting_opened" and self.seat in (event.get("bettors") or []) and acting:
-            self._spawn(self._bet(event.get("hand_id")))
-        elif kind == "turn_started" and seat == self.seat and acting:
-            self._spawn(self._decide(event.get("hand_id")))
-        elif kind == "hand_revealed":
+        if kind == "hand_revealed":
             self._hand_over(event)
-        elif kind == "settings_changed":
-            self.settings = dict(event.get("settings") or self.settings)
-        elif kind == "player_sat_out" and seat == self.seat and strategy != "stubborn" and acting:
-            self._spawn(self._request("sit_out", {"sitting_out": False}))
         elif kind == "player_stood" and seat == self.seat:
             if not self.leaving:
                 self._error("was stood up by the table")
             self.seat = None
-            self.stood.set()
         elif kind == "table_closed":
             self._error("the table was closed")
             self.seat = None
-
-    def _house_event(self, event: Mapping[str, Any]) -> bool:
-        """Start the move a house-banked game's event asks of this bot; True when the event was one of those."""
-        kind, seat = event.get("type"), event.get("seat")
-        hand_id = event.get("hand_id")
-        if kind == "betting_opened":
-            self.hand_seats = [int(s) for s in event.get("seats") or []]
-            if self.seat in self.hand_seats and not self.leaving:
-                self._spawn(self._house_bet(hand_id))
-            return True
-        if kind == "turn_started":
-            if seat == self.seat and not self.leaving:
-                self._spawn(self._house_decide(hand_id))
-            return True
-        if kind == "exchange_opened":
-            if self.seat in [owner for _, owner in event.get("boxes") or []] and not self.leaving:
-                self._spawn(self._house_exchange())
-            return True
-        return False
 
     def _hand_over(self, event: Mapping[str, Any]) -> None:
         names = event.get("names") or {}
@@ -372,138 +366,182 @@ class Bot:
         if counts:
             self.report.hands += 1
             self.team.played(self.name, self.report.hands, event.get("hand_id"))
-        if not self.team.all_done.is_set() and not self.leaving:
-            self._spawn(self._top_up())
+        hand_id = event.get("hand_id")
+        for key in [k for k in self.tries if k[0] == hand_id]:
+            del self.tries[key]
+        self.done_in_hand.pop(hand_id, None)
 
-    # ------------------------------------------------------------ moves
+    def _take_model(self) -> None:
+        model = self.model
+        self.settings = dict(model.get("settings") or self.settings)
+        self.game = str(model.get("game") or self.game)
+        if model:
+            seat = (model.get("you") or {}).get("seat")
+            self.seat = seat if isinstance(seat, int) else None
 
-    async def _answer_bank(self) -> None:
-        accept = choose_bank(self.options.strategy, self.rng)
-        if accept is not None:
-            await self._think()
-            await self._request("bank", {"accept": accept})
+    # ------------------------------------------------------------ acting on the choices
 
-    async def _bet(self, hand_id: Any) -> None:
-        snapshot = await self._snapshot()
-        if snapshot is None or self.options.strategy == "stubborn" or (snapshot.get("you") or {}).get("seat") is None:
-            return
-        bets = choose_bets(self.options.strategy, self.settings, my_stack(snapshot), self.rng, self.options.ante)
-        await self._think()
-        if bets is None:
-            await self._request("pass", {})
-            return
-        if isinstance(hand_id, int):
-            self.antes[hand_id] = bets["ante"]
-        await self._request("bet", {**bets, "seed": secrets.token_hex(8)})
+    async def _actor(self) -> None:
+        """Each time the model changes: one step from the choices, if the strategy takes one."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.leaving or self.team.all_done.is_set():
+                continue
+            try:
+                step = self._next_step()
+            except Exception as exc:  # reported, and the bot plays on (the next update may read better)
+                self._error(f"could not choose a move: {type(exc).__name__}: {exc}")
+                continue
+            if step is None:
+                continue
+            event, args = step
+            if event == "move":
+                await self._think()
+                offers = read_offers(self.model)
+                if check(offers, event, args) is not None:  # it went by while the bot thought
+                    self.wake.set()
+                    continue
+            await self._send(event, args)
+            self.wake.set()  # look again at the choices the answer brought
 
-    async def _decide(self, hand_id: Any) -> None:
-        if self.options.strategy == "stubborn":
-            return
-        snapshot = await self._snapshot()
-        if snapshot is None:
-            return
-        hand = snapshot.get("hand") or {}
-        cards = (hand.get("your_cards") or {}).get("cards") or self.cards.get(hand_id or -1)
-        ante = int(((hand.get("seats") or {}).get(str(self.seat)) or {}).get("ante", 0))
+    def _next_step(self) -> Step | None:
+        """What the bot does now, from the model's choices (None: nothing)."""
+        model = self.model
+        offers = read_offers(model)
+        if self.seat is None or not offers.items:
+            return None
+        step = self._hand_step(model, offers) if offers.actions and self.options.strategy != "stubborn" else None
+        if step is None:
+            step = self._table_step(model, offers)
+        if step is None:
+            return None
+        hand = model.get("hand") or {}
+        key = (hand.get("hand_id"), hand.get("phase"), step[0], step[1].get("action"))
+        if self.tries.get(key, 0) >= TRIES:
+            return None
+        if check(offers, *step) is not None:
+            return None  # never send what the server does not offer
+        self.tries[key] = self.tries.get(key, 0) + 1
+        return step
+
+    def _table_step(self, model: Mapping[str, Any], offers: Offers) -> Step | None:
+        back = offers.first("sit_out")
+        if back is not None and back.limits.get("sitting_out") is False and self.options.strategy != "stubborn":
+            return "sit_out", {"sitting_out": False}  # the clock sat it out: it comes back
+        top_up = offers.first("top_up")
+        if top_up is not None:
+            stack = my_stack(model)
+            # The house-banked games have no bank to hold: their floor is the table's smallest buy-in.
+            floor = int(self.settings["min_bank"] if "min_bank" in self.settings else self.settings["min_buy_in"])
+            span = top_up.range("amount")
+            want = min(int(self.settings["max_buy_in"]) - stack, self.balance, span[1] if span else self.balance)
+            if stack < floor and want > 0 and (span is None or want >= span[0]):
+                return "top_up", {"amount": want}
+        return None
+
+    def _hand_step(self, model: Mapping[str, Any], offers: Offers) -> Step | None:
+        if self.game in HOUSE_GAMES:
+            move = self._house_move(model, offers)
+            return None if move is None else ("move", {"action": move.action, **move.args})
+        return self._hcf_step(model, offers)
+
+    def _hcf_step(self, model: Mapping[str, Any], offers: Offers) -> Step | None:
+        strategy = self.options.strategy
+        if offers.has("move", "bank"):
+            return "move", {"action": "bank", "accept": bool(choose_bank(strategy, self.rng))}
+        bet = offers.first("move", "bet")
+        if bet is not None:
+            return self._hcf_bet(model, offers, bet)
+        if offers.has("move", "raise") or offers.has("move", "fold"):
+            return self._hcf_decision(model, offers)
+        return None
+
+    def _hcf_bet(self, model: Mapping[str, Any], offers: Offers, bet: Offer) -> Step | None:
+        ante_span = bet.range("ante")
+        limits = dict(self.settings)
+        if ante_span is not None:
+            limits.update(min_ante=ante_span[0], max_ante=ante_span[1])
+        bets = choose_bets(self.options.strategy, limits, my_stack(model), self.rng, self.options.ante)
+        if bets is not None:
+            for key in ("ante", "straight_flush_bonus", "flush_bonus"):
+                if key in bet.limits:
+                    bets[key] = fit(bet.limits[key], bets[key]) or 0
+            step: Step = ("move", {"action": "bet", **bets, "seed": secrets.token_hex(8)})
+            if check(offers, *step) is None:
+                return step
+        return ("move", {"action": "pass"}) if offers.has("move", "pass") else None
+
+    def _hcf_decision(self, model: Mapping[str, Any], offers: Offers) -> Step | None:
+        hand = model.get("hand") or {}
+        cards = (hand.get("your_cards") or {}).get("cards")
+        span = (offers.first("move", "raise") or Offer("move")).range("amount")
+        ante = int(((hand.get("seats") or {}).get(str(self.seat)) or {}).get("ante", 0)) or (span[0] if span else 0)
         if not cards or not ante:
-            self._error(f"its turn came without its cards or Ante (hand {hand_id})")
-            return
-        amount = choose_raise(self.options.strategy, list(cards), ante, my_stack(snapshot), self.rng)
-        await self._think()
-        if amount:
-            await self._request("raise", {"amount": amount})
-        elif amount == 0:
-            await self._request("fold", {})
+            self._error(f"its turn came without its cards or Ante (hand {hand.get('hand_id')})")
+            return ("move", {"action": "fold"}) if offers.has("move", "fold") else None
+        amount = choose_raise(self.options.strategy, list(cards), ante, my_stack(model), self.rng)
+        if amount and span is not None:
+            return "move", {"action": "raise", "amount": fit({"min": span[0], "max": span[1]}, amount)}
+        return ("move", {"action": "fold"}) if offers.has("move", "fold") else None
 
-    # ------------------------------------------------------------ house-banked games
-
-    async def _house_bet(self, hand_id: Any) -> None:
-        """Bet (choosing again when a spot or box was taken a moment before) and Deal, or pass."""
-        if self.options.strategy == "stubborn":
-            return
+    def _house_move(self, model: Mapping[str, Any], offers: Offers) -> Move | None:
+        """A house-banked game's move: bets (choosing again when a spot or box was taken), Deal, the turn, the
+        dealer exchange."""
         game = client_for({"game": self.game})
         assert game is not None
-        await self._think()
-        if self.options.strategy == "random" and self.bet_before and self.rng.random() < 0.3 \
-                and await self._move(Move("rebet", {"seed": secrets.token_hex(8)}), REBET_REFUSALS) is not None:
-            await self._deal_when_ready()
-            return
-        for _ in range(4):
-            snapshot = await self._snapshot()
-            if snapshot is None or self.seat is None:
-                return
-            bets = game.bot_bets(self.options.strategy, game.legal_choices(snapshot), self.rng, self.options.ante,
-                                 self.seat)
-            if bets is None:
-                await self._move(Move("pass"))  # betting is optional: no bet this hand, and nobody waits for it
-                return
-            reply = await self._move(Move("bet", {"bets": bets, "seed": secrets.token_hex(8)}), TAKEN)
-            if reply is not None:
-                break
-            if self.refusal not in TAKEN:
-                return
-        else:
-            return
-        if self.options.strategy == "random" and self.rng.random() < 0.15:
-            await self._move(Move("clear"))  # changes its mind once: bets again from scratch
-            self._spawn(self._house_bet(hand_id))
-            return
-        await self._deal_when_ready()
-
-    async def _deal_when_ready(self) -> None:
-        """Deal at once: the betting waits for every other player to deal or pass by themselves."""
-        if await self._move(Move("deal")) is not None:
-            self.bet_before = True
-
-    async def _house_decide(self, hand_id: Any) -> None:
-        """The bot's decision on its spot or box in turn (after a 6 Card Poker draw, the decision that follows)."""
-        if self.options.strategy == "stubborn":
-            return
-        game = client_for({"game": self.game})
-        assert game is not None
-        for _ in range(2):
-            snapshot = await self._snapshot()
-            if snapshot is None:
-                return
-            choices = game.legal_choices(snapshot)
-            if choices.kind != "decision":
-                return
-            move = game.bot_decision(self.options.strategy, choices, self.rng)
+        choices = game.choices_now(model, offers)
+        hand = model.get("hand") or {}
+        done = self.done_in_hand.setdefault(hand.get("hand_id"), set())
+        strategy = self.options.strategy
+        if choices.kind == "bets":
+            return self._house_bets(game, choices, offers, done)
+        if choices.kind == "decision":
+            move: Move | None = game.bot_decision(strategy, choices, self.rng)
             if move is None:
-                self._error(f"its turn came without its cards (hand {hand_id})")
-                return
-            await self._think()
-            if await self._move(move) is None or move.action not in ("buy", "exchange"):
-                return
+                self._error(f"its turn came without its cards (hand {hand.get('hand_id')})")
+            return move
+        if choices.kind == "exchange":
+            if "plan" not in done:
+                done.add("plan")
+                self.plan = sixcard_client.choose_asks(strategy, choices, self.rng)
+            return self.plan.pop(0) if self.plan else None
+        return None
 
-    async def _house_exchange(self) -> None:
-        """6 Card Poker's dealer exchange: ask (or not) for each box in play, then continue."""
-        if self.options.strategy == "stubborn":
+    def _house_bets(self, game: GameClient, choices: Any, offers: Offers, done: set[str]) -> Move | None:
+        random_bot = self.options.strategy == "random"
+        if choices.confirmed or choices.passed:
+            return None
+        if choices.placed:
+            if random_bot and "clear" not in done and self.rng.random() < 0.15:
+                done.add("clear")
+                return Move("clear")  # changes its mind once: bets again from scratch
+            return Move("deal")  # at once: the betting waits for every other player to deal or pass
+        if "refused" in done:
+            return Move("pass")  # its bets did not fit a moment ago: no bet this hand
+        if random_bot and self.bet_before and "rebet" not in done and offers.has("move", "rebet") \
+                and self.rng.random() < 0.3:
+            done.add("rebet")
+            return Move("rebet", {"seed": secrets.token_hex(8)})
+        bets = game.bot_bets(self.options.strategy, choices, self.rng, self.options.ante, self.seat)
+        if bets is not None:
+            move = Move("bet", {"bets": bets, "seed": secrets.token_hex(8)})
+            if check(offers, "move", {"action": "bet", **move.args}) is None:
+                return move
+        return Move("pass")  # betting is optional: no bet this hand, and nobody waits for it
+
+    async def _send(self, event: str, args: dict[str, Any]) -> None:
+        expected = TAKEN | REBET_REFUSALS if args.get("action") in ("bet", "rebet") else frozenset()
+        reply = await self._request(event, args, expected)
+        if reply is None:
+            if args.get("action") in ("bet", "rebet") and self.refusal not in TAKEN:
+                hand = self.model.get("hand") or {}
+                self.done_in_hand.setdefault(hand.get("hand_id"), set()).add("refused")
             return
-        snapshot = await self._snapshot()
-        if snapshot is None:
-            return
-        await self._think()
-        for move in sixcard_client.choose_asks(self.options.strategy, sixcard_client.legal_choices(snapshot), self.rng):
-            if await self._move(move) is None:
-                return
-
-    async def _move(self, move: Move, expected: frozenset[str] = frozenset()) -> dict[str, Any] | None:
-        return await self._request("move", {"action": move.action, **move.args}, expected)
-
-    # ------------------------------------------------------------ between hands
-
-    async def _top_up(self) -> None:
-        snapshot = await self._snapshot()
-        if snapshot is None or self.seat is None:
-            return
-        stack = my_stack(snapshot)
-        want = min(int(self.settings["max_buy_in"]) - stack, self.balance)
-        # The house-banked games have no bank to hold: their floor is the table's smallest buy-in.
-        floor = int(self.settings["min_bank"] if "min_bank" in self.settings else self.settings["min_buy_in"])
-        if stack < floor and want > 0 \
-                and await self._request("top_up", {"amount": want}) is not None:
-            self.balance -= want
+        if args.get("action") == "deal":
+            self.bet_before = True
+        elif event == "top_up":
+            self.balance -= int(args["amount"])
 
     async def _think(self) -> None:
         if not self.options.fast:
@@ -526,20 +564,6 @@ class Bot:
                 self._error(f"{event} failed: {type(exc).__name__}: {exc}")
         return None
 
-    async def _snapshot(self) -> dict[str, Any] | None:
-        reply = await self._request("snapshot", {})
-        if reply is None:
-            return None
-        snapshot: dict[str, Any] = reply["snapshot"]
-        self._take_snapshot(snapshot)
-        return snapshot
-
-    def _take_snapshot(self, snapshot: Mapping[str, Any]) -> None:
-        self.settings = dict(snapshot.get("settings") or self.settings)
-        self.game = str(snapshot.get("game") or self.game)
-        seat = (snapshot.get("you") or {}).get("seat")
-        self.seat = seat if isinstance(seat, int) else None
-
     async def _rejoin(self) -> None:
         if self.conn is not None:
             with contextlib.suppress(Exception):
@@ -549,7 +573,9 @@ class Bot:
         if self.conn is None or self.seat is None:
             return
         self.leaving = True
-        reply = await self._request("leave", {})
+        offers = read_offers(self.model)
+        event = "stand" if offers.has("stand") and not offers.has("leave") else "leave"
+        reply = await self._request(event, {})
         if reply is not None and reply.get("standing") != "now":
             while self.seat is not None:  # wait for the stand-up after the current hand
                 try:
@@ -558,6 +584,8 @@ class Bot:
                     self._error("did not stand up within a minute of asking to leave")
                     return
                 self._handle(item)
+        elif reply is not None:
+            self.seat = None
 
     async def _close(self) -> None:
         for task in list(self._tasks):
@@ -565,11 +593,6 @@ class Bot:
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 await self.conn.close()
-
-    def _spawn(self, coro: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def _error(self, message: str) -> None:
         self.report.errors.append(message)

@@ -21,7 +21,7 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 ChoiceKind = Literal["bank", "bets", "decision"]
@@ -134,6 +134,8 @@ class InputError:
     """Why a line was not understood or not allowed (nothing is sent)."""
 
     message: str
+    not_now: bool = field(default=False, compare=False)
+    """The command is fine but not among the choices of the moment (the caller names what is possible now)."""
 
 
 # ------------------------------------------------------------------ choices
@@ -310,15 +312,15 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         return _table_command(verb, args, choices)
     if verb in ("yes", "no"):
         if choices.kind != "bank":
-            return InputError("the bank is not being offered to you now")
+            return InputError("the bank is not being offered to you now", not_now=True)
         return AnswerBank(verb == "yes")
     if verb in ("bet", "pass"):
         if choices.kind != "bets":
             return InputError("you cannot bet now" if choices.kind is None or verb == "bet"
-                              else "there is nothing to pass now")
+                              else "there is nothing to pass now", not_now=True)
         return PassBets() if verb == "pass" else _bets(args, choices)
     if choices.kind != "decision":
-        return InputError("it is not your turn to fold or raise")
+        return InputError("it is not your turn to fold or raise", not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
 
 
@@ -337,7 +339,7 @@ def _bank(args: list[str], choices: Choices) -> Command | InputError:
     if answer in ("yes", "no"):
         if choices.kind != "bank":
             return InputError("the bank is not being offered to you now ('bank on' / 'bank off' sets "
-                              "whether it may be)")
+                              "whether it may be)", not_now=True)
         return AnswerBank(answer == "yes")
     if choices.kind == "bank":
         return InputError("take the bank with 'y' (or 'bank yes'), pass it on with 'n' (or 'bank no')")
@@ -364,7 +366,7 @@ def seat_command(verb: str, args: Sequence[str], choices: TableChoices) -> SitOu
     if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
         return InputError("say 'topup N' with a number of chips")
     if not choices.between_hands:
-        return InputError("you can top up only between hands")
+        return InputError("you can top up only between hands", not_now=True)
     return TopUp(int(args[0]))
 
 

@@ -1,11 +1,15 @@
 """The interactive loop of ``hcf play`` and ``hcf watch``.
 
-One task reads the connection's events in table order, feeds the tracker and,
-once a burst of events is read, asks for a fresh snapshot so the view is exact;
-another redraws the clock. Typed lines are parsed against the legal choices of
-the moment and only legal commands are sent. The connection reconnects by
-itself; on reconnect the table is joined again and the snapshot carries the
-player on where they were. Ctrl-C leaves cleanly: standing up between hands, or
+One task reads the connection's events in table order and feeds the tracker;
+the view is the connection's table model (``conn.models[table]``: a snapshot
+that every update brings up to date, protocol v2), so no snapshot is asked for
+during play, only on join and reconnect (and by the connection after a gap).
+Another task redraws the clock. Typed lines are parsed against the choices of
+the moment, which never go beyond the server's ``choices``; a line that is not
+among them is answered with what is possible now and never sent. Every game
+takes the same path: High Card Flush's moves go as ``move`` like the others.
+The connection reconnects by itself; on reconnect the table is joined again and
+the snapshot carries the player on where they were. Ctrl-C leaves cleanly: standing up between hands, or
 asking to leave mid-hand and waiting for the stand-up; ``stay`` takes that back.
 """
 
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import secrets
 import signal
 import time
@@ -23,34 +28,15 @@ from typing import Any
 from rich.text import Text
 
 from client_cli.connection import Connection, ServerRefused
-from client_cli.games import GameClient, Move, client_for
-from client_cli.parse import (
-    HELP,
-    AnswerBank,
-    Choices,
-    Command,
-    Fold,
-    Help,
-    InputError,
-    Leave,
-    PassBets,
-    PlaceBets,
-    Raise,
-    SitOut,
-    Stay,
-    TopUp,
-    WillingToBank,
-    choices_text,
-    legal_choices,
-    my_seat,
-    parse_line,
-)
+from client_cli.games import GameClient, Move, game_client
+from client_cli.offers import Offers, check, possible_text, read_offers
+from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat
 from client_cli.reasons import stay_effect, stood_text
-from client_cli.render import Screen, header_line, seat_lines, your_cards_lines
+from client_cli.render import Screen, header_line
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
 
-SNAPSHOT_TIMEOUT = 5.0
+TableCommand = SitOut | TopUp | WillingToBank
 GAP_SECONDS = 2.0
 STOOD_GRACE = 0.5
 
@@ -83,7 +69,6 @@ class TableSession:
         self.farewell: list[str] = []
         self.last_seat: int | None = None
         """The seat this player last held: a stand-up event may arrive after a snapshot without it."""
-        self.want_snapshot = False
         self.gap_since: float | None = None
         self.printed: dict[str, Any] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -146,7 +131,7 @@ class TableSession:
         self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
                           "(type 'help' for the commands)")
         self.last_seat = int(reply["seat"])
-        await self._refresh()  # the seat in the view at once: a Ctrl-C now must stand up, not just quit
+        self._sync()  # the seat in the view at once (the answer's update): a Ctrl-C now must stand up, not just quit
         return True
 
     # ------------------------------------------------------------ events
@@ -159,21 +144,18 @@ class TableSession:
             except Exception as exc:  # one odd message must not freeze the table
                 self._note(f"client error on {item.get('kind')}: {type(exc).__name__}: {exc}")
             if self.conn.events.empty():
-                if self.want_snapshot:
-                    await self._refresh()
                 self._after_burst()
 
     def _handle(self, item: dict[str, Any]) -> None:
         kind = item.get("kind")
         if kind == "snapshot" and item.get("table") == self.table:
-            self.tracker.on_snapshot(item["snapshot"], time.time(), joined=True)
+            self.tracker.on_snapshot(copy.deepcopy(item["snapshot"]), time.time(), joined=True)
             self._check_stood()
         elif kind == "table" and item.get("table") == self.table:
             event = item.get("event") or {}
             seat = self._seat()
             seat = self.last_seat = seat if seat is not None else self.last_seat
             self.tracker.on_event(event)
-            self.want_snapshot = True
             if event.get("type") == "hand_started":
                 self.help, self.message = [], None  # last hand's help and messages give way
             if event.get("type") == "player_leaving" and seat is not None and event.get("seat") == seat \
@@ -185,6 +167,8 @@ class TableSession:
                 self.finish(0, f"the host closed table {self.table}")
         elif kind == "private" and item.get("table") == self.table:
             self.tracker.on_private(item.get("event") or {})
+        elif kind == "update" and item.get("table") == self.table:
+            self._sync()
         elif kind == "replaced":
             self.finish(1, "this account connected from somewhere else: this client stops here")
         elif kind == "revoked":
@@ -194,13 +178,13 @@ class TableSession:
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
 
-    async def _refresh(self) -> None:
-        self.want_snapshot = False
-        try:
-            reply = await self.conn.call("snapshot", {"table": self.table}, timeout=SNAPSHOT_TIMEOUT)
-        except Exception:  # refused or the link is down: the rejoin after a reconnect fixes it
+    def _sync(self) -> None:
+        """Show the connection's model of the table (every applied update brings it up to date)."""
+        model = self.conn.models.get(self.table)
+        if model is None:
             return
-        self.tracker.on_snapshot(reply["snapshot"], time.time())
+        # A copy: the tracker marks a hand over on its own, and the model must stay the server's.
+        self.tracker.on_snapshot(copy.deepcopy(model), time.time())
         self._check_stood()
 
     def _seat(self) -> int | None:
@@ -226,27 +210,30 @@ class TableSession:
     # ------------------------------------------------------------ drawing
 
     @property
-    def game(self) -> GameClient | None:
-        """The house-banked game played here (None: High Card Flush)."""
-        return client_for(self.tracker.snapshot or {})
+    def game(self) -> GameClient:
+        """The game played here."""
+        return game_client(self.tracker.snapshot or {})
+
+    def offers(self) -> Offers | None:
+        """The server's choices for this player now (None: the view carries none)."""
+        snapshot = self.tracker.snapshot
+        return read_offers(snapshot) if snapshot is not None and "choices" in snapshot else None
 
     def choices(self) -> Any:
-        """The legal choices now (none while leaving or watching)."""
+        """The legal choices now (none while leaving or watching), never more than the server offers."""
         game = self.game
-        if game is not None:
-            if self.options.watch or self.tracker.snapshot is None:
-                return game.idle(game.legal_choices({}))
-            house = game.legal_choices(self.tracker.snapshot)
-            return game.idle(house) if self.leaving else house
         if self.options.watch or self.tracker.snapshot is None:
-            return Choices()
-        choices = legal_choices(self.tracker.snapshot)
-        return Choices(stack=choices.stack, seated=choices.seated) if self.leaving else choices
+            return game.idle(game.legal_choices({}))
+        choices = game.choices_now(self.tracker.snapshot, self.offers())
+        return game.idle(choices) if self.leaving else choices
 
     def choices_line(self) -> str | None:
         """The line that says what may be typed now."""
-        game = self.game
-        return game.choices_text(self.choices()) if game is not None else choices_text(self.choices())
+        text: str | None = self.game.choices_text(self.choices())
+        offers = self.offers()
+        if text is None and offers is not None and offers.actions and not self.leaving and not self.options.watch:
+            return possible_text(offers)  # moves this client cannot word: named as the server gives them
+        return text
 
     def screen(self) -> Screen:
         """What the live view shows now."""
@@ -270,10 +257,10 @@ class TableSession:
         )
 
     def _body(self, symbols: bool) -> list[Text] | None:
-        game = self.game
-        if game is None or self.tracker.snapshot is None:
+        if self.tracker.snapshot is None:
             return None
-        return game.table_lines(self.tracker.snapshot, symbols=symbols)
+        lines: list[Text] = self.game.table_lines(self.tracker.snapshot, symbols=symbols)
+        return lines
 
     def redraw(self) -> None:
         """Redraw the live view (plain output prints as things happen instead)."""
@@ -287,35 +274,17 @@ class TableSession:
         self.face.say(self.tracker.take_fresh())
         snap = self.tracker.snapshot or {}
         hand = snap.get("hand") or {}
-        hand_id = hand.get("hand_id")
         active = hand.get("phase") not in (None, "settled", "void", "not_dealt")
-        if self.game is not None:
-            self._after_burst_house(snap, hand, active)
-            return
-        if self.printed.get("seats") != (hand_id if active else "idle"):
-            self.printed["seats"] = hand_id if active else "idle"
-            self.face.say([header_line(snap, self.tracker.server_now(time.time())), *seat_lines(snap)])
-        cards = hand.get("your_cards")
-        if cards and active and self.printed.get("cards") != hand_id:
-            self.printed["cards"] = hand_id
-            ante = int(((hand.get("seats") or {}).get(str(self._seat())) or {}).get("ante", 0))
-            self.face.say(your_cards_lines(cards, ante, symbols=False, dealer=hand.get("dealer") == self._seat()))
-        text = choices_text(self.choices())
-        if text != self.printed.get("choices"):
-            self.printed["choices"] = text
-            if text:
-                self.face.say([f"> {text}"])
-
-    def _after_burst_house(self, snap: dict[str, Any], hand: dict[str, Any], active: bool) -> None:
         # Plain lines: the table again when the hand moves to a new phase or this player sees new cards
         # (the log already says whose turn it is).
         seat = self._seat()
         seen = [row.get("cards") for row in hand.get("spots") or hand.get("boxes") or [] if row.get("seat") == seat]
+        seen.append((hand.get("your_cards") or {}).get("cards"))
         key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("dealer")), str(seen)) if active else "idle"
         if self.printed.get("table") != key:
-            self.printed["table"] = key
-            if active:
-                self.face.say([header_line(snap, self.tracker.server_now(time.time())), *(self._body(False) or [])])
+            self.printed["table"] = key  # between hands too: a watcher of an empty table shows it (and so
+            # finds out when nobody reads its output any more)
+            self.face.say([header_line(snap, self.tracker.server_now(time.time())), *(self._body(False) or [])])
         text = self.choices_line()
         if text != self.printed.get("choices"):
             self.printed["choices"] = text
@@ -372,11 +341,14 @@ class TableSession:
             return
         self.help = []
         game = self.game
-        result = game.parse_line(line, self.choices()) if game is not None else parse_line(line, self.choices())
+        result = game.parse_line(line, self.choices())
+        offers = self.offers()
         if isinstance(result, InputError):
-            self._say_message(result.message)
+            # Not among the choices now: say what is.
+            extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
+            self._say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in (game.help if game is not None else HELP).splitlines()]
+            self.help = [Text(h) for h in game.help.splitlines()]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None
@@ -385,8 +357,16 @@ class TableSession:
         elif isinstance(result, Stay):
             self._spawn(self._stay())
         else:
-            self.message = None
-            self._spawn(self._send(result))
+            event, args = self._request(result)
+            try:
+                problem = check(offers, event, args) if offers is not None else None
+            except Exception:  # an item this client cannot read must not swallow the line: the server judges it
+                problem = None
+            if problem is not None:
+                self._say_message(problem)  # never sent: the server does not offer it now
+            else:
+                self.message = None
+                self._spawn(self._send(result, event, args))
         self.redraw()
 
     def _say_message(self, text: str | None) -> None:
@@ -394,8 +374,9 @@ class TableSession:
         if text and not isinstance(self.face, LiveFace):
             self.face.say([f"! {text}"])
 
-    async def _send(self, command: Command | Move) -> None:
-        event, args = self._move(command) if isinstance(command, Move) else self._request(command)
+    async def _send(self, command: Move | TableCommand, event: str, args: dict[str, Any]) -> None:
+        if isinstance(command, Move):
+            args = self._seeded(command, args)
         try:
             await self.conn.call(event, {"table": self.table, **args})
         except ServerRefused as exc:
@@ -405,21 +386,19 @@ class TableSession:
         else:
             if isinstance(command, Move):
                 self._moved(command)
-            self.want_snapshot = False
-            await self._refresh()
+            self._sync()  # the answer's update is applied by now
             self._after_burst()
         self.redraw()
 
-    def _move(self, move: Move) -> tuple[str, dict[str, Any]]:
-        args = {"action": move.action, **move.args}
+    def _seeded(self, move: Move, args: dict[str, Any]) -> dict[str, Any]:
         # Bets carry a seed of the player's own (docs/rules/hcf.md section 6); Caribbean's Re-Bet keeps the one given.
         if move.action == "bet" or (move.action == "rebet" and self.tracker.game == "sixcard"):
             seed = secrets.token_hex(16)
             seat = self._seat()
             if seat is not None:
                 self.tracker.note_bet(self.tracker.current, seat, seed)
-            args["seed"] = seed
-        return "move", args
+            return {**args, "seed": seed}
+        return args
 
     def _moved(self, move: Move) -> None:
         if move.action == "clear":
@@ -427,22 +406,11 @@ class TableSession:
         if move.note:
             self._note(move.note)
 
-    def _request(self, command: Command) -> tuple[str, dict[str, Any]]:
-        if isinstance(command, AnswerBank):
-            return "bank", {"accept": command.accept}
-        if isinstance(command, PlaceBets):
-            seed = secrets.token_hex(16)
-            seat = self._seat()
-            if seat is not None:
-                self.tracker.note_bet(self.tracker.current, seat, seed)
-            return "bet", {"ante": command.ante, "straight_flush_bonus": command.straight_flush_bonus,
-                           "flush_bonus": command.flush_bonus, "seed": seed}
-        if isinstance(command, PassBets):
-            return "pass", {}
-        if isinstance(command, Fold):
-            return "fold", {}
-        if isinstance(command, Raise):
-            return "raise", {"amount": command.amount}
+    @staticmethod
+    def _request(command: Move | TableCommand) -> tuple[str, dict[str, Any]]:
+        """The request a command goes as, and its args (without the table)."""
+        if isinstance(command, Move):
+            return "move", {"action": command.action, **command.args}
         if isinstance(command, SitOut):
             return "sit_out", {"sitting_out": command.sitting_out}
         if isinstance(command, WillingToBank):
@@ -465,8 +433,11 @@ class TableSession:
             return
         self.leaving = True
         self.redraw()
+        offers = self.offers()
+        # Between hands the server offers "stand", in a hand "leave": the same request to the table.
+        event = "stand" if offers is not None and offers.has("stand") and not offers.has("leave") else "leave"
         try:
-            reply = await self.conn.call("leave", {"table": self.table})
+            reply = await self.conn.call(event, {"table": self.table})
         except ServerRefused as exc:
             if exc.code == "seat/not_seated":
                 self.finish(0, "you have no seat here any more; bye")
@@ -503,7 +474,7 @@ class TableSession:
         self.message = None
         played = reply.get("hand") if isinstance(reply, dict) else None
         self._note(stay_effect(self.tracker.snapshot or {}, played if isinstance(played, str) else None))
-        await self._refresh()
+        self._sync()
         self.redraw()
 
     def _marked_leaving(self) -> bool:

@@ -16,9 +16,9 @@ from typing import Any
 
 from rich.text import Text
 
-from client_cli.games import client_for, game_of
+from client_cli.games import client_for, game_client, game_of
 from client_cli.games.sixcard import original_cards
-from client_cli.render import describe_event, result_lines, seat_names
+from client_cli.render import seat_names
 from client_cli.verify import Seen, Verdict, seen_from_reveal, verify_reveal
 
 KEEP_HANDS = 20
@@ -121,8 +121,7 @@ class Tracker:
             if memory.my_seat is None:
                 memory.my_seat = _seat(self.snapshot or {})
             self._remember(memory, event)
-        client = client_for(self.snapshot or {})
-        line = client.describe_event(event, self.names) if client is not None else describe_event(event, self.names)
+        line = game_client(self.snapshot or {}).describe_event(event, self.names)
         if line:
             self._log(line)
         if kind == "hand_revealed":
@@ -231,8 +230,7 @@ class Tracker:
         for seat, cards in seen_from_reveal(reveal).items():
             memory.cards.setdefault(seat, cards)
         if reveal.get("status") in ("settled", "void"):
-            client = client_for(reveal)
-            show = client.result_lines if client is not None else result_lines
+            show = game_client(reveal).result_lines
             self.results = show(reveal, {**self.names, **names}, memory.my_seat, symbols=self.symbols)
             self.fresh.extend(self.results)
         seen = Seen(memory.commitment, memory.my_seat, memory.my_seed, dict(memory.cards))

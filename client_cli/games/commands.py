@@ -94,7 +94,7 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
     if move is not None:
         return move
     if choices.kind != "bets":
-        return InputError("bets are not open for you now")
+        return InputError("bets are not open for you now", not_now=True)
     if verb == "bet":
         return grammar.bets(words[1:], choices)
     if verb == "clear":

@@ -90,3 +90,22 @@ def test_every_command_has_help_with_examples() -> None:
         done = subprocess.run(hcf(command, "--help"), cwd=ROOT, capture_output=True, text=True, timeout=30,
                               check=True)
         assert "example" in done.stdout, command
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_six_fast_random_bots_play_thirty_hands_at_a_table_without_pause(server: Server, tmp_path: Path) -> None:
+    """Issue 15: with pause_seconds 0 our own fast bots once ran into rate/limited (a snapshot after every burst).
+
+    Now they act on the choices of each update and ask no snapshot; a rate/limited answer is retried by the
+    connection and is never an error.
+    """
+    _host(server, tmp_path, "create-table", "nopause", "--set", "pause_seconds=0")
+    done = _bots(server, tmp_path, "--table", "nopause", "--count", "6", "--fast", "--strategy", "random",
+                 "--hands", "30", "--json", "--seed", "15", timeout=220)
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["errors"] == 0
+    assert summary["hands"] >= 30
+    assert len(summary["bots"]) == 6
+    assert all(bot["hands"] >= 30 for bot in summary["bots"]), summary

@@ -21,6 +21,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
 TABLE = "ps"
@@ -31,13 +32,11 @@ BOT_DEALS = r"ptyh-\d deals \(bets confirmed\)"
 TURN = r"Your turn on spot (\d+)"
 
 
-def _create_table(server: Server, config: Path) -> None:
+def _create_table(server: Server, config: Path) -> None:  # noqa: ARG001
     settings = {"game": "caribbean", "bet_seconds": BET_SECONDS, "action_seconds": 10, "pause_seconds": 0.3}
-    done = subprocess.run(hcf("host", "--server", server.url, "create-table", TABLE, "--settings",
-                              json.dumps(settings), "--json"), cwd=ROOT,
-                          env=client_env(config, HCF_HOST_TOKEN=server.host_token), capture_output=True, text=True,
-                          timeout=30, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
+    # Over HTTP: `hcf host create-table` also waits for the new table's odds (slow on a loaded machine).
+    request_json("POST", f"{server.url}/api/host", {"action": "create_table", "table": TABLE, "settings": settings},
+                 token=server.host_token)
 
 
 def _bots_seated(server: Server, count: int = 2, timeout: float = 60) -> None:

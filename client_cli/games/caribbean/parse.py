@@ -69,7 +69,7 @@ def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | N
 
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
     if choices.kind != "decision":
-        return InputError(f"it is not your turn to {verb}")
+        return InputError(f"it is not your turn to {verb}", not_now=True)
     if args and args != [str(choices.spot)]:
         return InputError(f"spot {choices.spot} is in turn: say '{verb}' (or '{verb} {choices.spot}')")
     return Move(verb, {"spot": choices.spot})

@@ -130,7 +130,7 @@ def bets_payload(bets: Sequence[BoxBet]) -> list[dict[str, int]]:
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
     c = choices
     if c.kind != "decision":
-        return InputError(f"it is not your turn to {verb}")
+        return InputError(f"it is not your turn to {verb}", not_now=True)
     at = {"box": c.box}
     if verb in ("raise", "fold"):
         if args and args != [str(c.box)]:
@@ -173,7 +173,7 @@ def _positions(args: list[str], count: int) -> list[int] | InputError:
 def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError:
     c = choices
     if c.kind != "exchange":
-        return InputError("the dealer exchange is not open for you now")
+        return InputError("the dealer exchange is not open for you now", not_now=True)
     if c.continued:
         return InputError("you pressed continue: your choice is final")
     if verb == "continue":

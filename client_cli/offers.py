@@ -1,0 +1,351 @@
+"""The server's choices (protocol v2, docs/protocol.md section 3): what this viewer may send now.
+
+Pure. Every update and snapshot carries ``choices``: the viewer's seat, the
+deadline of its current decision, and ``moves``, each item a request it may
+send as is (fixed args as values, free amounts as ``{"min", "max"}`` ranges,
+choices among values as lists). The terminal client and the bots offer exactly
+these: :func:`check` says why a request is not among them (so it is never
+sent), :func:`possible_text` names what is possible now.
+
+>>> offers = read_offers({"choices": {"seat": 2, "deadline": None, "moves": [
+...     {"request": "move", "action": "raise", "amount": {"min": 10, "max": 40}},
+...     {"request": "move", "action": "fold"}, {"request": "leave"}]}})
+>>> offers.has("move", "raise"), offers.has("move", "bet")
+(True, False)
+>>> check(offers, "move", {"action": "raise", "amount": 50})
+'raise 50 is not possible now: the amount is 10 to 40 chips. Now you may: raise 10 to 40, fold, leave'
+>>> check(offers, "move", {"action": "bet", "ante": 10})
+'bet is not possible now. Now you may: raise 10 to 40, fold, leave'
+>>> check(offers, "move", {"action": "fold"}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from server.rules.choices import admits, cost
+
+Args = Mapping[str, Any]
+
+ACTION_WORDS: Final = {
+    "bank": "accept or decline the bank (y / n)", "bet": "bet", "deal": "deal", "rebet": "rebet",
+    "clear": "clear", "pass": "pass", "play": "play", "fold": "fold", "raise": "raise", "buy": "buy",
+    "exchange": "exchange (x)", "request_exchange": "ask", "cancel_exchange": "cancel", "continue": "continue",
+}
+"""How the player types each move (what a sentence names)."""
+UNCHECKED: Final = frozenset({"request", "action", "limits"})
+"""Keys of an item that are not the args' specs (``limits`` says what args keep together: the server judges)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One item of ``choices.moves``: a request with the values its args may take."""
+
+    request: str
+    action: str | None = None
+    limits: Mapping[str, Any] = field(default_factory=dict)
+    """Arg -> a fixed value, a ``{"min", "max"}`` range, or a list of the values allowed."""
+
+    def range(self, arg: str) -> tuple[int, int] | None:
+        """The inclusive range of a free amount, or None when ``arg`` is not one.
+
+        >>> Offer("top_up", None, {"amount": {"min": 1, "max": 900}}).range("amount")
+        (1, 900)
+        """
+        value = self.limits.get(arg)
+        if isinstance(value, Mapping) and isinstance(value.get("min"), int) and isinstance(value.get("max"), int):
+            return int(value["min"]), int(value["max"])
+        return None
+
+    def values(self, arg: str) -> tuple[Any, ...] | None:
+        """The values ``arg`` may take (a list, or the one fixed value), or None for a range or an absent arg."""
+        if arg not in self.limits:
+            return None
+        value = self.limits[arg]
+        if isinstance(value, list | tuple):
+            return tuple(value)
+        return None if isinstance(value, Mapping) else (value,)
+
+    def problem(self, args: Args) -> str | None:
+        """Why ``args`` do not fit this item (None: they do)."""
+        for arg, limit in self.limits.items():
+            if arg in UNCHECKED or arg not in args:
+                continue  # an arg left out takes its default; the server judges that
+            sent = args[arg]
+            problem = _fits(arg, sent, limit)
+            if problem is not None:
+                return problem
+        return None
+
+    def raw(self) -> dict[str, Any]:
+        """The item as the server gave it."""
+        head: dict[str, Any] = {"request": self.request}
+        if self.action is not None:
+            head["action"] = self.action
+        return {**head, **self.limits}
+
+    def together(self, args: Args) -> str | None:
+        """For a hand move: why ``args`` do not keep the item's limits together (the rules' own reading,
+        :func:`server.rules.choices.admits`), else None."""
+        if self.request != "move":
+            return None
+        sent = {k: v for k, v in args.items() if k != "action"}
+        try:
+            if admits(self.raw(), sent):
+                return None
+        except (KeyError, TypeError, ValueError):
+            return None  # a shape the rules' reader does not take (6 Card Poker's discard): the server judges it
+        cover = (self.limits.get("limits") or {}).get("cover")
+        if isinstance(cover, Mapping) and isinstance(cover.get("max"), int):
+            needed = cost(self.raw(), sent)
+            if needed > cover["max"]:
+                return f"your stack covers {cover['max']} chips of these, they need {needed}"
+        return "these do not go together here (see help)"
+
+    def text(self) -> str:
+        """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""
+        if self.request == "move":
+            word = ACTION_WORDS.get(str(self.action), str(self.action).replace("_", " "))
+            place = next((f" {k} {self.limits[k]}" for k in ("spot", "box") if isinstance(self.limits.get(k), int)), "")
+            amount = self.range("amount")
+            if amount is not None:
+                return f"{word}{place} {_span(amount)}"
+            bets = self.limits.get("bets")
+            each = bets.get("each") if isinstance(bets, Mapping) else None
+            ante = span_of(self.limits.get("ante") if each is None else each.get("ante"))
+            if ante is not None and self.action == "bet":
+                return f"{word}{place} (Ante {_span(ante)})"
+            return word + place
+        return _table_text(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """A viewer's choices now."""
+
+    seat: int | None = None
+    deadline: float | None = None
+    items: tuple[Offer, ...] = ()
+
+    def find(self, request: str, action: str | None = None) -> list[Offer]:
+        """The items of ``request`` (and, for ``move``, of ``action``)."""
+        return [o for o in self.items if o.request == request and (action is None or o.action == action)]
+
+    def has(self, request: str, action: str | None = None) -> bool:
+        """Whether ``request`` (``action``) is offered now."""
+        return bool(self.find(request, action))
+
+    @property
+    def actions(self) -> frozenset[str]:
+        """The hand moves offered now (the ``action`` of every ``move`` item)."""
+        return frozenset(str(o.action) for o in self.items if o.request == "move")
+
+    def first(self, request: str, action: str | None = None) -> Offer | None:
+        """The first item of ``request`` (``action``), or None."""
+        found = self.find(request, action)
+        return found[0] if found else None
+
+
+NOTHING: Final = Offers()
+
+
+def read_offers(model: Mapping[str, Any] | None) -> Offers:
+    """The choices of a table model (a snapshot with its ``choices``); nothing when it has none."""
+    raw = (model or {}).get("choices")
+    if not isinstance(raw, Mapping):
+        return NOTHING
+    items = []
+    for item in raw.get("moves") or []:
+        if isinstance(item, Mapping) and isinstance(item.get("request"), str):
+            action = item.get("action")
+            limits = {k: v for k, v in item.items() if k not in ("request", "action")}
+            items.append(Offer(str(item["request"]), str(action) if action is not None else None, limits))
+    seat, deadline = raw.get("seat"), raw.get("deadline")
+    return Offers(seat if isinstance(seat, int) else None,
+                  float(deadline) if isinstance(deadline, int | float) else None, tuple(items))
+
+
+def check(offers: Offers, request: str, args: Args) -> str | None:
+    """None when ``request`` with ``args`` is among the choices; else a sentence that says what is possible now.
+
+    Each arg must fit its spec, and a hand move's args must keep the item's ``limits`` together.
+    """
+    action = args.get("action") if request == "move" else None
+    items = offers.find(request, str(action) if action is not None else None)
+    what = request_text(request, args)
+    if not items:
+        return f"{what} is not possible now. {possible_text(offers)}"
+    problems = [item.problem(args) or item.together(args) for item in items]
+    if any(p is None for p in problems):
+        return None
+    return f"{what} is not possible now: {problems[0]}. {possible_text(offers)}"
+
+
+def possible_text(offers: Offers) -> str:
+    """``Now you may: bet (Ante 5 to 49), pass, leave`` (or that there is nothing to do now)."""
+    names = list(dict.fromkeys(o.text() for o in offers.items))
+    if not names:
+        return "Nothing to do now: wait for the table."
+    return "Now you may: " + ", ".join(names)
+
+
+def request_text(request: str, args: Args) -> str:
+    """How a sentence names a request: ``raise 50``, ``bet``, ``sitout``."""
+    if request == "move":
+        action = str(args.get("action"))
+        amount = args.get("amount")
+        return f"{action} {amount}" if isinstance(amount, int) and not isinstance(amount, bool) else action
+    return _table_text(Offer(request, None, dict(args)))
+
+
+def moves_of(offers: Offers, actions: Iterable[str]) -> list[Offer]:
+    """The offered items of any of ``actions``, in the order the server gave them."""
+    wanted = set(actions)
+    return [o for o in offers.items if o.request == "move" and o.action in wanted]
+
+
+def _fits(arg: str, sent: Any, spec: Any) -> str | None:
+    """Why ``sent`` is not what ``spec`` allows (None: it is).
+
+    A spec is a fixed value, a span ``{"min", "max"}``, a list of alternatives (values
+    or spans), a list argument ``{"count", "each", "distinct"}`` (bets, the cards to
+    exchange), or text ``{"max_length"}``.
+
+    >>> _fits("bonus", 3, [0, {"min": 5, "max": 100}])
+    'the bonus is 0 or 5 to 100 chips'
+    >>> _fits("discard", [1, 3], {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True}) is None
+    True
+    >>> _fits("discard", [1, 2, 3], {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True})
+    'the discard takes 1, 2 or 5 entries'
+    """
+    label = "the amount" if arg == "amount" else f"the {arg.replace('_', ' ')}"
+    if isinstance(spec, Mapping):
+        if "min" in spec and "max" in spec:
+            if not isinstance(sent, int) or isinstance(sent, bool):
+                return f"{label} is a number of chips"
+            return None if spec["min"] <= sent <= spec["max"] else f"{label} is {spec_text(spec)} chips"
+        if "count" in spec:
+            return _list_fits(label, sent, spec)
+        if "max_length" in spec:
+            ok = isinstance(sent, str) and len(sent) <= int(spec["max_length"])
+            return None if ok else f"{label} is text of at most {spec['max_length']} characters"
+        return None  # a shape this client does not know: the server judges it
+    if isinstance(spec, list | tuple):
+        if any(_fits(arg, sent, alternative) is None for alternative in spec):
+            return None
+        if any(isinstance(a, Mapping) for a in spec):
+            return f"{label} is {spec_text(spec)} chips"
+        return f"{label} is {spec_text(spec)}" if len(spec) == 1 else f"{label} is one of {spec_text(spec)}"
+    return None if sent == spec and type(sent) is type(spec) else f"{label} is {_value(spec)}"
+
+
+def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
+    """A list argument: ``count`` entries, each as ``each`` (an object's specs, or one value's), ``distinct``: no
+    entry twice (True) or no ``spot``/``box`` twice (its name)."""
+    if not isinstance(sent, list):
+        return f"{label} is a list"
+    if _fits("count", len(sent), spec["count"]) is not None:
+        return f"{label} takes {spec_text(spec['count'])} entries"
+    each, distinct = spec.get("each"), spec.get("distinct")
+    if _is_value_spec(each):
+        if distinct and len({repr(v) for v in sent}) != len(sent):
+            return f"{label} names each entry once"
+        for entry in sent:
+            if _fits("entry", entry, each) is not None:
+                return f"{label}: each is {spec_text(each)}"
+        return None
+    if isinstance(each, Mapping):
+        seen: set[tuple[str, Any]] = set()
+        for entry in sent:
+            if not isinstance(entry, Mapping):
+                return f"{label}: each entry is an object"
+            for key, value in entry.items():
+                if key in ("spot", "box") or key == distinct:
+                    if (key, value) in seen:
+                        return f"{label}: {key} {value} is named twice"
+                    seen.add((key, value))
+                if key in each:
+                    problem = _fits(key, value, each[key])
+                    if problem is not None:
+                        return problem + (f" ({entry_name(entry)})" if entry_name(entry) else "")
+    return None
+
+
+def _is_value_spec(spec: Any) -> bool:
+    """Whether ``spec`` says what one plain value may be (a span or alternatives), not an object's fields."""
+    return isinstance(spec, list | tuple) or (isinstance(spec, Mapping) and "min" in spec and "max" in spec)
+
+
+def entry_name(entry: Mapping[str, Any]) -> str:
+    """``spot 2`` or ``box 1`` for one bet of a list, else nothing."""
+    return next((f"{k} {entry[k]}" for k in ("spot", "box") if k in entry), "")
+
+
+def spec_text(spec: Any) -> str:
+    """A spec as words: ``5 to 40``, ``0 or 5 to 100``, ``1, 2 or 5``.
+
+    >>> spec_text([0, {"min": 5, "max": 100}]), spec_text([1, 2, 5]), spec_text({"min": 3, "max": 3})
+    ('0 or 5 to 100', '1, 2 or 5', '3')
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return _span((int(spec["min"]), int(spec["max"])))
+    if isinstance(spec, list | tuple):
+        words = [spec_text(s) for s in spec]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return _value(spec)
+
+
+def fit(spec: Any, wanted: int) -> int | None:
+    """The allowed amount nearest to ``wanted`` (None when ``spec`` allows no amount).
+
+    >>> fit({"min": 5, "max": 40}, 60), fit([0, {"min": 5, "max": 100}], 3), fit(0, 7)
+    (40, 5, 0)
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return min(max(wanted, int(spec["min"])), int(spec["max"]))
+    if isinstance(spec, list | tuple):
+        options = [f for f in (fit(s, wanted) for s in spec) if f is not None]
+        return min(options, key=lambda v: (abs(v - wanted), -v)) if options else None
+    return spec if isinstance(spec, int) and not isinstance(spec, bool) else None
+
+
+def span_of(spec: Any) -> tuple[int, int] | None:
+    """The chips a spec allows beyond zero, as one ``(low, high)`` (None: only zero, or not an amount).
+
+    >>> span_of([0, {"min": 5, "max": 100}]), span_of({"min": 0, "max": 9}), span_of(0)
+    ((5, 100), (0, 9), None)
+    """
+    if isinstance(spec, Mapping) and "min" in spec and "max" in spec:
+        return int(spec["min"]), int(spec["max"])
+    if isinstance(spec, list | tuple):
+        spans = [s for s in (span_of(a) for a in spec) if s is not None]
+        return (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else None
+    return None
+
+
+def _value(value: Any) -> str:
+    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+
+
+def _span(low_high: tuple[int, int]) -> str:
+    low, high = low_high
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _table_text(item: Offer) -> str:
+    limits = item.limits
+    if item.request == "sit_out":
+        flag = limits.get("sitting_out")
+        return "back" if flag is False else "sitout" if flag is True else "sitout / back"
+    if item.request == "willing_to_bank":
+        flag = limits.get("willing")
+        return "bank off" if flag is False else "bank on" if flag is True else "bank on / bank off"
+    if item.request == "top_up":
+        amount = item.range("amount")
+        return f"topup {_span(amount)}" if amount else "topup"
+    if item.request in ("stand", "leave"):
+        return "leave"
+    return item.request.replace("_", " ")
