@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from server.rules.cards import parse_cards, rank_of
-from server.rules.games import register
 from tests.server.conftest import Server
 from tests.server.helpers import Client, replay_table
 
-from .toy import TOP_CARD, top_card_result
+from .toy import top_card_result
 
 TABLE = "top"
 SETTINGS = {"game": "topcard", "min_ante": 5, "max_ante": 50, "pause_seconds": 0.2, "bet_seconds": 5}
@@ -26,8 +27,8 @@ async def seated(server: Server, name: str) -> Client:
     return player
 
 
+@pytest.mark.usefixtures("top_card")
 async def test_a_hand_of_top_card_is_played_from_the_offered_choices(server: Server) -> None:
-    register(TOP_CARD)
     host = await server.host()
     await host.host("create_table", table=TABLE, settings=SETTINGS)
     await host.host("pause", table=TABLE)
