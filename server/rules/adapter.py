@@ -2,7 +2,10 @@
 
 A game's adapter class names its modules (``hand``, ``messages``, ``postings``,
 ``view``) and inherits these; what differs from game to game (settings, the
-clocks, the wire's moves, the summary) it writes itself.
+clocks, the wire's moves, the summary) it writes itself. The answers of a game
+with nothing of its own to say there (no private cards, no bank that rotates,
+nothing carried from hand to hand) are given here too, so such a game does not
+write them.
 """
 
 from __future__ import annotations
@@ -109,3 +112,39 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
     def void_event(self, reason: str) -> HandVoided:
         """The event voiding an interrupted hand."""
         return HandVoided(reason)
+
+    # ------------------------------------------------------------ what a plain game need not write
+
+    def private_events(self, state: Any, event: Any) -> list[tuple[int, JSON]]:  # noqa: ARG002 (the Game seam)
+        """No private payloads: every card is dealt face up."""
+        return []
+
+    def late_seats(self, state: Any, clock: ClockSpec) -> list[int]:  # noqa: ARG002 (the Game seam)
+        """The seat whose own clock ran out, if the clock was one seat's."""
+        return [clock.seat] if clock.seat is not None else []
+
+    def acted(self, event: Any) -> int | None:  # noqa: ARG002 (the Game seam)
+        """No event is counted as a seat's own choice (a game that has clocks per seat says which are)."""
+        return None
+
+    def pause_after(self, state: Any) -> float:
+        """The table's pause between hands."""
+        pause: float = state.settings.pause_seconds
+        return pause
+
+    def next_offer_from(self, state: Any) -> int:
+        """Nothing rotates: where this hand started."""
+        offer_from: int = state.offer_from
+        return offer_from
+
+    def dealer_seat(self, state: Any) -> int | None:  # noqa: ARG002 (the Game seam)
+        """The house banks."""
+        return None
+
+    def carry_out(self, state: Any, carry: Mapping[str, Any]) -> JSON:  # noqa: ARG002 (the Game seam)
+        """Nothing outlives the hand but what it started with."""
+        return dict(carry)
+
+    def table_view(self, settings: Any, carry: Mapping[str, Any]) -> JSON:  # noqa: ARG002 (the Game seam)
+        """No table-wide figures."""
+        return {}

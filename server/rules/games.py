@@ -22,6 +22,17 @@ from server.rules.sixcard.game import SIXCARD
 GAMES: Final[dict[str, Game]] = {"hcf": HCF, "caribbean": CARIBBEAN, "sixcard": SIXCARD}
 
 
+def register(game: Game) -> None:
+    """Add a game to the registry under its ``name`` (a game of its own package, e.g. the toy game of the tests).
+
+    A table of that game may then be created like any other; every part of the server reaches
+    the game through :class:`~server.rules.game.Game` alone.
+    """
+    if game.name in GAMES and GAMES[game.name] is not game:
+        raise SettingsError(f"game: another game is registered as {game.name!r}")
+    GAMES[game.name] = game
+
+
 def game_named(name: str) -> Game:
     """The game called ``name``; SettingsError if there is none."""
     game = GAMES.get(name)

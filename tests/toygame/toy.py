@@ -1,0 +1,308 @@
+"""Top Card, a toy fourth game that proves the Game seam: it plugs into a real server from this package alone.
+
+Each seated player bets an Ante or passes; once all have answered (or the betting
+clock runs out) every bettor and the house get one card from the seeded deck, and
+the higher rank wins even money (suits do not count; a tie pushes).
+
+>>> top_card_result(12, 3), top_card_result(3, 3), top_card_result(2, 9)
+(1, 0, -1)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar, Final
+
+from server.rules import commands, events
+from server.rules.adapter import RulesAdapter
+from server.rules.arrange import SeatDeck
+from server.rules.cards import Card, card_text, rank_of
+from server.rules.choices import move, span
+from server.rules.commands import CloseBets, DeclareDead, Leave, Misdeal, Stay
+from server.rules.errors import SettingsError, Violation
+from server.rules.events import DeckPrepared, Event, HandNotDealt, HandVoided, PlayerLeaving
+from server.rules.fairness import commitment, seeded_deck
+from server.rules.game import JSON, AccountId, ClockSpec, Player, Transfer
+from server.rules.house.messages import BetsPassed, PassBets
+from server.rules.machine import decide as dispatch
+from server.rules.machine import need_phase, player_at
+from server.rules.places import HOUSE_BANK, felt_place, stack_place
+from server.rules.validate import known, seconds, whole
+
+TERMINAL: Final = frozenset({"settled", "void", "not_dealt"})
+
+
+def top_card_result(player: Card, house: Card) -> int:
+    """+1 the player wins, 0 a push, -1 the house wins (card ranks only, as ints 0..12 here)."""
+    return (player > house) - (player < house)
+
+
+@dataclass(frozen=True, slots=True)
+class ToySettings:
+    """A table's posted limits (the table reads seats, buy-ins and clocks; ``house_banked`` is always true)."""
+
+    seats: int = 6
+    min_buy_in: int = 100
+    max_buy_in: int = 10_000
+    default_buy_in: int = 1_000
+    min_ante: int = 5
+    max_ante: int = 500
+    pause_seconds: float = 2.0
+    bet_seconds: float = 15.0
+    house_banked: ClassVar[bool] = True
+
+    @property
+    def offer_seconds(self) -> float:
+        """Nothing is offered: the pause before betting again after a hand nobody bet on."""
+        return self.bet_seconds
+
+    def as_dict(self) -> JSON:
+        """The settings as stored and shown, the game's name first."""
+        return {"game": "topcard", **asdict(self)}
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: ToySettings | None = None) -> ToySettings:
+        """Validated settings over ``base``; a SettingsError says what is wrong."""
+        values = {k: v for k, v in values.items() if k != "game"}
+        known(values, [f.name for f in fields(cls)])
+        merged = {**asdict(base or cls()), **values}
+        checked: dict[str, Any] = {f.name: (seconds(f.name, merged[f.name], 0) if f.name.endswith("seconds")
+                                            else whole(f.name, merged[f.name], 1, 7 if f.name == "seats" else 10**9))
+                                   for f in fields(cls)}
+        out = cls(**checked)
+        if not out.min_ante <= out.max_ante or not out.min_buy_in <= out.default_buy_in <= out.max_buy_in:
+            raise SettingsError("min_ante <= max_ante and min_buy_in <= default_buy_in <= max_buy_in")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAnte:
+    seat: int
+    ante: int
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AntePlaced(Event):
+    type: ClassVar[str] = "ante_placed"
+    seat: int
+    ante: int
+    seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """``hands``: each bettor's card, then the house's (the table numbers a hand once ``cards_dealt`` is recorded)."""
+
+    type: ClassVar[str] = "cards_dealt"
+    hands: tuple[tuple[int, str], ...]
+    house: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettled(Event):
+    type: ClassVar[str] = "hand_settled"
+    nets: tuple[tuple[int, int], ...]
+
+
+EVENTS: Final = events.event_types(AntePlaced, BetsPassed, CardsDealt, HandSettled, PlayerLeaving, HandNotDealt,
+                                   DeckPrepared, HandVoided)
+COMMANDS: Final[dict[str, type]] = {"ante": PlaceAnte, "pass": PassBets, "close": CloseBets, "leave": Leave,
+                                    "stay": Stay, "dead": DeclareDead, "misdeal": Misdeal}
+
+
+@dataclass(frozen=True, slots=True)
+class ToyHand:
+    settings: ToySettings
+    players: tuple[Player, ...]
+    server_seed: bytes
+    offer_from: int
+    phase: str = "betting"
+    reason: str | None = None
+    arranged_deck: tuple[Card, ...] | None = None
+    seat_deck: SeatDeck | None = None
+    antes: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    answered: frozenset[int] = frozenset()
+    cards: tuple[tuple[int, str], ...] = ()
+    house: str | None = None
+    nets: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.server_seed)
+
+
+def _ante(state: ToyHand, cmd: PlaceAnte) -> list[Any]:
+    need_phase(state.phase, "betting", "bet")
+    player = player_at(state.players, cmd.seat)
+    if cmd.seat in state.answered:
+        raise Violation("you already answered this betting round", "bet/already_answered")
+    low, high = state.settings.min_ante, state.settings.max_ante
+    if not low <= cmd.ante <= high:
+        code = "bet/below_min" if cmd.ante < low else "bet/above_max"
+        raise Violation(f"the Ante at this table is {low} to {high} chips, got {cmd.ante}", code)
+    if cmd.ante > player.stack:
+        raise Violation(f"your stack of {player.stack} cannot cover an Ante of {cmd.ante}", "bet/insufficient_stack")
+    return _close_if_ready(state, [AntePlaced(cmd.seat, cmd.ante, cmd.seed)])
+
+
+def _pass(state: ToyHand, cmd: PassBets | PlayerLeaving) -> list[Any]:
+    need_phase(state.phase, "betting", "pass")
+    player_at(state.players, cmd.seat)
+    if cmd.seat in state.answered:
+        raise Violation("you already answered this betting round", "bet/already_answered")
+    return _close_if_ready(state, [BetsPassed(cmd.seat) if isinstance(cmd, PassBets) else cmd])
+
+
+def _close_if_ready(state: ToyHand, out: list[Any]) -> list[Any]:
+    after = apply(state, out)
+    return out if len(after.answered) < len(after.players) else [*out, *_deal(after)]
+
+
+def _deal(state: ToyHand) -> list[Any]:
+    if not state.antes:
+        return [HandNotDealt("no_bets")]
+    seeds = tuple((seat, seed) for seat, (_, seed) in sorted(state.antes.items()) if seed)
+    deck = state.arranged_deck or seeded_deck(state.server_seed, seeds)
+    if len(deck) <= len(state.antes):
+        return [DeckPrepared(True, seeds), HandVoided("card_count")]
+    hands = tuple((seat, card_text(deck[i])) for i, seat in enumerate(sorted(state.antes)))
+    house = deck[len(hands)]
+    nets = tuple((seat, ante * top_card_result(rank_of(deck[i]), rank_of(house)))
+                 for i, (seat, (ante, _)) in enumerate(sorted(state.antes.items())))
+    return [DeckPrepared(state.arranged_deck is not None, seeds), CardsDealt(hands, card_text(house)),
+            HandSettled(nets)]
+
+
+def _unanswered_pass(state: ToyHand, _cmd: CloseBets) -> list[Any]:
+    need_phase(state.phase, "betting", "close the bets")
+    return _deal(apply(state, [BetsPassed(p.seat) for p in state.players if p.seat not in state.answered]))
+
+
+def _refuse(_state: ToyHand, cmd: Any) -> list[Any]:
+    raise Violation(f"Top Card has no {type(cmd).__name__}: every bet is final", "phase/wrong")
+
+
+HANDLERS: Final[dict[type, Any]] = {PlaceAnte: _ante, PassBets: _pass, CloseBets: _unanswered_pass,
+                                    Leave: lambda s, c: _pass(s, PlayerLeaving(c.seat)), Stay: _refuse,
+                                    DeclareDead: _refuse}
+
+
+def evolve(state: ToyHand, event: Any) -> ToyHand:
+    """Apply one event."""
+    if isinstance(event, AntePlaced):
+        return replace(state, antes={**state.antes, event.seat: (event.ante, event.seed)},
+                       answered=state.answered | {event.seat})
+    if isinstance(event, BetsPassed | PlayerLeaving):
+        return replace(state, answered=state.answered | {event.seat})
+    if isinstance(event, CardsDealt):
+        return replace(state, cards=event.hands, house=event.house)
+    if isinstance(event, HandSettled):
+        return replace(state, phase="settled", nets=event.nets)
+    if isinstance(event, HandNotDealt | HandVoided):
+        return replace(state, phase="not_dealt" if isinstance(event, HandNotDealt) else "void", reason=event.reason)
+    return state
+
+
+def apply(state: ToyHand, out: Sequence[Any]) -> ToyHand:
+    for event in out:
+        state = evolve(state, event)
+    return state
+
+
+# The module is its own hand, messages, postings and view: the names RulesAdapter hands the table's questions to.
+def opening_events(state: ToyHand) -> list[Any]:
+    return [HandNotDealt("no_players")] if not state.players else []
+
+
+def decide(state: ToyHand, command: Any) -> list[Any]:
+    return dispatch(HANDLERS, TERMINAL, state, command)
+
+
+def hand_postings(state: ToyHand, event: Any, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
+    if isinstance(event, AntePlaced):
+        acct = accounts[event.seat]
+        return [Transfer(stack_place(table, acct), felt_place(table, acct), event.ante, "bet")]
+    out = []
+    for seat, (ante, _) in state.antes.items() if isinstance(event, HandSettled | HandVoided) else ():
+        net = dict(event.nets).get(seat, 0) if isinstance(event, HandSettled) else 0
+        felt, stack = felt_place(table, accounts[seat]), stack_place(table, accounts[seat])
+        back = "settle" if isinstance(event, HandSettled) else "refund"
+        out += [Transfer(felt, HOUSE_BANK, ante, "loss")] if net < 0 else [Transfer(felt, stack, ante, back)]
+        out += [Transfer(HOUSE_BANK, stack, net, "win")] if net > 0 else []
+    return out
+
+
+def event_from_json(data: Mapping[str, Any]) -> Any:
+    return events.event_from_json(EVENTS, data)
+
+
+def command_as_json(command: Any) -> JSON:
+    return commands.command_as_json(commands.command_names(COMMANDS), command)
+
+
+def command_from_json(data: Mapping[str, Any]) -> Any:
+    return commands.command_from_json(COMMANDS, data)
+
+
+def public_event(event: Any) -> JSON:
+    return {k: v for k, v in event.as_json().items() if k != "seed"}  # a seed stays secret until the reveal
+
+
+def hand_view(state: ToyHand, viewer: int | None) -> JSON:  # noqa: ARG001 (every card is face up)
+    return {"phase": state.phase, "reason": state.reason, "commitment": state.commitment,
+            "antes": {str(s): a for s, (a, _) in sorted(state.antes.items())},
+            "answered": sorted(state.answered), "cards": {str(s): c for s, c in state.cards}, "house": state.house}
+
+
+class TopCard(RulesAdapter):
+    """The Game seam, answered for Top Card (RulesAdapter answers the rest from this module)."""
+
+    name = "topcard"
+    terminal = TERMINAL
+    hand = messages = postings_rules = view = sys.modules[__name__]
+
+    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> ToySettings:
+        return ToySettings.from_mapping(values, base)
+
+    def new_hand(self, settings: ToySettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> ToyHand:  # noqa: ARG002
+        deck = None if arranged_deck is None or isinstance(arranged_deck, SeatDeck) else tuple(arranged_deck)
+        return ToyHand(settings, tuple(sorted(players, key=lambda p: p.seat)), server_seed, offer_from,
+                       arranged_deck=deck)
+
+    def summary(self, state: ToyHand) -> JSON:
+        return {"cards": {str(s): c for s, c in state.cards}, "house": state.house,
+                "nets": {str(s): n for s, n in state.nets}}
+
+    def player_seeds(self, state: ToyHand) -> list[tuple[int, str]]:
+        return [(seat, seed) for seat, (_, seed) in sorted(state.antes.items()) if seed]
+
+    def choices(self, state: ToyHand, seat: int) -> list[JSON]:
+        player = next((p for p in state.players if p.seat == seat), None)
+        if state.phase != "betting" or player is None or seat in state.answered:
+            return []
+        low, top = state.settings.min_ante, min(state.settings.max_ante, player.stack)
+        return [*([move("bet", ante=span(low, top))] if top >= low else []), move("pass")]
+
+    def clock(self, state: ToyHand) -> ClockSpec | None:
+        return ClockSpec("bets", None, state.settings.bet_seconds) if state.phase == "betting" else None
+
+    def late_seats(self, state: ToyHand, clock: ClockSpec) -> list[int]:  # noqa: ARG002 (only the bets clock)
+        return [p.seat for p in state.players if p.seat not in state.answered]
+
+    def acted(self, event: Any) -> int | None:
+        return event.seat if isinstance(event, AntePlaced | BetsPassed) else None
+
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+        if action == "bet" and isinstance(args.get("ante"), int) and not isinstance(args["ante"], bool):
+            return PlaceAnte(seat, args["ante"], args.get("seed"))
+        if action == "pass":
+            return PassBets(seat)
+        raise Violation(f"Top Card's moves are bet (with an ante) and pass, not {action!r}", "request/unknown")
+
+
+
+TOP_CARD: Final = TopCard()
