@@ -52,13 +52,15 @@ def test_an_update_that_follows_is_applied_and_sets_the_choices() -> None:
 def test_an_update_already_seen_is_dropped() -> None:
     model = Model(seq=47)
     assert model.apply(update(45, 47, [FOLD])) == OLD
-    assert model.seq == 47 and model.choices == {}
+    assert model.seq == 47
+    assert model.choices == {}
 
 
 def test_an_update_after_a_gap_asks_for_a_snapshot_and_changes_nothing() -> None:
     model = Model(seq=40)
     assert model.apply(update(43, 44, [BET])) == GAP
-    assert model.seq == 40 and model.choices == {}
+    assert model.seq == 40
+    assert model.choices == {}
 
 
 def test_a_model_that_saw_nothing_starts_from_its_first_update() -> None:
@@ -105,7 +107,8 @@ def test_the_basic_strategy_folds_nothing_and_raises_a_straight_flush() -> None:
 
     assert pick([RAISE, FOLD], NOTHING, ante=10, chooser=choose_raise).payload == {"action": "fold"}
     raised = pick([RAISE, FOLD], STRAIGHT_FLUSH, ante=10, chooser=choose_raise).payload
-    assert raised["action"] == "raise" and 10 <= raised["amount"] <= 40
+    assert raised["action"] == "raise"
+    assert 10 <= raised["amount"] <= 40
 
 
 def test_unknown_cards_fold() -> None:
@@ -172,7 +175,8 @@ def answer(player: Player, ack: int, reply: dict[str, Any]) -> None:
 async def test_a_v2_hand_moves_on_choices_and_takes_its_updates_from_the_answers() -> None:
     gen, player, ws = make_player()
     player._update(update(1, 5, [], [{"seq": 5, "event": {"type": "player_sat", "seat": 3, "name": "p3"}}]))
-    assert player.seat == 3 and requests(ws) == []
+    assert player.seat == 3
+    assert requests(ws) == []
 
     push(player, "table_update", update(6, 8, [BET], [{"seq": 8, "event": {"type": "betting_opened"}}]))
     await settle()
@@ -191,7 +195,9 @@ async def test_a_v2_hand_moves_on_choices_and_takes_its_updates_from_the_answers
     await settle()
     assert player.cards == STRAIGHT_FLUSH
     (ack2, event2, data2) = requests(ws)[1]
-    assert event2 == "move" and data2["action"] == "raise" and 10 <= data2["amount"] <= 40
+    assert event2 == "move"
+    assert data2["action"] == "raise"
+    assert 10 <= data2["amount"] <= 40
 
     revealed = [{"seq": 12, "event": {"type": "hand_revealed", "status": "settled"}}]
     answer(player, ack2, {"ok": True, "update": update(12, 12, [], revealed)})
@@ -234,7 +240,8 @@ async def test_a_refused_move_waits_for_newer_choices_and_rate_limits_are_retrie
     await settle()
     assert len(requests(ws)) == 3
     report = gen.report()
-    assert report["refused"] == {"turn/not_yours": 1} and report["retries"] == 1
+    assert report["refused"] == {"turn/not_yours": 1}
+    assert report["retries"] == 1
 
 
 async def test_a_v1_hand_answers_the_events_with_the_old_requests() -> None:
