@@ -167,6 +167,10 @@ class Game(Protocol):
         """The player seeds mixed into this hand's deck, in seat order."""
         ...
 
+    def choices(self, state: Any, seat: int) -> list[JSON]:
+        """The hand-level moves ``seat`` may make now (protocol v2 section 3, docs/choices.md); [] when none."""
+        ...
+
     def clock(self, state: Any) -> ClockSpec | None:
         """The clock the state calls for now, if any."""
         ...

@@ -62,7 +62,7 @@ async def test_publishing_failure_does_not_undo_what_was_recorded(table: Any) ->
     async def broken(*_args: Any) -> None:
         raise ConnectionError("client gone")
 
-    publisher.table_event = broken
+    publisher.table_update = broken
     assert (await runner.submit(Sit(1, "ann", buy_in=1000)))["seat"] == 1
     assert runner.roster.by_seat[1].name == "ann"
     assert storage.balances["stack:t:1"] == 1000

@@ -20,6 +20,7 @@ from server.rules.cards import Card, cards_list
 from server.rules.caribbean import hand as h
 from server.rules.caribbean import messages as m
 from server.rules.caribbean import postings, view
+from server.rules.caribbean.choices import choices
 from server.rules.caribbean.messages import settlement_as_json
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.errors import Violation
@@ -90,6 +91,10 @@ class CaribbeanStud(HouseGame):
     def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
         """Seeds of the seats with confirmed bets, in seat order."""
         return list(state.player_seeds())
+
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bets, Deal, Clear, Pass, or the Play or Fold of the spot in turn ``seat`` may choose now."""
+        return choices(state, seat)
 
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The betting clock, or the clock of the spot in turn."""

@@ -22,6 +22,7 @@ from server.rules.game import JSON, ClockSpec, Player
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
 from server.rules.hcf import postings, view
+from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
 
@@ -73,6 +74,10 @@ class HighCardFlush(RulesAdapter):
     def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
         """Seeds given with the Antes, in seat order."""
         return [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
+
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bank answer, the bets or the raise ``seat`` may make now."""
+        return choices(state, seat)
 
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The bank offer's, the betting round's, or the seat in turn's clock."""

@@ -23,6 +23,7 @@ from server.rules.house.game import HouseGame, is_whole, malformed
 from server.rules.sixcard import hand as h
 from server.rules.sixcard import messages as m
 from server.rules.sixcard import postings, view
+from server.rules.sixcard.choices import choices
 from server.rules.sixcard.settings import SixcardSettings
 from server.rules.sixcard.view import public_settlement
 
@@ -71,6 +72,10 @@ class SixCardPoker(HouseGame):
     def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
         """Seeds given with confirmed bets, in seat order."""
         return list(state.player_seeds)
+
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bets, the box in turn's decision or draw, or the dealer-exchange choices ``seat`` has now."""
+        return choices(state, seat)
 
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The betting clock, the clock of the box in turn, or the dealer-exchange clock."""
