@@ -1,9 +1,20 @@
-"""A Socket.IO connection to the table server that keeps events in table order.
+"""A Socket.IO connection to the table server that keeps each table's model in table order.
 
-python-socketio may run incoming events concurrently (PITFALLS 1), so events
-are put back in order by their sequence number before anyone sees them; a gap
-that does not fill in time is closed by asking for a snapshot. Connecting has a
-timeout (PITFALLS 6) and uses the websocket transport only.
+Protocol v2 (docs/protocol.md section 3): the server sends each viewer one
+``table_update`` per batch of commands, and the answer to this connection's own
+request carries its update in ``reply["update"]``. Both go through one
+:class:`TableFeed` per table, which applies them in ``seq`` order to
+:attr:`Connection.models` (a dict shaped like the snapshot). python-socketio may
+run incoming messages concurrently (PITFALLS 1), so an update that comes before
+the one it follows is held for a moment (:data:`GAP_HOLD`); a gap that does not
+fill in that time is closed by asking for a snapshot. Each applied update puts,
+on :attr:`Connection.events`, one item per event as protocol v1 did
+(``{"kind": "table"|"private", "table", "seq", "event"}``), then one
+``{"kind": "update", "table", "seq", "choices", "view"}``. A ``join`` or a
+snapshot taken to close a gap puts ``{"kind": "snapshot", "table", "snapshot"}``.
+A request refused ``rate/limited`` is sent again after the ``retry_after`` the
+refusal gives (:data:`RATE_RETRIES` times at most). Connecting has a timeout
+(PITFALLS 6) and uses the websocket transport only.
 
 Coming back: python-socketio reconnects by itself after a dropped link, but takes
 a disconnection sent by the server as final, and a server that stops (SIGTERM)
@@ -22,7 +33,7 @@ import contextlib
 import random
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import aiohttp
 import socketio
@@ -35,15 +46,96 @@ CALL_TIMEOUT = 10.0
 # After the server sent us away (it is stopping): wait this long before each attempt (then the last,
 # again and again). The first comes quickly, for a restart that takes a second or two.
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 3.0)
+# An update that comes before the one it follows waits this long for it, then a snapshot closes the gap.
+GAP_HOLD = 1.0
+# A request refused rate/limited is sent again after the refusal's retry_after, at most this many times.
+RATE_RETRIES = 5
+# ... and after this long when the refusal gives no retry_after.
+RATE_DEFAULT_WAIT = 0.25
+
+
+Item = dict[str, Any]
+
+
+def _is_seq(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(slots=True)
 class TableFeed:
-    """One table's events in order, with what is known of its snapshot."""
+    """One table's model and the updates held behind a gap: the ordering rules, without any I/O or clock.
+
+    Each method returns the items to put on :attr:`Connection.events`, in order.
+    """
 
     table: str
     seq: int = 0
-    pending: dict[int, dict[str, Any]] = field(default_factory=dict)
+    model: dict[str, Any] | None = None
+    pending: dict[int, dict[str, Any]] = field(default_factory=dict)  # held updates, by from_seq
+
+    def reset(self, snapshot: dict[str, Any], *, announce: bool = False) -> list[Item]:
+        """Start again from a snapshot (unless ours is newer), then apply what was held behind it.
+
+        ``announce``: begin with a ``snapshot`` item holding the model as it stands then.
+        """
+        seq = snapshot.get("seq")
+        if not _is_seq(seq):
+            return []
+        # An answer overtaken by updates already applied is older than our model: keep ours.
+        if self.model is None or seq >= self.seq:
+            self.model, self.seq = dict(snapshot), seq
+            self.pending = {k: u for k, u in self.pending.items() if u["seq"] > seq}
+        items: list[Item] = []
+        if announce and self.model is not None:
+            items.append({"kind": "snapshot", "table": self.table, "snapshot": dict(self.model)})
+        return items + self._drain()
+
+    def offer(self, update: dict[str, Any]) -> list[Item]:
+        """Apply an update if it is the next one; drop it if old; hold it if one is missing before it."""
+        first, last = update.get("from_seq"), update.get("seq")
+        if not _is_seq(first) or not _is_seq(last) or first > last or last <= self.seq:
+            return []
+        held = self.pending.get(first)
+        if held is None or held["seq"] < last:
+            self.pending[first] = update
+        return self._drain()
+
+    @property
+    def gap(self) -> bool:
+        """Whether updates wait behind a missing one (or for a first snapshot)."""
+        return bool(self.pending)
+
+    def _drain(self) -> list[Item]:
+        items: list[Item] = []
+        while self.model is not None:
+            self.pending = {k: u for k, u in self.pending.items() if u["seq"] > self.seq}
+            ready = [k for k in self.pending if k <= self.seq + 1]
+            if not ready:
+                break
+            items += self._apply(self.pending.pop(min(ready)))
+        return items
+
+    def _apply(self, update: dict[str, Any]) -> list[Item]:
+        """Patch the model (V2 section 4) and list the events this feed had not seen, then the update."""
+        assert self.model is not None
+        items: list[Item] = []
+        for entry in update.get("events") or []:
+            seq = entry.get("seq") if isinstance(entry, dict) else None
+            if _is_seq(seq) and seq > self.seq:  # an update that overlaps a snapshot: only what is newer
+                kind = "private" if entry.get("private") else "table"
+                items.append({"kind": kind, "table": self.table, "seq": seq, "event": entry.get("event")})
+        view = update.get("view")
+        if isinstance(view, dict):
+            self.model.update(view)
+        self.seq = update["seq"]
+        self.model["seq"] = self.seq
+        if "server_time" in update:
+            self.model["server_time"] = update["server_time"]
+        if "choices" in update:
+            self.model["choices"] = update["choices"]
+        items.append({"kind": "update", "table": self.table, "seq": self.seq,
+                      "choices": update.get("choices"), "view": view if isinstance(view, dict) else {}})
+        return items
 
 
 class Connection:
@@ -59,6 +151,7 @@ class Connection:
                                         reconnection_delay_max=3, handle_sigint=False)
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.feeds: dict[str, TableFeed] = {}
+        self._gap_watch: dict[str, asyncio.Task[None]] = {}
         self.replaced = asyncio.Event()
         self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
         self.on_disconnect: Callable[[], None] | None = None
@@ -66,8 +159,7 @@ class Connection:
         self._closing = False
         self._comeback: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
-        self.sio.on(p.EV_TABLE, self._table_event)
-        self.sio.on(p.EV_PRIVATE, self._private_event)
+        self.sio.on(p.EV_UPDATE, self._table_update)
         self.sio.on(p.EV_REPLACED, self._replaced)
         self.sio.on(p.EV_REVOKED, self._revoked)
         self.sio.on(p.EV_NOTICE, self._notice)
@@ -77,7 +169,13 @@ class Connection:
         self.refusal: dict[str, Any] | None = None
         # The server's "retry_after" (a refusal rate/limited): no attempt before this loop time.
         self.not_before = 0.0
+        # Every wait of this connection (a retry_after, the hold of a gap): a test may put its own clock here.
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    @property
+    def models(self) -> dict[str, dict[str, Any]]:
+        """Each joined table's model: its last snapshot with every update since applied (V2 section 4)."""
+        return {table: feed.model for table, feed in self.feeds.items() if feed.model is not None}
 
     async def connect(self) -> None:
         """Connect (websocket only), within a timeout."""
@@ -116,6 +214,8 @@ class Connection:
     async def close(self) -> None:
         """Disconnect for good (quietly: the program asked for it)."""
         self._closing = True
+        for watch in list(self._gap_watch.values()):
+            watch.cancel()
         task, self._comeback = self._comeback, None
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -124,30 +224,83 @@ class Connection:
         await self.sio.disconnect()
 
     async def call(self, event: str, payload: dict[str, Any], timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
-        """Send a request and return its acknowledgement; raises ServerRefused on ``ok: false``."""
-        reply = await self.sio.call(event, payload, timeout=timeout)
-        if not isinstance(reply, dict):
-            raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
-        if not reply.get("ok"):
+        """Send a request and return its acknowledgement; raises ServerRefused on ``ok: false``.
+
+        The update the answer carries is applied first. A ``rate/limited`` refusal is no answer yet:
+        the request goes again after the refusal's ``retry_after``, :data:`RATE_RETRIES` times at most.
+        """
+        return await self._call(event, payload, timeout, announce=event == "join")
+
+    async def _call(self, event: str, payload: dict[str, Any], timeout: float, *,
+                    announce: bool) -> dict[str, Any]:
+        for attempt in range(RATE_RETRIES + 1):
+            reply = await self.sio.call(event, payload, timeout=timeout)
+            if not isinstance(reply, dict):
+                raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
+            if reply.get("ok"):
+                await self._answered(event, payload, reply, announce=announce)
+                return reply
             err = reply.get("error") or {}
-            raise ServerRefused(str(err.get("code")), str(err.get("message")))
-        return reply
+            if err.get("code") != "rate/limited" or attempt == RATE_RETRIES:
+                raise ServerRefused(str(err.get("code")), str(err.get("message")))
+            await self.sleep(_retry_after(err))
+        raise AssertionError("unreachable")  # the loop returns or raises
 
     async def raw_call(self, event: str, payload: Any, timeout: float = CALL_TIMEOUT) -> Any:
-        """Send anything and return whatever comes back (for protocol tests)."""
-        return await self.sio.call(event, payload, timeout=timeout)
+        """Send anything and return whatever comes back (for protocol tests); an update in it is applied."""
+        reply = await self.sio.call(event, payload, timeout=timeout)
+        if isinstance(reply, dict) and reply.get("ok") and isinstance(payload, dict):
+            await self._answered(event, payload, reply, announce=event == "join")
+        return reply
 
     async def join(self, table: str) -> dict[str, Any]:
-        """Watch a table; returns its snapshot and resets the feed to it."""
+        """Watch a table; returns its snapshot (the table's model starts again from it)."""
         reply = await self.call("join", {"table": table})
         snapshot: dict[str, Any] = reply["snapshot"]
-        async with self._lock:
-            feed = self.feeds.setdefault(table, TableFeed(table))
-            feed.seq = snapshot["seq"]
-            feed.pending = {s: e for s, e in feed.pending.items() if s > feed.seq}
-            await self._drain(feed)
-        await self.events.put({"kind": "snapshot", "table": table, "snapshot": snapshot})
         return snapshot
+
+    async def _answered(self, event: str, payload: dict[str, Any], reply: dict[str, Any], *,
+                        announce: bool) -> None:
+        """What an answer of ours brings: a snapshot (join, snapshot) and this account's update."""
+        table = payload.get("table")
+        if not isinstance(table, str):
+            return
+        snapshot, update = reply.get("snapshot"), reply.get("update")
+        if isinstance(snapshot, dict) and event in ("join", "snapshot"):
+            if "choices" in reply and "choices" not in snapshot:
+                snapshot = {**snapshot, "choices": reply["choices"]}
+            await self._reset(table, snapshot, announce=announce)
+        if isinstance(update, dict):
+            await self._offer(table, update)
+
+    async def _reset(self, table: str, snapshot: dict[str, Any], *, announce: bool) -> None:
+        async with self._lock:
+            for item in self._feed(table).reset(snapshot, announce=announce):
+                await self.events.put(item)
+
+    async def _offer(self, table: str, update: dict[str, Any]) -> None:
+        async with self._lock:
+            feed = self._feed(table)
+            for item in feed.offer(update):
+                await self.events.put(item)
+            if feed.gap and table not in self._gap_watch and not self._closing:
+                self._gap_watch[table] = asyncio.get_running_loop().create_task(
+                    self._close_gap(table), name=f"gap-{table}")
+
+    def _feed(self, table: str) -> TableFeed:
+        return self.feeds.setdefault(table, TableFeed(table))
+
+    async def _close_gap(self, table: str) -> None:
+        """Hold a gap for a moment (the missing update may be on its way), then start from a snapshot."""
+        try:
+            await self.sleep(GAP_HOLD)
+            if not self.feeds[table].gap or self._closing:
+                return
+            await self._call("snapshot", {"table": table}, CALL_TIMEOUT, announce=True)
+        except (ServerRefused, socketio.exceptions.SocketIOError, OSError, TimeoutError):
+            pass  # not connected now: the next update held, or the program's join, tries again
+        finally:
+            self._gap_watch.pop(table, None)
 
     # ------------------------------------------------------------ incoming
 
@@ -195,25 +348,10 @@ class Connection:
         """Whether the socket is up now."""
         return bool(self.sio.connected)
 
-    async def _table_event(self, data: dict[str, Any]) -> None:
-        table, seq = data.get("table"), data.get("seq")
-        if not isinstance(table, str) or not isinstance(seq, int):
-            return
-        async with self._lock:
-            feed = self.feeds.setdefault(table, TableFeed(table))
-            if seq <= feed.seq:
-                return
-            feed.pending[seq] = {"kind": "table", "table": table, "seq": seq, "event": data.get("event")}
-            await self._drain(feed)
-
-    async def _drain(self, feed: TableFeed) -> None:
-        while feed.seq + 1 in feed.pending:
-            feed.seq += 1
-            await self.events.put(feed.pending.pop(feed.seq))
-
-    async def _private_event(self, data: dict[str, Any]) -> None:
-        await self.events.put({"kind": "private", "table": data.get("table"), "seq": data.get("seq"),
-                               "event": data.get("event")})
+    async def _table_update(self, data: Any) -> None:
+        table = data.get("table") if isinstance(data, dict) else None
+        if isinstance(table, str):
+            await self._offer(table, data)
 
     async def _replaced(self, data: dict[str, Any]) -> None:
         self.replaced.set()
@@ -228,9 +366,17 @@ class Connection:
         await self.events.put({"kind": "notice", **data})
 
     def gap(self, table: str) -> bool:
-        """Whether events are waiting behind a missing one."""
+        """Whether updates are waiting behind a missing one."""
         feed = self.feeds.get(table)
-        return bool(feed and feed.pending)
+        return bool(feed and feed.gap)
+
+
+def _retry_after(error: dict[str, Any]) -> float:
+    """How long a rate/limited refusal asks us to wait (within reason)."""
+    wait = error.get("retry_after")
+    if isinstance(wait, int | float) and not isinstance(wait, bool) and 0 < wait <= 60:
+        return float(wait)
+    return RATE_DEFAULT_WAIT
 
 
 async def http_json(method: str, url: str, body: dict[str, Any] | None = None,

@@ -434,7 +434,7 @@ class Player:
             return
         if kind == "bank_offered" and seat == self.seat:
             await self._think()
-            await self._request("bank", {"accept": self.rng.random() < 0.85})
+            await self._move("bank", {"accept": self.rng.random() < 0.85})
         elif kind == "betting_opened" and self.seat in (event.get("bettors") or []):
             await self._bet()
         elif kind == "turn_started" and seat == self.seat:
@@ -446,7 +446,7 @@ class Player:
 
     async def _bet(self) -> None:
         await self._think()
-        snapshot = await self._snapshot()
+        snapshot = await self._view()
         if snapshot is None:
             return
         hand = snapshot.get("hand") or {}
@@ -454,18 +454,18 @@ class Player:
             return  # the snapshot is newer than the queued betting_opened: stood up (or moved) since
         bets = choose_bets("random", self._settings, my_stack(snapshot), self.rng)
         if bets is None or self.rng.random() < 0.08:
-            await self._request("pass", {})
+            await self._move("pass", {})
             return
         seats = hand.get("seats") or {}
         others = [s for s in hand.get("bettors") or [] if s != self.seat
                   and not (seats.get(str(s)) or {}).get("in_hand") and not (seats.get(str(s)) or {}).get("passed")]
         if not others:
             self._fire("deal", hand.get("hand_id"))  # this bet closes the betting: fees, the deck, the deal
-        await self._request("bet", {**bets, "seed": f"{self.name}-{self.rng.getrandbits(48):x}"})
+        await self._move("bet", {**bets, "seed": f"{self.name}-{self.rng.getrandbits(48):x}"})
 
     async def _decide(self) -> None:
         await self._think()
-        snapshot = await self._snapshot()
+        snapshot = await self._view()
         if snapshot is None:
             return
         hand = snapshot.get("hand") or {}
@@ -479,14 +479,14 @@ class Player:
         if not waiting:
             self._fire("settlement", hand.get("hand_id"))  # this decision settles the hand
         if amount:
-            await self._request("raise", {"amount": amount})
+            await self._move("raise", {"amount": amount})
         else:
-            await self._request("fold", {})
+            await self._move("fold", {})
 
     async def _between_hands(self) -> None:
         if not self.cycle and self.rng.random() < 0.7:
             return  # look at the stack after one hand in three or so
-        snapshot = await self._snapshot()
+        snapshot = await self._view()
         if snapshot is None or self.seat is None:
             return  # not seated: its player_stood is on its way, and sits it down again
         stack = my_stack(snapshot)
@@ -544,6 +544,18 @@ class Player:
         snapshot: dict[str, Any] = reply["snapshot"]
         self._take(snapshot)
         return snapshot
+
+    async def _view(self) -> dict[str, Any] | None:
+        """The table as this connection's model holds it (protocol v2: updates keep it, so no snapshot in play)."""
+        model = None if self.conn is None else self.conn.models.get(self.table)
+        if model is None:
+            return await self._snapshot()
+        self._take(model)
+        return dict(model)
+
+    async def _move(self, action: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """A hand move: every game's go through ``move`` (protocol v2)."""
+        return await self._request("move", {"action": action, **args})
 
     def _take(self, snapshot: Mapping[str, Any]) -> None:
         self._settings = dict(snapshot.get("settings") or self._settings)

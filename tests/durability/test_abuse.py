@@ -235,11 +235,11 @@ async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on
     await host.host("resume")
     await host.event("bank_offered", since=mark, where=lambda e: e["seat"] == 1)
     await host.host("pause")
-    await alice.call("bank", {"table": "main", "accept": True})
+    await alice.call("move", {"table": "main", "action": "bank", "accept": True})
     _, opened = await host.event("betting_opened", since=mark)
     before = await state(server, host)
-    bet = {"table": "main", "ante": 10, "seed": "flood"}
-    replies = await asyncio.gather(*(bob.conn.raw_call("bet", bet) for _ in range(150)))
+    bet = {"table": "main", "action": "bet", "ante": 10, "seed": "flood"}
+    replies = await asyncio.gather(*(bob.conn.raw_call("move", bet) for _ in range(150)))
     codes = [r["error"]["code"] if not r["ok"] else "ok" for r in replies]
     assert codes.count("ok") == 1, codes
     assert set(codes) <= {"ok", "bet/already_answered", "phase/wrong", "rate/limited"}, set(codes)
@@ -259,7 +259,7 @@ async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on
     await asyncio.sleep(1.0)  # the bucket refills; the hand goes on to its end
     await bob.call("snapshot", T)
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 2)
-    await bob.call("raise", {"table": "main", "amount": 10})
+    await bob.call("move", {"table": "main", "action": "raise", "amount": 10})
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["status"] == "settled"
 

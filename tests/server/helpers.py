@@ -1,9 +1,10 @@
 """Real clients for the integration tests: a recorder per connection, bots with policies, a hand driver.
 
-Everything a client receives (table events in table order, private events,
-snapshots, and the replies to its own requests) lands in ``Client.log`` in the
-order it arrived, so a test can wait for an event and, later, audit what each
-client was sent.
+Everything a client receives lands in ``Client.log`` in the order it was applied:
+what the connection makes of each ``table_update`` (its table events in table
+order, its private events, then the update itself: protocol v2, docs/protocol.md
+section 3), snapshots, and the replies to its own requests. So a test can wait
+for an event and, later, audit what each client was sent.
 """
 
 from __future__ import annotations
@@ -157,6 +158,15 @@ class Client:
     def private_events(self) -> list[Entry]:
         return [e for e in self.log if e.get("kind") == "private"]
 
+    def model(self, table: str = TABLE) -> dict[str, Any]:
+        """This client's table model: its last snapshot with every update since applied (no request)."""
+        return self.conn.models[table]
+
+    def moves(self, table: str = TABLE) -> list[dict[str, Any]]:
+        """The hand moves the model offers now (``choices.moves`` items of request ``move``)."""
+        choices = self.conn.models.get(table, {}).get("choices") or {}
+        return [m for m in choices.get("moves", []) if m.get("request") == "move"]
+
 
 # ---------------------------------------------------------------- policies
 
@@ -221,9 +231,10 @@ class Bot:
             except ServerRefused as exc:
                 self.refusals.append((exc.code, exc.message))
 
-    async def _act(self, event: str, payload: dict[str, Any]) -> None:
-        self.actions.append((event, payload))
-        await self.client.call(event, {"table": self.table, **payload})
+    async def _act(self, action: str, payload: dict[str, Any]) -> None:
+        """A hand move (protocol v2: every one is a ``move``)."""
+        self.actions.append((action, payload))
+        await self.client.call("move", {"table": self.table, "action": action, **payload})
 
     async def _react(self, ev: dict[str, Any]) -> None:
         me, kind, p = self.client.seat, ev.get("type"), self.policy
@@ -244,7 +255,7 @@ class Bot:
                 bet["seed"] = f"{self.client.name}-{self.hands_bet}-{ev.get('hand_id')}"
             await self._act("bet", bet)
         elif kind == "turn_started" and ev.get("seat") == me:
-            hand = (await self.client.snapshot(self.table))["hand"]
+            hand = self.client.model(self.table)["hand"]  # the model holds the update this event came in
             if hand is None or hand.get("turn") != me or "your_cards" not in hand:
                 return
             ante = hand["seats"][str(me)]["ante"]
@@ -302,6 +313,12 @@ def one(events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
 def seat_result(revealed: dict[str, Any], seat: int) -> dict[str, Any]:
     result: dict[str, Any] = next(r for r in revealed["settlement"]["seats"] if r["seat"] == seat)
     return result
+
+
+def reply_fields(reply: dict[str, Any]) -> dict[str, Any]:
+    """An answer without the update it carries (protocol v2: the acting account's update rides on its answer)."""
+    assert isinstance(reply.get("update"), dict), f"the answer carries no update: {reply!r}"
+    return {k: v for k, v in reply.items() if k != "update"}
 
 
 def stacks_of(snapshot: dict[str, Any]) -> dict[int, int]:

@@ -48,8 +48,8 @@ async def test_bad_requests_between_hands_are_refused_and_change_nothing(server:
         (alice, "sit", None, "request/malformed"),
         (alice, "sit", {"table": "main", "seat": "1"}, "request/malformed"),
         (alice, "sit", {"table": "main", "buy_in": 100.0}, "request/malformed"),
-        (alice, "bet", {"table": "main", "ante": True}, "request/malformed"),
-        (alice, "bet", {"table": "main", "ante": -5}, "request/malformed"),
+        (alice, "move", {"table": "main", "action": "bet", "ante": True}, "request/malformed"),
+        (alice, "move", {"table": "main", "action": "bet", "ante": -5}, "request/malformed"),
         (alice, "willing_to_bank", {"table": "main", "willing": "yes"}, "request/malformed"),
         (alice, "top_up", {"table": "main", "amount": 0}, "request/malformed"),
         (alice, "snapshot", {"table": "main", "extra": 1}, "request/malformed"),
@@ -57,6 +57,8 @@ async def test_bad_requests_between_hands_are_refused_and_change_nothing(server:
         (alice, "join", {"table": "no spaces!"}, "request/malformed"),
         (alice, "host", {"action": "explode", "table": "main"}, "request/malformed"),
         (alice, "frobnicate", T, "request/unknown"),
+        (alice, "bet", {"table": "main", "ante": 10}, "request/unknown"),  # protocol v1's requests are gone
+        (alice, "fold", T, "request/unknown"),
         (alice, "snapshot", {"table": "main", "pad": "x" * 5000}, "request/too_large"),
         # unknown tables
         (alice, "join", {"table": "nope"}, "table/unknown"),
@@ -73,13 +75,13 @@ async def test_bad_requests_between_hands_are_refused_and_change_nothing(server:
         (eve, "top_up", {"table": "main", "amount": 1}, "ledger/insufficient_funds"),
         # who may do what
         (spectator, "sit", T, "auth/required"),
-        (spectator, "bet", {"table": "main", "ante": 10}, "auth/required"),
+        (spectator, "move", {"table": "main", "action": "bet", "ante": 10}, "auth/required"),
         (spectator, "host", {"action": "pause", "table": "main"}, "auth/not_host"),
         (alice, "host", {"action": "resume", "table": "main"}, "auth/not_host"),
         (alice, "host", {"action": "grant_chips", "account": "alice", "amount": 5}, "auth/not_host"),
         # moves with no hand
-        (alice, "bet", {"table": "main", "ante": 10}, "hand/none"),
-        (alice, "fold", T, "hand/none"),
+        (alice, "move", {"table": "main", "action": "bet", "ante": 10}, "hand/none"),
+        (alice, "move", {**T, "action": "fold"}, "hand/none"),
         (host, "host", {"action": "change_settings", "table": "main", "settings": {"min_ante": 0}},
          "settings/invalid"),
         (host, "host", {"action": "change_settings", "table": "main", "settings": {"nonsense": 1}},
@@ -110,52 +112,53 @@ async def test_bad_moves_during_a_hand_are_refused_and_change_nothing(server: Se
         assert (await state(server, host), await state(server, bob)) == before
 
     await unchanged([
-        (bob, "bank", {"table": "main", "accept": True}, "turn/not_yours"),
-        (carol, "bank", {"table": "main", "accept": False}, "turn/not_yours"),
-        (bob, "bet", {"table": "main", "ante": 10}, "phase/wrong"),
-        (bob, "raise", {"table": "main", "amount": 10}, "phase/wrong"),
-        (outsider, "bank", {"table": "main", "accept": True}, "seat/not_seated"),
+        (bob, "move", {"table": "main", "action": "bank", "accept": True}, "turn/not_yours"),
+        (carol, "move", {"table": "main", "action": "bank", "accept": False}, "turn/not_yours"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 10}, "phase/wrong"),
+        (bob, "move", {"table": "main", "action": "raise", "amount": 10}, "phase/wrong"),
+        (outsider, "move", {"table": "main", "action": "bank", "accept": True}, "seat/not_seated"),
     ])
-    await alice.call("bank", {"table": "main", "accept": True})
+    await alice.call("move", {"table": "main", "action": "bank", "accept": True})
     await host.event("betting_opened", since=mark)
     await unchanged([
-        (alice, "bet", {"table": "main", "ante": 10}, "bet/not_a_player"),
-        (alice, "bank", {"table": "main", "accept": True}, "phase/wrong"),
-        (bob, "bet", {"table": "main", "ante": 4}, "bet/below_min"),
-        (bob, "bet", {"table": "main", "ante": 501}, "bet/above_max"),
-        (bob, "bet", {"table": "main", "ante": 10, "flush_bonus": 101}, "bet/above_max"),
-        (bob, "bet", {"table": "main", "ante": 0, "flush_bonus": 5}, "bet/bonus_without_ante"),
-        (bob, "bet", {"table": "main", "ante": 10, "seed": "s" * 129}, "request/malformed"),
-        (carol, "bet", {"table": "main", "ante": 50}, "bet/insufficient_stack"),  # 50 + 50 + fee 1 > 100
-        (bob, "fold", T, "phase/wrong"),
+        (alice, "move", {"table": "main", "action": "bet", "ante": 10}, "bet/not_a_player"),
+        (alice, "move", {"table": "main", "action": "bank", "accept": True}, "phase/wrong"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 4}, "bet/below_min"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 501}, "bet/above_max"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 10, "flush_bonus": 101}, "bet/above_max"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 0, "flush_bonus": 5}, "bet/bonus_without_ante"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 10, "seed": "s" * 129}, "request/malformed"),
+        # 50 + 50 + fee 1 > 100
+        (carol, "move", {"table": "main", "action": "bet", "ante": 50}, "bet/insufficient_stack"),
+        (bob, "move", {**T, "action": "fold"}, "phase/wrong"),
     ])
-    await bob.call("bet", {"table": "main", "ante": 10})
-    await unchanged([(bob, "bet", {"table": "main", "ante": 10}, "bet/already_answered")])
-    await carol.call("bet", {"table": "main", "ante": 40})
+    await bob.call("move", {"table": "main", "action": "bet", "ante": 10})
+    await unchanged([(bob, "move", {"table": "main", "action": "bet", "ante": 10}, "bet/already_answered")])
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 40})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 2)
     hand = (await bob.snapshot())["hand"]
     assert hand["your_cards"]["raise_limit"] == 1
     await unchanged([
-        (carol, "raise", {"table": "main", "amount": 40}, "turn/not_yours"),
-        (carol, "fold", T, "turn/not_yours"),
-        (alice, "fold", T, "turn/not_yours"),
-        (bob, "raise", {"table": "main", "amount": 9}, "raise/below_min"),
-        (bob, "raise", {"table": "main", "amount": 11}, "raise/above_limit"),
-        (bob, "raise", {"table": "main", "amount": "10"}, "request/malformed"),
-        (bob, "bet", {"table": "main", "ante": 10}, "phase/wrong"),
-        (outsider, "fold", T, "seat/not_seated"),
+        (carol, "move", {"table": "main", "action": "raise", "amount": 40}, "turn/not_yours"),
+        (carol, "move", {**T, "action": "fold"}, "turn/not_yours"),
+        (alice, "move", {**T, "action": "fold"}, "turn/not_yours"),
+        (bob, "move", {"table": "main", "action": "raise", "amount": 9}, "raise/below_min"),
+        (bob, "move", {"table": "main", "action": "raise", "amount": 11}, "raise/above_limit"),
+        (bob, "move", {"table": "main", "action": "raise", "amount": "10"}, "request/malformed"),
+        (bob, "move", {"table": "main", "action": "bet", "ante": 10}, "phase/wrong"),
+        (outsider, "move", {**T, "action": "fold"}, "seat/not_seated"),
         (bob, "top_up", {"table": "main", "amount": 10}, "table/hand_in_progress"),
     ])
-    await bob.call("raise", {"table": "main", "amount": 10})
+    await bob.call("move", {"table": "main", "action": "raise", "amount": 10})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 3)
     # a 6-card flush allows 3x the Ante (120), but 100 - 40 - 1 leaves only 59
-    await unchanged([(carol, "raise", {"table": "main", "amount": 100}, "raise/insufficient_stack"),
-                     (carol, "raise", {"table": "main", "amount": 121}, "raise/above_limit")])
-    await carol.call("raise", {"table": "main", "amount": 59})
+    await unchanged([(carol, "move", {"table": "main", "action": "raise", "amount": 100}, "raise/insufficient_stack"),
+                     (carol, "move", {"table": "main", "action": "raise", "amount": 121}, "raise/above_limit")])
+    await carol.call("move", {"table": "main", "action": "raise", "amount": 59})
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["status"] == "settled"
     assert revealed["bets"]["3"]["raise"] == 59
-    await refusals([(bob, "raise", {"table": "main", "amount": 10}, "hand/none")])
+    await refusals([(bob, "move", {"table": "main", "action": "raise", "amount": 10}, "hand/none")])
 
 
 async def test_bad_tokens_are_refused_at_connect(server: Server) -> None:

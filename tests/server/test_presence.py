@@ -66,7 +66,7 @@ async def test_leaving_during_a_hand_folds_at_the_turn_and_stands_after_settleme
     await host.host("resume")
     _, opened = await host.event("betting_opened", since=mark)
     assert opened["bettors"] == [2, 3]
-    await carol.call("bet", {"table": "main", "ante": 20, "straight_flush_bonus": 4})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20, "straight_flush_bonus": 4})
     reply = await carol.call("leave", {"table": "main"})
     assert reply["standing"] == "after_hand"
     await host.host("pause")
@@ -114,7 +114,7 @@ async def test_reconnecting_in_the_middle_of_a_decision_shows_the_hand_and_play_
     assert snapshot["server_time"] < turn["deadline"]
     _, back = await host.event("presence", since=mark, where=lambda e: e["seat"] == 2 and e["present"])
     assert back["present"] is True
-    await again.call("raise", {"table": "main", "amount": hand["your_cards"]["raise_limit"] * 10})
+    await again.call("move", {"table": "main", "action": "raise", "amount": hand["your_cards"]["raise_limit"] * 10})
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["status"] == "settled"
     assert revealed["shown"]["2"] == dealt

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import Server
-from .helpers import Policy, events_of, hand_events, replay_table, silent
+from .helpers import Policy, events_of, hand_events, replay_table, reply_fields, silent
 
 # bob, first to act, lets his clock run: the hand is still on when carol asks.
 SLOW_BOB = pytest.mark.parametrize("table_overrides", [{"action_seconds": 2}])
@@ -22,11 +22,11 @@ async def test_a_player_who_stays_keeps_the_seat_and_the_stack_after_the_hand(se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
     assert [s["leaving"] for s in (await carol.snapshot())["seats"]] == [False, False, True]
 
-    assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False, "hand": "playing"}
+    assert reply_fields(await carol.call("stay", {"table": "main"})) == {"ok": True, "leaving": False, "hand": "playing"}
     _, staying = await host.event("player_staying", since=mark)
     assert staying == {"type": "player_staying", "seat": 3, "name": carol.name}
     assert [s["leaving"] for s in (await carol.snapshot())["seats"]] == [False, False, False]
@@ -45,7 +45,7 @@ async def test_a_player_who_stays_keeps_the_seat_and_the_stack_after_the_hand(se
 async def test_stay_without_a_leave_changes_nothing(server: Server) -> None:
     host, (_alice, _bob, carol) = await server.table(Policy(), Policy(bank=False), None)
     mark = host.mark()
-    assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False}
+    assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False}, "no event, no update"
     assert await host.snapshot()
     assert not events_of(host.table_events(mark), "player_staying")
 
@@ -57,7 +57,7 @@ async def test_a_player_the_host_removes_during_a_hand_cannot_stay_and_is_told_i
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     assert (await host.host("remove_player", seat=3))["removed"] == "after_hand"
     assert await carol.refused("stay", {"table": "main"}) == "seat/removed"
     await host.host("pause")
@@ -79,14 +79,14 @@ async def test_a_leave_taken_back_before_the_turn_lets_the_player_raise_at_it(se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == bob.seat)
     # Decisions are on and bob thinks: carol presses Ctrl-C, then takes it back before her turn.
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
-    assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False, "hand": "playing"}
+    assert reply_fields(await carol.call("stay", {"table": "main"})) == {"ok": True, "leaving": False, "hand": "playing"}
     assert not (await carol.snapshot())["hand"]["seats"][str(carol.seat)]["leaving"]
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == carol.seat)
-    await carol.call("raise", {"table": "main", "amount": 20})
+    await carol.call("move", {"table": "main", "action": "raise", "amount": 20})
     await host.host("pause")
     _, revealed = await host.event("hand_revealed", since=mark)
 
@@ -107,11 +107,11 @@ async def test_a_leave_that_folded_the_hand_stands_but_the_seat_stays(server: Se
     mark = host.mark()
     await host.host("resume")
     await host.event("betting_opened", since=mark)
-    await carol.call("bet", {"table": "main", "ante": 20})
+    await carol.call("move", {"table": "main", "action": "bet", "ante": 20})
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == carol.seat, timeout=10)
     # At her own turn the leave folds her at once: taking it back keeps the seat, not the hand.
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
-    assert await carol.call("stay", {"table": "main"}) == {"ok": True, "leaving": False, "hand": "folded"}
+    assert reply_fields(await carol.call("stay", {"table": "main"})) == {"ok": True, "leaving": False, "hand": "folded"}
     await host.host("pause")
     _, revealed = await host.event("hand_revealed", since=mark)
     folds = events_of(hand_events(host, revealed["hand_id"]), "player_folded")

@@ -144,12 +144,12 @@ async def test_a_spectator_who_leaves_the_table_hears_no_more_and_a_late_sitter_
     _, turn = await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 2)
     await host.host("pause")
     late = await server.player("carol", seat=5)
-    assert await late.refused("bet", {"table": "main", "ante": 10}) == "seat/not_in_hand"
-    assert await late.refused("fold", {"table": "main"}) == "seat/not_in_hand"
+    assert await late.refused("move", {"table": "main", "action": "bet", "ante": 10}) == "seat/not_in_hand"
+    assert await late.refused("move", {"table": "main", "action": "fold"}) == "seat/not_in_hand"
     assert "your_cards" not in (await late.snapshot())["hand"]
     await spectator.call("leave_table", {"table": "main"})
     heard = spectator.mark()
-    await server.bots[-1].client.call("fold", {"table": "main"})
+    await server.bots[-1].client.call("move", {"table": "main", "action": "fold"})
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["hand_id"] == turn["hand_id"]
     assert one(hand_events(host, revealed["hand_id"]), "hand_started")["seats"] == [1, 2]
