@@ -48,6 +48,7 @@ from client_cli.bots import choose_raise
 
 ACTIONS = ("bank", "bet", "raise", "fold", "sit_out")
 MAX_RETRIES = 5  # rate/limited answers retried after their retry_after, then counted as refused
+GAP_HOLD = 1.0  # seconds an update past a gap waits for the one before it (as client_cli/connection.py)
 CLOCK_EVENTS = ("bank_declined", "bets_passed", "player_folded")
 
 
@@ -78,11 +79,12 @@ class Player:
         self.seat: int | None = None
         self.cards: list[str] = []
         self.ante = gen.ante
-        # v2 state: the model the updates apply to, whether a move is on its way, updates held during a resync
+        # v2 state: the model the updates apply to, whether a move is on its way, updates held behind a gap
         self.model = Model()
         self.busy = False
         self.refused_at: int | None = None  # the seq whose choices were refused: wait for newer ones
-        self.resync: list[dict[str, Any]] | None = None
+        self.held: dict[int, dict[str, Any]] = {}  # by from_seq
+        self.gap_watch: asyncio.Future[None] | None = None
 
     def _event(self, name: str, data: Any) -> None:
         stats = self.gen.stats
@@ -131,17 +133,27 @@ class Player:
     # ------------------------------------------------------------ protocol v2
 
     def _update(self, update: dict[str, Any]) -> None:
-        """One v2 update (pushed, or from the answer to this player's own request)."""
-        if self.resync is not None:  # a snapshot is on its way: apply these after it
-            self.resync.append(update)
-            return
+        """One v2 update (pushed, or from the answer to this player's own request), by the gap rule.
+
+        An update past a gap is held, not answered with a snapshot at once: the server
+        may write the next batch's push before the answer that carries this player's
+        update (the answer fills the gap then), as ``client_cli/connection.py`` holds it.
+        A gap still open after ``gen.gap_hold`` seconds is closed by a snapshot.
+        """
         outcome = self.model.apply(update)
         if outcome == GAP:
-            self.resync = [update]
-            self.gen.spawn(self._snapshot())
+            self.held[int(update["from_seq"])] = update
+            if self.gap_watch is None:
+                self.gap_watch = asyncio.ensure_future(self._close_gap())
             return
         if outcome != APPLIED:
             return
+        self._took(update)
+        self._drain()
+        self._decide()
+
+    def _took(self, update: dict[str, Any]) -> None:
+        """What an applied update tells this player: its cards, its seat; the statistics' events."""
         for _seq, private, event in events_of(update):
             if private:
                 if event.get("type") == "your_cards":
@@ -152,25 +164,44 @@ class Player:
             self._count(event, event.get("seat"))
         if self.model.seat is not None:
             self.seat = self.model.seat
-        self._decide()
 
-    async def _snapshot(self) -> None:
-        """After a gap: a snapshot, then the updates that came meanwhile (the gap rule again)."""
-        self.gen.stats.snapshots += 1
+    def _drain(self) -> None:
+        """Apply the held updates that now follow the model (and drop those it has passed)."""
+        while self.held:
+            seq = self.model.seq or 0
+            for first in [k for k, u in self.held.items() if int(u["seq"]) <= seq]:
+                del self.held[first]
+            ready = [k for k in self.held if k <= seq + 1]
+            if not ready:
+                return
+            update = self.held.pop(min(ready))
+            if self.model.apply(update) == APPLIED:
+                self._took(update)
+
+    async def _close_gap(self) -> None:
+        """Hold a gap for a moment; if it is still open, start again from a snapshot."""
         try:
-            reply = await self.client.call("snapshot", {"table": self.table})
-            if reply.get("ok"):
+            await asyncio.sleep(self.gen.gap_hold)
+            if not self.held:
+                return
+            self.gen.stats.snapshots += 1
+            try:
+                reply = await self.client.call("snapshot", {"table": self.table})
+            except Exception as exc:
+                self._refused(f"client/{type(exc).__name__}")
+                return
+            snapshot = reply.get("snapshot") if reply.get("ok") else None
+            if isinstance(snapshot, dict) and int(snapshot.get("seq", -1)) > (self.model.seq or 0):
                 self.model.load_snapshot(reply)
-        except Exception as exc:
-            self._refused(f"client/{type(exc).__name__}")
-        held, self.resync = self.resync or [], None
-        for update in held:
-            self._update(update)
+            self._drain()
+            self.held.clear()  # whatever still does not follow the snapshot is older than it
+        finally:
+            self.gap_watch = None
         self._decide()
 
     def _decide(self) -> None:
         """Send the move the current choices call for, unless one is on its way or these choices were refused."""
-        if self.busy or self.resync is not None or self.refused_at == self.model.seq:
+        if self.busy or self.held or self.refused_at == self.model.seq:
             return
         pick = pick_move(self.model.choices, self.cards, self.ante, self.gen.rng, choose_raise)
         if pick is not None:
@@ -185,8 +216,7 @@ class Player:
             self.busy = False
         if reply is not None and isinstance(reply.get("update"), dict):
             self._update(reply["update"])
-            return
-        if reply is not None and not reply.get("ok"):
+        elif reply is not None and not reply.get("ok"):
             self.refused_at = seq  # stale choices, most likely: wait for the next update
         self._decide()
 
@@ -236,6 +266,7 @@ class Generator:
         self.min_delay, self.max_delay = args.min_delay, args.max_delay
         self.ante, self.buy_in = args.ante, args.buy_in
         self.rng = random.Random(args.seed)
+        self.gap_hold = GAP_HOLD
         self.stats = Stats()
         self.players: list[Player] = []
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -325,6 +356,9 @@ class Generator:
     async def close(self) -> None:
         for task in list(self.tasks):
             task.cancel()
+        for player in self.players:
+            if player.gap_watch is not None:
+                player.gap_watch.cancel()
         await asyncio.gather(*(p.client.close() for p in self.players), return_exceptions=True)
 
 

@@ -209,10 +209,27 @@ async def test_a_v2_hand_moves_on_choices_and_takes_its_updates_from_the_answers
     assert report["pushes"] == {"table_update": 2}
 
 
-async def test_a_v2_gap_asks_one_snapshot_and_applies_what_came_meanwhile() -> None:
+async def test_a_v2_gap_is_held_until_the_answer_that_fills_it() -> None:
     gen, player, ws = make_player()
+    player._update(update(1, 5, [FOLD]))
+    await settle()
+    [(ack, _, _)] = requests(ws)
+    # the next batch's push comes before the answer carrying this player's update (6-7)
+    push(player, "table_update", update(8, 9, [BET]))
+    await settle()
+    assert player.model.seq == 5
+    answer(player, ack, {"ok": True, "update": update(6, 7, [])})
+    await settle()
+    assert player.model.seq == 9
+    assert [r[2]["action"] for r in requests(ws)] == ["fold", "bet"]
+    assert gen.report()["snapshots"] == 0
+
+
+async def test_a_v2_gap_that_stays_asks_one_snapshot_and_applies_what_came_meanwhile() -> None:
+    gen, player, ws = make_player()
+    gen.gap_hold = 0.0
     player._update(update(1, 5, []))
-    push(player, "table_update", update(8, 9, [BET]))  # 6 and 7 never came
+    push(player, "table_update", update(8, 9, [BET]))  # 6 and 7 never come
     push(player, "table_update", update(10, 10, [BET]))
     await settle()
     [(ack, event, data)] = requests(ws)
