@@ -65,6 +65,7 @@ class Stats:
         self.lag: list[float] = []
         self.started = time.monotonic()
         self.frames_at_mark = 0  # websocket frames in and out of every connection when the window started
+        self.bytes_at_mark = 0  # and their characters
         self.snapshots = 0  # snapshot requests sent (v2: after a sequence gap only)
         self.pushes: dict[str, int] = {}  # server events received, by name (table_update, table_event, ...)
         self.retries = 0  # requests sent again after rate/limited
@@ -313,7 +314,8 @@ class Generator:
                 "hands": s.hands,
                 "settled": s.settled, "missed_clocks": s.missed_clocks, "refused": s.refused,
                 "lag_ms": [round(x * 1000, 3) for x in s.lag], "seconds": time.monotonic() - s.started,
-                "frames": self.frames() - s.frames_at_mark, "snapshots": s.snapshots, "pushes": s.pushes,
+                "frames": self.frames() - s.frames_at_mark, "bytes": self.bytes() - s.bytes_at_mark,
+                "snapshots": s.snapshots, "pushes": s.pushes,
                 "retries": s.retries, "protocol": self.protocol(),
                 "players": len(self.players), "connected": sum(not p.client.closed.is_set() for p in self.players)}
 
@@ -322,6 +324,10 @@ class Generator:
         if any(p.model.seq is not None for p in self.players):
             return 2
         return 1 if self.stats.pushes.get("table_event") else None
+
+    def bytes(self) -> int:
+        """Characters of every websocket frame received and sent by every player's connection so far."""
+        return sum(p.client.bytes_in + p.client.bytes_out for p in self.players)
 
     def frames(self) -> int:
         """Websocket frames received and sent by every player's connection so far."""
@@ -390,6 +396,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 elif cmd == "mark":
                     gen.stats = Stats()
                     gen.stats.frames_at_mark = gen.frames()
+                    gen.stats.bytes_at_mark = gen.bytes()
                     _reply({"ok": True})
                 elif cmd == "flood":
                     _reply(await gen.flood(int(command["clients"]), float(command["seconds"])))

@@ -127,6 +127,7 @@ UVLOOP_PRELUDE = "import sys, uvloop; uvloop.install(); "
 SERVER_COMMAND = [HCF_SERVER]
 FLOOR_COMMAND = [PY, "bench/floor_server.py"]
 PROFILE_DIR: Path | None = None  # --profile: py-spy samples each server into this folder
+CPROFILE_DIR: Path | None = None  # --cprofile: each server runs under cProfile, its stats in this folder
 SERVER_PATH: Path | None = None  # --server-path: the folder holding the ``server`` package the server runs
 SERVER_PYTHON = PY  # the interpreter of the tree under test (its own virtualenv's when it has one)
 PROTOCOL = 1  # the protocol version of the tree under test (its server/protocol.py)
@@ -206,8 +207,12 @@ async def start_server(workdir: Path, name: str, players: int, phases: Path | No
     port = free_port()
     log = workdir / f"{name}.log"
     env = {**server_env(phases), "XDG_DATA_HOME": str(workdir)}
+    command = SERVER_COMMAND
+    if CPROFILE_DIR is not None:  # written when the server exits (SIGTERM: it stops cleanly)
+        CPROFILE_DIR.mkdir(parents=True, exist_ok=True)
+        command = [SERVER_PYTHON, "-m", "cProfile", "-o", str(CPROFILE_DIR / f"{name}.prof"), "-m", "server.cli"]
     with log.open("wb") as out:
-        proc = CHILDREN.start([*SERVER_COMMAND, "serve", "--port", str(port), "--db", prepared.url,
+        proc = CHILDREN.start([*command, "serve", "--port", str(port), "--db", prepared.url,
                                "--log-format", "json"], stdout=out, stderr=subprocess.STDOUT, env=env)
     await wait_ready(port, proc)
     server = Server(proc, port, prepared, log)
@@ -811,6 +816,7 @@ class Window:
     worker_lag_p99_ms: float
     connected: int
     frames: int = 0  # websocket frames the load generators' connections received and sent
+    frame_bytes: int = 0  # their characters
     extra: dict[str, Any] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
@@ -828,6 +834,7 @@ class Window:
             "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
             "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected,
             "frames": self.frames, "frames_per_hand": round(self.frames / self.hands, 1) if self.hands else None,
+            "kib_per_hand": round(self.frame_bytes / 1024 / self.hands, 1) if self.hands else None,
             **self.extra,
         }
 
@@ -867,7 +874,8 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
         server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid),
         worker_cpu=[(b - a) / elapsed for a, b in zip(w0, w1, strict=True)],
         worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports),
-        frames=sum(r.get("frames", 0) for r in reports), extra=extra,
+        frames=sum(r.get("frames", 0) for r in reports), frame_bytes=sum(r.get("bytes", 0) for r in reports),
+        extra=extra,
     )
 
 
@@ -1051,6 +1059,7 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
         frames_per_hand = r["burst"].get("frames_per_hand")
         per_cpu_s = r["floor_throughput"].get("frames_per_cpu_s")
         out["burst_frames_per_hand"] = frames_per_hand
+        out["burst_kib_per_hand"] = r["burst"].get("kib_per_hand")
         out["floor_frames_per_cpu_s"] = round(per_cpu_s) if per_cpu_s else None
         if frames_per_hand and per_cpu_s:
             # a server spending nothing beyond Socket.IO's own cost, on one whole core
@@ -1089,7 +1098,7 @@ def print_table(r: dict[str, Any]) -> None:
          f"50 tables, bots acting at once; server CPU {r.get('burst_server_cpu_ms_per_hand')} ms/hand"),
         ("burst ceiling", f"{r.get('burst_ceiling_hands_per_s') or 0:,.1f} hands/s",
          f"Socket.IO alone on one core: {r.get('floor_frames_per_cpu_s') or 0:,} frames per CPU-second, "
-         f"{r.get('burst_frames_per_hand')} frames a hand (target <= 90)"),
+         f"{r.get('burst_frames_per_hand')} frames a hand (target <= 90), {r.get('burst_kib_per_hand')} KiB"),
         ("burst / ceiling", f"{r.get('burst_share_of_ceiling') or 0:.0%}",
          f"per server CPU-second: {r.get('burst_share_of_ceiling_per_cpu') or 0:.0%} (target 85%); snapshot "
          f"requests a hand {r.get('burst_snapshots_per_hand')} (target 0); protocol {r.get('protocol')}"),
@@ -1119,6 +1128,8 @@ def main() -> int:
                         help="capacity steps, in tables (7 players each)")
     parser.add_argument("--profile", type=Path, metavar="DIR",
                         help="sample each server with py-spy (collapsed stacks in DIR/NAME.txt)")
+    parser.add_argument("--cprofile", type=Path, metavar="DIR",
+                        help="run each server under cProfile (py-spy is not installed here): DIR/NAME.prof")
     parser.add_argument("--no-phases", action="store_true",
                         help="skip the phase breakdown of one action (a second, shorter latency pass with a probe)")
     parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
@@ -1126,8 +1137,9 @@ def main() -> int:
                         help="run the server from the copy of the `server` package in DIR (put first on PYTHONPATH), "
                              "e.g. an older copy to compare side by side")
     args = parser.parse_args()
-    global PROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL
+    global PROFILE_DIR, CPROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL
     PROFILE_DIR = args.profile
+    CPROFILE_DIR = args.cprofile.resolve() if args.cprofile else None
     SERVER_PATH = args.server_path.resolve() if args.server_path else None
     if SERVER_PATH is not None and (SERVER_PATH / ".venv" / "bin" / "hcf-server").exists():
         # the other tree's own virtualenv: its dependencies, and its hcf-server
