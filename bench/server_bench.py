@@ -131,6 +131,7 @@ CPROFILE_DIR: Path | None = None  # --cprofile: each server runs under cProfile,
 SERVER_PATH: Path | None = None  # --server-path: the folder holding the ``server`` package the server runs
 SERVER_PYTHON = PY  # the interpreter of the tree under test (its own virtualenv's when it has one)
 PROTOCOL = 1  # the protocol version of the tree under test (its server/protocol.py)
+EXPERIMENT = ""  # --experiment: a change tried on the server from outside (bench/phaseprobe/sitecustomize.py)
 
 
 def tree_protocol(tree: Path) -> int:
@@ -148,9 +149,12 @@ def server_env(phases: Path | None = None) -> dict[str, str]:
     """The environment of a server (and its database preparation): the tree under test first on the path."""
     env = {**os.environ, "HCF_SHUTDOWN_GRACE": "1"}
     path = [str(SERVER_PATH)] if SERVER_PATH is not None else []
-    if phases is not None:  # the phase probe (bench/phaseprobe/sitecustomize.py) and where it writes
+    if phases is not None or EXPERIMENT:  # the probe (bench/phaseprobe/sitecustomize.py)
         path.append(str(PROBE_DIR))
+    if phases is not None:  # and where it writes its stamps
         env["HCF_BENCH_PHASES"] = str(phases)
+    if EXPERIMENT:
+        env["HCF_BENCH_EXPERIMENT"] = EXPERIMENT
     if path:
         env["PYTHONPATH"] = os.pathsep.join(path)
     return env
@@ -994,7 +998,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {"mode": "quick" if quick else "full", "machine": machine(),
                                "command": " ".join(["bench/run.sh", *sys.argv[1:]]),
                                "server_path": str(SERVER_PATH or ROOT), "server_python": SERVER_PYTHON,
-                               "protocol": PROTOCOL}
+                               "protocol": PROTOCOL, "experiment": EXPERIMENT or None}
     with tempfile.TemporaryDirectory(prefix="hcf-bench-") as tmp:
         workdir = Path(tmp)
         only = set(args.only.split(",")) if args.only else None
@@ -1130,6 +1134,8 @@ def main() -> int:
                         help="sample each server with py-spy (collapsed stacks in DIR/NAME.txt)")
     parser.add_argument("--cprofile", type=Path, metavar="DIR",
                         help="run each server under cProfile (py-spy is not installed here): DIR/NAME.prof")
+    parser.add_argument("--experiment", choices=["no-binary-check"],
+                        help="try a change on the server from outside (bench/phaseprobe/sitecustomize.py)")
     parser.add_argument("--no-phases", action="store_true",
                         help="skip the phase breakdown of one action (a second, shorter latency pass with a probe)")
     parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
@@ -1137,7 +1143,7 @@ def main() -> int:
                         help="run the server from the copy of the `server` package in DIR (put first on PYTHONPATH), "
                              "e.g. an older copy to compare side by side")
     args = parser.parse_args()
-    global PROFILE_DIR, CPROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL
+    global PROFILE_DIR, CPROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL, EXPERIMENT
     PROFILE_DIR = args.profile
     CPROFILE_DIR = args.cprofile.resolve() if args.cprofile else None
     SERVER_PATH = args.server_path.resolve() if args.server_path else None
@@ -1146,6 +1152,7 @@ def main() -> int:
         SERVER_PYTHON = str(SERVER_PATH / ".venv" / "bin" / "python")
         SERVER_COMMAND = [str(SERVER_PATH / ".venv" / "bin" / "hcf-server")]
     PROTOCOL = tree_protocol(SERVER_PATH or ROOT)
+    EXPERIMENT = args.experiment or ""
     print(f"server tree {SERVER_PATH or ROOT} (protocol {PROTOCOL}), python {SERVER_PYTHON}", flush=True)
     if args.uvloop:
         SERVER_COMMAND = [SERVER_PYTHON, "-c",

@@ -18,6 +18,14 @@ line (one action at a time) and splits its round trip into receive, decide (the
 handler's time less the commit: parsing, the table's queue, the rules, the views),
 commit and answer (the handler's return to the acknowledgement reaching the client).
 Nothing here runs unless the variable is set; the server's code is not changed.
+
+``HCF_BENCH_EXPERIMENT=no-binary-check`` (``bench/server_bench.py --experiment``) instead
+tries one change to the server from outside, to measure it before anyone makes it:
+python-socketio's ``Packet`` walks every payload it sends, item by item, looking for
+bytes (``data_is_binary``), which for protocol v2's nested updates was the largest
+single cost in a profile of the burst; ``uses_binary_events = False`` skips that walk
+(our payloads are JSON, never bytes). In the server it would be one line: a
+``Packet`` subclass with that attribute passed as ``AsyncServer(serializer=...)``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import time
 from typing import Any
 
 _PATH = os.environ.get("HCF_BENCH_PHASES")
+_EXPERIMENT = os.environ.get("HCF_BENCH_EXPERIMENT", "")
 
 
 class _Stamps:
@@ -95,7 +104,9 @@ class _Finder(importlib.abc.MetaPathFinder):
     """Wraps the modules above as they are imported."""
 
     def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name != "socketio.async_server" and not name.startswith("server."):
+        if name == "socketio.packet" and _EXPERIMENT == "no-binary-check":
+            pass
+        elif not _PATH or (name != "socketio.async_server" and not name.startswith("server.")):
             return None
         for finder in sys.meta_path:
             if finder is self:
@@ -110,7 +121,9 @@ class _Finder(importlib.abc.MetaPathFinder):
 
         def exec_module(module: Any) -> None:
             run(module)
-            if name == "socketio.async_server":
+            if name == "socketio.packet":
+                module.Packet.uses_binary_events = False
+            elif name == "socketio.async_server":
                 _wrap_socketio(module)
             else:
                 _wrap_commits(module)
@@ -119,5 +132,5 @@ class _Finder(importlib.abc.MetaPathFinder):
         return spec
 
 
-if _PATH:
+if _PATH or _EXPERIMENT:
     sys.meta_path.insert(0, _Finder())
