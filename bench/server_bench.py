@@ -46,8 +46,10 @@ from typing import Any
 import aiohttp
 import socketio
 
-from bench.prepare import Prepared, prepare
+from bench.prepare import Player as PreparedPlayer
+from bench.prepare import Prepared
 from bench.sioraw import RawClient
+from bench.v2client import APPLIED, Model, Pick, events_of, is_v2_snapshot, pick_move
 from client_cli.bots import choose_raise
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +58,7 @@ HCF_SERVER = str(Path(PY).parent / "hcf-server")
 TICK = os.sysconf("SC_CLK_TCK")
 ANTE = 5
 P99_LIMIT_MS = 100.0
+PROBE_DIR = ROOT / "bench" / "phaseprobe"  # sitecustomize.py: phase stamps, with HCF_BENCH_PHASES only
 
 
 # ------------------------------------------------------------------ processes
@@ -124,7 +127,52 @@ UVLOOP_PRELUDE = "import sys, uvloop; uvloop.install(); "
 SERVER_COMMAND = [HCF_SERVER]
 FLOOR_COMMAND = [PY, "bench/floor_server.py"]
 PROFILE_DIR: Path | None = None  # --profile: py-spy samples each server into this folder
+CPROFILE_DIR: Path | None = None  # --cprofile: each server runs under cProfile, its stats in this folder
 SERVER_PATH: Path | None = None  # --server-path: the folder holding the ``server`` package the server runs
+SERVER_PYTHON = PY  # the interpreter of the tree under test (its own virtualenv's when it has one)
+PROTOCOL = 1  # the protocol version of the tree under test (its server/protocol.py)
+EXPERIMENT = ""  # --experiment: a change tried on the server from outside (bench/phaseprobe/sitecustomize.py)
+
+
+def tree_protocol(tree: Path) -> int:
+    """``PROTOCOL_VERSION`` in a tree's ``server/protocol.py`` (read as text: the tree may be another copy)."""
+    import re
+
+    text = (tree / "server" / "protocol.py").read_text()
+    found = re.search(r"^PROTOCOL_VERSION\b[^=]*=\s*(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no PROTOCOL_VERSION in {tree / 'server' / 'protocol.py'}")
+    return int(found.group(1))
+
+
+def server_env(phases: Path | None = None) -> dict[str, str]:
+    """The environment of a server (and its database preparation): the tree under test first on the path."""
+    env = {**os.environ, "HCF_SHUTDOWN_GRACE": "1"}
+    path = [str(SERVER_PATH)] if SERVER_PATH is not None else []
+    if phases is not None or EXPERIMENT:  # the probe (bench/phaseprobe/sitecustomize.py)
+        path.append(str(PROBE_DIR))
+    if phases is not None:  # and where it writes its stamps
+        env["HCF_BENCH_PHASES"] = str(phases)
+    if EXPERIMENT:
+        env["HCF_BENCH_EXPERIMENT"] = EXPERIMENT
+    if path:
+        env["PYTHONPATH"] = os.pathsep.join(path)
+    return env
+
+
+async def prepare_tree(db: Path, players: int) -> Prepared:
+    """``bench.prepare.prepare`` run by the tree under test (its own schema and store), in a child process."""
+    code = ("import asyncio, json, sys; from pathlib import Path; from bench.prepare import prepare; "
+            "p = asyncio.run(prepare(Path(sys.argv[1]), int(sys.argv[2]))); "
+            "print(json.dumps([p.url, p.host_token, [[x.name, x.account_id, x.token] for x in p.players]]))")
+    proc = await asyncio.create_subprocess_exec(SERVER_PYTHON, "-c", code, str(db), str(players),
+                                                cwd=SERVER_PATH or ROOT, env=server_env(),
+                                                stdout=subprocess.PIPE)
+    out, _ = await asyncio.wait_for(proc.communicate(), 600)
+    if proc.returncode:
+        raise RuntimeError(f"preparing the database failed (exit {proc.returncode})")
+    url, host_token, rows = json.loads(out)
+    return Prepared(url, host_token, [PreparedPlayer(n, int(a), t) for n, a, t in rows])
 
 
 @dataclass(slots=True)
@@ -156,17 +204,19 @@ async def wait_ready(port: int, proc: subprocess.Popen[Any], timeout: float = 30
     raise RuntimeError("the server did not answer /healthz in time")
 
 
-async def start_server(workdir: Path, name: str, players: int) -> Server:
-    """A fresh database with ``players`` accounts, and ``hcf-server serve`` on it."""
+async def start_server(workdir: Path, name: str, players: int, phases: Path | None = None) -> Server:
+    """A fresh database with ``players`` accounts, and ``hcf-server serve`` on it (``phases``: the probe on)."""
     db = workdir / f"{name}.db"
-    prepared = await prepare(db, players)
+    prepared = await prepare_tree(db, players)
     port = free_port()
     log = workdir / f"{name}.log"
-    env = {**os.environ, "XDG_DATA_HOME": str(workdir), "HCF_SHUTDOWN_GRACE": "1"}
-    if SERVER_PATH is not None:  # --server-path: another copy of the server package, for side-by-side runs
-        env["PYTHONPATH"] = str(SERVER_PATH)
+    env = {**server_env(phases), "XDG_DATA_HOME": str(workdir)}
+    command = SERVER_COMMAND
+    if CPROFILE_DIR is not None:  # written when the server exits (SIGTERM: it stops cleanly)
+        CPROFILE_DIR.mkdir(parents=True, exist_ok=True)
+        command = [SERVER_PYTHON, "-m", "cProfile", "-o", str(CPROFILE_DIR / f"{name}.prof"), "-m", "server.cli"]
     with log.open("wb") as out:
-        proc = CHILDREN.start([*SERVER_COMMAND, "serve", "--port", str(port), "--db", prepared.url,
+        proc = CHILDREN.start([*command, "serve", "--port", str(port), "--db", prepared.url,
                                "--log-format", "json"], stdout=out, stderr=subprocess.STDOUT, env=env)
     await wait_ready(port, proc)
     server = Server(proc, port, prepared, log)
@@ -251,10 +301,13 @@ class Pacing:
     pause: float = 0.002
 
 
-async def start_floor() -> tuple[subprocess.Popen[Any], int]:
-    """The floor server in its own process, once it listens: (process, port)."""
+async def start_floor(phases: Path | None = None) -> tuple[subprocess.Popen[Any], int]:
+    """The floor server in its own process, once it listens: (process, port). ``phases``: the probe on."""
     port = free_port()
-    proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    env = None
+    if phases is not None:
+        env = {**os.environ, "PYTHONPATH": str(PROBE_DIR), "HCF_BENCH_PHASES": str(phases)}
+    proc = CHILDREN.start([*FLOOR_COMMAND, "--port", str(port)], stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
     if line.strip() != "ready":
@@ -263,8 +316,9 @@ async def start_floor() -> tuple[subprocess.Popen[Any], int]:
     return proc, port
 
 
-async def measure_floor(pacing: Pacing) -> dict[str, Any]:
-    proc, port = await start_floor()
+async def measure_floor(pacing: Pacing, phases: Path | None = None) -> dict[str, Any]:
+    proc, port = await start_floor(phases)
+    timeline: list[tuple[str, float, float]] = []
     try:
         sio = socketio.AsyncClient(reconnection=False)
         await asyncio.wait_for(sio.connect(f"http://127.0.0.1:{port}", transports=["websocket"]), 10)
@@ -273,18 +327,23 @@ async def measure_floor(pacing: Pacing) -> dict[str, Any]:
         for i in range(pacing.warmup + pacing.count):
             started = time.perf_counter()
             reply = await sio.call("echo", {"table": "bench", "ante": ANTE}, timeout=5)
-            elapsed = time.perf_counter() - started
+            answered = time.perf_counter()
+            elapsed = answered - started
             if not reply.get("ok"):
                 raise RuntimeError(f"the floor answered {reply!r}")
             if i >= pacing.warmup:
                 samples.append(elapsed)
+                timeline.append(("echo", started, answered))
             await asyncio.sleep(pacing.pause)
         server_cpu = cpu_seconds(proc.pid) - cpu0
         await sio.disconnect()
     finally:
         CHILDREN.stop(proc)
-    return {"samples": len(samples), "p50_us": percentile(samples, 50) * 1e6, "p99_us": percentile(samples, 99) * 1e6,
-            "server_cpu_us_per_request": server_cpu / (pacing.warmup + pacing.count) * 1e6}
+    out = {"samples": len(samples), "p50_us": percentile(samples, 50) * 1e6, "p99_us": percentile(samples, 99) * 1e6,
+           "server_cpu_us_per_request": server_cpu / (pacing.warmup + pacing.count) * 1e6}
+    if phases is not None:
+        out["timeline"] = timeline
+    return out
 
 
 async def measure_floor_throughput(nworkers: int, clients: int, seconds: float) -> dict[str, Any]:
@@ -406,12 +465,26 @@ class LatencyTable:
                 await sio.disconnect()
 
 
-async def measure_actions(server: Server, pacing: Pacing, time_limit: float) -> dict[str, Any]:
+async def measure_actions(server: Server, pacing: Pacing, time_limit: float,
+                          timeline: bool = False) -> dict[str, Any]:
+    """Action latency at one table, in the protocol of the tree under test (``timeline``: each action's times)."""
+    if PROTOCOL >= 2:
+        out = await measure_actions_v2(server, pacing, time_limit)
+    else:
+        out = await measure_actions_v1(server, pacing, time_limit)
+    if not timeline:
+        out.pop("timeline", None)
+    out["protocol"] = PROTOCOL
+    return out
+
+
+async def measure_actions_v1(server: Server, pacing: Pacing, time_limit: float) -> dict[str, Any]:
     table = LatencyTable(server)
     await table.open()
     acks: dict[str, list[float]] = {"bank": [], "bet": [], "raise": [], "fold": []}
     seen: list[float] = []
     refused: dict[str, int] = {}
+    timeline: list[tuple[str, float, float]] = []
     done = 0
     deal_seq = 0
     hands = 0
@@ -438,7 +511,9 @@ async def measure_actions(server: Server, pacing: Pacing, time_limit: float) -> 
             elif kind == "hand_revealed":
                 hands += 1
             for seat, action, payload, expect in todo:
+                sent = time.perf_counter()
                 acked, saw, reply = await table.act(seat, action, payload, expect, pacing.pause)
+                timeline.append((action, sent, sent + acked))
                 if not reply.get("ok"):
                     code = str((reply.get("error") or {}).get("code"))
                     refused[code] = refused.get(code, 0) + 1
@@ -453,6 +528,11 @@ async def measure_actions(server: Server, pacing: Pacing, time_limit: float) -> 
         server_cpu = cpu_seconds(server.pid) - cpu0
         wall = time.monotonic() - wall0
         await table.close()
+    return action_summary(acks, seen, refused, hands, server_cpu, wall, timeline)
+
+
+def action_summary(acks: dict[str, list[float]], seen: list[float], refused: dict[str, int], hands: int,
+                   server_cpu: float, wall: float, timeline: list[tuple[str, float, float]]) -> dict[str, Any]:
     moves = acks["bet"] + acks["raise"] + acks["fold"]
     return {
         "samples": len(moves), "hands": hands, "refused": refused,
@@ -461,7 +541,214 @@ async def measure_actions(server: Server, pacing: Pacing, time_limit: float) -> 
         "by_action_count": {k: len(v) for k, v in acks.items()},
         "broadcast_p50_us": percentile(seen, 50) * 1e6, "broadcast_p99_us": percentile(seen, 99) * 1e6,
         "server_cpu_share": server_cpu / wall if wall else 0.0,
+        "timeline": timeline,
     }
+
+
+class LatencyTableV2:
+    """Seven players at one table in protocol v2, each a ``socketio.AsyncClient``; one acts at a time.
+
+    Each seat keeps a :class:`bench.v2client.Model` fed by its ``table_update`` pushes and
+    by the ``update`` in the answers to its own requests. ``AsyncClient`` runs each push
+    as its own task (PITFALLS 1), so updates wait in a per-seat buffer until the one
+    before them is applied. The driver acts only for a seat whose model is up to date
+    with the latest update any seat holds, and sends what its choices call for.
+    """
+
+    TABLE = "lat"
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.clients: dict[int, socketio.AsyncClient] = {}
+        self.models: dict[int, Model] = {}
+        self.cards: dict[int, list[str]] = {}
+        self.waiting: dict[int, dict[int, dict[str, Any]]] = {}  # seat -> from_seq -> update not yet applied
+        self.arrivals: dict[int, list[tuple[int, float]]] = {}  # seat -> (last seq of a push, when it came)
+        self.news = asyncio.Event()
+        self.hands = 0
+        self.rng = random.Random(0)
+
+    async def open(self) -> None:
+        await create_tables(self.server, [self.TABLE], {"pause_seconds": 0})
+        url = f"http://127.0.0.1:{self.server.port}"
+        for seat, player in enumerate(self.server.prepared.players[:7], start=1):
+            sio = socketio.AsyncClient(reconnection=False)
+            sio.on("table_update", self._handler(seat))
+            await asyncio.wait_for(sio.connect(url, auth={"token": player.token}, transports=["websocket"]), 10)
+            self.clients[seat] = sio
+            self.models[seat], self.waiting[seat], self.arrivals[seat] = Model(), {}, []
+            joined = await sio.call("join", {"table": self.TABLE}, timeout=10)
+            if not is_v2_snapshot(joined):
+                raise RuntimeError(f"the tree says protocol {PROTOCOL} but its join answer has no choices")
+            self.models[seat].load_snapshot(joined)
+        for seat, sio in self.clients.items():
+            reply = await sio.call("sit", {"table": self.TABLE, "seat": seat, "buy_in": 10_000}, timeout=10)
+            if not reply.get("ok"):
+                raise RuntimeError(f"sit refused: {reply}")
+            self._take(seat, reply.get("update"))
+
+    def _handler(self, seat: int) -> Any:
+        async def handler(data: dict[str, Any]) -> None:
+            self.arrivals[seat].append((int(data.get("seq") or 0), time.perf_counter()))
+            self._take(seat, data)
+        return handler
+
+    def _take(self, seat: int, update: Any) -> None:
+        """Buffer one update and apply every buffered one that now follows the model."""
+        if not isinstance(update, dict):
+            return
+        model, waiting = self.models[seat], self.waiting[seat]
+        waiting[int(update.get("from_seq", update["seq"]))] = update
+        for first in sorted(waiting):
+            if model.seq is not None and first > model.seq + 1:
+                break  # the update before it is still on its way
+            applied = waiting.pop(first)
+            if model.apply(applied) != APPLIED:
+                continue
+            for _seq, private, event in events_of(applied):
+                kind = event.get("type")
+                if private and kind == "your_cards":
+                    self.cards[seat] = list(event.get("cards") or [])
+                elif seat == 1 and kind == "hand_revealed":
+                    self.hands += 1
+        self.news.set()
+
+    def top_seq(self) -> int:
+        return max((m.seq or 0) for m in self.models.values())
+
+    async def next_pick(self) -> tuple[int, Pick]:
+        """The next seat to act and its move, once some up-to-date seat has one."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            top = self.top_seq()
+            for seat, model in self.models.items():
+                if (model.seq or 0) < top:
+                    continue
+                pick = pick_move(model.choices, self.cards.get(seat, []), ANTE, self.rng, choose_raise)
+                if pick is not None:
+                    return seat, pick
+            self.news.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.news.wait(), max(0.01, deadline - time.monotonic()))
+        raise RuntimeError("no seat had a move to make for 30 s")
+
+    async def act(self, seat: int, pick: Pick, pause: float) -> tuple[float, float | None, dict[str, Any]]:
+        """Send one move: ``(ack seconds, seconds until the next seat had the update covering it, the ack)``."""
+        observer = seat % 7 + 1
+        started = time.perf_counter()
+        reply = await self.clients[seat].call(pick.request, {"table": self.TABLE, **pick.payload}, timeout=10)
+        acked = time.perf_counter() - started
+        seen: float | None = None
+        update = reply.get("update") if isinstance(reply, dict) else None
+        self._take(seat, update)
+        if isinstance(update, dict):
+            last = int(update["seq"])
+            deadline = time.monotonic() + 10
+            while seen is None and time.monotonic() < deadline:
+                seen = next((t - started for s, t in self.arrivals[observer] if s >= last and t >= started), None)
+                if seen is None:
+                    self.news.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.news.wait(), 1.0)
+        await asyncio.sleep(pause)
+        return acked, seen, reply
+
+    async def close(self) -> None:
+        for sio in self.clients.values():
+            with contextlib.suppress(Exception):
+                await sio.disconnect()
+
+
+async def measure_actions_v2(server: Server, pacing: Pacing, time_limit: float) -> dict[str, Any]:
+    table = LatencyTableV2(server)
+    await table.open()
+    acks: dict[str, list[float]] = {"bank": [], "bet": [], "raise": [], "fold": [], "pass": [], "sit_out": []}
+    seen: list[float] = []
+    refused: dict[str, int] = {}
+    timeline: list[tuple[str, float, float]] = []
+    done = 0
+    cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+    deadline = time.monotonic() + time_limit
+    try:
+        while done < pacing.warmup + pacing.count and time.monotonic() < deadline:
+            seat, pick = await table.next_pick()
+            sent = time.perf_counter()
+            acked, saw, reply = await table.act(seat, pick, pacing.pause)
+            timeline.append((pick.label, sent, sent + acked))
+            if not reply.get("ok"):
+                code = str((reply.get("error") or {}).get("code"))
+                refused[code] = refused.get(code, 0) + 1
+                continue
+            if pick.label in ("bet", "raise", "fold"):
+                done += 1
+            if done > pacing.warmup:
+                acks[pick.label].append(acked)
+                if pick.label in ("bet", "raise", "fold") and saw is not None:
+                    seen.append(saw)
+    finally:
+        server_cpu = cpu_seconds(server.pid) - cpu0
+        wall = time.monotonic() - wall0
+        await table.close()
+    out = action_summary(acks, seen, refused, table.hands, server_cpu, wall, timeline)
+    out["updates_waiting_at_end"] = sum(len(w) for w in table.waiting.values())  # a gap never filled
+    return out
+
+
+# ------------------------------------------------------------------ where one action's time goes
+
+
+def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels: tuple[str, ...]) -> dict[str, Any]:
+    """Each action's round trip cut at the probe's stamps (``bench/phaseprobe``): median of each phase.
+
+    receive: from the client's send to the server's handler starting (the client's
+    write, loopback, aiohttp's websocket read, Engine.IO and Socket.IO decoding); decide:
+    the handler's time less the commits in it (validation, the table's queue, the rules,
+    the views and the reply); commit: the storage's commits; answer: from the handler's
+    return to the client holding the acknowledgement (encoding, the write, the client's
+    read). One action at a time, so the stamp line whose receive falls inside an
+    action's round trip is that action's.
+    """
+    import bisect
+
+    records = []
+    with contextlib.suppress(OSError):
+        for line in stamps.read_text().splitlines():
+            with contextlib.suppress(ValueError):
+                records.append(json.loads(line))
+    records.sort(key=lambda r: r["recv"])
+    starts = [r["recv"] for r in records]
+    phases: dict[str, list[float]] = {"receive": [], "decide": [], "commit": [], "answer": [], "total": []}
+    for label, sent, answered in timeline:
+        if label not in labels:
+            continue
+        i = bisect.bisect_left(starts, sent)
+        if i >= len(records) or records[i]["recv"] > answered:
+            continue
+        r = records[i]
+        handler = r["done"] - r["start"]
+        phases["receive"].append(r["start"] - sent)
+        phases["decide"].append(handler - r["commit_s"])
+        phases["commit"].append(r["commit_s"])
+        phases["answer"].append(answered - r["done"])
+        phases["total"].append(answered - sent)
+    out: dict[str, Any] = {"matched": len(phases["total"]), "actions": sum(1 for t in timeline if t[0] in labels)}
+    for name, values in phases.items():
+        out[f"{name}_p50_us"] = round(percentile(values, 50) * 1e6, 1)
+    return out
+
+
+async def measure_phases(workdir: Path, count: int) -> dict[str, Any]:
+    """The floor and the actions again, shorter, with the phase probe on (so the headline runs carry no probe)."""
+    floor_stamps, action_stamps = workdir / "floor-phases.jsonl", workdir / "action-phases.jsonl"
+    floor = await measure_floor(Pacing(warmup=50, count=count), phases=floor_stamps)
+    server = await start_server(workdir, "phases", 8, phases=action_stamps)
+    try:
+        actions = await measure_actions(server, Pacing(warmup=24, count=count), 120, timeline=True)
+    finally:
+        stop_server(server)
+    return {"floor": split_phases(floor["timeline"], floor_stamps, ("echo",)),
+            "action": split_phases(actions["timeline"], action_stamps, ("bet", "raise", "fold")),
+            "floor_p50_us": round(floor["p50_us"], 1), "action_p50_us": round(actions["p50_us"], 1)}
 
 
 # ------------------------------------------------------------------ load generators
@@ -533,6 +820,7 @@ class Window:
     worker_lag_p99_ms: float
     connected: int
     frames: int = 0  # websocket frames the load generators' connections received and sent
+    frame_bytes: int = 0  # their characters
     extra: dict[str, Any] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
@@ -550,6 +838,7 @@ class Window:
             "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
             "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected,
             "frames": self.frames, "frames_per_hand": round(self.frames / self.hands, 1) if self.hands else None,
+            "kib_per_hand": round(self.frame_bytes / 1024 / self.hands, 1) if self.hands else None,
             **self.extra,
         }
 
@@ -570,8 +859,17 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
     for r in reports:
         for action, values in r["by_action_ms"].items():
             by_action.setdefault(action, []).extend(values)
+    pushes: dict[str, int] = {}
+    for r in reports:
+        for name, n in (r.get("pushes") or {}).items():
+            pushes[name] = pushes.get(name, 0) + n
+    hands = sum(r["hands"] for r in reports)
+    snapshots = sum(r.get("snapshots", 0) for r in reports)
     extra = {"by_action": {a: {"n": len(v), "p50_ms": round(percentile(v, 50), 2),
-                               "p99_ms": round(percentile(v, 99), 2)} for a, v in sorted(by_action.items())}}
+                               "p99_ms": round(percentile(v, 99), 2)} for a, v in sorted(by_action.items())},
+             "snapshots": snapshots, "snapshots_per_hand": round(snapshots / hands, 3) if hands else None,
+             "pushes": pushes, "retries": sum(r.get("retries", 0) for r in reports),
+             "protocol_seen": sorted({r.get("protocol") for r in reports if r.get("protocol")})}
     return Window(
         seconds=elapsed,
         latencies_ms=[x for r in reports for x in r["latencies_ms"]],
@@ -580,7 +878,8 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
         server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid),
         worker_cpu=[(b - a) / elapsed for a, b in zip(w0, w1, strict=True)],
         worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports),
-        frames=sum(r.get("frames", 0) for r in reports), extra=extra,
+        frames=sum(r.get("frames", 0) for r in reports), frame_bytes=sum(r.get("bytes", 0) for r in reports),
+        extra=extra,
     )
 
 
@@ -683,7 +982,7 @@ def machine() -> dict[str, Any]:
             "platform": platform.platform(), "load_average_1min": os.getloadavg()[0],
             "python_socketio": socketio.__version__ if hasattr(socketio, "__version__") else "?",
             "python_engineio": getattr(engineio, "__version__", "?"), "aiohttp": _aiohttp.__version__,
-            "event_loop": "uvloop" if SERVER_COMMAND[0] == PY else "asyncio"}
+            "event_loop": "uvloop" if "-c" in SERVER_COMMAND else "asyncio"}
 
 
 @contextlib.contextmanager
@@ -697,8 +996,9 @@ def phase(name: str) -> Iterator[None]:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     quick = args.quick
     results: dict[str, Any] = {"mode": "quick" if quick else "full", "machine": machine(),
-                               "command": "bench/run.sh" + (" --quick" if quick else ""),
-                               "server_path": str(SERVER_PATH or ROOT)}
+                               "command": " ".join(["bench/run.sh", *sys.argv[1:]]),
+                               "server_path": str(SERVER_PATH or ROOT), "server_python": SERVER_PYTHON,
+                               "protocol": PROTOCOL, "experiment": EXPERIMENT or None}
     with tempfile.TemporaryDirectory(prefix="hcf-bench-") as tmp:
         workdir = Path(tmp)
         only = set(args.only.split(",")) if args.only else None
@@ -713,6 +1013,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     results["actions"] = await measure_actions(server, moves, 60 if quick else 300)
                 finally:
                     stop_server(server)
+            if not args.no_phases:
+                with phase("where one action's time goes: floor and actions again, the phase probe on"):
+                    results["phases"] = await measure_phases(workdir, 300 if quick else 1000)
         if only is None or "simulate" in only:
             with phase("simulate: the rules core alone"):
                 results["simulate"] = measure_simulate(200_000)
@@ -724,7 +1027,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                                        10.0 if quick else 30.0)
         if only is None or "capacity" in only:
             with phase("capacity: players at human pace, rising"):
-                steps = args.steps or ([10, 20, 30] if quick else [10, 20, 30, 40, 50, 75, 100, 150, 200, 300])
+                # 286 tables are 2,002 players: issue 15's target is 2,000
+                steps = args.steps or ([10, 20, 30] if quick else
+                                       [10, 20, 30, 40, 50, 75, 100, 150, 200, 250, 286, 300])
                 results["capacity"] = await measure_capacity(workdir, steps, 2 if quick else 4,
                                                              4.0 if quick else 15.0, 8.0 if quick else 30.0)
     results.update(headline(results))
@@ -758,10 +1063,24 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
         frames_per_hand = r["burst"].get("frames_per_hand")
         per_cpu_s = r["floor_throughput"].get("frames_per_cpu_s")
         out["burst_frames_per_hand"] = frames_per_hand
+        out["burst_kib_per_hand"] = r["burst"].get("kib_per_hand")
         out["floor_frames_per_cpu_s"] = round(per_cpu_s) if per_cpu_s else None
         if frames_per_hand and per_cpu_s:
             # a server spending nothing beyond Socket.IO's own cost, on one whole core
-            out["burst_ceiling_hands_per_s"] = round(per_cpu_s / frames_per_hand, 1)
+            ceiling = per_cpu_s / frames_per_hand
+            out["burst_ceiling_hands_per_s"] = round(ceiling, 1)
+            out["burst_share_of_ceiling"] = round(r["burst"]["hands_per_s"] / ceiling, 3)
+            # the same per second of the server's own CPU (the ceiling is per CPU-second): what a busy
+            # machine does not move as much
+            cpu_ms = r["burst"].get("server_cpu_ms_per_hand")
+            if cpu_ms:
+                out["burst_share_of_ceiling_per_cpu"] = round(1000 / cpu_ms / ceiling, 3)
+    if "burst" in r:
+        out["burst_snapshots_per_hand"] = r["burst"].get("snapshots_per_hand")
+        out["burst_protocol_seen"] = r["burst"].get("protocol_seen")
+    if "phases" in r:
+        out["action_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["action"].items() if k.endswith("_p50_us")}
+        out["floor_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["floor"].items() if k.endswith("_p50_us")}
     if "capacity" in r:
         best = r["capacity"]["largest_passed"]
         out["capacity_players"] = best["players"] if best else 0
@@ -777,13 +1096,16 @@ def print_table(r: dict[str, Any]) -> None:
     rows = [
         ("floor p50 / p99", f"{r.get('floor_p50_us', 0):,.0f} / {r.get('floor_p99_us', 0):,.0f} us", ""),
         ("action p50 / p99", f"{r.get('action_p50_us', 0):,.0f} / {r.get('action_p99_us', 0):,.0f} us",
-         f"{r.get('action_p50_ratio', 0)}x / {r.get('action_p99_ratio', 0)}x the floor (targets 2x / 3x)"),
+         f"{r.get('action_p50_ratio', 0)}x / {r.get('action_p99_ratio', 0)}x the floor (targets 2.5x / 4x)"),
         ("broadcast p50", f"{r.get('broadcast_p50_us', 0):,.0f} us", "action sent -> its event at the next seat"),
         ("burst", f"{r.get('burst_hands_per_s', 0):,.1f} hands/s",
-         f"50 tables, bots acting at once (target 150); server CPU {r.get('burst_server_cpu_ms_per_hand')} ms/hand"),
+         f"50 tables, bots acting at once; server CPU {r.get('burst_server_cpu_ms_per_hand')} ms/hand"),
         ("burst ceiling", f"{r.get('burst_ceiling_hands_per_s') or 0:,.1f} hands/s",
          f"Socket.IO alone on one core: {r.get('floor_frames_per_cpu_s') or 0:,} frames per CPU-second, "
-         f"{r.get('burst_frames_per_hand')} frames a hand"),
+         f"{r.get('burst_frames_per_hand')} frames a hand (target <= 90), {r.get('burst_kib_per_hand')} KiB"),
+        ("burst / ceiling", f"{r.get('burst_share_of_ceiling') or 0:.0%}",
+         f"per server CPU-second: {r.get('burst_share_of_ceiling_per_cpu') or 0:.0%} (target 85%); snapshot "
+         f"requests a hand {r.get('burst_snapshots_per_hand')} (target 0); protocol {r.get('protocol')}"),
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",
@@ -791,6 +1113,12 @@ def print_table(r: dict[str, Any]) -> None:
         ("memory / CPU per player", f"{r.get('memory_per_player_kib')} KiB",
          f"{r.get('cpu_ms_per_player_s')} ms CPU per second per player"),
     ]
+    for name in ("action", "floor"):
+        got = r.get(f"{name}_phases_p50_us")
+        if got:
+            rows.append((f"{name} phases p50", f"{got.get('total', 0):,.0f} us",
+                         " / ".join(f"{k} {got.get(k, 0):,.0f}" for k in ("receive", "decide", "commit", "answer"))
+                         + " us"))
     for name, value, note in rows:
         print(f"{name:24} {value:>24}  {note}")
 
@@ -804,16 +1132,31 @@ def main() -> int:
                         help="capacity steps, in tables (7 players each)")
     parser.add_argument("--profile", type=Path, metavar="DIR",
                         help="sample each server with py-spy (collapsed stacks in DIR/NAME.txt)")
+    parser.add_argument("--cprofile", type=Path, metavar="DIR",
+                        help="run each server under cProfile (py-spy is not installed here): DIR/NAME.prof")
+    parser.add_argument("--experiment", choices=["no-binary-check"],
+                        help="try a change on the server from outside (bench/phaseprobe/sitecustomize.py)")
+    parser.add_argument("--no-phases", action="store_true",
+                        help="skip the phase breakdown of one action (a second, shorter latency pass with a probe)")
     parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
     parser.add_argument("--server-path", type=Path, metavar="DIR",
                         help="run the server from the copy of the `server` package in DIR (put first on PYTHONPATH), "
                              "e.g. an older copy to compare side by side")
     args = parser.parse_args()
-    global PROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH
+    global PROFILE_DIR, CPROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL, EXPERIMENT
     PROFILE_DIR = args.profile
+    CPROFILE_DIR = args.cprofile.resolve() if args.cprofile else None
     SERVER_PATH = args.server_path.resolve() if args.server_path else None
+    if SERVER_PATH is not None and (SERVER_PATH / ".venv" / "bin" / "hcf-server").exists():
+        # the other tree's own virtualenv: its dependencies, and its hcf-server
+        SERVER_PYTHON = str(SERVER_PATH / ".venv" / "bin" / "python")
+        SERVER_COMMAND = [str(SERVER_PATH / ".venv" / "bin" / "hcf-server")]
+    PROTOCOL = tree_protocol(SERVER_PATH or ROOT)
+    EXPERIMENT = args.experiment or ""
+    print(f"server tree {SERVER_PATH or ROOT} (protocol {PROTOCOL}), python {SERVER_PYTHON}", flush=True)
     if args.uvloop:
-        SERVER_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.argv[0] = 'hcf-server'; from server.cli import main; main()"]
+        SERVER_COMMAND = [SERVER_PYTHON, "-c",
+                          UVLOOP_PRELUDE + "sys.argv[0] = 'hcf-server'; from server.cli import main; main()"]
         FLOOR_COMMAND = [PY, "-c", UVLOOP_PRELUDE + "sys.path.insert(0, 'bench'); "
                          "from floor_server import main; main()"]
     started = time.monotonic()

@@ -46,6 +46,8 @@ class RawClient:
         # Websocket frames this connection received and sent after connecting (the server's work is per frame).
         self.frames_in = 0
         self.frames_out = 0
+        self.bytes_in = 0  # the frames' text, in characters (UTF-8 bytes for our ASCII-only JSON)
+        self.bytes_out = 0
 
     async def connect(self, timeout: float = 10.0) -> None:
         """Open the websocket and join the default namespace (raises SioError when refused)."""
@@ -85,9 +87,11 @@ class RawClient:
 
     def _packet(self, data: str) -> None:
         self.frames_in += 1
+        self.bytes_in += len(data)
         if data == "2":
             assert self.ws is not None
             self.frames_out += 1
+            self.bytes_out += 1
             pong = asyncio.ensure_future(self.ws.send_str("3"))
             self._pending.add(pong)
             pong.add_done_callback(self._pending.discard)
@@ -119,6 +123,7 @@ class RawClient:
         text = f"42{ack}" + json.dumps([event, data], separators=(",", ":"))
         started = time.perf_counter()
         self.frames_out += 1
+        self.bytes_out += len(text)
         try:
             await self.ws.send_str(text)
             reply = await asyncio.wait_for(future, timeout)
