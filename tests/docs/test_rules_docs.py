@@ -143,8 +143,8 @@ def repository_files() -> Iterator[Path]:
     checkout's virtualenv once broke this test on a copy where the link dangled). Folders named .venv* are virtualenvs.
     """
     for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".venv") and not d.endswith(".egg-info")
-                   and not (Path(folder) / d).is_symlink()]
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".venv")
+                   and not d.endswith(".egg-info") and not (Path(folder) / d).is_symlink()]
         for name in files:
             path = Path(folder) / name
             if not name.endswith(SKIPPED_SUFFIXES) and not path.is_symlink() and path.is_file():
