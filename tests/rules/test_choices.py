@@ -57,7 +57,7 @@ def check_every_seat(state: HandState, data: st.DataObject) -> None:
         assert bool(offered) == pending(state, seat), (seat, offered)
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(tables(), st.data())
 def test_every_choice_is_accepted_at_its_bounds_and_nothing_else_is(start: HandState, data: st.DataObject) -> None:
     state = start

@@ -65,7 +65,7 @@ def hands(draw: st.DrawFn) -> HandState:
                     carry={"last_bets": last})
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(hands(), st.data())
 def test_every_choice_is_accepted_at_its_bounds_and_nothing_else_is(start: HandState, data: st.DataObject) -> None:
     state = start
