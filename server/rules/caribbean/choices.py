@@ -6,8 +6,9 @@
 >>> state = new_hand(CaribbeanSettings(spots=3), [Player(1, 60)], bytes(32))
 >>> [c["action"] for c in choices(state, 1)]
 ['bet', 'pass']
->>> choices(state, 1)[0]["bets"]
-{'count': {'min': 0, 'max': 3}, 'each': {'spot': [1, 2, 3], 'ante': {'min': 5, 'max': 20}, 'jackpot': [False, True]}}
+>>> bets = choices(state, 1)[0]["bets"]
+>>> bets["count"], bets["each"]
+({'min': 1, 'max': 3}, {'spot': [1, 2, 3], 'ante': {'min': 5, 'max': 20}, 'jackpot': [False, True]})
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     """
     s = state.settings
     stack = state.player(seat).stack
-    free = [spot for spot in range(1, s.spots + 1)
-            if not any(other != seat and any(b.spot == spot for b in bets) for other, bets in state.placed.items())]
+    taken = {b.spot for other, bets in state.placed.items() if other != seat for b in bets}
+    free = [spot for spot in range(1, s.spots + 1) if spot not in taken]
     most = min(s.max_hands, len(free), stack // (PLAY_MULTIPLE * s.min_ante))
     if any(other != seat for other in waiting(state)):
         most = min(most, s.max_hands_while_waiting)
@@ -69,7 +70,8 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     jackpot = [False, True] if s.jackpot and stack >= PLAY_MULTIPLE * s.min_ante + s.jackpot_wager else [False]
     each = {"spot": free, "ante": span(s.min_ante, top_ante), "jackpot": jackpot}
     cover = {"max": stack, "ante": PLAY_MULTIPLE, "jackpot": s.jackpot_wager if s.jackpot else 0}
-    return move("bet", bets=bet_list(span(0, most), each), seed=SEED_TEXT, limits={"cover": cover})
+    fewest = 0 if seat in state.placed else 1  # an empty list takes bets back, so it needs some
+    return move("bet", bets=bet_list(span(fewest, most), each, "spot"), seed=SEED_TEXT, limits={"cover": cover})
 
 
 def _can_repeat(state: HandState, seat: int) -> bool:

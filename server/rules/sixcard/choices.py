@@ -13,14 +13,14 @@
 
 from __future__ import annotations
 
-from server.rules.choices import SEED_TEXT, bet_list, move, optional, span
+from server.rules.choices import SEED_TEXT, bet_list, move, optional, span, value_list
 from server.rules.errors import Violation
 from server.rules.game import JSON
 from server.rules.house.betting import waiting
 from server.rules.sixcard.hand import COVER_BLIND, COVER_OPEN, TERMINAL, HandState, check_bets
 from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, OPEN_PER_PLAYER
 
-DISCARD: JSON = {"count": list(EXCHANGE_SIZES), "positions": span(1, HAND_SIZE)}
+DISCARD: JSON = value_list(list(EXCHANGE_SIZES), span(1, HAND_SIZE))
 """An exchange's ``discard``: 1, 2 or 5 distinct card positions, 1 to 5."""
 
 
@@ -79,8 +79,8 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     """
     s = state.settings
     stack = state.player(seat).stack
-    free = [box for box in range(1, s.boxes + 1)
-            if not any(other != seat and any(b == box for b, _, _ in p.bets) for other, p in state.pending.items())]
+    taken = {box for other, pending in state.pending.items() if other != seat for box, _, _ in pending.bets}
+    free = [box for box in range(1, s.boxes + 1) if box not in taken]
     weights = ante_weights(s.boxes)
     most = min(len(free), _affordable(stack, s.min_ante, s.min_bonus, weights))
     if any(other != seat for other in waiting(state)):
@@ -93,7 +93,7 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     fewest = 0 if seat in state.pending else 1  # an empty list takes back bets, so it needs some
     limits = {"cover": {"max": stack, "ante": weights, "bonus": 1}, "ante_ratio": s.ante_ratio,
               "box_needs": ["ante", "bonus"]}
-    return move("bet", bets=bet_list(span(fewest, most), each), seed=SEED_TEXT, limits=limits)
+    return move("bet", bets=bet_list(span(fewest, most), each, "box"), seed=SEED_TEXT, limits=limits)
 
 
 def _affordable(stack: int, min_ante: int, min_bonus: int, weights: list[int]) -> int:
