@@ -124,17 +124,17 @@ def _pick(value: Any, n: int) -> Any:
     if isinstance(value, dict) and "min" in value:
         low, high = value["min"], value["max"]
         return low + n % (high - low + 1) if n % 2 else low
+    if isinstance(value, dict) and "each" in value and "min" in value["each"]:  # distinct values (a discard)
+        count = _pick(value["count"], n)
+        low, high = value["each"]["min"], value["each"]["max"]
+        return [low + (n + i) % (high - low + 1) for i in range(min(count, high - low + 1))]
     if isinstance(value, dict) and "each" in value:  # bets on distinct spots or boxes
         count = _pick(value["count"], n)
         each = value["each"]
-        places: list[int] = next((each[k] for k in ("spot", "box") if k in each), [])
-        key = "spot" if "spot" in each else "box"
+        key = value.get("distinct") or ("spot" if "spot" in each else "box")
+        places: list[int] = each.get(key, [])
         return [{k: _pick(v, n + i) for k, v in each.items()} | {key: places[(n + i) % len(places)]}
                 for i in range(min(count, len(places)))]
-    if isinstance(value, dict) and "positions" in value:  # an exchange: distinct card positions
-        count = _pick(value["count"], n)
-        low, high = value["positions"]["min"], value["positions"]["max"]
-        return [low + (n + i) % (high - low + 1) for i in range(count)]
     return value
 
 
