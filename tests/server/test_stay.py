@@ -26,7 +26,8 @@ async def test_a_player_who_stays_keeps_the_seat_and_the_stack_after_the_hand(se
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
     assert [s["leaving"] for s in (await carol.snapshot())["seats"]] == [False, False, True]
 
-    assert reply_fields(await carol.call("stay", {"table": "main"})) == {"ok": True, "leaving": False, "hand": "playing"}
+    stayed = await carol.call("stay", {"table": "main"})
+    assert reply_fields(stayed) == {"ok": True, "leaving": False, "hand": "playing"}
     _, staying = await host.event("player_staying", since=mark)
     assert staying == {"type": "player_staying", "seat": 3, "name": carol.name}
     assert [s["leaving"] for s in (await carol.snapshot())["seats"]] == [False, False, False]
@@ -83,7 +84,8 @@ async def test_a_leave_taken_back_before_the_turn_lets_the_player_raise_at_it(se
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == bob.seat)
     # Decisions are on and bob thinks: carol presses Ctrl-C, then takes it back before her turn.
     assert (await carol.call("leave", {"table": "main"}))["standing"] == "after_hand"
-    assert reply_fields(await carol.call("stay", {"table": "main"})) == {"ok": True, "leaving": False, "hand": "playing"}
+    stayed = await carol.call("stay", {"table": "main"})
+    assert reply_fields(stayed) == {"ok": True, "leaving": False, "hand": "playing"}
     assert not (await carol.snapshot())["hand"]["seats"][str(carol.seat)]["leaving"]
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == carol.seat)
     await carol.call("move", {"table": "main", "action": "raise", "amount": 20})
