@@ -31,7 +31,7 @@ class FakeConnection:
     async def call(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:  # noqa: ARG002
         """Record the call and answer it (a refusal raises as the real one does)."""
         self.sent.append((event, dict(payload)))
-        reply = self.answer(event, payload) if self.answer is not None else {"ok": True}
+        reply: dict[str, Any] = self.answer(event, payload) if self.answer is not None else {"ok": True}
         if not reply.get("ok"):
             error = reply.get("error") or {}
             raise ServerRefused(str(error.get("code")), str(error.get("message")))
