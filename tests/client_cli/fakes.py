@@ -1,7 +1,7 @@
 """A fake connection for the client's unit tests: a table model, an event queue, and the calls it was sent.
 
 Only the part of :class:`client_cli.connection.Connection` the play loop and the bots read
-(``models``, ``events``, ``call``, ``join``); it never touches a socket.
+(``models``, ``events``, ``call``, ``join``, ``close``); it never touches a socket.
 """
 
 from __future__ import annotations
@@ -42,10 +42,6 @@ class FakeConnection:
         snapshot = copy.deepcopy(self.models[table])
         await self.events.put({"kind": "snapshot", "table": table, "snapshot": snapshot})
         return snapshot
-
-    def gap(self, table: str) -> bool:  # noqa: ARG002
-        """Never a gap."""
-        return False
 
     async def close(self) -> None:
         """Nothing to close."""
