@@ -26,9 +26,6 @@ MAX_REQUEST_BYTES: Final = 4096
 # ------------------------------------------------------------ server -> client
 # {"table", "from_seq", "seq", "server_time", "events", "view", "choices"}: one per viewer per batch of commands
 EV_UPDATE: Final = "table_update"
-# Version 1's pushes, no longer sent. The names stay until client_cli stops naming them (issue 15).
-EV_TABLE: Final = "table_event"
-EV_PRIVATE: Final = "private_event"
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice

@@ -2,9 +2,12 @@
 
 Every command follows one path: check it, work out the events (the rules core
 decides), **record them** (events, chip transfers and seat rows in one
-transaction), apply them in memory, then publish a view of each to the clients.
-Clocks are the table's own timers feeding :class:`Tick` commands into the same
-queue, so a slow or vanished client can never stall a hand.
+transaction), apply them in memory. The table takes what waits in its queue as one
+batch: each command is still its own commit, then every requester is answered (with
+its own update), then every other viewer gets one update for the whole batch
+(``server/table/updates.py``). Clocks are the table's own timers feeding
+:class:`Tick` commands into the same queue, so a slow or vanished client can never
+stall a hand.
 """
 
 from __future__ import annotations

@@ -84,6 +84,7 @@ class UpdateBuilder:
         self.table = table
         self._shared: JSON = {}
         self._hand_key: tuple[object, ...] = (_UNSEEN,)
+        self._hand_seats: dict[AccountId, int | None] = {}  # the seat in the hand each personal update was for
 
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
@@ -106,15 +107,21 @@ class UpdateBuilder:
         spectator = payload(public, spectator_view, views.choices(None))
         private = _private_by_account(record.private)
         personal: dict[AccountId, UpdatePayload] = {}
+        seats: dict[AccountId, int | None] = {}
         for account in sorted(record.seated_before | views.seated_accounts()):
             view = dict(shared)
-            if hand_changed:
-                seat = views.hand_seat(account)
-                view["hand"] = spectator_hand if seat is None else views.hand_view(seat)
+            seat = seats[account] = views.hand_seat(account)
+            # A seat taken or left changes how its account sees the hand, with no hand event.
+            if hand_changed or account not in self._hand_seats or self._hand_seats[account] != seat:
+                if seat is not None:
+                    view["hand"] = views.hand_view(seat)
+                else:
+                    view["hand"] = spectator_hand if hand_changed else views.hand_view(None)
             view["you"] = views.you(account)
             own = private.get(account)
             events = public if own is None else _interleave(public, own)
             personal[account] = payload(events, view, views.choices(account))
+        self._hand_seats = seats
         return TableUpdates(spectator, personal, skip)
 
     def _changed_shared(self, shared: JSON) -> JSON:

@@ -18,7 +18,7 @@ from server.table.ports import RecordedEvent, TableUpdates
 from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
 from server.table.updates import BatchRecord, UpdateBuilder, apply_update
-from tests.table.fakes import MemoryStorage
+from tests.table.fakes import MemoryStorage, RecordingPublisher
 
 PLAYERS = (1, 2, 3, 4)
 VIEWERS: tuple[int | None, ...] = (*PLAYERS, 5, None)  # 5 is logged in and never sits; None has no account
@@ -236,3 +236,19 @@ def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
     table, back = decode_updates(json.loads(encode_updates("node-a", "t", updates)))
     assert table == "t"
     assert back == updates
+
+
+async def test_what_a_takeover_recorded_goes_out_as_a_whole_view_without_a_gap() -> None:
+    publisher = RecordingPublisher()
+    setup = TableSetup("t", HcfSettings.from_mapping(SLOW), seq=12)
+    runner = TableRunner(setup, MemoryStorage(), publisher)
+    runner.start()
+    try:
+        # seqs 10 to 12 were recorded before this runner ran; 11 is the public one of them
+        await runner.publish_recorded(9, [RecordedEvent(11, {"type": "hand_voided"})])
+    finally:
+        await runner.stop(0.1)
+    update = publisher.updates[0].spectator
+    assert (update["from_seq"], update["seq"]) == (10, 12)
+    assert [e["seq"] for e in update["events"]] == [11]
+    assert set(runner.shared_view()) | {"hand"} <= set(update["view"])

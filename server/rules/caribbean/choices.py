@@ -59,8 +59,8 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     """
     s = state.settings
     stack = state.player(seat).stack
-    free = [spot for spot in range(1, s.spots + 1)
-            if not any(other != seat and any(b.spot == spot for b in bets) for other, bets in state.placed.items())]
+    taken = {b.spot for other, bets in state.placed.items() if other != seat for b in bets}
+    free = [spot for spot in range(1, s.spots + 1) if spot not in taken]
     most = min(s.max_hands, len(free), stack // (PLAY_MULTIPLE * s.min_ante))
     if any(other != seat for other in waiting(state)):
         most = min(most, s.max_hands_while_waiting)

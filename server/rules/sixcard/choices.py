@@ -79,8 +79,8 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     """
     s = state.settings
     stack = state.player(seat).stack
-    free = [box for box in range(1, s.boxes + 1)
-            if not any(other != seat and any(b == box for b, _, _ in p.bets) for other, p in state.pending.items())]
+    taken = {box for other, pending in state.pending.items() if other != seat for box, _, _ in pending.bets}
+    free = [box for box in range(1, s.boxes + 1) if box not in taken]
     weights = ante_weights(s.boxes)
     most = min(len(free), _affordable(stack, s.min_ante, s.min_bonus, weights))
     if any(other != seat for other in waiting(state)):
