@@ -522,7 +522,9 @@ class Bot:
         if random_bot and self.bet_before and "rebet" not in done and offers.has("move", "rebet") \
                 and self.rng.random() < 0.3:
             done.add("rebet")
-            return Move("rebet", {"seed": secrets.token_hex(8)})
+            rebet = offers.first("move", "rebet")
+            # 6 Card Poker's Re-Bet takes a new seed; Caribbean Stud's keeps the one given with the bets.
+            return Move("rebet", {"seed": secrets.token_hex(8)} if rebet and "seed" in rebet.limits else {})
         bets = game.bot_bets(self.options.strategy, choices, self.rng, self.options.ante, self.seat)
         if bets is not None:
             move = Move("bet", {"bets": bets, "seed": secrets.token_hex(8)})

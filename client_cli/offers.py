@@ -181,7 +181,20 @@ def check(offers: Offers, request: str, args: Args) -> str | None:
     problems = [item.problem(args) or item.together(args) for item in items]
     if any(p is None for p in problems):
         return None
-    return f"{what} is not possible now: {problems[0]}. {possible_text(offers)}"
+    return f"{what} is not possible now: {SWITCHES.get((request, str(args.get(_switch(request)))), problems[0])}. " \
+        + possible_text(offers)
+
+
+SWITCHES: Final = {
+    ("sit_out", "True"): "you sit out already", ("sit_out", "False"): "you are not sitting out",
+    ("willing_to_bank", "True"): "the bank may be offered to you already",
+    ("willing_to_bank", "False"): "the bank is not offered to you already",
+}
+"""Why a switch cannot be flipped the way asked: it is that way already."""
+
+
+def _switch(request: str) -> str:
+    return {"sit_out": "sitting_out", "willing_to_bank": "willing"}.get(request, "")
 
 
 def possible_text(offers: Offers) -> str:

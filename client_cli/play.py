@@ -37,7 +37,6 @@ from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
 
 TableCommand = SitOut | TopUp | WillingToBank
-GAP_SECONDS = 2.0
 STOOD_GRACE = 0.5
 
 
@@ -69,7 +68,6 @@ class TableSession:
         self.farewell: list[str] = []
         self.last_seat: int | None = None
         """The seat this player last held: a stand-up event may arrive after a snapshot without it."""
-        self.gap_since: float | None = None
         self.printed: dict[str, Any] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -298,13 +296,7 @@ class TableSession:
             self.redraw()
             if getattr(self.face, "closed", False) and not self.leaving:
                 self._spawn(self._leave())  # nobody reads the output any more: as at the end of the input
-            if self.conn.gap(self.table):
-                self.gap_since = self.gap_since or time.monotonic()
-                if time.monotonic() - self.gap_since > GAP_SECONDS:
-                    self.gap_since = None
-                    self._spawn(self._rejoin())
-            else:
-                self.gap_since = None
+            # A gap in the updates is closed by the connection itself (a snapshot after a short hold).
 
     # ------------------------------------------------------------ the link
 

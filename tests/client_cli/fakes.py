@@ -1,7 +1,7 @@
 """A fake connection for the client's unit tests: a table model, an event queue, and the calls it was sent.
 
 Only the part of :class:`client_cli.connection.Connection` the play loop and the bots read
-(``models``, ``events``, ``call``, ``join``); it never touches a socket.
+(``models``, ``events``, ``call``, ``join``, ``close``); it never touches a socket.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class FakeConnection:
     async def call(self, event: str, payload: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:  # noqa: ARG002
         """Record the call and answer it (a refusal raises as the real one does)."""
         self.sent.append((event, dict(payload)))
-        reply = self.answer(event, payload) if self.answer is not None else {"ok": True}
+        reply: dict[str, Any] = self.answer(event, payload) if self.answer is not None else {"ok": True}
         if not reply.get("ok"):
             error = reply.get("error") or {}
             raise ServerRefused(str(error.get("code")), str(error.get("message")))
@@ -42,10 +42,6 @@ class FakeConnection:
         snapshot = copy.deepcopy(self.models[table])
         await self.events.put({"kind": "snapshot", "table": table, "snapshot": snapshot})
         return snapshot
-
-    def gap(self, table: str) -> bool:  # noqa: ARG002
-        """Never a gap."""
-        return False
 
     async def close(self) -> None:
         """Nothing to close."""

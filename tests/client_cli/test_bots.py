@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +111,31 @@ def test_six_fast_random_bots_play_thirty_hands_at_a_table_without_pause(server:
     assert summary["hands"] >= 30
     assert len(summary["bots"]) == 6
     assert all(bot["hands"] >= 30 for bot in summary["bots"]), summary
+
+
+@pytest.mark.timeout(120)
+async def test_bots_ask_no_snapshot_during_play(server: Server, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every request the bots send is counted at the socket: join and sit, moves, leave; never a snapshot."""
+    import socketio
+
+    from client_cli.bots import BotOptions, run_bots
+    from client_cli.store import TokenStore
+
+    sent: Counter[str] = Counter()
+    real_call = socketio.AsyncClient.call
+
+    async def counting(self: socketio.AsyncClient, event: str, *args: Any, **kwargs: Any) -> Any:
+        sent[event] += 1
+        return await real_call(self, event, *args, **kwargs)
+
+    monkeypatch.setattr(socketio.AsyncClient, "call", counting)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    _host(server, tmp_path, "create-table", "nosnap", "--set", "pause_seconds=0")
+    report = await run_bots(BotOptions(server.url, table="nosnap", count=3, hands=5, strategy="random", fast=True,
+                                       seed=3), TokenStore())
+    assert report.ok, [b.errors for b in report.bots]
+    assert report.hands >= 5
+    assert sent["snapshot"] == 0, sent
+    assert sent["join"] == 3
+    assert sent["move"] >= 5

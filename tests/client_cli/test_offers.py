@@ -64,7 +64,7 @@ def test_fixed_values_lists_and_ranges_are_checked() -> None:
     assert check(offers, "sit_out", {"sitting_out": True}) is None
     refused = check(offers, "sit_out", {"sitting_out": False})
     assert refused is not None
-    assert refused.startswith("back is not possible now: the sitting out is yes.")
+    assert refused.startswith("back is not possible now: you are not sitting out.")
     assert check(offers, "top_up", {"amount": 900}) is None
     refused = check(offers, "top_up", {"amount": 901})
     assert refused is not None
