@@ -15,6 +15,7 @@ settlement; a folded hand's cards are never sent to anyone but its owner.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from server.rules.cards import cards_list
@@ -40,15 +41,23 @@ def private_events(event: Event) -> list[tuple[int, dict[str, Any]]]:
 
 def own_cards_payload(cards: tuple[int, ...]) -> dict[str, Any]:
     """A player's own hand, with what the rules say of it."""
-    hand = evaluate(cards)
+    flush, straight_flush, raise_limit, qualifies = _facts(cards)
     return {
         "type": "your_cards",
         "cards": cards_list(cards),
-        "flush": cards_list(hand.flush_cards()) if cards else [],
-        "straight_flush": cards_list(hand.straight_flush_cards()),
-        "raise_limit": hand.raise_limit,
-        "qualifies": hand.qualifies,
+        "flush": list(flush),
+        "straight_flush": list(straight_flush),
+        "raise_limit": raise_limit,
+        "qualifies": qualifies,
     }
+
+
+@lru_cache(maxsize=1024)
+def _facts(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...], int, bool]:
+    """What the rules say of a hand, worked out once per hand: every viewer's update carries it (protocol v2)."""
+    hand = evaluate(cards)
+    return (tuple(cards_list(hand.flush_cards())) if cards else (), tuple(cards_list(hand.straight_flush_cards())),
+            hand.raise_limit, hand.qualifies)
 
 
 def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
