@@ -13,9 +13,8 @@ import asyncio
 import hashlib
 import json
 import math
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import engineio
@@ -23,6 +22,7 @@ import socketio
 import structlog
 
 from server import protocol as p
+from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.rules.game import AccountId
 from server.table.commands import (
     Host,
@@ -79,10 +79,14 @@ class _Bucket:
     rate: float
     burst: float
     tokens: float = 0.0
-    at: float = field(default_factory=time.monotonic)
+    clock: Clock = SYSTEM_CLOCK
+    at: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.at = self.clock.monotonic()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1:
@@ -101,8 +105,9 @@ class Gateway:
 
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
                  rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
-                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None) -> None:
-        self.sio, self.tables, self.accounts = sio, tables, accounts
+                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None,
+                 clock: Clock = SYSTEM_CLOCK) -> None:
+        self.sio, self.tables, self.accounts, self.clock = sio, tables, accounts, clock
         self.rate, self.burst = rate, burst
         self.identities: dict[str, Identity] = {}
         self.sid_of_account: dict[AccountId, str] = {}
@@ -119,8 +124,8 @@ class Gateway:
         self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
         self.accepting = True
         self._background: set[asyncio.Task[None]] = set()
-        self._absence: dict[AccountId, asyncio.TimerHandle] = {}
-        self._refusals_logged = BucketTable(1 / 60, 1, 10_000)  # a reconnect flood logs a line a minute
+        self._absence: dict[AccountId, Timer] = {}
+        self._refusals_logged = BucketTable(1 / 60, 1, 10_000, clock)  # a reconnect flood logs a line a minute
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -163,7 +168,7 @@ class Gateway:
                 log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
-        self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
+        self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst, clock=self.clock)
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
             self.on_login(environ.get("aiohttp.request"))
@@ -242,8 +247,9 @@ class Gateway:
         del self.sid_of_account[identity.account]
         if self.presence_grace > 0:
             # A drop and a return within the grace publish nothing (a flapping link, a reconnect loop).
-            self._absence[identity.account] = asyncio.get_running_loop().call_later(
-                self.presence_grace, self._start_absent, identity.account)
+            account = identity.account
+            self._absence[account] = call_later(self.clock, self.presence_grace,
+                                                lambda: self._start_absent(account))
         else:
             self._start_absent(identity.account)
         log.info("disconnected", account=identity.account)
