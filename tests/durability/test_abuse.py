@@ -235,6 +235,7 @@ async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on
     host, alice, bob = seated
     mark = host.mark()
     await host.host("resume")
+    manual(server).advance(0.1)  # the next hand starts a moment after a resume
     await host.event("bank_offered", since=mark, where=lambda e: e["seat"] == 1)
     await host.host("pause")
     await alice.call("bank", {"table": "main", "accept": True})
@@ -368,6 +369,7 @@ async def test_a_player_sending_any_host_command_is_refused_and_nothing_changes(
     host, alice, bob = seated
     mark = host.mark()
     await host.host("resume")
+    manual(server).advance(0.1)  # the next hand starts a moment after a resume
     await host.event("bank_offered", since=mark)  # with a hand in progress too
     before = await state(server, host, alice)
     for action in HOST_ACTIONS:
