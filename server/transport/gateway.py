@@ -37,7 +37,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.registry import Tables
-from server.transport.limits import BucketTable
+from server.transport.limits import BucketTable, TokenBucket
 
 log = structlog.get_logger("hcf.transport")
 
@@ -72,29 +72,6 @@ class AccountsPort(Protocol):
         ...
 
 
-@dataclass(slots=True)
-class _Bucket:
-    """A token bucket: ``rate`` requests a second, bursts of ``burst``."""
-
-    rate: float
-    burst: float
-    tokens: float = 0.0
-    clock: Clock = SYSTEM_CLOCK
-    at: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.at = self.clock.monotonic()
-
-    def take(self) -> bool:
-        now = self.clock.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 # While the server stops, a hand in progress may still finish (it has a grace time): its players
 # can still make their moves; nothing new (a seat, a top-up, a host command) is taken.
 WHILE_STOPPING = frozenset({"snapshot", "join", "leave_table", "bank", "bet", "pass", "fold", "raise", "leave"})
@@ -111,7 +88,7 @@ class Gateway:
         self.rate, self.burst = rate, burst
         self.identities: dict[str, Identity] = {}
         self.sid_of_account: dict[AccountId, str] = {}
-        self.buckets: dict[str, _Bucket] = {}
+        self.buckets: dict[str, TokenBucket] = {}
         # Which session token opened each connection (as a digest: the token itself is a secret),
         # so that revoking a token closes its connections.
         self.token_of_sid: dict[str, str] = {}
@@ -168,7 +145,7 @@ class Gateway:
                 log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
-        self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst, clock=self.clock)
+        self.buckets[sid] = TokenBucket(self.rate, self.burst, self.clock)
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
             self.on_login(environ.get("aiohttp.request"))
@@ -328,7 +305,7 @@ class Gateway:
 
     async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
         bucket = self.buckets.get(sid)
-        if bucket is not None and not bucket.take():
+        if bucket is not None and bucket.take() > 0:
             return p.error("rate/limited")
         try:
             size = len(json.dumps(payload, default=str))

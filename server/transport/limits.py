@@ -26,6 +26,26 @@ class _Level:
     at: float
 
 
+class TokenBucket:
+    """One token bucket, full at first: ``rate`` tokens a second, bursts of ``burst`` (a connection's requests)."""
+
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, clock: Clock = SYSTEM_CLOCK) -> None:
+        self.rate, self.burst, self.clock = rate, float(burst), clock
+        self.tokens, self.at = self.burst, clock.monotonic()
+
+    def take(self) -> float:
+        """Spend a token: 0.0 if there was one, else the seconds until there is."""
+        now = self.clock.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
 class BucketTable:
     """A token bucket per key (``rate`` a second, bursts of ``burst``), at most ``capacity`` keys."""
 

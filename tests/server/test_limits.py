@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.transport.guard import RepeatFilter
-from server.transport.limits import BucketTable, client_address, parse_networks
+from server.transport.limits import BucketTable, TokenBucket, client_address, parse_networks
 from tests.support.clock import ManualClock
 
 
@@ -80,6 +81,17 @@ def test_a_refusal_says_how_long_to_wait_and_a_refund_gives_the_attempt_back() -
     assert table.take("alice") == 0.0
     clock.advance(2.5)
     assert table.take("alice") == 2.5
+
+
+def test_a_connections_bucket_starts_full_says_how_long_to_wait_and_refills_with_its_clock() -> None:
+    clock = ManualClock()
+    bucket = TokenBucket(20.0, 3, clock)
+    assert [bucket.take() for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.take() == 0.05  # a token every 1/20 s
+    clock.advance(0.025)
+    assert bucket.take() == pytest.approx(0.025)
+    clock.advance(1.0)  # it refills to its burst, not beyond
+    assert [bucket.take() for _ in range(4)][-2:] == [0.0, pytest.approx(0.05)]
 
 
 def test_x_forwarded_for_counts_only_behind_a_trusted_proxy() -> None:
