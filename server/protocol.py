@@ -4,7 +4,8 @@ Every client request is a Socket.IO event with one JSON object and an
 acknowledgement: ``{"ok": true, ...}`` or ``{"ok": false, "error": {"code",
 "message"}}``. Codes come from :data:`ERROR_CODES` only. Server pushes carry the
 table's sequence number ``seq`` so a client can spot a gap and ask for a
-snapshot. ``docs/protocol.md`` shows every message with an example.
+snapshot. Everything a table records reaches each viewer as one ``table_update``
+per batch of commands (``server/table/updates.py``). ``docs/protocol.md`` shows every message with an example.
 
 The request models validate at the boundary: anything malformed is refused
 before it reaches a table.
@@ -18,13 +19,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from server.refusals import explain
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
 MAX_REQUEST_BYTES: Final = 4096
 
 # ------------------------------------------------------------ server -> client
-EV_TABLE: Final = "table_event"  # {"table", "seq", "event": {...}} to everyone at the table
-EV_PRIVATE: Final = "private_event"  # {"table", "seq", "event": {...}} to one account only
+# {"table", "from_seq", "seq", "server_time", "events", "view", "choices"}: one per viewer per batch of commands
+EV_UPDATE: Final = "table_update"
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
@@ -148,27 +149,6 @@ class WillingToBank(TableRequest):
     willing: bool
 
 
-class Bank(TableRequest):
-    """Answer the bank offer."""
-
-    accept: bool
-
-
-class Bet(TableRequest):
-    """Confirm an Ante and optional bonus bets, with an optional seed."""
-
-    ante: Chips
-    straight_flush_bonus: Chips = 0
-    flush_bonus: Chips = 0
-    seed: Annotated[str, Field(max_length=128)] | None = None
-
-
-class RaiseBet(TableRequest):
-    """Raise ``amount`` chips."""
-
-    amount: Chips
-
-
 class BetSpec(Request):
     """One spot's (Caribbean Stud) or box's (6 Card Poker) bets in a ``move`` of action ``bet``."""
 
@@ -180,15 +160,21 @@ class BetSpec(Request):
 
 
 class Move(TableRequest):
-    """A move in a hand of a house-banked game; the game checks that it fits (docs/games/)."""
+    """A move in a hand, in every game; the game checks that it fits (docs/games/, docs/rules/hcf.md)."""
 
-    action: Literal["bet", "deal", "rebet", "clear", "pass", "play", "fold", "raise", "buy", "exchange",
+    action: Literal["bank", "bet", "deal", "rebet", "clear", "pass", "play", "fold", "raise", "buy", "exchange",
                     "request_exchange", "cancel_exchange", "continue"]
     bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
     spot: SeatNo | None = None
     box: SeatNo | None = None
     discard: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=5)] | None = None
     seed: Annotated[str, Field(max_length=128)] | None = None
+    # High Card Flush: the bank offer's answer, the Ante and bonus bets, the raise
+    accept: bool | None = None
+    ante: Chips | None = None
+    straight_flush_bonus: Chips | None = None
+    flush_bonus: Chips | None = None
+    amount: Chips | None = None
 
 
 class HostAction(Request):
@@ -219,11 +205,6 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "top_up": TopUp,
     "sit_out": SitOut,
     "willing_to_bank": WillingToBank,
-    "bank": Bank,
-    "bet": Bet,
-    "pass": TableRequest,
-    "fold": TableRequest,
-    "raise": RaiseBet,
     "leave": TableRequest,
     "stay": TableRequest,
     "move": Move,
@@ -232,11 +213,14 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: str, message: str | None = None) -> dict[str, Any]:
-    """An ``ok: false`` acknowledgement with a known code."""
+def error(code: str, message: str | None = None, *, retry_after: float | None = None) -> dict[str, Any]:
+    """An ``ok: false`` acknowledgement with a known code (``rate/limited`` says when to send again)."""
     if code not in ERROR_CODES:
         code, message = "request/internal", f"unlisted error code {code}: {message}"
-    return {"ok": False, "error": {"code": code, "message": message or ERROR_CODES[code]}}
+    details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
+    if retry_after is not None:
+        details["retry_after"] = retry_after
+    return {"ok": False, "error": details}
 
 
 def ok(**fields: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from server.table.commands import (
     TableError,
     TopUp,
 )
+from server.table.ports import TableUpdates, UpdatePayload
 
 COMMANDS: Final[dict[str, type[Any]]] = {
     cls.__name__: cls for cls in (Sit, Stand, TopUp, SetSitOut, SetWilling, Presence, Play, Snapshot, Host)
@@ -48,3 +49,16 @@ def decode_command(data: dict[str, Any]) -> TableCommand:
 def dumps(data: dict[str, Any]) -> str:
     """JSON text (anything JSON lacks, as text)."""
     return json.dumps(data, default=str, separators=(",", ":"))
+
+
+def encode_updates(origin: str, table: str, updates: TableUpdates) -> str:
+    """A batch's updates as the text published on the updates channel (account ids as JSON keys: text)."""
+    return dumps({"origin": origin, "table": table, "spectator": dict(updates.spectator),
+                  "accounts": {str(a): dict(u) for a, u in updates.accounts.items()}, "skip": sorted(updates.skip)})
+
+
+def decode_updates(data: dict[str, Any]) -> tuple[str, TableUpdates]:
+    """The table and updates :func:`encode_updates` encoded (raises KeyError, TypeError or ValueError if not)."""
+    accounts: dict[int, UpdatePayload] = {int(a): u for a, u in data["accounts"].items()}
+    spectator: UpdatePayload = data["spectator"]
+    return str(data["table"]), TableUpdates(spectator, accounts, frozenset(int(a) for a in data["skip"]))

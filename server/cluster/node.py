@@ -16,6 +16,11 @@ requester's channel ``hcf:reply:<node id>``. PUBLISH answers how many processes
 received the message: none means the table has no owner at the moment (a
 takeover is under way), and the request is sent again until ``ROUTE_WAIT``
 seconds have passed. A command that reached an owner is never sent twice.
+
+Updates: the owner hands each batch's updates (the spectator's and every seated
+account's, private cards included) to this process's connections, and publishes them
+on ``hcf:updates`` for the other processes, each of which hands them to its own
+connections at that table. Private cards travel only on the servers' own Redis.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from typing import Any, Final
 import redis.asyncio as aioredis
 import structlog
 
-from server.cluster.codec import decode_command, dumps, encode_command
+from server.cluster.codec import decode_command, decode_updates, dumps, encode_command, encode_updates
 from server.config import ServerConfig
 from server.persistence.errors import StoreError
 from server.persistence.records import to_micros
@@ -41,6 +46,7 @@ from server.persistence.tx import Tx
 from server.rules.game import AccountId
 from server.storage.tables import TableStore
 from server.table.commands import Presence, TableCommand, TableError
+from server.table.ports import Publisher, RecordedEvent, TableUpdates
 from server.table.registry import Tables
 from server.table.runner import TableRunner
 
@@ -51,6 +57,7 @@ REPLY_WAIT: Final = 15.0  # how long a command sent to an owner waits for the an
 TABLE_CHANNEL: Final = "hcf:table:"
 REPLY_CHANNEL: Final = "hcf:reply:"
 PRESENCE_CHANNEL: Final = "hcf:presence"  # a new owner asks every process who is connected
+UPDATE_CHANNEL: Final = "hcf:updates"  # {"origin", "table", "spectator", "accounts", "skip"}: a batch's updates
 Reply = dict[str, Any]
 PUBLIC_AFTER_TAKEOVER: Final = frozenset({"hand_voided", "hand_revealed"})  # what void_interrupted_hands records
 
@@ -82,6 +89,8 @@ class Cluster:
         self._listener: asyncio.Task[None] | None = None
         # The accounts connected to this process (set by the app once the gateway exists).
         self.present: Callable[[], Iterable[AccountId]] = tuple
+        # Where updates reach this process's own connections; the runners publish through this Cluster.
+        self.local: Publisher = tables.publisher
 
     # ------------------------------------------------------------ lifecycle
 
@@ -92,8 +101,9 @@ class Cluster:
         starting at once on a new database: one creates it, the other finds it).
         """
         self.tables.router = self
+        self.tables.publisher = self
         self.bindings.fence = self._fence
-        await self.pubsub.subscribe(self.reply_channel, PRESENCE_CHANNEL)
+        await self.pubsub.subscribe(self.reply_channel, PRESENCE_CHANNEL, UPDATE_CHANNEL)
         self._listener = asyncio.create_task(self._listen(), name="cluster-listen")
         await self._round()
         if first_table is not None and not await self.bindings.any_table_recorded():
@@ -175,11 +185,10 @@ class Cluster:
                 async with self.bindings.db.transaction(write=False) as tx:
                     before = await tx.last_seq(name)
                 voided = await self.bindings.void_interrupted_hands(name)
-                await self._publish_since(name, before)
                 setup = next((s for s in await self.bindings.load_tables() if s.name == name), None)
                 if setup is None:  # closed meanwhile
                     raise TableError("table/unknown", f"table {name} is not open")
-                self.tables.adopt(setup)
+                await self._publish_since(self.tables.adopt(setup), before)
                 await self.pubsub.subscribe(TABLE_CHANNEL + name)
                 # Restored seats count as absent until told: every process tells who is connected to it.
                 await self.redis.publish(PRESENCE_CHANNEL, dumps({"table": name}))
@@ -192,13 +201,33 @@ class Cluster:
             log.info("table_owned", table=name, node=self.node, previous_owner=previous, voided=voided,
                      seconds=round(time.monotonic() - started, 3))
 
-    async def _publish_since(self, name: str, seq: int) -> None:
+    async def _publish_since(self, runner: TableRunner, seq: int) -> None:
         """Publish what the takeover recorded (the voided hand's end): clients still connected see no gap."""
         async with self.bindings.db.transaction(write=False) as tx:
-            events = await tx.table_events(name, seq)
-        for event in events:
-            if event.type in PUBLIC_AFTER_TAKEOVER:
-                await self.tables.publisher.table_event(name, event.seq, dict(event.payload))
+            events = await tx.table_events(runner.name, seq)
+        public = [RecordedEvent(e.seq, {k: v for k, v in e.payload.items() if not k.startswith("_")})
+                  for e in events if e.type in PUBLIC_AFTER_TAKEOVER]
+        if events:
+            await runner.publish_recorded(seq, public)
+
+    # ------------------------------------------------------------ updates (the runners' Publisher)
+
+    async def table_update(self, table: str, updates: TableUpdates) -> None:
+        """To this process's connections, then to the other processes' over Redis."""
+        await self.local.table_update(table, updates)
+        try:
+            await self.redis.publish(UPDATE_CHANNEL, encode_updates(self.node, table, updates))
+        except Exception:
+            log.exception("update_relay_failed", table=table)  # those clients find the gap and resync
+
+    async def _relayed_update(self, data: dict[str, Any]) -> None:
+        """Another process's updates: to this process's connections at that table."""
+        if data.get("origin") == self.node:
+            return
+        try:
+            await self.local.table_update(*decode_updates(data))
+        except Exception:
+            log.exception("relayed_update_failed")
 
     async def claim(self, name: str) -> None:
         """Own a table this process just recorded (called by ``Tables.create``)."""
@@ -306,7 +335,9 @@ class Cluster:
                 data = json.loads(_text(message["data"]))
             except ValueError:
                 continue
-            if channel == PRESENCE_CHANNEL:
+            if channel == UPDATE_CHANNEL:
+                await self._relayed_update(data)  # in order of arrival: the next batch's comes after
+            elif channel == PRESENCE_CHANNEL:
                 self._spawn(self._tell_presence(str(data.get("table"))))
             elif channel == self.reply_channel:
                 future = self.pending.get(str(data.get("id")))

@@ -7,8 +7,9 @@ always been recorded. Tests plug in small fakes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from server.rules.game import AccountId, Transfer
 
@@ -60,13 +61,53 @@ class TableStorage(Protocol):
         ...
 
 
+# ------------------------------------------------------------ what goes out (docs/protocol.md section 2)
+
+class UpdateEvent(TypedDict):
+    """One event of an update: a public one, or a private one right after the public event it goes with."""
+
+    seq: int
+    event: dict[str, Any]
+    private: NotRequired[bool]
+
+
+class Choices(TypedDict):
+    """What one viewer may do now (docs/protocol.md section 3)."""
+
+    seat: int | None
+    deadline: float | None
+    moves: list[dict[str, Any]]
+
+
+class UpdatePayload(TypedDict):
+    """One ``table_update`` as one viewer receives it."""
+
+    table: str
+    from_seq: int
+    seq: int
+    server_time: float
+    events: list[UpdateEvent]
+    view: dict[str, Any]
+    choices: Choices
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdates:
+    """Everything one batch of commands recorded, as each viewer is to receive it.
+
+    ``accounts`` holds the personal update of every account seated before or after the
+    batch; every other connection at the table gets ``spectator``. The accounts in
+    ``skip`` had theirs in the answer to their own request: they get no ``table_update``.
+    """
+
+    spectator: UpdatePayload
+    accounts: Mapping[AccountId, UpdatePayload]
+    skip: frozenset[AccountId] = frozenset()
+
+
 class Publisher(Protocol):
     """Where a table's recorded events go out to clients."""
 
-    async def table_event(self, table: str, seq: int, payload: dict[str, Any]) -> None:
-        """To everyone at the table (players and spectators)."""
-        ...
-
-    async def private_event(self, table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
-        """To every connection of one account only."""
+    async def table_update(self, table: str, updates: TableUpdates) -> None:
+        """One update per viewer of the table (personal ones to their accounts' connections)."""
         ...

@@ -2,9 +2,12 @@
 
 Every command follows one path: check it, work out the events (the rules core
 decides), **record them** (events, chip transfers and seat rows in one
-transaction), apply them in memory, then publish a view of each to the clients.
-Clocks are the table's own timers feeding :class:`Tick` commands into the same
-queue, so a slow or vanished client can never stall a hand.
+transaction), apply them in memory. The table takes what waits in its queue as one
+batch: each command is still its own commit, then every requester is answered (with
+its own update), then every other viewer gets one update for the whole batch
+(``server/table/updates.py``). Clocks are the table's own timers feeding
+:class:`Tick` commands into the same queue, so a slow or vanished client can never
+stall a hand.
 """
 
 from __future__ import annotations
@@ -40,9 +43,10 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.floor import deck_by_place, deck_json, setting_changes, short_deck_warning
-from server.table.ports import Batch, Publisher, RecordedEvent, SeatChange, TableStorage
+from server.table.ports import Batch, Choices, Publisher, RecordedEvent, SeatChange, TableStorage
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 from server.table.summary import hand_summary
+from server.table.updates import BatchRecord, UpdateBuilder
 
 log = structlog.get_logger("hcf.table")
 
@@ -51,6 +55,7 @@ HOUSEKEEPING_SECONDS = 10.0
 CLOCK_RETRY_SECONDS = 1.0  # a clock whose command failed (a failed commit) is tried again this soon
 CLOCK_ATTEMPTS = 3  # failed tries of one expiry before the hand is voided, every chip back
 STOP_SECONDS = 5.0  # how long a stopping table waits for the command in hand
+BATCH_LIMIT = 32  # commands taken from the queue at once, published as one update per viewer
 
 
 @dataclass(slots=True)
@@ -125,13 +130,14 @@ class TableRunner:
         self.stopping = False
         self.waiting_reason: str | None = None
         self.last_summary: dict[str, Any] | None = setup.last_summary
-        self._queue: asyncio.Queue[tuple[TableCommand | _Internal, asyncio.Future[Reply] | None]] = asyncio.Queue()
+        self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tokens: dict[str, int] = {}
         self._idle = asyncio.Event()
         self._idle.set()
-        self._outbox: list[tuple[list[RecordedEvent], list[tuple[AccountId, int, Reply]]]] | None = None
+        self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
+        self._updates = UpdateBuilder(self.name)
         self._clock_failures = 0
 
     # ------------------------------------------------------------ lifecycle
@@ -187,43 +193,104 @@ class TableRunner:
 
     async def _run(self) -> None:
         while True:
-            command, future = await self._queue.get()
+            items = [await self._queue.get()]
+            # Take what is already waiting too (docs/protocol.md section 2, batching): each command is
+            # still its own commit, but the batch goes out as one update per viewer.
+            while len(items) < BATCH_LIMIT and not self._queue.empty():
+                items.append(self._queue.get_nowait())
             structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
-            # What a caller's command publishes waits in the outbox until its answer is on its way.
-            self._outbox = [] if future is not None else None
             try:
-                outcome: Reply | TableError = await self._dispatch(command)
-            except TableError as exc:
-                outcome = exc
-            except RuleError as exc:
-                outcome = TableError(exc.code, exc.message)
-            except Exception as exc:
-                log.exception("table_command_failed", command=type(command).__name__)
-                outcome = TableError("request/internal", f"the table failed: {exc}")
-            try:
-                if future is not None and not future.done():
-                    if isinstance(outcome, TableError):
-                        future.set_exception(outcome)
-                    else:
-                        future.set_result(outcome)
-                await self._flush_outbox()
+                await self._run_batch(items)
             finally:
                 structlog.contextvars.unbind_contextvars("table", "hand")
 
-    async def _flush_outbox(self) -> None:
-        """Publish what the last command recorded, once the caller's answer has gone out.
+    async def _run_batch(self, items: list[_QueueItem]) -> None:
+        """Dispatch each item, answer every requester (with its update), then publish to the others."""
+        self._batch = BatchRecord(self.seated_accounts())
+        outcomes: list[Reply | TableError] = []
+        halted = False
+        try:
+            for command, _future in items:
+                try:
+                    outcomes.append(await self._attempt(command))
+                except asyncio.CancelledError:
+                    if not (isinstance(command, _Internal) and command.fn == self._halt):
+                        raise
+                    halted = True  # answer and publish what came before the halt, then end
+                    break
+        except BaseException:
+            self._batch = None
+            for _command, future in items:
+                if future is not None and not future.done():
+                    future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+            raise
+        record, self._batch = self._batch, None
+        await self._answer_and_publish(items, outcomes, record)
+        if halted:
+            for _command, future in items[len(outcomes):]:
+                if future is not None and not future.done():
+                    future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+            raise asyncio.CancelledError
 
-        One turn of the event loop lets the caller's request handler put its answer on
-        the caller's connection first: otherwise the answer waited behind the command's
-        events to every seat (several websocket writes, a millisecond at 7 seats), and
-        the acting player's answer was the last thing the table sent.
+    async def _attempt(self, command: TableCommand | _Internal) -> Reply | TableError:
+        try:
+            return await self._dispatch(command)
+        except TableError as exc:
+            return exc
+        except RuleError as exc:
+            return TableError(exc.code, exc.message)
+        except Exception as exc:
+            log.exception("table_command_failed", command=type(command).__name__)
+            return TableError("request/internal", f"the table failed: {exc}")
+
+    async def _answer_and_publish(self, items: list[_QueueItem], outcomes: list[Reply | TableError],
+                                  record: BatchRecord) -> None:
+        """The requesters' answers first, each with its own update; then one update to every other viewer.
+
+        One turn of the event loop between the two lets the requests' handlers put their answers
+        on their connections first: the acting player's answer is the first thing the table sends.
         """
-        outbox, self._outbox = self._outbox, None
-        if not outbox:
+        try:
+            requesters = (_requester(command) for (command, future), outcome in zip(items, outcomes, strict=False)
+                          if future is not None and not future.done() and not isinstance(outcome, TableError))
+            skip = frozenset(a for a in requesters if a is not None)
+            updates = self._updates.build(self, record, self.now(), skip)
+        except Exception:
+            log.exception("update_failed")
+            updates = None
+        for (command, future), outcome in zip(items, outcomes, strict=False):
+            if future is None or future.done():
+                continue
+            if isinstance(outcome, TableError):
+                future.set_exception(outcome)
+                continue
+            if isinstance(command, Snapshot):
+                outcome = {"snapshot": self.snapshot(command.account)}  # as of the batch's end: no update overlaps it
+            account = _requester(command)
+            if updates is not None and account is not None:
+                outcome = outcome | {"update": updates.accounts.get(account, updates.spectator)}
+            future.set_result(outcome)
+        if updates is None:
             return
         await asyncio.sleep(0)
-        for events, private in outbox:
-            await self._send(events, private)
+        try:
+            await self.publisher.table_update(self.name, updates)
+        except Exception:
+            log.exception("publish_failed")  # never undone: the state is committed
+
+    async def publish_recorded(self, after_seq: int, events: list[RecordedEvent]) -> None:
+        """Publish what was recorded here after ``after_seq`` before this runner ran (a takeover's voided hand).
+
+        ``events`` are the public ones of them. Sent as the runner's first update, which holds
+        every key of the view: a client still connected from before catches up without a snapshot.
+        """
+        await self._call(self._take_recorded, after_seq, events)
+
+    async def _take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
+        if self._batch is not None and self._batch.seqs is None and after_seq < self.seq:
+            self._batch.add(events, [])
+            self._batch.seqs = (after_seq + 1, self.seq)
+        return {}
 
     async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
         if isinstance(command, _Internal):
@@ -326,24 +393,19 @@ class TableRunner:
             raise
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
-        """Send what was recorded, or keep it for after the caller's answer (``_flush_outbox``)."""
-        if self._outbox is not None:
-            self._outbox.append((events, private))
+        """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
+        for event in events:
+            _log_event(event)
+        if self._batch is not None:
+            self._batch.add(events, private)
             return
-        await self._send(events, private)
-
-    async def _send(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
-        """Send what was recorded. A failure here is logged, never undone: the state is committed."""
-        try:
-            for event in events:
-                _log_event(event)
-                await self.publisher.table_event(self.name, event.seq, event.payload)
-                # Each player's cards go out right after the deal, before the turn that follows it.
-                for account, seq, payload in private:
-                    if seq == event.seq:
-                        await self.publisher.private_event(self.name, account, seq, payload)
-        except Exception:
-            log.exception("publish_failed")
+        record = BatchRecord(self.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
+        updates = self._updates.build(self, record, self.now())
+        if updates is not None:
+            try:
+                await self.publisher.table_update(self.name, updates)
+            except Exception:
+                log.exception("publish_failed")
 
     async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
                             apply: Callable[[], None] | None = None) -> None:
@@ -864,37 +926,111 @@ class TableRunner:
     # ------------------------------------------------------------ views
 
     def snapshot(self, account: AccountId | None) -> Reply:
-        """Everything ``account`` may see of the table now (spectator when None)."""
-        seated = self.roster.of_account(account) if account is not None else None
-        viewer = seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
-        state = self.state
-        button = self._button()
-        hand: Reply | None = None
-        if state is not None and state.phase != "not_dealt":
-            hand = self.game.hand_view(state, viewer) | {"hand_id": self.hand_id or self.last_hand_id,
-                                                         "number": self.hand_number}
-            if self.clock is not None:
-                hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat,
-                                 "deadline": self.clock.deadline}
+        """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
         return {
             "table": self.name,
             "game": self.game.name,
             "seq": self.seq,
             "server_time": self.now(),
+            **self.shared_view(),
+            "hand": self.hand_view(self.hand_seat(account)),
+            "you": self.you(account),
+            "choices": self.choices(account),
+        }
+
+    # The parts of a snapshot, which the batch's updates are built from too (server/table/updates.py).
+
+    def shared_view(self) -> Reply:
+        """The snapshot's keys that every viewer sees alike."""
+        button = self._button()
+        return {
             "settings": self.settings.as_dict(),
             "status": self._status(),
             "waiting_reason": self.waiting_reason,
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
             "button": button,
-            "hand": hand,
             # Also while the next hand is played: a client back after a restart learns its hand's fate.
             "last_hand": self.last_summary,
-            "you": {"account": account, "seat": seated.seat if seated else None,
-                    "sitting_out": seated.sitting_out if seated else None},
             "arranged_next": self.arranged_next is not None,
             **self.game.table_view(self.settings, self.carry),
         }
+
+    def hand_seat(self, account: AccountId | None) -> int | None:
+        """The seat ``account`` plays in this hand (None: it sees the hand as a spectator)."""
+        seated = self.roster.of_account(account) if account is not None else None
+        return seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
+
+    def hand_view(self, seat: int | None) -> Reply | None:
+        """The hand as ``seat`` (None: a spectator) sees it; None before the first dealt hand."""
+        state = self.state
+        if state is None or state.phase == "not_dealt":
+            return None
+        hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.hand_id or self.last_hand_id,
+                                                          "number": self.hand_number}
+        if self.clock is not None:
+            hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
+        return hand
+
+    def hand_key(self) -> tuple[object, ...]:
+        """Changes whenever a hand view may change (the state, the hand's ids, the clock)."""
+        clock = self.clock.deadline if self.clock is not None else None
+        return (self.state, self.hand_id, self.last_hand_id, self.hand_number, clock)
+
+    def you(self, account: AccountId | None) -> Reply:
+        """The snapshot's ``you``."""
+        seated = self.roster.of_account(account) if account is not None else None
+        return {"account": account, "seat": seated.seat if seated else None,
+                "sitting_out": seated.sitting_out if seated else None}
+
+    def seated_accounts(self) -> frozenset[AccountId]:
+        """The accounts seated here now."""
+        return frozenset(s.account for s in self.roster.by_seat.values())
+
+    def choices(self, account: AccountId | None) -> Choices:
+        """What ``account`` may do now (docs/protocol.md section 3); an account without a seat, as a spectator."""
+        seated = self.roster.of_account(account) if account is not None else None
+        if self.closed:
+            return {"seat": None if seated is None else seated.seat, "deadline": None, "moves": []}
+        if seated is None:
+            free = [n for n in range(1, self.settings.seats + 1) if n not in self.roster.by_seat]
+            moves: list[Reply] = []
+            if free and not self.closing:
+                moves.append({"request": "sit", "seats": free,
+                              "buy_in": {"min": self.settings.min_buy_in, "max": self.settings.max_buy_in}})
+            return {"seat": None, "deadline": None, "moves": moves}
+        hand = self._hand_choices(seated)
+        return {"seat": seated.seat, "deadline": self._deadline(seated.seat) if hand else None,
+                "moves": hand + self._table_choices(seated)}
+
+    def _hand_choices(self, seated: Seated) -> list[Reply]:
+        if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
+            return []
+        return self.game.choices(self.state, seated.seat)
+
+    def _table_choices(self, seated: Seated) -> list[Reply]:
+        """The table-level items, the same for every game."""
+        moves: list[Reply] = []
+        in_hand = self._in_current_hand(seated)
+        if in_hand and seated.leaving:
+            if seated.leave_reason is None and not self.closing:
+                moves.append({"request": "stay"})
+        else:
+            moves.append({"request": "leave" if in_hand else "stand"})
+        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
+        if not in_hand and room >= 1:
+            moves.append({"request": "top_up", "amount": {"min": 1, "max": room}})
+        moves.append({"request": "sit_out", "sitting_out": not seated.sitting_out})
+        if not self.settings.house_banked:
+            moves.append({"request": "willing_to_bank", "willing": not seated.willing_to_bank})
+        return moves
+
+    def _deadline(self, seat: int) -> float | None:
+        """The running clock's deadline when it times this seat's decision or a round it takes part in."""
+        clock = self.clock
+        if clock is None or (clock.seat is not None and clock.seat != seat):
+            return None
+        return clock.deadline
 
     def _status(self) -> str:
         if self.closed:
@@ -939,6 +1075,24 @@ class TableRunner:
 class _Internal:
     fn: Callable[..., Awaitable[Reply]]
     args: tuple[Any, ...]
+
+
+_QueueItem = tuple[TableCommand | _Internal, "asyncio.Future[Reply] | None"]
+
+_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play)
+
+
+def _requester(command: TableCommand | _Internal) -> AccountId | None:
+    """The account whose own request this is, when its answer carries its update (docs/protocol.md section 2).
+
+    Presence comes from the gateway's connect and disconnect handlers, whose answer nobody reads: that
+    account gets its update like everyone else. A snapshot answer is the whole table already.
+    """
+    if isinstance(command, _UPDATE_IN_ANSWER):
+        return command.account
+    if isinstance(command, Host):
+        return command.by
+    return None
 
 
 _CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})

@@ -13,7 +13,7 @@ import asyncio
 import hashlib
 import json
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,6 +36,7 @@ from server.table.commands import (
     TableError,
     TopUp,
 )
+from server.table.ports import TableUpdates
 from server.table.registry import Tables
 from server.transport.limits import BucketTable, TokenBucket
 
@@ -74,7 +75,7 @@ class AccountsPort(Protocol):
 
 # While the server stops, a hand in progress may still finish (it has a grace time): its players
 # can still make their moves; nothing new (a seat, a top-up, a host command) is taken.
-WHILE_STOPPING = frozenset({"snapshot", "join", "leave_table", "bank", "bet", "pass", "fold", "raise", "leave"})
+WHILE_STOPPING = frozenset({"snapshot", "join", "leave_table", "move", "leave"})
 
 
 class Gateway:
@@ -305,8 +306,9 @@ class Gateway:
 
     async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
         bucket = self.buckets.get(sid)
-        if bucket is not None and bucket.take() > 0:
-            return p.error("rate/limited")
+        wait = bucket.take() if bucket is not None else 0.0
+        if wait > 0:
+            return p.error("rate/limited", retry_after=round(wait, 3))
         try:
             size = len(json.dumps(payload, default=str))
         except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
@@ -383,7 +385,7 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return Stand(account)
     if isinstance(request, p.Move):
         # Only what the client sent: a game tells an absent key from a zero.
-        sent = request.model_dump(exclude_unset=True, exclude={"table", "action"})
+        sent = request.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})
         return Play(account, request.action, tuple(sent.items()))
     args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
     return Play(account, event, args)
@@ -422,47 +424,58 @@ def account_room(account: AccountId) -> str:
 
 
 class SocketPublisher:
-    """Publishes recorded table events through Socket.IO rooms."""
+    """Sends each batch's updates to this process's connections at the table, each the one that is its own.
+
+    A connection of an account with a personal update gets that one (found through the
+    account's room); every other connection in the table's room gets the spectator's.
+    Each payload is encoded once, however many connections receive it. Only this
+    process's connections: with several processes, ``server/cluster`` carries the
+    updates to the others, which call this too.
+    """
 
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
-        # One process (no Redis manager): the room's connections are all here, and fan_out reaches them.
-        self.direct = type(sio.manager) is socketio.AsyncManager
 
-    async def table_event(self, table: str, seq: int, payload: dict[str, Any]) -> None:
-        """To the table's room."""
-        await self._emit(p.EV_TABLE, {"table": table, "seq": seq, "event": payload}, table_room(table))
+    async def table_update(self, table: str, updates: TableUpdates) -> None:
+        """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
+        manager = self.sio.manager
+        viewers = list(manager.get_participants(p.NAMESPACE, table_room(table)))
+        if not viewers:
+            return
+        account_of: dict[str, AccountId] = {}
+        for known in (*updates.accounts, *updates.skip):
+            for sid, _eio in manager.get_participants(p.NAMESPACE, account_room(known)):
+                account_of[sid] = known
+        frames: dict[AccountId | None, list[engineio.packet.Packet]] = {}
+        for sid, eio_sid in viewers:
+            account: AccountId | None = account_of.get(sid)
+            if account in updates.skip:
+                continue  # its update went with the answer to its own request
+            key = account if account in updates.accounts else None
+            if key not in frames:
+                frames[key] = _frames(self.sio, p.EV_UPDATE,
+                                      updates.spectator if key is None else updates.accounts[key])
+            await _send(self.sio, eio_sid, frames[key])
 
-    async def private_event(self, table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
-        """To one account's connections."""
-        await self._emit(p.EV_PRIVATE, {"table": table, "seq": seq, "event": payload}, account_room(account))
 
-    async def _emit(self, event: str, data: dict[str, Any], room: str) -> None:
-        if self.direct:
-            await fan_out(self.sio, event, data, room)
-        else:
-            await self.sio.emit(event, data, room=room)
-
-
-async def fan_out(sio: socketio.AsyncServer, event: str, data: dict[str, Any], room: str) -> None:
-    """What ``sio.emit(event, data, room=room)`` sends, without a task per recipient (one process only).
-
-    python-socketio's manager encodes the packet once, then starts one task per
-    connection in the room and waits for them all: a table event to 7 players cost
-    7 tasks, a wait and a turn of the event loop, for sends that only put the packet
-    on each connection's unbounded queue (engine.io's writer task for that
-    connection does the writing). Done here in turn, the same packets reach the same
-    queues in the same order, and a connection that is closing meanwhile is skipped
-    as before, without holding up the others.
-    """
+def _frames(sio: socketio.AsyncServer, event: str, data: Mapping[str, Any]) -> list[engineio.packet.Packet]:
+    """The engine.io packets of one Socket.IO event, encoded once for any number of connections."""
     packet = sio.packet_class(socketio.packet.EVENT, namespace=p.NAMESPACE, data=[event, data])
     encoded = packet.encode()
-    frames = [engineio.packet.Packet(engineio.packet.MESSAGE, part)
-              for part in (encoded if isinstance(encoded, list) else [encoded])]
-    for _sid, eio_sid in sio.manager.get_participants(p.NAMESPACE, room):
-        for frame in frames:
-            try:
-                await sio.eio.send_packet(eio_sid, frame)
-            except Exception as exc:  # a closed socket (SocketIsClosedError): the others still get theirs
-                log.debug("send_skipped", error=type(exc).__name__)
-                break
+    return [engineio.packet.Packet(engineio.packet.MESSAGE, part)
+            for part in (encoded if isinstance(encoded, list) else [encoded])]
+
+
+async def _send(sio: socketio.AsyncServer, eio_sid: str, frames: list[engineio.packet.Packet]) -> None:
+    """Put the packets on one connection's queue (engine.io's writer task for it does the writing).
+
+    Not ``sio.emit``: its manager starts one task per recipient and waits for them all,
+    for sends that only queue a packet; done here in turn, a connection closing
+    meanwhile is skipped as before, without holding up the others.
+    """
+    for frame in frames:
+        try:
+            await sio.eio.send_packet(eio_sid, frame)
+        except Exception as exc:  # a closed socket (SocketIsClosedError): the others still get theirs
+            log.debug("send_skipped", error=type(exc).__name__)
+            return

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from server.rules.cards import FULL_DECK, Card, parse_cards
 from server.rules.errors import Violation
 from server.rules.fairness import commitment, derive_deck_seed, shuffled_deck
+from server.rules.game import Player
 from server.rules.hcf.evaluate import evaluate
 from server.rules.hcf.hand import (
     HOUSE,
     HandState,
-    Player,
     apply_events,
     clockwise_from,
     decide,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from server.rules.hcf.postings import AccountId
-from server.table.ports import Batch
+from server.rules.game import AccountId
+from server.table.ports import Batch, TableUpdates
 
 
 class MemoryStorage:
@@ -54,17 +54,18 @@ class InsufficientFunds(Exception):  # noqa: N818 - the real ledger's name
 
 
 class RecordingPublisher:
-    """Remembers everything published, per audience."""
+    """Remembers every batch's updates, and the events in them per audience."""
 
     def __init__(self) -> None:
+        self.updates: list[TableUpdates] = []
         self.public: list[tuple[int, dict[str, Any]]] = []
         self.private: list[tuple[AccountId, int, dict[str, Any]]] = []
 
-    async def table_event(self, _table: str, seq: int, payload: dict[str, Any]) -> None:
-        self.public.append((seq, payload))
-
-    async def private_event(self, _table: str, account: AccountId, seq: int, payload: dict[str, Any]) -> None:
-        self.private.append((account, seq, payload))
+    async def table_update(self, _table: str, updates: TableUpdates) -> None:
+        self.updates.append(updates)
+        self.public.extend((e["seq"], e["event"]) for e in updates.spectator["events"])
+        for account, update in updates.accounts.items():
+            self.private.extend((account, e["seq"], e["event"]) for e in update["events"] if e.get("private"))
 
     def types(self) -> list[str]:
         return [p["type"] for _, p in self.public]

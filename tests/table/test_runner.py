@@ -11,6 +11,7 @@ import pytest
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import Host, Play, Sit, Snapshot, TableError
 from server.table.ports import Batch
+from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
 from tests.table.fakes import MemoryStorage, RecordingPublisher
 
@@ -62,7 +63,7 @@ async def test_publishing_failure_does_not_undo_what_was_recorded(table: Any) ->
     async def broken(*_args: Any) -> None:
         raise ConnectionError("client gone")
 
-    publisher.table_event = broken
+    publisher.table_update = broken
     assert (await runner.submit(Sit(1, "ann", buy_in=1000)))["seat"] == 1
     assert runner.roster.by_seat[1].name == "ann"
     assert storage.balances["stack:t:1"] == 1000
@@ -131,3 +132,42 @@ async def test_closing_lets_the_hand_in_progress_finish(table: Any) -> None:
 def test_batches_know_when_they_are_empty() -> None:
     assert Batch().empty()
     assert not Batch(close_table=True).empty()
+
+
+def test_the_table_level_choices_follow_the_seat_and_the_game() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(FAST | {"seats": 3, "max_buy_in": 2000})),
+                         MemoryStorage(), RecordingPublisher())
+    runner.roster.add(Seated(2, 7, "ann", willing_to_bank=False))
+    runner.stacks[7] = 1500
+    assert runner.choices(None) == {"seat": None, "deadline": None, "moves": [
+        {"request": "sit", "seats": [1, 3], "buy_in": {"min": 100, "max": 2000}}]}
+    assert runner.choices(8) == runner.choices(None), "an account without a seat sees what spectators see"
+    assert runner.choices(7) == {"seat": 2, "deadline": None, "moves": [
+        {"request": "stand"}, {"request": "top_up", "amount": {"min": 1, "max": 500}},
+        {"request": "sit_out", "sitting_out": True}, {"request": "willing_to_bank", "willing": True}]}
+    house = TableRunner(TableSetup("h", HcfSettings.from_mapping(FAST | {"profile": "standard"})),
+                        MemoryStorage(), RecordingPublisher())
+    house.roster.add(Seated(1, 7, "ann", sitting_out=True))
+    house.stacks[7] = house.settings.max_buy_in
+    assert house.choices(7)["moves"] == [{"request": "stand"}, {"request": "sit_out", "sitting_out": False}]
+
+
+async def test_a_player_in_the_hand_may_leave_then_stay_and_has_the_clock_of_its_decision(table: Any) -> None:
+    runner, _storage, _publisher = table
+    for account in (1, 2):
+        await runner.submit(Sit(account, f"p{account}", buy_in=1000))
+    snap = await wait_for(runner, lambda s: s["hand"] and s["hand"]["offered"])
+    dp = snap["hand"]["offered"]
+    mine = (await runner.submit(Snapshot(dp)))["snapshot"]["choices"]
+    assert mine["moves"][0] == {"request": "move", "action": "bank", "accept": [True, False]}
+    assert {"request": "leave"} in mine["moves"]
+    assert runner.clock is not None
+    assert mine["deadline"] == runner.clock.deadline
+    other = 2 if dp == 1 else 1
+    theirs = (await runner.submit(Snapshot(other)))["snapshot"]["choices"]
+    assert theirs["deadline"] is None
+    assert not [m for m in theirs["moves"] if m["request"] == "move"]
+    await runner.submit(Play(other, "leave"))
+    theirs = (await runner.submit(Snapshot(other)))["snapshot"]["choices"]
+    assert {"request": "stay"} in theirs["moves"]
+    assert {"request": "leave"} not in theirs["moves"]

@@ -20,10 +20,12 @@ from server.rules.cards import Card, cards_list
 from server.rules.caribbean import hand as h
 from server.rules.caribbean import messages as m
 from server.rules.caribbean import postings, view
+from server.rules.caribbean.choices import choices
 from server.rules.caribbean.messages import settlement_as_json
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.errors import Violation
-from server.rules.game import JSON, ClockSpec, Player
+from server.rules.events import Event
+from server.rules.game import JSON, ClockSpec, GameRules, Player
 from server.rules.house.game import HouseGame, is_whole, malformed
 
 _BY_CHOICE: Final = ("fold", "clear")  # fold and clear reasons that are a player's own choice
@@ -53,7 +55,7 @@ def _wire_spot(args: Mapping[str, Any]) -> int | None:
     return spot
 
 
-class CaribbeanStud(HouseGame):
+class CaribbeanStud(HouseGame[h.HandState, m.Command, Event]):
     """Cyber Caribbean Stud: house-banked, up to ``max_hands`` spots a player, a progressive jackpot."""
 
     name = "caribbean"
@@ -63,6 +65,11 @@ class CaribbeanStud(HouseGame):
     messages = m
     postings_rules = postings
     view = view
+
+    def settings_from_mapping(self, values: Mapping[str, Any],
+                              base: CaribbeanSettings | None = None) -> CaribbeanSettings:
+        """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
+        return CaribbeanSettings.from_mapping(values, base)
 
     def new_hand(self, settings: CaribbeanSettings, players: Sequence[Player], server_seed: bytes, *,
                  offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
@@ -91,6 +98,10 @@ class CaribbeanStud(HouseGame):
         """Seeds of the seats with confirmed bets, in seat order."""
         return list(state.player_seeds())
 
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bets, Deal, Clear, Pass, or the Play or Fold of the spot in turn ``seat`` may choose now."""
+        return choices(state, seat)
+
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The betting clock, or the clock of the spot in turn."""
         s = state.settings
@@ -101,7 +112,7 @@ class CaribbeanStud(HouseGame):
             return ClockSpec("decision", turn.seat, s.action_seconds, turn=turn.spot)
         return None
 
-    def acted(self, event: Any) -> int | None:
+    def acted(self, event: Event) -> int | None:
         """The seat behind a bet, a *Deal*, a *Pass*, a Play, or a fold or clear by choice."""
         if isinstance(event, m.SpotBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.SpotPlayed):
             return event.seat
@@ -109,14 +120,15 @@ class CaribbeanStud(HouseGame):
             return event.seat
         return None
 
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
         """A player's wire move as a rules command (docs/games/caribbean.md lists them)."""
         if action == "bet":
             seed = args.get("seed")
             if seed is not None and not isinstance(seed, str):
                 raise malformed(f'"seed" must be text, got {seed!r}')
             return m.PlaceSpotBets(seat, wire_bets(args), seed)
-        simple = {"deal": m.ConfirmBets, "rebet": m.RepeatBets, "clear": m.ClearBets, "pass": m.PassBets}
+        simple: dict[str, type[m.ConfirmBets | m.RepeatBets | m.ClearBets | m.PassBets]] = {
+            "deal": m.ConfirmBets, "rebet": m.RepeatBets, "clear": m.ClearBets, "pass": m.PassBets}
         if action in simple:
             return simple[action](seat)
         if action == "play":
@@ -141,3 +153,5 @@ class CaribbeanStud(HouseGame):
 
 
 CARIBBEAN: Final = CaribbeanStud()
+# mypy checks the adapter against the Game interface with this game's own types here.
+_CHECKED: Final[GameRules[CaribbeanSettings, h.HandState, m.Command, Event]] = CARIBBEAN

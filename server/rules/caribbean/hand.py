@@ -238,6 +238,9 @@ def _place(state: HandState, cmd: PlaceSpotBets) -> list[Event]:
     if cmd.seed is not None and (not isinstance(cmd.seed, str) or len(cmd.seed) > MAX_SEED_LENGTH):
         raise Violation(f"a player seed is text of at most {MAX_SEED_LENGTH} characters", "bet/bad_seed")
     bets = checked_bets(state, cmd.seat, cmd.bets)
+    if not bets and cmd.seat not in state.placed:
+        # As in 6 Card Poker: an empty list takes bets back, so with none down it is no move (docs/choices.md).
+        raise Violation("you have no bets to take back", "bet/none")
     return _BETTING.close_if_ready(state, [SpotBetsPlaced(cmd.seat, bets, cmd.seed)])
 
 

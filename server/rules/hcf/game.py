@@ -18,17 +18,19 @@ from server.rules.adapter import RulesAdapter
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.errors import Violation
-from server.rules.game import JSON, ClockSpec, Player
+from server.rules.events import Event
+from server.rules.game import JSON, ClockSpec, GameRules, Player
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
 from server.rules.hcf import postings, view
+from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
 
 _CHOSEN: Final = ("fold", "passed", "declined")  # reasons that are a player's own choice
 
 
-class HighCardFlush(RulesAdapter):
+class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     """The California (player-banked) and standard (house-banked) High Card Flush game."""
 
     name = "hcf"
@@ -38,7 +40,7 @@ class HighCardFlush(RulesAdapter):
     postings_rules = postings
     view = view
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> HcfSettings:
+    def settings_from_mapping(self, values: Mapping[str, Any], base: HcfSettings | None = None) -> HcfSettings:
         """Validated settings; a ``game`` key naming this game is allowed."""
         game = values.get("game", self.name)
         if game != self.name:
@@ -50,7 +52,7 @@ class HighCardFlush(RulesAdapter):
         """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
 
-    def private_events(self, state: h.HandState, event: Any) -> list[tuple[int, JSON]]:
+    def private_events(self, state: h.HandState, event: Event) -> list[tuple[int, JSON]]:
         """Each player's own cards at the deal."""
         return private_events(event)
 
@@ -74,6 +76,10 @@ class HighCardFlush(RulesAdapter):
         """Seeds given with the Antes, in seat order."""
         return [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
 
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bank answer, the bets or the raise ``seat`` may make now."""
+        return choices(state, seat)
+
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The bank offer's, the betting round's, or the seat in turn's clock."""
         s = state.settings
@@ -93,7 +99,7 @@ class HighCardFlush(RulesAdapter):
             return [clock.seat]
         return []
 
-    def acted(self, event: Any) -> int | None:
+    def acted(self, event: Event) -> int | None:
         """The seat behind a bet, raise or bank answer, or a fold, pass or decline by choice."""
         if isinstance(event, m.BetsPlaced | m.PlayerRaised | m.BankAccepted):
             return event.seat
@@ -101,7 +107,7 @@ class HighCardFlush(RulesAdapter):
             return event.seat
         return None
 
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
         """A player's move as a rules command."""
         if action == "bank":
             return m.AcceptBank(seat) if args.get("accept") else m.DeclineBank(seat)
@@ -139,3 +145,5 @@ class HighCardFlush(RulesAdapter):
 
 
 HCF: Final = HighCardFlush()
+# mypy checks the adapter against the Game interface with this game's own types here.
+_CHECKED: Final[GameRules[HcfSettings, h.HandState, m.Command, Event]] = HCF

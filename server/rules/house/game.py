@@ -6,13 +6,13 @@ hand opens straight into betting, timed by the betting clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from server.rules.adapter import RulesAdapter
 from server.rules.errors import Violation
+from server.rules.events import Event
 from server.rules.game import JSON, ClockSpec
-from server.rules.house.betting import undecided
+from server.rules.house.betting import Betting, undecided
 
 
 def malformed(sentence: str) -> Violation:
@@ -25,21 +25,38 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class HouseGame(RulesAdapter):
+class Pauses(Protocol):
+    """What the house adapter reads of a game's settings."""
+
+    @property
+    def pause_seconds(self) -> float: ...
+
+
+class HouseHand(Betting, Protocol):
+    """What the house adapter reads of a game's hand state: the betting round's, the settings' pause, the offer."""
+
+    @property
+    def settings(self) -> Pauses: ...
+    @property
+    def offer_from(self) -> int: ...
+
+
+HandT = TypeVar("HandT", bound=HouseHand)
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT", bound=Event)
+
+
+class HouseGame(RulesAdapter[HandT, CommandT, EventT]):
     """A house-banked game's adapter; ``settings_type`` is its settings class (with ``from_mapping``)."""
 
-    settings_type: Any
+    settings_type: type
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> Any:
-        """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
-        return self.settings_type.from_mapping(values, base)
-
-    def private_events(self, state: Any, event: Any) -> list[tuple[int, JSON]]:
+    def private_events(self, state: HandT, event: EventT) -> list[tuple[int, JSON]]:
         """See the game's ``view.private_events``: each seat's own cards."""
         private: list[tuple[int, JSON]] = self.view.private_events(state, event)
         return private
 
-    def late_seats(self, state: Any, clock: ClockSpec) -> list[int]:
+    def late_seats(self, state: HandT, clock: ClockSpec) -> list[int]:
         """Seats that neither confirmed nor passed when betting closed, or the seat whose decision lapsed."""
         if clock.kind == "bets":
             return undecided(state)
@@ -47,16 +64,14 @@ class HouseGame(RulesAdapter):
             return [clock.seat]
         return []
 
-    def pause_after(self, state: Any) -> float:
+    def pause_after(self, state: HandT) -> float:
         """The results' pause, and the same before new bets when nobody bet."""
-        pause: float = state.settings.pause_seconds
-        return pause
+        return state.settings.pause_seconds
 
-    def next_offer_from(self, state: Any) -> int:
+    def next_offer_from(self, state: HandT) -> int:
         """No bank rotates: unchanged."""
-        offer_from: int = state.offer_from
-        return offer_from
+        return state.offer_from
 
-    def dealer_seat(self, state: Any) -> int | None:
+    def dealer_seat(self, state: HandT) -> int | None:
         """The house deals and banks."""
         return None

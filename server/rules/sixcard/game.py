@@ -18,11 +18,13 @@ from typing import Any, Final
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.errors import Violation
-from server.rules.game import JSON, ClockSpec, Player
+from server.rules.events import Event
+from server.rules.game import JSON, ClockSpec, GameRules, Player
 from server.rules.house.game import HouseGame, is_whole, malformed
 from server.rules.sixcard import hand as h
 from server.rules.sixcard import messages as m
 from server.rules.sixcard import postings, view
+from server.rules.sixcard.choices import choices
 from server.rules.sixcard.settings import SixcardSettings
 from server.rules.sixcard.view import public_settlement
 
@@ -30,7 +32,7 @@ _CHOSEN: Final = frozenset({"fold", "clear", "continue"})  # reasons that are a 
 _MAX_BETS: Final = 16  # more entries than any table has boxes: refused before the rules see them
 
 
-class SixCardPoker(HouseGame):
+class SixCardPoker(HouseGame[h.HandState, m.Command, Event]):
     """6 Card Poker 1-2-5, house-banked, boxes shared by the seated players."""
 
     name = "sixcard"
@@ -40,6 +42,10 @@ class SixCardPoker(HouseGame):
     messages = m
     postings_rules = postings
     view = view
+
+    def settings_from_mapping(self, values: Mapping[str, Any], base: SixcardSettings | None = None) -> SixcardSettings:
+        """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
+        return SixcardSettings.from_mapping(values, base)
 
     def new_hand(self, settings: SixcardSettings, players: Sequence[Player], server_seed: bytes, *,
                  offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
@@ -72,6 +78,10 @@ class SixCardPoker(HouseGame):
         """Seeds given with confirmed bets, in seat order."""
         return list(state.player_seeds)
 
+    def choices(self, state: h.HandState, seat: int) -> list[JSON]:
+        """The bets, the box in turn's decision or draw, or the dealer-exchange choices ``seat`` has now."""
+        return choices(state, seat)
+
     def clock(self, state: h.HandState) -> ClockSpec | None:
         """The betting clock, the clock of the box in turn, or the dealer-exchange clock."""
         s = state.settings
@@ -86,7 +96,7 @@ class SixCardPoker(HouseGame):
             return ClockSpec("exchange", None, s.exchange_seconds)
         return None
 
-    def clock_command(self, state: h.HandState, clock: ClockSpec) -> Any:
+    def clock_command(self, state: h.HandState, clock: ClockSpec) -> m.Command:
         """Close the betting, fold the box in turn, or close the exchange choice."""
         if clock.kind == "exchange":
             return m.CloseExchange()
@@ -98,7 +108,7 @@ class SixCardPoker(HouseGame):
             return [seat for seat in state.exchange_owners if seat not in state.continued]
         return super().late_seats(state, clock)
 
-    def acted(self, event: Any) -> int | None:
+    def acted(self, event: Event) -> int | None:
         """The seat behind a bet, a decision, a draw or an exchange choice made by choice."""
         if isinstance(event, m.BoxBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.BoxRaised | m.CardsDrawn
                       | m.ExchangeRequested | m.ExchangeCancelled):
@@ -107,7 +117,7 @@ class SixCardPoker(HouseGame):
             return event.seat
         return None
 
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
         """A player's move (``bet``, ``deal``, ``rebet``, ``clear``, ``pass``, ``raise``, ``fold``, ``buy``,
         ``exchange``, ``request_exchange``, ``cancel_exchange``, ``continue``) as a rules command."""
         if action == "bet":
@@ -209,3 +219,5 @@ def _positions(value: Any) -> tuple[int, ...]:
 
 
 SIXCARD: Final = SixCardPoker()
+# mypy checks the adapter against the Game interface with this game's own types here.
+_CHECKED: Final[GameRules[SixcardSettings, h.HandState, m.Command, Event]] = SIXCARD

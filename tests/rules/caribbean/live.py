@@ -124,6 +124,11 @@ def random_bets(data: st.DataObject, settings: CaribbeanSettings) -> tuple[SpotB
                  for s in spots)
 
 
+def pick(data: st.DataObject, options: Sequence[Command]) -> Command:
+    """One of ``options``, drawn."""
+    return data.draw(st.sampled_from(options))
+
+
 def next_command(data: st.DataObject, state: HandState) -> Command:
     """A likely legal command most of the time, an interruption (leave, dead seat, misdeal, clock) now and then."""
     seats = [p.seat for p in state.players]
@@ -132,7 +137,7 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
     if roll == 99:
         return Misdeal(data.draw(st.sampled_from(["misdeal", "interrupted"])))
     if roll >= 93:
-        return data.draw(st.sampled_from([Leave(seat), DeclareDead(seat), ClockExpired(seat)]))
+        return pick(data, [Leave(seat), DeclareDead(seat), ClockExpired(seat)])
     if state.phase == "betting":
         if roll >= 90:
             return CloseBets()
@@ -144,8 +149,8 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
         return data.draw(st.sampled_from(choices))
     turn = state.turn
     assert turn is not None
-    return data.draw(st.sampled_from([PlaySpot(turn.seat), PlaySpot(turn.seat, turn.spot), FoldSpot(turn.seat),
-                                      ClockExpired(turn.seat)]))
+    return pick(data, [PlaySpot(turn.seat), PlaySpot(turn.seat, turn.spot), FoldSpot(turn.seat),
+                       ClockExpired(turn.seat)])
 
 
 def finish(r: Run) -> None:

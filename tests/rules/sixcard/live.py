@@ -129,6 +129,11 @@ def random_bets(data: st.DataObject, settings: SixcardSettings) -> tuple[tuple[i
                  for b in boxes)
 
 
+def pick(data: st.DataObject, options: Sequence[Command]) -> Command:
+    """One of ``options``, drawn."""
+    return data.draw(st.sampled_from(options))
+
+
 def next_command(data: st.DataObject, state: HandState) -> Command:
     """A likely legal command most of the time, an interruption (leave, dead seat, misdeal, clock) now and then."""
     seats = [p.seat for p in state.players]
@@ -138,7 +143,7 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
     if roll == 0:
         return Misdeal(data.draw(st.sampled_from(["misdeal", "interrupted"])))
     if roll <= 8:
-        return data.draw(st.sampled_from([Leave(seat), DeclareDead(seat), ClockExpired(seat)]))
+        return pick(data, [Leave(seat), DeclareDead(seat), ClockExpired(seat)])
     if state.phase == "betting":
         if roll <= 10:
             return CloseBets()
@@ -152,15 +157,15 @@ def next_command(data: st.DataObject, state: HandState) -> Command:
         box = data.draw(st.sampled_from([b for b, _ in state.exchange_boxes]))
         if roll <= 11:
             return CloseExchange()
-        return data.draw(st.sampled_from([RequestExchange(owner, box), RequestExchange(owner, box),
-                                          CancelExchange(owner, box), ContinueExchange(owner)]))
+        return pick(data, [RequestExchange(owner, box), RequestExchange(owner, box),
+                           CancelExchange(owner, box), ContinueExchange(owner)])
     turn = state.turn
     assert turn is not None
     owner = state.box(turn).seat
     positions = tuple(data.draw(st.lists(st.integers(1, 5), min_size=1, max_size=5, unique=True)))
-    return data.draw(st.sampled_from([RaiseBox(owner), RaiseBox(owner, turn), FoldBox(owner), BuyCard(owner),
-                                      ExchangeCards(owner, turn, positions), ExchangeCards(owner, None, (1, 2)),
-                                      ClockExpired(owner)]))
+    return pick(data, [RaiseBox(owner), RaiseBox(owner, turn), FoldBox(owner), BuyCard(owner),
+                       ExchangeCards(owner, turn, positions), ExchangeCards(owner, None, (1, 2)),
+                       ClockExpired(owner)])
 
 
 def finish(r: Run) -> None:

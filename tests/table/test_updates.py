@@ -1,0 +1,254 @@
+"""Each viewer's model (its first snapshot, then every update applied) is a fresh snapshot (docs/protocol.md 4)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from server.cluster.codec import decode_updates, encode_updates
+from server.rules.games import game_named
+from server.rules.hcf.settings import HcfSettings
+from server.table.commands import Host, Play, SetSitOut, SetWilling, Sit, Snapshot, Stand, TableError, Tick, TopUp
+from server.table.ports import RecordedEvent, TableUpdates
+from server.table.roster import Seated
+from server.table.runner import TableRunner, TableSetup
+from server.table.updates import BatchRecord, UpdateBuilder, apply_update
+from tests.table.fakes import MemoryStorage, RecordingPublisher
+
+PLAYERS = (1, 2, 3, 4)
+VIEWERS: tuple[int | None, ...] = (*PLAYERS, 5, None)  # 5 is logged in and never sits; None has no account
+# No clock runs out by itself during a test: the test runs them out (a Tick) when it chooses.
+SLOW = {"pause_seconds": 0, "offer_seconds": 600, "bet_seconds": 600, "action_seconds": 600, "seats": 4}
+
+
+class ModelPublisher:
+    """Applies every update to every viewer's model and checks, at once, that it is that viewer's snapshot."""
+
+    def __init__(self) -> None:
+        self.runner: TableRunner | None = None
+        self.models: dict[int | None, dict[str, Any]] = {}
+        self.batches: list[TableUpdates] = []
+
+    def start(self, runner: TableRunner) -> None:
+        self.runner = runner
+        self.models = {viewer: runner.snapshot(viewer) for viewer in VIEWERS}
+
+    async def table_update(self, _table: str, updates: TableUpdates) -> None:
+        assert self.runner is not None
+        self.batches.append(updates)
+        assert "you" not in updates.spectator["view"], "the spectators' update is the same for every spectator"
+        for viewer, model in self.models.items():
+            update = updates.accounts.get(viewer, updates.spectator) if viewer is not None else updates.spectator
+            assert update["from_seq"] == model["seq"] + 1, (viewer, update["from_seq"], model["seq"])
+            assert [e["seq"] for e in update["events"]] == sorted(e["seq"] for e in update["events"])
+            self.models[viewer] = apply_update(model, update)
+            assert _bare(self.models[viewer]) == _bare(self.runner.snapshot(viewer)), f"viewer {viewer}"
+
+
+def _bare(snapshot: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in snapshot.items() if k != "server_time"}
+
+
+Intent = tuple[int, int, int]  # (account, what, a number to pick with)
+steps = st.lists(st.lists(st.tuples(st.sampled_from(PLAYERS), st.integers(0, 19), st.integers(0, 1000)),
+                          min_size=1, max_size=4), min_size=5, max_size=40)
+
+
+def _command(runner: TableRunner, intent: Intent) -> Any:
+    """A command for the intent: mostly the move the hand in progress waits for (refusals are fine too)."""
+    account, what, n = intent
+    if what <= 2:
+        return Sit(account, f"p{account}", seat=n % 5 or None, buy_in=(100, 1000, 5000)[n % 3])
+    if what == 3:
+        return Stand(account)
+    if what == 4:
+        return TopUp(account, 1 + n % 600)
+    if what == 5:
+        return SetSitOut(account, n % 3 == 0)
+    if what == 6:
+        return SetWilling(account, n % 3 != 0)
+    if what == 7:
+        return Play(account, ("leave", "stay")[n % 2])
+    if what == 8:
+        return Host(("pause", "resume", "change_settings", "resume")[n % 4], None,
+                    (("settings", {"min_ante": 5 + n % 3}),) if n % 4 == 2 else ())
+    if what == 9:
+        return Tick("clock", runner._tokens.get("clock", 0))
+    return _hand_move(runner, account, n)
+
+
+def _hand_move(runner: TableRunner, account: int, n: int) -> Play:
+    if n % 3 or runner.game.name != "hcf":
+        return _chosen(runner, account, n)
+    hand = runner.snapshot(None)["hand"] or {}
+    phase = hand.get("phase")
+    waiting = hand.get("offered") if phase == "offer" else hand.get("turn") if phase == "decisions" else \
+        next((int(s) for s in hand.get("bettors", []) if not hand["seats"][str(s)]["in_hand"]), None)
+    if n % 4 and waiting in runner.roster.by_seat:
+        account = runner.roster.by_seat[waiting].account  # mostly the one the hand waits for
+    if phase == "offer":
+        return Play(account, "bank", (("accept", n % 3 != 0),))
+    if phase == "decisions":
+        return Play(account, "fold") if n % 4 == 0 else Play(account, "raise", (("amount", 5 + n % 60),))
+    if n % 7 == 0:
+        return Play(account, "pass")
+    return Play(account, "bet", (("ante", 5 + n % 40), ("flush_bonus", n % 3), ("straight_flush_bonus", n % 2)))
+
+
+def _chosen(runner: TableRunner, account: int, n: int) -> Play:
+    """One of the hand moves the table offers (to this account, or to a seat that has some), its args picked."""
+    offered = {a: runner.choices(a)["moves"] for a in PLAYERS}
+    with_moves = [a for a in PLAYERS if any(m["request"] == "move" for m in offered[a])]
+    if account not in with_moves and with_moves:
+        account = with_moves[n % len(with_moves)]
+    moves = [m for m in offered[account] if m["request"] == "move"]
+    if not moves:
+        return Play(account, "pass")
+    # Mostly the first (bank, bet, raise), or deal once there are bets: hands go on.
+    deal = [m for m in moves if m["action"] == "deal"]
+    item = deal[0] if deal and n % 2 else moves[0] if n % 5 else moves[n % len(moves)]
+    args = {k: _pick(v, n) for k, v in item.items() if k not in ("request", "action", "limits", "seed")}
+    return Play(account, item["action"], tuple(args.items()))
+
+
+def _pick(value: Any, n: int) -> Any:
+    """A value within a choice's argument: one of a list, within a range, a list of bets, a discard."""
+    if isinstance(value, list):  # mostly a range when there is one (an optional bet), else the first
+        usual = next((v for v in value if isinstance(v, dict)), value[0])
+        return _pick(usual if n % 3 else value[n % len(value)], n // 3)
+    if isinstance(value, dict) and "min" in value:
+        low, high = value["min"], value["max"]
+        return low + n % (high - low + 1) if n % 2 else low
+    if isinstance(value, dict) and "each" in value and "min" in value["each"]:  # distinct values (a discard)
+        count = _pick(value["count"], n)
+        low, high = value["each"]["min"], value["each"]["max"]
+        return [low + (n + i) % (high - low + 1) for i in range(min(count, high - low + 1))]
+    if isinstance(value, dict) and "each" in value:  # bets on distinct spots or boxes
+        count = _pick(value["count"], n)
+        each = value["each"]
+        key = value.get("distinct") or ("spot" if "spot" in each else "box")
+        places: list[int] = each.get(key, [])
+        return [{k: _pick(v, n + i) for k, v in each.items()} | {key: places[(n + i) % len(places)]}
+                for i in range(min(count, len(places)))]
+    return value
+
+
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {  # a table of each game, and of both High Card Flush profiles
+    "hcf": ("hcf", {"profile": "california", "offer_seconds": 600, "seats": 4}),
+    "hcf-standard": ("hcf", {"profile": "standard", "offer_seconds": 600, "seats": 4}),
+    "caribbean": ("caribbean", {"spots": 4, "max_hands": 2}),
+    "sixcard": ("sixcard", {"boxes": 4, "exchange_seconds": 600}),
+}
+
+
+def _setup(table: str) -> TableSetup:
+    game, values = GAMES[table]
+    clocks: dict[str, Any] = {k: v for k, v in SLOW.items() if k not in ("offer_seconds", "seats")}
+    settings = game_named(game).settings_from_mapping(clocks | values)
+    return TableSetup("t", settings, game=game)
+
+
+async def _scenario(table: str, plan: list[list[Intent]]) -> None:
+    storage, publisher = MemoryStorage(), ModelPublisher()
+    for account in PLAYERS:
+        storage.issue(account, 20000)
+    runner = TableRunner(_setup(table), storage, publisher)
+    publisher.start(runner)
+    runner.start()
+    answered: list[tuple[int, Any]] = []
+    try:
+        for burst in plan:
+            # Sent together, they wait in the queue together: the table takes them as one batch.
+            commands = [_command(runner, intent) for intent in burst]
+            replies = await asyncio.gather(*(runner.submit(c) for c in commands), return_exceptions=True)
+            for command, reply in zip(commands, replies, strict=True):
+                if isinstance(reply, TableError):
+                    assert not isinstance(command, Tick)
+                    continue
+                assert not isinstance(reply, BaseException), reply
+                if "update" in reply:
+                    answered.append((command.account, reply["update"]))
+            # Whatever the table started meanwhile (a hand after the last one) is published too.
+            await runner.submit(Tick("next_hand", runner._tokens.get("next_hand", 0)))
+        final = await runner.submit(Snapshot(1))
+        assert _bare(final["snapshot"]) == _bare(publisher.models[1])
+    finally:
+        await runner.stop(0.1)
+    assert storage.total() == 0
+    # The update in an answer is the one that account's connections were spared.
+    for account, update in answered:
+        batch = next(b for b in publisher.batches if b.spectator["seq"] == update["seq"])
+        assert update is batch.accounts.get(account, batch.spectator)
+        assert account in batch.skip
+
+
+@pytest.mark.parametrize("table", list(GAMES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=steps)
+def test_every_viewers_model_is_its_snapshot_after_every_update(table: str, plan: list[list[Intent]]) -> None:
+    asyncio.run(_scenario(table, plan))
+
+
+def test_a_batch_without_events_sends_nothing() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
+    assert UpdateBuilder("t").build(runner, BatchRecord(frozenset()), 0.0) is None
+
+
+def test_private_events_follow_their_public_event_for_their_account_only() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
+    record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"}), RecordedEvent(2, {"type": "b"})],
+                         [(7, 1, {"type": "mine"})])
+    updates = UpdateBuilder("t").build(runner, record, 0.0)
+    assert updates is not None
+    assert [e["event"]["type"] for e in updates.spectator["events"]] == ["a", "b"]
+    assert updates.accounts[7]["events"] == [{"seq": 1, "event": {"type": "a"}},
+                                             {"seq": 1, "private": True, "event": {"type": "mine"}},
+                                             {"seq": 2, "event": {"type": "b"}}]
+    assert (updates.spectator["from_seq"], updates.spectator["seq"]) == (1, 2)
+
+
+def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
+    builder = UpdateBuilder("t")
+    first = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(1, {"type": "a"}, in_hand=False)]), 0.0)
+    second = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(2, {"type": "b"}, in_hand=False)]), 0.0)
+    assert first is not None
+    assert second is not None
+    assert {"settings", "seats", "status", "hand"} <= set(first.spectator["view"])
+    assert second.spectator["view"] == {}
+    runner.paused = True
+    third = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(3, {"type": "c"}, in_hand=False)]), 0.0)
+    assert third is not None
+    assert third.spectator["view"] == {"status": "paused"}
+
+
+def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
+    runner.roster.add(Seated(2, 7, "ann"))
+    record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"})], [(7, 1, {"type": "mine"})])
+    updates = UpdateBuilder("t").build(runner, record, 12.5, frozenset({7}))
+    assert updates is not None
+    table, back = decode_updates(json.loads(encode_updates("node-a", "t", updates)))
+    assert table == "t"
+    assert back == updates
+
+
+async def test_what_a_takeover_recorded_goes_out_as_a_whole_view_without_a_gap() -> None:
+    publisher = RecordingPublisher()
+    setup = TableSetup("t", HcfSettings.from_mapping(SLOW), seq=12)
+    runner = TableRunner(setup, MemoryStorage(), publisher)
+    runner.start()
+    try:
+        # seqs 10 to 12 were recorded before this runner ran; 11 is the public one of them
+        await runner.publish_recorded(9, [RecordedEvent(11, {"type": "hand_voided"})])
+    finally:
+        await runner.stop(0.1)
+    update = publisher.updates[0].spectator
+    assert (update["from_seq"], update["seq"]) == (10, 12)
+    assert [e["seq"] for e in update["events"]] == [11]
+    assert set(runner.shared_view()) | {"hand"} <= set(update["view"])
