@@ -108,7 +108,7 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
     config, sio, clock = app[CONFIG], app[SIO], app[CLOCK]
     bindings = DatabaseBindings(database, config)
     app[DATABASE] = database
-    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
+    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace, clock=clock)
     cluster = None
     if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
         from server.cluster.node import Cluster
