@@ -22,6 +22,7 @@ from aiohttp import web
 
 from server import protocol
 from server.bindings import DatabaseBindings
+from server.clock import SYSTEM_CLOCK, Clock
 from server.config import ServerConfig
 from server.gcpolicy import install_gc_policy
 from server.listening import listening_socket
@@ -41,6 +42,7 @@ TABLES = web.AppKey("tables", Tables)
 GATEWAY = web.AppKey("gateway", Gateway)
 SIO = web.AppKey("sio", socketio.AsyncServer)
 GUARD = web.AppKey("guard", ConnectionGuard)
+CLOCK = web.AppKey("clock", Clock)
 STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
 
 MAIN_TABLE = "main"
@@ -48,16 +50,19 @@ DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their web
 
 
 def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None,
-              ownership: Ownership | None = None) -> web.Application:
+              ownership: Ownership | None = None, clock: Clock = SYSTEM_CLOCK) -> web.Application:
     """The whole server as an aiohttp application (not yet started).
 
     Starting it claims the database first (``server/persistence/ownership.py``): when
     another server owns it, the start fails with ``DatabaseBusy`` before anything is
     read or written. ``port`` is the one this server listens on, to name it to others;
-    ``ownership``: the claim already taken (it is released when the app stops).
+    ``ownership``: the claim already taken (it is released when the app stops). ``clock``: what the
+    rate limits, the reconnect limit, the presence grace and the header timeout wait on (tests
+    give a manual one).
     """
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
+    app[CLOCK] = clock
     app[STOPPED] = asyncio.Event()
     sio = socketio.AsyncServer(
         async_mode="aiohttp",
@@ -74,7 +79,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
     app[SIO] = sio
     trusted = parse_networks(config.trusted_proxies)
     app[GUARD] = ConnectionGuard(config.max_connections_per_address, config.header_timeout, trusted,
-                                 total=config.max_pending_connections)
+                                 total=config.max_pending_connections, clock=clock)
 
     async def lifecycle(app: web.Application) -> AsyncIterator[None]:
         url = config.resolved_database_url()
@@ -100,10 +105,10 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
 @contextlib.asynccontextmanager
 async def _serving(app: web.Application, database: Database, announce: TextIO) -> AsyncIterator[None]:
     """Recover, restore the tables and serve them until the block ends."""
-    config, sio = app[CONFIG], app[SIO]
+    config, sio, clock = app[CONFIG], app[SIO], app[CLOCK]
     bindings = DatabaseBindings(database, config)
     app[DATABASE] = database
-    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace)
+    tables = Tables(bindings, SocketPublisher(sio), config.table_defaults, grace=config.clock_grace, clock=clock)
     cluster = None
     if config.redis_url:  # several processes: leases decide which tables run here (server/cluster)
         from server.cluster.node import Cluster
@@ -118,15 +123,16 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
     app[TABLES] = tables
     gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
                       reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
-                                             config.limit_keys),
-                      presence_grace=config.presence_grace, on_login=app[GUARD].logged_in)
+                                             config.limit_keys, clock),
+                      presence_grace=config.presence_grace, on_login=app[GUARD].logged_in, clock=clock)
     app[GATEWAY] = gateway
     if cluster is not None:
         cluster.present = gateway.sid_of_account.keys
     limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
                               account_rate=config.account_login_rate_per_second,
                               account_burst=config.account_login_burst, keys=config.limit_keys,
-                              trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout)
+                              trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout,
+                              clock=clock)
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
     log.info("server_ready", tables=sorted(tables.runners))

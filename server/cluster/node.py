@@ -38,13 +38,13 @@ from typing import Any, Final
 import redis.asyncio as aioredis
 import structlog
 
-from server.bindings import DatabaseBindings
 from server.cluster.codec import decode_command, decode_updates, dumps, encode_command, encode_updates
 from server.config import ServerConfig
 from server.persistence.errors import StoreError
 from server.persistence.records import to_micros
 from server.persistence.tx import Tx
 from server.rules.game import AccountId
+from server.storage.tables import TableStore
 from server.table.commands import Presence, TableCommand, TableError
 from server.table.ports import Publisher, RecordedEvent, TableUpdates
 from server.table.registry import Tables
@@ -70,7 +70,7 @@ def default_node_id() -> str:
 class Cluster:
     """This process's part in sharing the tables: its leases, and the router of :class:`Tables`."""
 
-    def __init__(self, config: ServerConfig, bindings: DatabaseBindings, tables: Tables, *,
+    def __init__(self, config: ServerConfig, bindings: TableStore, tables: Tables, *,
                  stopping: Callable[[], bool] = lambda: False) -> None:
         self.config, self.bindings, self.tables = config, bindings, tables
         self.node = config.node_id or default_node_id()

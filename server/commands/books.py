@@ -157,7 +157,7 @@ def iso_time(seconds: float | None) -> str:
 
 
 async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
-    from server.bindings import public_hand
+    from server.storage.hands import public_hand
 
     if args.table not in {t.name for t in await database.list_tables(include_closed=True)}:
         print(f"error: there is no table named {args.table!r}", file=sys.stderr)

@@ -111,3 +111,5 @@ class Publisher(Protocol):
     async def table_update(self, table: str, updates: TableUpdates) -> None:
         """One update per viewer of the table (personal ones to their accounts' connections)."""
         ...
+
+Reply = dict[str, Any]  # a command's answer

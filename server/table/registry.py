@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import structlog
 
+from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.errors import RuleError
 from server.rules.game import AccountId
 from server.rules.games import game_of
@@ -54,10 +55,10 @@ class Tables:
     """Creates, restores, finds and stops table runners."""
 
     def __init__(self, catalog: TableCatalog, publisher: Publisher, defaults: Mapping[str, Any],
-                 *, grace: float = 0.5) -> None:
+                 *, grace: float = 0.5, clock: Clock = SYSTEM_CLOCK) -> None:
         self.catalog, self.publisher = catalog, publisher
         self.defaults = dict(defaults)
-        self.grace = grace
+        self.grace, self.clock = grace, clock
         self.runners: dict[str, TableRunner] = {}
         self._lock = asyncio.Lock()
         self.router: Router | None = None  # set only when several processes share the tables
@@ -104,7 +105,7 @@ class Tables:
         return self._start(setup)
 
     def _start(self, setup: TableSetup) -> TableRunner:
-        runner = TableRunner(setup, self.catalog, self.publisher, grace=self.grace)
+        runner = TableRunner(setup, self.catalog, self.publisher, grace=self.grace, clock=self.clock)
         self.runners[setup.name] = runner
         runner.start()
         return runner

@@ -13,9 +13,8 @@ import asyncio
 import hashlib
 import json
 import math
-import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import engineio
@@ -23,6 +22,7 @@ import socketio
 import structlog
 
 from server import protocol as p
+from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.rules.game import AccountId
 from server.table.commands import (
     Host,
@@ -38,7 +38,7 @@ from server.table.commands import (
 )
 from server.table.ports import TableUpdates
 from server.table.registry import Tables
-from server.transport.limits import BucketTable
+from server.transport.limits import BucketTable, TokenBucket
 
 log = structlog.get_logger("hcf.transport")
 
@@ -73,26 +73,6 @@ class AccountsPort(Protocol):
         ...
 
 
-@dataclass(slots=True)
-class _Bucket:
-    """A token bucket: ``rate`` requests a second, bursts of ``burst``."""
-
-    rate: float
-    burst: float
-    tokens: float = 0.0
-    at: float = field(default_factory=time.monotonic)
-
-    def take(self) -> float:
-        """Spend a token: 0.0 if there was one, else the seconds until there is."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        return (1 - self.tokens) / self.rate
-
-
 # While the server stops, a hand in progress may still finish (it has a grace time): its players
 # can still make their moves; nothing new (a seat, a top-up, a host command) is taken.
 WHILE_STOPPING = frozenset({"snapshot", "join", "leave_table", "move", "leave"})
@@ -103,12 +83,13 @@ class Gateway:
 
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
                  rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
-                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None) -> None:
-        self.sio, self.tables, self.accounts = sio, tables, accounts
+                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None,
+                 clock: Clock = SYSTEM_CLOCK) -> None:
+        self.sio, self.tables, self.accounts, self.clock = sio, tables, accounts, clock
         self.rate, self.burst = rate, burst
         self.identities: dict[str, Identity] = {}
         self.sid_of_account: dict[AccountId, str] = {}
-        self.buckets: dict[str, _Bucket] = {}
+        self.buckets: dict[str, TokenBucket] = {}
         # Which session token opened each connection (as a digest: the token itself is a secret),
         # so that revoking a token closes its connections.
         self.token_of_sid: dict[str, str] = {}
@@ -121,8 +102,8 @@ class Gateway:
         self.on_login = on_login  # told the aiohttp request of each connection that logged in (server/transport/guard)
         self.accepting = True
         self._background: set[asyncio.Task[None]] = set()
-        self._absence: dict[AccountId, asyncio.TimerHandle] = {}
-        self._refusals_logged = BucketTable(1 / 60, 1, 10_000)  # a reconnect flood logs a line a minute
+        self._absence: dict[AccountId, Timer] = {}
+        self._refusals_logged = BucketTable(1 / 60, 1, 10_000, clock)  # a reconnect flood logs a line a minute
         sio.on("connect", self.on_connect)
         sio.on("disconnect", self.on_disconnect)
         for event in p.REQUESTS:
@@ -165,7 +146,7 @@ class Gateway:
                 log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
         self.identities[sid] = identity
-        self.buckets[sid] = _Bucket(self.rate, self.burst, tokens=self.burst)
+        self.buckets[sid] = TokenBucket(self.rate, self.burst, self.clock)
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
             self.on_login(environ.get("aiohttp.request"))
@@ -244,8 +225,9 @@ class Gateway:
         del self.sid_of_account[identity.account]
         if self.presence_grace > 0:
             # A drop and a return within the grace publish nothing (a flapping link, a reconnect loop).
-            self._absence[identity.account] = asyncio.get_running_loop().call_later(
-                self.presence_grace, self._start_absent, identity.account)
+            account = identity.account
+            self._absence[account] = call_later(self.clock, self.presence_grace,
+                                                lambda: self._start_absent(account))
         else:
             self._start_absent(identity.account)
         log.info("disconnected", account=identity.account)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import resource
-import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -36,7 +35,8 @@ from typing import Any
 import structlog
 from aiohttp import web, web_protocol
 
-from server.transport.limits import Clock, Network, is_trusted
+from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.transport.limits import Network, is_trusted
 
 log = structlog.get_logger("hcf.guard")
 
@@ -45,14 +45,14 @@ class ConnectionGuard:
     """Counts each address's connections on aiohttp's server and closes those over the cap."""
 
     def __init__(self, cap: int, header_timeout: float, trusted: tuple[Network, ...] = (), *,
-                 total: int = 0) -> None:
-        self.cap, self.header_timeout, self.trusted = cap, header_timeout, trusted
+                 total: int = 0, clock: Clock = SYSTEM_CLOCK) -> None:
+        self.cap, self.header_timeout, self.trusted, self.clock = cap, header_timeout, trusted, clock
         self.total = total or default_total()
         # address -> the connections that count against its cap, oldest first
         self.counted: dict[str, OrderedDict[web_protocol.RequestHandler, None]] = {}
         self._everyone: OrderedDict[web_protocol.RequestHandler, None] = OrderedDict()  # all counted, oldest first
         self._address: dict[web_protocol.RequestHandler, str | None] = {}  # None: not counted
-        self._deadline: dict[web_protocol.RequestHandler, asyncio.TimerHandle] = {}
+        self._deadline: dict[web_protocol.RequestHandler, Timer] = {}
         self.evicted = 0
         self.timed_out = 0
 
@@ -99,8 +99,7 @@ class ConnectionGuard:
         counted[handler] = None
         self._everyone[handler] = None
         self._address[handler] = address
-        self._deadline[handler] = asyncio.get_running_loop().call_later(
-            self.header_timeout, self._expire, handler)
+        self._deadline[handler] = call_later(self.clock, self.header_timeout, lambda: self._expire(handler))
 
     def _evict(self, handler: web_protocol.RequestHandler) -> None:
         self._uncount(handler)
@@ -156,7 +155,7 @@ class RepeatFilter:
     only counted, and the next line that gets through says how many were not shown.
     """
 
-    def __init__(self, interval: float, clock: Clock = time.monotonic,
+    def __init__(self, interval: float, clock: Clock = SYSTEM_CLOCK,
                  emit: Callable[[str, dict[str, Any]], None] | None = None) -> None:
         self.interval, self.clock = interval, clock
         self.emit = emit or _log_loop_error
@@ -168,7 +167,7 @@ class RepeatFilter:
         message = str(context.get("message") or "event loop error")
         exception = context.get("exception")
         key = f"{message}|{type(exception).__name__}|{str(exception)[:200]}"  # distinct errors stay visible
-        now = self.clock()
+        now = self.clock.monotonic()
         last = self._last.get(key)
         if last is not None and now - last < self.interval:
             self._held[key] += 1

@@ -9,20 +9,20 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.game import AccountId
 from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, Identity, host_command, is_text
-from server.transport.limits import BucketTable, Clock, Network, client_address
+from server.transport.limits import BucketTable, Network, client_address
 
 log = structlog.get_logger("hcf.http")
 
@@ -57,12 +57,12 @@ class HttpLimits:
     per_account: BucketTable
     trusted: tuple[Network, ...] = ()
     body_timeout: float = 10.0
-    clock: Clock = field(default=time.monotonic)
+    clock: Clock = SYSTEM_CLOCK
 
     @classmethod
     def build(cls, *, address_rate: float = 2.0, address_burst: int = 10, account_rate: float = 0.2,
               account_burst: int = 10, keys: int = 10_000, trusted: tuple[Network, ...] = (),
-              body_timeout: float = 10.0, clock: Clock = time.monotonic) -> HttpLimits:
+              body_timeout: float = 10.0, clock: Clock = SYSTEM_CLOCK) -> HttpLimits:
         """The limits with their defaults (ServerConfig's), each overridable."""
         return cls(BucketTable(address_rate, address_burst, keys, clock),
                    BucketTable(account_rate, account_burst, keys, clock), trusted, body_timeout, clock)

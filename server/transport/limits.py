@@ -11,12 +11,12 @@ that waited longest. Time comes from an injected clock, so tests move it by hand
 from __future__ import annotations
 
 import ipaddress
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-Clock = Callable[[], float]
+from server.clock import SYSTEM_CLOCK, Clock
+
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -26,10 +26,30 @@ class _Level:
     at: float
 
 
+class TokenBucket:
+    """One token bucket, full at first: ``rate`` tokens a second, bursts of ``burst`` (a connection's requests)."""
+
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, clock: Clock = SYSTEM_CLOCK) -> None:
+        self.rate, self.burst, self.clock = rate, float(burst), clock
+        self.tokens, self.at = self.burst, clock.monotonic()
+
+    def take(self) -> float:
+        """Spend a token: 0.0 if there was one, else the seconds until there is."""
+        now = self.clock.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
 class BucketTable:
     """A token bucket per key (``rate`` a second, bursts of ``burst``), at most ``capacity`` keys."""
 
-    def __init__(self, rate: float, burst: float, capacity: int, clock: Clock = time.monotonic) -> None:
+    def __init__(self, rate: float, burst: float, capacity: int, clock: Clock = SYSTEM_CLOCK) -> None:
         if rate <= 0 or burst < 1 or capacity < 1:
             raise ValueError("a bucket table needs rate > 0, burst >= 1 and capacity >= 1")
         self.rate, self.burst, self.capacity, self.clock = rate, float(burst), capacity, clock
@@ -53,7 +73,7 @@ class BucketTable:
             level.tokens = min(self.burst, level.tokens + 1)
 
     def _level(self, key: str) -> _Level:
-        now = self.clock()
+        now = self.clock.monotonic()
         level = self._levels.get(key)
         if level is None:
             while len(self._levels) >= self.capacity:

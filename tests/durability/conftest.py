@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import config_overrides, database_url, server, table_overrides
+from tests.server.conftest import config_overrides, database_url, server, server_clock, table_overrides
 
-__all__ = ["config_overrides", "coverage", "database_url", "server", "table_overrides"]
+__all__ = ["config_overrides", "coverage", "database_url", "server", "server_clock", "table_overrides"]
 
 _LINES: list[tuple[str, dict[str, Any]]] = []
 

@@ -44,6 +44,7 @@ from server.app import DATABASE, GATEWAY
 from server.persistence.database import open_database
 from tests.server.conftest import Server
 from tests.server.helpers import Client
+from tests.support.clock import ManualClock
 
 from .conftest import Coverage
 
@@ -228,11 +229,13 @@ async def test_connect_and_disconnect_events_change_no_identity_and_no_presence(
 
 @pytest.mark.parametrize("config_overrides", [PRODUCTION_RATE])
 @pytest.mark.parametrize("table_overrides", [SLOW])
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on(
         server: Server, seated: tuple[Client, Client, Client]) -> None:
     host, alice, bob = seated
     mark = host.mark()
     await host.host("resume")
+    manual(server).advance(0.1)  # the next hand starts a moment after a resume
     await host.event("bank_offered", since=mark, where=lambda e: e["seat"] == 1)
     await host.host("pause")
     await alice.call("move", {"table": "main", "action": "bank", "accept": True})
@@ -244,24 +247,30 @@ async def test_a_flood_of_bets_during_a_hand_counts_one_bet_and_the_hand_goes_on
     assert codes.count("ok") == 1, codes
     assert set(codes) <= {"ok", "bet/already_answered", "phase/wrong", "rate/limited"}, set(codes)
     assert codes.count("rate/limited") >= 50, codes  # a burst of 40, then 20 a second
-    # the bucket is empty: a "connect" event must not refill it (to its burst of 40). Some tokens come
-    # back with time, 20 a second, so judge by a burst: most of 30 requests sent at once are refused.
+    # the bucket is empty: a "connect" event must not refill it (to its burst of 40). The server's
+    # clock stands still (no token comes back with time), so every one of 30 more requests is refused.
     await bob.refused("connect", {"token": bob.token})
     burst = await asyncio.gather(*(bob.conn.raw_call("snapshot", T) for _ in range(30)))
     limited = sum(1 for r in burst if not r["ok"] and r["error"]["code"] == "rate/limited")
-    assert limited >= 10, f"the bucket was refilled: only {limited} of 30 refused"
+    assert limited == 30, f"the bucket was refilled: only {limited} of 30 refused"
     bets = [t for t in await transfers(server, opened["hand_id"]) if t.kind == "bet"]
     assert [(t.src.split(":")[-1], t.amount) for t in bets] == [(str(bob.account_id), 10)]
     placed = [e for e in host.table_events(mark) if e["type"] == "bets_placed"]
     assert [e["seat"] for e in placed] == [2], placed
     after = await state(server, host)
     assert after[1] == before[1] + 2, "one bet and its fee, nothing else"
-    await asyncio.sleep(1.0)  # the bucket refills; the hand goes on to its end
+    manual(server).advance(1.0)  # the bucket refills; the hand goes on to its end
     await bob.call("snapshot", T)
     await host.event("turn_started", since=mark, where=lambda e: e["seat"] == 2)
     await bob.call("move", {"table": "main", "action": "raise", "amount": 10})
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["status"] == "settled"
+
+
+def manual(server: Server) -> ManualClock:
+    """The test's server clock, which moves only when told to."""
+    assert isinstance(server.clock, ManualClock), "parametrize server_clock with 'manual'"
+    return server.clock
 
 
 async def transfers(server: Server, hand_id: int) -> list[Any]:
@@ -354,11 +363,13 @@ async def test_stolen_expired_and_mistyped_tokens_are_refused(server: Server, se
 
 
 @pytest.mark.parametrize("table_overrides", [SLOW])
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_a_player_sending_any_host_command_is_refused_and_nothing_changes(
         server: Server, seated: tuple[Client, Client, Client], coverage: Coverage) -> None:
     host, alice, bob = seated
     mark = host.mark()
     await host.host("resume")
+    manual(server).advance(0.1)  # the next hand starts a moment after a resume
     await host.event("bank_offered", since=mark)  # with a hand in progress too
     before = await state(server, host, alice)
     for action in HOST_ACTIONS:
@@ -368,7 +379,7 @@ async def test_a_player_sending_any_host_command_is_refused_and_nothing_changes(
         assert await bob.refused("host", payload) == "auth/not_host", action
         code = await http_refusal("POST", f"{server.url}/api/host", bob.token, payload)
         if code == "rate/limited":  # that route allows 10 at once, then 2 a second, per address
-            await asyncio.sleep(0.6)
+            manual(server).advance(0.6)
             code = await http_refusal("POST", f"{server.url}/api/host", bob.token, payload)
         assert code == "auth/not_host", action
     assert await state(server, host, alice) == before
@@ -382,6 +393,7 @@ async def chunks(size: int) -> AsyncIterator[bytes]:
 
 
 @pytest.mark.parametrize("config_overrides", [PRODUCTION_RATE])
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_http_bodies_too_large_or_not_utf8_are_refused_with_their_code(server: Server,
                                                                              coverage: Coverage) -> None:
     cases: list[tuple[str, Callable[[], Any], int, str]] = [
@@ -402,7 +414,7 @@ async def test_http_bodies_too_large_or_not_utf8_are_refused_with_their_code(ser
                             answer = await response.json(content_type=None)
                         if response.status != 429:
                             break
-                        await asyncio.sleep(0.6)
+                        manual(server).advance(0.6)
                     assert (response.status, answer["error"]["code"]) == (status, code), (what, path, answer)
     assert not no_error_logs(logs), no_error_logs(logs)
     assert (await http_json("GET", f"{server.url}/healthz"))["ok"] is True

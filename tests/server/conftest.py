@@ -20,10 +20,12 @@ import pytest
 from aiohttp import web
 
 from server.app import DATABASE, STOPPED, TABLES, build_app, graceful_stop, guard
+from server.clock import SYSTEM_CLOCK, Clock
 from server.config import ServerConfig
 from server.persistence import passwords
 from server.persistence.database import Database, open_database
 from server.table.registry import Tables
+from tests.support.clock import ManualClock
 
 from .helpers import TABLE, Bot, Client, Policy, cancel_and_wait, register
 
@@ -52,6 +54,7 @@ class Server:
     bots: list[Bot] = field(default_factory=list)
     stopped: bool = False
     crashed: bool = False
+    clock: Clock = SYSTEM_CLOCK
     _host: Client | None = None
 
     @property
@@ -121,7 +124,7 @@ class Server:
         await self.close_clients()
         await self.drained()
         await self.stop()
-        return await start_server(self.config, self.family)
+        return await start_server(self.config, self.family, self.clock)
 
     async def crash(self) -> None:
         """Die without a shutdown: the tables stop dead, nothing is voided (the database is closed)."""
@@ -162,10 +165,17 @@ def table_overrides() -> dict[str, Any]:
     return {}
 
 
-async def start_server(config: ServerConfig, family: list[Server]) -> Server:
+@pytest.fixture
+def server_clock(request: pytest.FixtureRequest) -> Clock:
+    """The server's clock: the system's, or ``@pytest.mark.parametrize("server_clock", ["manual"],
+    indirect=True)`` for a :class:`ManualClock` the test advances (``server.clock``) instead of sleeping."""
+    return ManualClock() if getattr(request, "param", "system") == "manual" else SYSTEM_CLOCK
+
+
+async def start_server(config: ServerConfig, family: list[Server], clock: Clock = SYSTEM_CLOCK) -> Server:
     """Build the real app with the composition root and serve it on a free loopback port."""
     announce = io.StringIO()
-    app = build_app(config, announce=announce)
+    app = build_app(config, announce=announce, clock=clock)
     runner = web.AppRunner(app, shutdown_timeout=5.0, keepalive_timeout=config.idle_timeout)  # as ``serve`` has it
     await runner.setup()
     guard(app, runner)
@@ -176,7 +186,7 @@ async def start_server(config: ServerConfig, family: list[Server]) -> Server:
     host_token = found.group(1) if found else (family[-1].host_token if family else "")
     assert host_token, f"no host token announced: {announce.getvalue()!r}"
     srv = Server(f"http://127.0.0.1:{port}", host_token, app, runner, config.database_url, config=config,
-                 family=family)
+                 family=family, clock=clock)
     family.append(srv)
     return srv
 
@@ -189,7 +199,7 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def server(database_url: str, monkeypatch: pytest.MonkeyPatch, config_overrides: dict[str, Any],
-                 table_overrides: dict[str, Any]) -> AsyncIterator[Server]:
+                 table_overrides: dict[str, Any], server_clock: Clock) -> AsyncIterator[Server]:
     # scrypt at full cost is ~50 ms a hash on this machine; its cost is not what these tests test.
     monkeypatch.setattr(passwords, "SCRYPT_N", 2**4)
     config = ServerConfig(
@@ -204,7 +214,7 @@ async def server(database_url: str, monkeypatch: pytest.MonkeyPatch, config_over
     )
     family: list[Server] = []
     try:
-        yield await start_server(config, family)
+        yield await start_server(config, family, server_clock)
     finally:
         for srv in family:
             await srv.close_clients()

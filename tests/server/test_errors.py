@@ -10,6 +10,7 @@ import socketio
 
 from client_cli.connection import http_json
 from server.app import DATABASE, GATEWAY
+from tests.support.clock import ManualClock
 
 from .conftest import Server
 from .helpers import Client, arranged
@@ -184,6 +185,7 @@ async def test_bad_tokens_are_refused_at_connect(server: Server) -> None:
 
 @pytest.mark.parametrize("config_overrides", [{"rate_per_second": 20.0, "rate_burst": 40}])  # production values
 @pytest.mark.parametrize("table_overrides", [SLOW])
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_a_flood_of_requests_is_rate_limited_and_changes_nothing(server: Server) -> None:
     host, (alice, _bob) = await server.table(None, None)
     before = await state(server, host)
@@ -195,5 +197,9 @@ async def test_a_flood_of_requests_is_rate_limited_and_changes_nothing(server: S
     assert 30 <= codes.count("ok") <= 100, codes
     assert set(codes) == {"ok", "rate/limited"}
     assert await state(server, host) == before
-    await asyncio.sleep(1.0)
+    # the server's time stands still: no token came back meanwhile, one second brings back 20
+    again = await alice.conn.raw_call("willing_to_bank", {"table": "main", "willing": True})
+    assert again["error"]["code"] == "rate/limited", again
+    assert isinstance(server.clock, ManualClock)
+    server.clock.advance(1.0)
     assert (await alice.call("willing_to_bank", {"table": "main", "willing": True}))["ok"], "the bucket refills"

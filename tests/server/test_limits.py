@@ -8,33 +8,28 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.transport.guard import RepeatFilter
-from server.transport.limits import BucketTable, client_address, parse_networks
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from server.transport.limits import BucketTable, TokenBucket, client_address, parse_networks
+from tests.support.clock import ManualClock
 
 
 class Unbounded:
     """The model: one bucket per key, never forgotten."""
 
-    def __init__(self, rate: float, burst: float, clock: Clock) -> None:
+    def __init__(self, rate: float, burst: float, clock: ManualClock) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.levels: dict[str, tuple[float, float]] = {}
 
     def take(self, key: str) -> bool:
-        tokens, at = self.levels.get(key, (self.burst, self.clock()))
-        tokens = min(self.burst, tokens + (self.clock() - at) * self.rate)
+        now = self.clock.monotonic()
+        tokens, at = self.levels.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
         ok = tokens >= 1
-        self.levels[key] = (tokens - 1 if ok else tokens, self.clock())
+        self.levels[key] = (tokens - 1 if ok else tokens, now)
         return ok
 
 
@@ -45,12 +40,12 @@ steps = st.lists(st.tuples(st.integers(0, 11), st.floats(0, 3, allow_nan=False))
 @given(steps=steps, capacity=st.integers(1, 6), burst=st.integers(1, 5))
 def test_the_table_stays_bounded_forgets_the_oldest_and_never_refuses_what_the_model_allows(
         steps: list[tuple[int, float]], capacity: int, burst: int) -> None:
-    clock = Clock()
+    clock = ManualClock()
     table, model = BucketTable(0.5, burst, capacity, clock), Unbounded(0.5, burst, clock)
     recent: list[str] = []  # keys by last use, oldest first
     forgiven: set[str] = set()  # keys the table forgot at some point (then they came back full)
     for key_no, dt in steps:
-        clock.now += dt
+        clock.advance(dt)
         key = f"k{key_no}"
         if key in recent and key not in recent[-capacity:]:
             forgiven.add(key)  # the capacity most recently used keys are the ones it holds
@@ -66,26 +61,37 @@ def test_the_table_stays_bounded_forgets_the_oldest_and_never_refuses_what_the_m
 
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=200))
 def test_one_key_never_gets_more_than_its_burst_plus_its_rate(keys: list[int]) -> None:
-    clock = Clock()
+    clock = ManualClock()
     table = BucketTable(1.0, 3, 100, clock)
     granted: dict[int, int] = {}
     for i, key in enumerate(keys):
-        clock.now = i * 0.1
+        clock.advance(0.1 if i else 0.0)
         if table.take(str(key)) == 0.0:
             granted[key] = granted.get(key, 0) + 1
     for count in granted.values():
-        assert count <= 3 + clock.now * 1.0 + 1e-9
+        assert count <= 3 + (len(keys) - 1) * 0.1 * 1.0 + 1e-9
 
 
 def test_a_refusal_says_how_long_to_wait_and_a_refund_gives_the_attempt_back() -> None:
-    clock = Clock()
+    clock = ManualClock()
     table = BucketTable(0.2, 2, 10, clock)
     assert table.take("alice") == table.take("alice") == 0.0
     assert table.take("alice") == 5.0
     table.refund("alice")
     assert table.take("alice") == 0.0
-    clock.now = 2.5
+    clock.advance(2.5)
     assert table.take("alice") == 2.5
+
+
+def test_a_connections_bucket_starts_full_says_how_long_to_wait_and_refills_with_its_clock() -> None:
+    clock = ManualClock()
+    bucket = TokenBucket(20.0, 3, clock)
+    assert [bucket.take() for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.take() == 0.05  # a token every 1/20 s
+    clock.advance(0.025)
+    assert bucket.take() == pytest.approx(0.025)
+    clock.advance(1.0)  # it refills to its burst, not beyond
+    assert [bucket.take() for _ in range(4)][-2:] == [0.0, pytest.approx(0.05)]
 
 
 def test_x_forwarded_for_counts_only_behind_a_trusted_proxy() -> None:
@@ -99,7 +105,7 @@ def test_x_forwarded_for_counts_only_behind_a_trusted_proxy() -> None:
 
 
 def test_the_same_loop_error_is_logged_once_per_interval_with_a_count() -> None:
-    clock, lines = Clock(), []
+    clock, lines = ManualClock(), []
 
     def emit(message: str, fields: dict[str, Any]) -> None:
         lines.append((message, fields["repeats_not_shown"]))
@@ -109,10 +115,10 @@ def test_the_same_loop_error_is_logged_once_per_interval_with_a_count() -> None:
     try:
         context = {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many")}
         for i in range(1000):
-            clock.now = i * 0.05
+            clock.advance(0.05 if i else 0.0)
             handler(loop, context)
         handler(loop, {"message": "another", "exception": None})
-        clock.now = 61.0
+        clock.advance(61.0 - 999 * 0.05)
         handler(loop, context)
     finally:
         loop.close()

@@ -17,6 +17,7 @@ from server.rules.caribbean.settings import CaribbeanSettings
 from server.table.commands import Play, Sit, Snapshot, Tick
 from server.table.ports import Batch
 from server.table.runner import CLOCK_ATTEMPTS, TableRunner, TableSetup
+from tests.support.clock import ManualClock
 from tests.table.fakes import MemoryStorage, RecordingPublisher
 
 # The decision clock never runs out by itself here: the test says when it does.
@@ -47,7 +48,7 @@ async def table() -> AsyncIterator[tuple[TableRunner, FailingStorage]]:
     storage = FailingStorage()
     storage.issue(1, 5000)
     runner = TableRunner(TableSetup("stud", CaribbeanSettings.from_mapping(SETTINGS), game="caribbean"),
-                         storage, RecordingPublisher(), grace=0.0)
+                         storage, RecordingPublisher(), grace=0.0, clock=ManualClock())
     runner.start()
     yield runner, storage
     await runner.stop(0.5)
@@ -55,8 +56,9 @@ async def table() -> AsyncIterator[tuple[TableRunner, FailingStorage]]:
 
 async def in_decisions(runner: TableRunner) -> None:
     await runner.submit(Sit(1, "ann", buy_in=1000))
-    while (await runner.submit(Snapshot(1)))["snapshot"]["hand"] is None:
-        await runner.submit(Snapshot(1))  # the first hand opens 0.2 s after the start
+    assert isinstance(runner.time_source, ManualClock)
+    runner.time_source.advance(0.2)  # the first hand opens 0.2 s after the start
+    assert (await runner.submit(Snapshot(1)))["snapshot"]["hand"] is not None
     await runner.submit(Play(1, "bet", (("bets", [{"spot": 1, "ante": 10}]),)))
     await runner.submit(Play(1, "deal", ()))
     assert runner.state.phase == "decisions"

@@ -13,6 +13,7 @@ from server.table.commands import Host, Play, Sit, Snapshot, TableError
 from server.table.ports import Batch
 from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
+from tests.support.clock import ManualClock
 from tests.table.fakes import MemoryStorage, RecordingPublisher
 
 FAST = {"pause_seconds": 0, "offer_seconds": 1, "bet_seconds": 1, "action_seconds": 1}
@@ -23,20 +24,24 @@ async def table() -> AsyncIterator[tuple[TableRunner, MemoryStorage, RecordingPu
     storage, publisher = MemoryStorage(), RecordingPublisher()
     for account in (1, 2, 3):
         storage.issue(account, 5000)
-    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(FAST)), storage, publisher, grace=0.05)
+    runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(FAST)), storage, publisher, grace=0.05,
+                         clock=ManualClock())
     runner.start()
     yield runner, storage, publisher
     await runner.stop(0.5)
 
 
 async def wait_for(runner: TableRunner, predicate: Any, timeout: float = 5.0) -> dict[str, Any]:
-    async def poll() -> dict[str, Any]:
-        while True:
-            snap: dict[str, Any] = (await runner.submit(Snapshot(1)))["snapshot"]
-            if predicate(snap):
-                return snap
-            await asyncio.sleep(0.02)
-    return await asyncio.wait_for(poll(), timeout)
+    """The first snapshot ``predicate`` holds for, the table's clock moved on a tenth of a second between
+    snapshots (the ticks a move puts on the queue run before the next snapshot), for ``timeout`` table seconds."""
+    clock = runner.time_source
+    assert isinstance(clock, ManualClock)
+    for _ in range(round(timeout / 0.1) + 1):
+        snap: dict[str, Any] = (await runner.submit(Snapshot(1)))["snapshot"]
+        if predicate(snap):
+            return snap
+        clock.advance(0.1)
+    raise AssertionError(f"not within {timeout} s of the table's time")
 
 
 async def wait_until(condition: Any, timeout: float = 5.0) -> None:
@@ -110,6 +115,7 @@ async def test_the_decision_clock_folds_and_the_hand_settles(table: Any) -> None
     other = 2 if snap["hand"]["offered"] == 1 else 1
     await runner.submit(Play(other, "bet", (("ante", 10),)))
     await wait_for(runner, lambda s: s["last_hand"] is not None, timeout=5)
+    await wait_until(lambda: "hand_revealed" in publisher.types())  # published just after the batch's answers
     folded = [p for _, p in publisher.public if p["type"] == "player_folded"]
     assert folded
     assert folded[0]["reason"] == "clock"

@@ -1,0 +1,235 @@
+"""What a table runner holds in memory, and what its parts (server/table/*.py mixins) ask of each other."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.clock import SYSTEM_CLOCK, Clock, Timer
+from server.rules.arrange import SeatDeck
+from server.rules.cards import Card
+from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike
+from server.rules.games import game_named
+from server.table.commands import (
+    Stand,
+    TableCommand,
+    TableError,
+    Tick,
+)
+from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
+from server.table.roster import Roster, Seated
+from server.table.updates import BatchRecord, UpdateBuilder
+
+
+@dataclass(slots=True)
+class TableSetup:
+    """What a runner starts from (a new table, or one restored from the database)."""
+
+    name: str
+    settings: Any  # the game's settings (server.rules.game.TableSettings)
+    seats: list[Seated] = field(default_factory=list)
+    stacks: dict[AccountId, int] = field(default_factory=dict)
+    seq: int = 0
+    offer_from: int = 1
+    paused: bool = False
+    hands_played: int = 0
+    hands_dealt: int = 0  # the table's own hand number of its last dealt hand
+    last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
+    game: str = "hcf"
+    carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
+
+
+@dataclass(slots=True)
+class HandClock:
+    """The running clock: what it is for, whose it is, when it runs out."""
+
+    kind: str  # offer, bets, decision, exchange...
+    seat: int | None
+    deadline: float
+    spec: ClockSpec
+
+
+class RunnerBase:
+    """What every part of the runner holds: the table in memory. Each part's methods that another
+    part calls are declared here too, so that each part type-checks on its own."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        storage: TableStorage,
+        publisher: Publisher,
+        *,
+        clock: Clock = SYSTEM_CLOCK,
+        seed_source: Callable[[int], bytes] = secrets.token_bytes,
+        grace: float = 0.5,
+    ) -> None:
+        self.name = setup.name
+        self.game: Game = game_named(setup.game)
+        self.settings: Any = setup.settings
+        self.carry: JSON = dict(setup.carry)
+        self.roster = Roster(setup.settings.seats)
+        for seated in setup.seats:
+            self.roster.add(seated)
+        self.stacks = dict(setup.stacks)
+        self.seq = setup.seq
+        self.offer_from = setup.offer_from
+        self.paused = setup.paused
+        self.hands_played = setup.hands_played
+        self.hands_dealt = setup.hands_dealt
+        self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
+        self.hand_numbered = False
+        self.storage, self.publisher = storage, publisher
+        # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
+        self.time_source, self.now = clock, clock.now
+        self.seed_source, self.grace = seed_source, grace
+        self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
+        self.hand_id: int | None = None
+        self.hand_accounts: dict[int, AccountId] = {}
+        self.clock: HandClock | None = None
+        self.pending_settings: Any = None
+        self.pending_by: AccountId | None = None  # who asked for the pending settings
+        self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
+        self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
+        self.closed = False
+        self.closing = False
+        self.last_hand_id: int | None = None
+        self.stopping = False
+        self.waiting_reason: str | None = None
+        self.last_summary: dict[str, Any] | None = setup.last_summary
+        self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._timers: dict[str, Timer] = {}
+        self._tokens: dict[str, int] = {}
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
+        self._updates = UpdateBuilder(self.name)
+        self._clock_failures = 0
+
+    # ------------------------------------------------------------ what the parts ask of each other
+
+    async def _call(self, fn: Callable[..., Awaitable[Reply]], *args: Any) -> Reply:
+        raise NotImplementedError  # LifecycleMixin
+
+    def hand_in_progress(self) -> bool:
+        raise NotImplementedError  # LifecycleMixin
+
+    async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
+        raise NotImplementedError  # TableRunner
+
+    async def _answer_and_publish(self, items: list[_QueueItem], outcomes: list[Reply | TableError],
+                                  record: BatchRecord) -> None:
+        raise NotImplementedError  # PipelineMixin
+
+    async def _record(self, before: Any, events: list[Any], batch: Batch,
+                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+        raise NotImplementedError  # PipelineMixin
+
+    def _summary(self, state: Any, *, dealt: bool) -> Reply:
+        raise NotImplementedError  # PipelineMixin
+
+    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
+                            apply: Callable[[], None] | None = None) -> None:
+        raise NotImplementedError  # PipelineMixin
+
+    def _cancel(self, kind: str) -> None:
+        raise NotImplementedError  # TimersMixin
+
+    def _schedule(self, kind: str, at: float) -> None:
+        raise NotImplementedError  # TimersMixin
+
+    def _soon(self) -> None:
+        raise NotImplementedError  # TimersMixin
+
+    async def _tick(self, tick: Tick) -> Reply:
+        raise NotImplementedError  # TimersMixin
+
+    def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
+        raise NotImplementedError  # TimersMixin
+
+    async def _after_hand(self, state: Any) -> None:
+        raise NotImplementedError  # HandsMixin
+
+    async def _hand_command(self, command: Any) -> Reply:
+        raise NotImplementedError  # HandsMixin
+
+    async def _start_hand(self) -> None:
+        raise NotImplementedError  # HandsMixin
+
+    async def _void_hand(self, reason: str) -> Reply:
+        raise NotImplementedError  # HandsMixin
+
+    async def _housekeeping(self) -> None:
+        raise NotImplementedError  # SeatingMixin
+
+    def _in_current_hand(self, seated: Seated) -> bool:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _leave_hand(self, seated: Seated) -> None:
+        raise NotImplementedError  # SeatingMixin
+
+    def _remove(self, seats: list[int]) -> None:
+        raise NotImplementedError  # SeatingMixin
+
+    def _seated(self, account: AccountId) -> Seated:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _stand(self, cmd: Stand) -> Reply:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _stand_leavers(self, changes: list[Reply]) -> None:
+        raise NotImplementedError  # SeatingMixin
+
+    def _stand_now(self, seated: Seated, batch: Batch) -> Reply:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _stand_up_expired(self) -> None:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _stay(self, seated: Seated) -> Reply:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
+        raise NotImplementedError  # FloorCommandsMixin
+
+    async def _close_now(self) -> None:
+        raise NotImplementedError  # FloorCommandsMixin
+
+    def _status(self) -> str:
+        raise NotImplementedError  # ViewsMixin
+
+    def choices(self, account: AccountId | None) -> Choices:
+        raise NotImplementedError  # ViewsMixin
+
+    def hand_key(self) -> tuple[object, ...]:
+        raise NotImplementedError  # ViewsMixin
+
+    def hand_seat(self, account: AccountId | None) -> int | None:
+        raise NotImplementedError  # ViewsMixin
+
+    def hand_view(self, seat: int | None) -> Reply | None:
+        raise NotImplementedError  # ViewsMixin
+
+    def seated_accounts(self) -> frozenset[AccountId]:
+        raise NotImplementedError  # ViewsMixin
+
+    def shared_view(self) -> Reply:
+        raise NotImplementedError  # ViewsMixin
+
+    def snapshot(self, account: AccountId | None) -> Reply:
+        raise NotImplementedError  # ViewsMixin
+
+    def you(self, account: AccountId | None) -> Reply:
+        raise NotImplementedError  # ViewsMixin
+
+
+@dataclass(frozen=True, slots=True)
+class _Internal:
+    fn: Callable[..., Awaitable[Reply]]
+    args: tuple[Any, ...]
+
+
+_QueueItem = tuple[TableCommand | _Internal, "asyncio.Future[Reply] | None"]

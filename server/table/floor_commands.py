@@ -1,0 +1,158 @@
+"""The host's (floor) commands at a table: settings, pause, removals, misdeals, drill decks, closing."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from server.rules.arrange import SeatDeck
+from server.rules.cards import Card, parse_cards
+from server.rules.game import AccountId
+from server.table.base import RunnerBase
+from server.table.commands import (
+    Host,
+    TableError,
+)
+from server.table.floor import deck_by_place, setting_changes, short_deck_warning
+from server.table.ports import Batch, Reply
+
+
+class FloorCommandsMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that owns the host's commands."""
+
+    async def _host(self, cmd: Host) -> Reply:
+        handler = _HOST_HANDLERS.get(cmd.action)
+        if handler is None:
+            raise TableError("request/unknown", f"no host command {cmd.action!r} for a table")
+        reply: Reply = await handler(self, cmd)
+        return reply
+
+    async def _host_settings(self, cmd: Host) -> Reply:
+        values = cmd.arg("settings") or {}
+        new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
+        if new.seats < max(self.roster.by_seat, default=0):
+            raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        changes = setting_changes(self.settings.as_dict(), new.as_dict())
+        self.pending_settings, self.pending_by = new, cmd.by
+        if not self.hand_in_progress():
+            await self._apply_pending_settings(cmd.by)
+            return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
+        # The posted settings hold for the hand in play (docs/rules/hcf.md section 2): say what the next one changes.
+        return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
+
+    async def _host_show_settings(self, _cmd: Host) -> Reply:
+        """The table's settings now, and what a change waiting for the hand's end will make of them."""
+        current = self.settings.as_dict()
+        pending = self.pending_settings
+        return {"table": self.name, "game": self.game.name, "status": self._status(), "settings": current,
+                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {}}
+
+    async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
+        new, self.pending_settings = self.pending_settings, None
+        by = by if by is not None else self.pending_by
+        if new is None or new == self.settings:
+            return
+        old = self.settings
+        batch = Batch(settings=(old.as_dict(), new.as_dict(), by))
+        changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
+        def apply() -> None:
+            self.settings = new
+            self.roster.seats = new.seats
+
+        await self._table_events([{"type": "settings_changed", "changed": changed,
+                                   "settings": new.as_dict()}], batch, apply)
+
+    async def _host_pause(self, cmd: Host) -> Reply:
+        paused = cmd.action == "pause"
+        if paused != self.paused:
+            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}],
+                                     apply=lambda: setattr(self, "paused", paused))
+            if not paused:
+                self._schedule("next_hand", self.now() + 0.05)
+        return {"paused": self.paused}
+
+    def _host_seat(self, cmd: Host) -> int:
+        """The seat a host command names, within this table's seats."""
+        seat = cmd.arg("seat")
+        if not isinstance(seat, int):
+            raise TableError("request/malformed", f"{cmd.action} needs a seat")
+        if not 1 <= seat <= self.settings.seats:
+            raise TableError("seat/invalid", f"table {self.name} has seats 1 to {self.settings.seats}, not {seat}")
+        return seat
+
+    async def _host_remove(self, cmd: Host) -> Reply:
+        name = cmd.arg("account")
+        seat = self._host_seat(cmd) if name is None else None
+        seated = next((s for s in self.roster.by_seat.values()
+                       if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
+        if seated is None:
+            where = f"at seat {seat}" if name is None else f"by the name {name!r}"
+            raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
+        if self._in_current_hand(seated):
+            seated.leave_reason = "removed"  # said at the stand-up; the player cannot take it back
+            await self._leave_hand(seated)
+            return {"removed": "after_hand", "seat": seated.seat}
+        batch = Batch()
+        change = self._stand_now(seated, batch) | {"reason": "removed"}
+        await self._table_events([change], batch, lambda: self._remove([seated.seat]))
+        return {"removed": "now", "seat": seated.seat}
+
+    async def _host_dead(self, cmd: Host) -> Reply:
+        await self._hand_command(self.game.declare_dead(self._host_seat(cmd)))
+        return {}
+
+    async def _host_misdeal(self, cmd: Host) -> Reply:
+        reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
+        await self._hand_command(self.game.misdeal(reason))
+        return {}
+
+    async def _host_arrange(self, cmd: Host) -> Reply:
+        """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
+        hands = cmd.arg("hands")
+        deck: tuple[Card, ...] | SeatDeck
+        if hands is not None:
+            deck = deck_by_place(self.name, self.game.name, self.settings, hands)
+            count, warning = sum(len(cards) for _, cards in deck.hands), None
+        else:
+            deck = parse_cards(cmd.arg("cards") or "")
+            if not deck:
+                raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
+            count = len(deck)
+            warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
+        self.arranged_next = deck
+        event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+                        "message": "the host arranged the next deck: that hand is not a random deal"}
+        await self._table_events([event | ({"warning": warning} if warning else {})])
+        return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
+
+    async def _host_close(self, _cmd: Host) -> Reply:
+        """Close the table: a hand in progress plays out normally, then everyone stands up."""
+        self.closing = True
+        self._cancel("next_hand")
+        if self.hand_in_progress():
+            await self._table_events([{"type": "table_closing",
+                                       "message": "the table closes after this hand"}])
+            return {"closed": "after_hand"}
+        await self._close_now()
+        return {"closed": "now"}
+
+    async def _close_now(self) -> None:
+        for seated in self.roster.by_seat.values():
+            seated.leaving = True
+            seated.leave_reason = seated.leave_reason or "closed"
+        await self._stand_leavers([])
+        await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
+                                 lambda: setattr(self, "closed", True))
+
+
+_HOST_HANDLERS: dict[str, Callable[[FloorCommandsMixin, Host], Awaitable[Reply]]] = {
+    "change_settings": FloorCommandsMixin._host_settings,
+    "pause": FloorCommandsMixin._host_pause,
+    "resume": FloorCommandsMixin._host_pause,
+    "remove_player": FloorCommandsMixin._host_remove,
+    "declare_dead": FloorCommandsMixin._host_dead,
+    "misdeal": FloorCommandsMixin._host_misdeal,
+    "shuffler_fault": FloorCommandsMixin._host_misdeal,
+    "arrange_deck": FloorCommandsMixin._host_arrange,
+    "show_settings": FloorCommandsMixin._host_show_settings,
+    "close_table": FloorCommandsMixin._host_close,
+}

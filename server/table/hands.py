@@ -1,0 +1,132 @@
+"""The hand's course at the table: start a hand, run its commands, end it, void it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.table.base import RunnerBase
+from server.table.commands import (
+    Play,
+    Stand,
+    TableError,
+)
+from server.table.floor import deck_json
+from server.table.ports import Batch, Reply
+from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT
+
+
+class HandsMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that owns the hand's course."""
+
+    async def _start_hand(self) -> None:
+        if self.paused or self.closed or self.closing or self.stopping or self.hand_in_progress():
+            return
+        await self._apply_pending_settings()
+        await self._stand_up_expired()
+        players = [s.as_player(self.stacks.get(s.account, 0)) for s in self.roster.playing()]
+        needed = 1 if self.settings.house_banked else 2
+        if len(players) < needed:
+            await self._set_waiting("players")
+            return
+        seed = self.seed_source(32)
+        arranged = self.arranged_next
+        state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
+                                   arranged_deck=arranged, carry=self.carry)
+        opening = self.game.opening_events(state)
+        if state.phase == "not_dealt":
+            self.state = state
+            await self._set_waiting(state.reason or "no_bank")
+            self._schedule("next_hand", self.now() + self.settings.offer_seconds)
+            return
+        self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
+        self.waiting_reason = None
+        self._idle.clear()
+        self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
+        for seated in self.roster.by_seat.values():
+            seated.missed_this_hand = seated.acted_this_hand = False
+        # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
+        self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
+        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
+                   "arranged": arranged is not None,
+                   "seats": [p.seat for p in players], "offer_from": self.offer_from}
+        batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
+        self.hand_id = None
+        self.state = state
+        inputs = {"command": "new_hand", "game": self.game.name, "carry": self.carry,
+                  "settings": self.settings.as_dict(), "offer_from": self.offer_from,
+                  "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
+                  "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
+                  "arranged_deck": deck_json(arranged)}
+        await self._record(state, opening, batch, lead=[started], inputs=inputs)
+
+    async def _set_waiting(self, reason: str) -> None:
+        if self.waiting_reason == reason:
+            return
+        self.waiting_reason = reason
+        messages = {
+            "players": "waiting for players: a hand needs a designated player and at least one player",
+            "no_bank": "nobody took the bank: no hand this time; the bank is offered again soon",
+        }
+        if self.settings.house_banked:
+            messages["players"] = "waiting for players"
+        await self._table_events([{"type": "table_waiting", "reason": reason,
+                                   "message": messages.get(reason, reason)}])
+
+    async def _hand_command(self, command: Any) -> Reply:
+        if not self.hand_in_progress():
+            raise TableError("hand/none", "no hand is in progress")
+        events = self.game.decide(self.state, command)
+        await self._record(self.state, events, Batch(), inputs=self.game.command_as_json(command))
+        return {}
+
+    async def _after_hand(self, state: Any) -> None:
+        self.clock = None
+        self._cancel("clock")
+        self.last_summary = self._summary(state, dealt=self.hand_numbered)
+        self.last_hand_id = self.hand_id
+        self.carry = self.game.carry_out(state, self.carry)
+        if state.phase != "not_dealt" or self.game.dealer_seat(state) is not None:
+            self.offer_from = self.game.next_offer_from(state)
+        changes: list[Reply] = []
+        for seat in list(self.hand_accounts):
+            seated = self.roster.by_seat.get(seat)
+            if seated is None:
+                continue
+            seated.missed_hands = seated.missed_hands + 1 if seated.missed_this_hand else 0
+            if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
+                seated.sitting_out, seated.sat_out_at = True, self.now()
+                changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
+                                "reason": "clock"})
+        self.hand_id = None
+        if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
+            self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
+        self.arranged_in_play = None
+        if state.reason == "no_bank":
+            self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
+        self._idle.set()
+        await self._stand_leavers(changes)
+        await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
+        if self.closing:
+            await self._close_now()
+            return
+        pause = self.game.pause_after(state)
+        self._schedule("next_hand", self.now() + pause)
+
+    async def _void_hand(self, reason: str) -> Reply:
+        if not self.hand_in_progress():
+            return {}
+        await self._hand_command(self.game.misdeal(reason))
+        return {}
+
+    async def _play(self, cmd: Play) -> Reply:
+        seated = self._seated(cmd.account)
+        if cmd.action == "leave":
+            return await self._stand(Stand(cmd.account))
+        if cmd.action == "stay":
+            return await self._stay(seated)
+        if not self.hand_in_progress():
+            raise TableError("hand/none", "no hand is in progress")
+        if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
+            raise TableError("seat/not_in_hand", "you take no part in this hand")
+        await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
+        return {}

@@ -1,0 +1,135 @@
+"""The table task's queue and lifecycle: start, submit, stop, and the loop that takes commands in batches.
+
+One task owns the table; every command (a player's, the host's, a timer's ``Tick``) comes
+through its queue, so nothing interleaves at an ``await``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import structlog
+
+from server.rules.errors import RuleError
+from server.table.base import RunnerBase, _Internal, _QueueItem
+from server.table.commands import (
+    TableCommand,
+    TableError,
+)
+from server.table.ports import Reply
+from server.table.timers import HOUSEKEEPING_SECONDS
+from server.table.updates import BatchRecord
+
+log = structlog.get_logger("hcf.table")
+
+
+STOP_SECONDS = 5.0  # how long a stopping table waits for the command in hand
+BATCH_LIMIT = 32  # commands taken from the queue at once, published as one update per viewer
+
+
+class LifecycleMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that owns the queue and the task."""
+
+    def start(self) -> None:
+        """Start the table task and the first hand (after a short pause)."""
+        self._task = asyncio.create_task(self._run(), name=f"table:{self.name}")
+        self._schedule("next_hand", self.now() + 0.2)
+        self._schedule("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+
+    async def submit(self, command: TableCommand) -> Reply:
+        """Queue a command and wait for its reply (raises TableError when refused)."""
+        if self._task is None or self._task.done():
+            raise TableError("table/closed", f"table {self.name} is not running")
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self._queue.put((command, future))
+        return await future
+
+    async def stop(self, grace_seconds: float) -> None:
+        """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it."""
+        self.stopping = True
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), grace_seconds)
+        if self.hand_in_progress():
+            await self._call(self._void_hand, "shutdown")
+        for handle in self._timers.values():
+            handle.cancel()
+        if self._task is not None:
+            # End the task between two commands: cancelling it could cut a command's database
+            # transaction in half and leave SQLite's write lock held by a lost connection.
+            await self._queue.put((_Internal(self._halt, ()), None))
+            if not (await asyncio.wait([self._task], timeout=STOP_SECONDS))[0]:
+                self._task.cancel()  # a command that hangs: give up on it
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+
+    async def _halt(self) -> Reply:
+        raise asyncio.CancelledError  # not an Exception: it ends _run, after every command queued before it
+
+    async def _call(self, fn: Callable[..., Awaitable[Reply]], *args: Any) -> Reply:
+        """Run ``fn`` inside the table task (for callers outside it)."""
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self._queue.put((_Internal(fn, args), future))
+        return await future
+
+    def hand_in_progress(self) -> bool:
+        """Whether a hand has started and not ended."""
+        return self.state is not None and self.state.phase not in self.game.terminal
+
+    async def _run(self) -> None:
+        while True:
+            items = [await self._queue.get()]
+            # Take what is already waiting too (docs/protocol.md section 2, batching): each command is
+            # still its own commit, but the batch goes out as one update per viewer.
+            while len(items) < BATCH_LIMIT and not self._queue.empty():
+                items.append(self._queue.get_nowait())
+            structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
+            try:
+                await self._run_batch(items)
+            finally:
+                structlog.contextvars.unbind_contextvars("table", "hand")
+
+    async def _run_batch(self, items: list[_QueueItem]) -> None:
+        """Dispatch each item, answer every requester (with its update), then publish to the others."""
+        self._batch = BatchRecord(self.seated_accounts())
+        outcomes: list[Reply | TableError] = []
+        halted = False
+        try:
+            for command, _future in items:
+                try:
+                    outcomes.append(await self._attempt(command))
+                except asyncio.CancelledError:
+                    if not (isinstance(command, _Internal) and command.fn == self._halt):
+                        raise
+                    halted = True  # answer and publish what came before the halt, then end
+                    break
+        except BaseException:
+            self._batch = None
+            for _command, future in items:
+                if future is not None and not future.done():
+                    future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+            raise
+        record, self._batch = self._batch, None
+        await self._answer_and_publish(items, outcomes, record)
+        if halted:
+            for _command, future in items[len(outcomes):]:
+                if future is not None and not future.done():
+                    future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+            raise asyncio.CancelledError
+
+    async def _attempt(self, command: TableCommand | _Internal) -> Reply | TableError:
+        try:
+            return await self._dispatch(command)
+        except TableError as exc:
+            return exc
+        except RuleError as exc:
+            return TableError(exc.code, exc.message)
+        except Exception as exc:
+            log.exception("table_command_failed", command=type(command).__name__)
+            return TableError("request/internal", f"the table failed: {exc}")

@@ -1,0 +1,249 @@
+"""The record -> commit -> apply -> publish pipeline.
+
+Events get their seq, are committed with their transfers and seat rows in one
+transaction, and only then change memory; each batch's updates go out after the
+requesters' answers (docs/protocol.md section 2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import structlog
+
+from server.rules.game import AccountId, Transfer
+from server.table.base import RunnerBase, _Internal, _QueueItem
+from server.table.commands import (
+    Host,
+    Play,
+    SetSitOut,
+    SetWilling,
+    Sit,
+    Snapshot,
+    Stand,
+    TableCommand,
+    TableError,
+    TopUp,
+)
+from server.table.ports import Batch, RecordedEvent, Reply
+from server.table.summary import hand_summary
+from server.table.updates import BatchRecord
+
+log = structlog.get_logger("hcf.table")
+
+
+_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play)
+_CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})
+_LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
+                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
+                "present", "willing_to_bank", "changed", "cards")
+
+
+class PipelineMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that owns recording and publishing."""
+
+    async def _answer_and_publish(self, items: list[_QueueItem], outcomes: list[Reply | TableError],
+                                  record: BatchRecord) -> None:
+        """The requesters' answers first, each with its own update; then one update to every other viewer.
+
+        One turn of the event loop between the two lets the requests' handlers put their answers
+        on their connections first: the acting player's answer is the first thing the table sends.
+        """
+        try:
+            requesters = (_requester(command) for (command, future), outcome in zip(items, outcomes, strict=False)
+                          if future is not None and not future.done() and not isinstance(outcome, TableError))
+            skip = frozenset(a for a in requesters if a is not None)
+            updates = self._updates.build(self, record, self.now(), skip)
+        except Exception:
+            log.exception("update_failed")
+            updates = None
+        for (command, future), outcome in zip(items, outcomes, strict=False):
+            if future is None or future.done():
+                continue
+            if isinstance(outcome, TableError):
+                future.set_exception(outcome)
+                continue
+            if isinstance(command, Snapshot):
+                outcome = {"snapshot": self.snapshot(command.account)}  # as of the batch's end: no update overlaps it
+            account = _requester(command)
+            if updates is not None and account is not None:
+                outcome = outcome | {"update": updates.accounts.get(account, updates.spectator)}
+            future.set_result(outcome)
+        if updates is None:
+            return
+        await asyncio.sleep(0)
+        try:
+            await self.publisher.table_update(self.name, updates)
+        except Exception:
+            log.exception("publish_failed")  # never undone: the state is committed
+
+    async def publish_recorded(self, after_seq: int, events: list[RecordedEvent]) -> None:
+        """Publish what was recorded here after ``after_seq`` before this runner ran (a takeover's voided hand).
+
+        ``events`` are the public ones of them. Sent as the runner's first update, which holds
+        every key of the view: a client still connected from before catches up without a snapshot.
+        """
+        await self._call(self._take_recorded, after_seq, events)
+
+    async def _take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
+        if self._batch is not None and self._batch.seqs is None and after_seq < self.seq:
+            self._batch.add(events, [])
+            self._batch.seqs = (after_seq + 1, self.seq)
+        return {}
+
+    def _next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    async def _commit(self, batch: Batch) -> int | None:
+        try:
+            return await self.storage.commit(self.name, self.hand_id, batch)
+        except Exception as exc:
+            code = getattr(exc, "code", None)
+            if isinstance(code, str):
+                raise TableError(code, str(getattr(exc, "message", exc))) from None
+            raise
+
+    async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
+        """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
+        for event in events:
+            _log_event(event)
+        if self._batch is not None:
+            self._batch.add(events, private)
+            return
+        record = BatchRecord(self.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
+        updates = self._updates.build(self, record, self.now())
+        if updates is not None:
+            try:
+                await self.publisher.table_update(self.name, updates)
+            except Exception:
+                log.exception("publish_failed")
+
+    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
+                            apply: Callable[[], None] | None = None) -> None:
+        """Record table-level events (seats, settings, notices), then ``apply`` them and publish.
+
+        Nothing in memory changes unless the commit succeeded.
+        """
+        batch = batch or Batch()
+        first_seq = self.seq
+        recorded = [RecordedEvent(self._next_seq(), p, in_hand=False) for p in payloads]
+        batch.events.extend(recorded)
+        try:
+            await self._commit(batch)
+        except BaseException:
+            self.seq = first_seq
+            raise
+        self._apply_transfers(batch.transfers)
+        if apply is not None:
+            apply()
+        await self._publish(recorded, [])
+
+    def _apply_transfers(self, transfers: list[Transfer]) -> None:
+        for t in transfers:
+            for place, sign in ((t.src, -1), (t.dst, 1)):
+                prefix = f"stack:{self.name}:"
+                if place.startswith(prefix):
+                    account = int(place[len(prefix):])
+                    self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
+
+    async def _record(self, before: Any, events: list[Any], batch: Batch,
+                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+        """Record a hand's input and events with their transfers, then apply and publish them."""
+        game = self.game
+        state = before
+        first_seq = self.seq
+        recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
+        public: dict[int, Reply] = {}
+        private: list[tuple[AccountId, int, Reply]] = []
+        for event in events:
+            batch.transfers.extend(game.postings(state, event, self.name, self.hand_accounts))
+            seq = self._next_seq()
+            recorded.append(RecordedEvent(seq, game.event_as_json(event)))
+            public[seq] = game.public_event(event)
+            for seat, payload in game.private_events(state, event):
+                private.append((self.hand_accounts[seat], seq, payload))
+            state = game.evolve(state, event)
+        if not self.hand_numbered and any(r.payload.get("type") == "cards_dealt" for r in recorded):
+            batch.hand_number = self.hand_number
+        if state.phase in game.terminal:
+            summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
+            batch.finish_hand = (state.phase, summary)
+            recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
+        if inputs is not None and recorded:
+            # The input rides on the first event it caused, so the log can be replayed; it is never published.
+            recorded[0] = RecordedEvent(recorded[0].seq, {**recorded[0].payload, "_input": inputs})
+        batch.events.extend(recorded)
+        try:
+            hand_id = await self._commit(batch)
+        except BaseException:
+            self.seq = first_seq
+            raise
+        if hand_id is not None:
+            self.hand_id = hand_id
+            self.hands_played += 1  # numbered like the database: every recorded hand counts
+        if batch.hand_number is not None:
+            self.hands_dealt, self.hand_numbered = batch.hand_number, True
+        self._apply_transfers(batch.transfers)
+        self.state = state
+        self._note_actions(events)
+        self._update_clock(before, state)
+        await self._publish(self._public(recorded, public), private)
+        if state.phase in game.terminal:
+            await self._after_hand(state)
+
+    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[RecordedEvent]:
+        """What everyone may see of the recorded events (the game's public view; no ``_`` keys)."""
+        out = []
+        clock = self.clock
+        for r in recorded:
+            payload = public.get(r.seq)
+            if payload is None:
+                payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
+            payload = {**payload, "hand_id": self.hand_id,
+                       "number": payload.get("number", self.hand_number)}
+            if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
+                payload["deadline"] = clock.deadline
+            out.append(RecordedEvent(r.seq, payload, r.in_hand))
+        return out
+
+    def _note_actions(self, events: list[Any]) -> None:
+        for event in events:
+            seat = self.game.acted(event)
+            seated = self.roster.by_seat.get(seat) if seat is not None else None
+            if seated is not None:
+                seated.acted_this_hand = True
+
+    def _summary(self, state: Any, *, dealt: bool) -> Reply:
+        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
+        names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
+        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
+                            self.hand_number if dealt else None)
+
+
+def _requester(command: TableCommand | _Internal) -> AccountId | None:
+    """The account whose own request this is, when its answer carries its update (docs/protocol.md section 2).
+
+    Presence comes from the gateway's connect and disconnect handlers, whose answer nobody reads: that
+    account gets its update like everyone else. A snapshot answer is the whole table already.
+    """
+    if isinstance(command, _UPDATE_IN_ANSWER):
+        return command.account
+    if isinstance(command, Host):
+        return command.by
+    return None
+
+
+def _log_event(event: RecordedEvent) -> None:
+    """One line per published event: only public fields, never cards or seeds."""
+    payload = event.payload
+    # "stack" and "event" mean something else to structlog: prefix every field.
+    fields = {f"ev_{k}": payload[k] for k in _LOGGED_KEYS if k in payload}
+    if payload.get("type") == "hand_settled":
+        settlement = payload.get("settlement") or {}
+        fields["ev_results"] = {r["seat"]: r["net"] for r in settlement.get("seats", [])}
+        fields["ev_dealer_net"] = (settlement.get("dealer") or {}).get("net")
+        fields["ev_house"] = settlement.get("house")
+    log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)

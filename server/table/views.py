@@ -1,0 +1,155 @@
+"""What each viewer sees of the table (snapshots, the parts updates are built from) and may do (choices)."""
+
+from __future__ import annotations
+
+from server.rules.game import AccountId
+from server.table.base import RunnerBase
+from server.table.ports import Choices, Reply
+from server.table.roster import Seated
+
+
+class ViewsMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that owns what viewers see and may do."""
+
+    def snapshot(self, account: AccountId | None) -> Reply:
+        """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
+        return {
+            "table": self.name,
+            "game": self.game.name,
+            "seq": self.seq,
+            "server_time": self.now(),
+            **self.shared_view(),
+            "hand": self.hand_view(self.hand_seat(account)),
+            "you": self.you(account),
+            "choices": self.choices(account),
+        }
+
+    def shared_view(self) -> Reply:
+        """The snapshot's keys that every viewer sees alike."""
+        button = self._button()
+        return {
+            "settings": self.settings.as_dict(),
+            "status": self._status(),
+            "waiting_reason": self.waiting_reason,
+            "seats": [s.public(self.stacks.get(s.account, 0), button)
+                      for _, s in sorted(self.roster.by_seat.items())],
+            "button": button,
+            # Also while the next hand is played: a client back after a restart learns its hand's fate.
+            "last_hand": self.last_summary,
+            "arranged_next": self.arranged_next is not None,
+            **self.game.table_view(self.settings, self.carry),
+        }
+
+    def hand_seat(self, account: AccountId | None) -> int | None:
+        """The seat ``account`` plays in this hand (None: it sees the hand as a spectator)."""
+        seated = self.roster.of_account(account) if account is not None else None
+        return seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
+
+    def hand_view(self, seat: int | None) -> Reply | None:
+        """The hand as ``seat`` (None: a spectator) sees it; None before the first dealt hand."""
+        state = self.state
+        if state is None or state.phase == "not_dealt":
+            return None
+        hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.hand_id or self.last_hand_id,
+                                                          "number": self.hand_number}
+        if self.clock is not None:
+            hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
+        return hand
+
+    def hand_key(self) -> tuple[object, ...]:
+        """Changes whenever a hand view may change (the state, the hand's ids, the clock)."""
+        clock = self.clock.deadline if self.clock is not None else None
+        return (self.state, self.hand_id, self.last_hand_id, self.hand_number, clock)
+
+    def you(self, account: AccountId | None) -> Reply:
+        """The snapshot's ``you``."""
+        seated = self.roster.of_account(account) if account is not None else None
+        return {"account": account, "seat": seated.seat if seated else None,
+                "sitting_out": seated.sitting_out if seated else None}
+
+    def seated_accounts(self) -> frozenset[AccountId]:
+        """The accounts seated here now."""
+        return frozenset(s.account for s in self.roster.by_seat.values())
+
+    def choices(self, account: AccountId | None) -> Choices:
+        """What ``account`` may do now (docs/protocol.md section 3); an account without a seat, as a spectator."""
+        seated = self.roster.of_account(account) if account is not None else None
+        if self.closed:
+            return {"seat": None if seated is None else seated.seat, "deadline": None, "moves": []}
+        if seated is None:
+            free = [n for n in range(1, self.settings.seats + 1) if n not in self.roster.by_seat]
+            moves: list[Reply] = []
+            if free and not self.closing:
+                moves.append({"request": "sit", "seats": free,
+                              "buy_in": {"min": self.settings.min_buy_in, "max": self.settings.max_buy_in}})
+            return {"seat": None, "deadline": None, "moves": moves}
+        hand = self._hand_choices(seated)
+        return {"seat": seated.seat, "deadline": self._deadline(seated.seat) if hand else None,
+                "moves": hand + self._table_choices(seated)}
+
+    def _hand_choices(self, seated: Seated) -> list[Reply]:
+        if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
+            return []
+        return self.game.choices(self.state, seated.seat)
+
+    def _table_choices(self, seated: Seated) -> list[Reply]:
+        """The table-level items, the same for every game."""
+        moves: list[Reply] = []
+        in_hand = self._in_current_hand(seated)
+        if in_hand and seated.leaving:
+            if seated.leave_reason is None and not self.closing:
+                moves.append({"request": "stay"})
+        else:
+            moves.append({"request": "leave" if in_hand else "stand"})
+        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
+        if not in_hand and room >= 1:
+            moves.append({"request": "top_up", "amount": {"min": 1, "max": room}})
+        moves.append({"request": "sit_out", "sitting_out": not seated.sitting_out})
+        if not self.settings.house_banked:
+            moves.append({"request": "willing_to_bank", "willing": not seated.willing_to_bank})
+        return moves
+
+    def _deadline(self, seat: int) -> float | None:
+        """The running clock's deadline when it times this seat's decision or a round it takes part in."""
+        clock = self.clock
+        if clock is None or (clock.seat is not None and clock.seat != seat):
+            return None
+        return clock.deadline
+
+    def _status(self) -> str:
+        if self.closed:
+            return "closed"
+        if self.hand_in_progress():
+            return "playing"
+        return "paused" if self.paused else "waiting"
+
+    def _button(self) -> int | None:
+        """The seat of the last hand's DP, while that player still sits there."""
+        dealer = self.game.dealer_seat(self.state) if self.state is not None else None
+        if dealer is None:
+            return None
+        seated = self.roster.by_seat.get(dealer)
+        if seated is None or self.hand_accounts.get(dealer) != seated.account:
+            return None
+        return dealer
+
+    def lobby_entry(self) -> Reply:
+        """The table as the lobby lists it."""
+        button = self._button()
+        return {
+            "name": self.name,
+            "game": self.game.name,
+            "settings": self.settings.as_dict(),
+            **self.game.table_view(self.settings, self.carry),
+            "seats": [s.public(self.stacks.get(s.account, 0), button)
+                      for _, s in sorted(self.roster.by_seat.items())],
+            "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
+            **self._odds(),
+        }
+
+    def _odds(self) -> Reply:
+        """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
+        from server.analysis.service import lobby_odds
+
+        odds = lobby_odds(self.settings, self.carry.get("meter"))
+        return {} if odds is None else {"odds": odds}
