@@ -39,11 +39,12 @@ def _refusal(event: str, payload: dict[str, Any]) -> tuple[str, str] | None:
 def test_the_limits_are_said_in_chips_and_characters() -> None:
     cases = {
         ("top_up", "amount", 10**12): "top_up: the amount is at most 1,000,000,000 chips",
-        ("bet", "seed", "x" * 200): "bet: a player seed has at most 128 characters",
+        ("move", "seed", "x" * 200): "move: a player seed has at most 128 characters",
+        ("move", "amount", 10**12): "move: the amount is at most 1,000,000,000 chips",
         ("sit", "buy_in", -5): "sit: the buy-in is at least 0 chips",
         ("sit", "seat", "3"): "sit: the seat is a whole number",
     }
     for (event, key, value), sentence in cases.items():
-        payload = {"table": "main", "ante": 10, "amount": 5, key: value}
+        payload = {"table": "main", "action": "bet", "ante": 10, "amount": 5, key: value}
         payload = {k: v for k, v in payload.items() if k in REQUESTS[event].model_fields}
         assert _refusal(event, payload) == ("request/malformed", sentence)
