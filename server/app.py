@@ -33,6 +33,7 @@ from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.guard import ConnectionGuard, RepeatFilter
 from server.transport.http import HttpLimits, routes
 from server.transport.limits import BucketTable, parse_networks
+from server.transport.packets import TextPacket
 
 log = structlog.get_logger("hcf.app")
 
@@ -67,6 +68,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
     sio = socketio.AsyncServer(
         async_mode="aiohttp",
         async_handlers=False,  # one client's events are handled in the order sent (PITFALLS 1)
+        serializer=TextPacket,  # JSON only: no walk of every payload for bytes (server/transport/packets.py)
         ping_interval=config.ping_interval,
         ping_timeout=config.ping_timeout,  # dead peers show within seconds (PITFALLS 3)
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
