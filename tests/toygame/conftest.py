@@ -5,11 +5,11 @@ from collections.abc import Iterator
 import pytest
 
 from server.rules.games import GAMES, register
-from tests.server.conftest import config_overrides, database_url, server, table_overrides
+from tests.server.conftest import config_overrides, database_url, server, server_clock, table_overrides
 
 from .toy import TOP_CARD
 
-__all__ = ["config_overrides", "database_url", "server", "table_overrides", "top_card"]
+__all__ = ["config_overrides", "database_url", "server", "server_clock", "table_overrides", "top_card"]
 
 
 @pytest.fixture
