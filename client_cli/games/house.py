@@ -140,6 +140,16 @@ def reason_text(reason: Any, ordinary: str) -> str:
 # ------------------------------------------------------------------ the table
 
 
+def offered(snapshot: Mapping[str, Any], action: str) -> bool:
+    """Whether the server's choices in ``snapshot`` (a table model) offer the hand move ``action`` now.
+
+    >>> offered({"choices": {"moves": [{"request": "move", "action": "pass"}]}}, "rebet")
+    False
+    """
+    moves = (snapshot.get("choices") or {}).get("moves") or []
+    return any(m.get("request") == "move" and m.get("action") == action for m in moves)
+
+
 def hand_active(snapshot: Mapping[str, Any]) -> bool:
     """Whether a hand is being played now."""
     return (snapshot.get("hand") or {}).get("phase") not in IDLE_PHASES

@@ -61,7 +61,7 @@ def test_bets_are_a_choice_with_the_free_boxes_and_the_limits() -> None:
     assert (choices.min_ante, choices.max_ante, choices.min_bonus, choices.max_bonus, choices.ante_ratio) == \
         (5, 100, 1, 20, 5)
     assert sg.choices_text(choices) == ("Bets are open: bet BOX:ANTE[+BONUS], boxes 1 3 4, Ante 5-100, bonus 1+ "
-                                        "(BOX:+N: bonus only); or rebet, or pass")
+                                        "(BOX:+N: bonus only); or pass")  # no last bets: no Re-Bet offered
 
 
 def test_placed_bets_name_the_blind_boxes() -> None:

@@ -22,6 +22,7 @@ from client_cli.games.house import (
     bettor,
     class_label,
     hand_active,
+    offered,
     open_bets,
     placed_text,
     places_text,
@@ -52,6 +53,8 @@ class Choices(SeatChoices):
     """The jackpot wager in chips (0: this table offers none)."""
     placed: tuple[SpotBet, ...] = ()
     confirmed: bool = False
+    rebet: bool = False
+    """Whether the server offers Re-Bet now (it does only with last bets to repeat)."""
     passed: bool = False
     hold: int = 1
     """Spots this player may hold now: ``max_hands``, or fewer while others still wait for one."""
@@ -98,7 +101,7 @@ def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choic
                    min_ante=int(settings.get("min_ante", 1)),
                    max_ante=int(settings.get("max_ante", 1)), wager=wager,
                    placed=tuple(SpotBet(int(b["spot"]), int(b["ante"]), bool(b.get("jackpot"))) for b in table.mine),
-                   confirmed=table.confirmed)
+                   confirmed=table.confirmed, rebet=offered(snapshot, "rebet"))
 
 
 def bets_text(bets: Sequence[SpotBet]) -> str:
@@ -128,7 +131,7 @@ def choices_text(choices: Choices) -> str | None:
                     f"pass")
         jackpot = f", j = jackpot {c.wager}" if c.wager else ""
         return (f"Bets are open: bet SPOT:ANTE[j], up to {c.hold} of spots {places_text(c.free, c.spots)}, "
-                f"Ante {c.min_ante}-{c.top_ante}{jackpot}; or rebet, or pass")
+                f"Ante {c.min_ante}-{c.top_ante}{jackpot}; {'or rebet, ' if c.rebet else ''}or pass")
     if c.kind == "decision":
         return (f"Your turn on spot {c.spot} ({class_label(c.cls)}): play (p) = Back Bet {2 * c.ante}, "
                 f"or fold (f) = lose the Ante {c.ante}")

@@ -7,7 +7,7 @@ Pure. ``hand`` in a snapshot is the game's hand view (docs/games/sixcard.md).
 ...                      "max_bonus": None},
 ...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
 >>> choices_text(legal_choices(snap))
-'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or rebet, or pass'
+'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or pass'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from client_cli.games.house import (
     bettor,
     class_label,
     hand_active,
+    offered,
     open_bets,
     placed_text,
     places_text,
@@ -62,6 +63,8 @@ class Choices(SeatChoices):
     max_bonus: int | None = None
     placed: tuple[BoxBet, ...] = ()
     confirmed: bool = False
+    rebet: bool = False
+    """Whether the server offers Re-Bet now (it does only with last bets to repeat)."""
     passed: bool = False
     hold: int = MAX_BOXES
     """Boxes this player may hold now: four, or fewer while others still wait for one."""
@@ -116,7 +119,8 @@ def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choic
         ante_ratio=int(settings.get("ante_ratio", 5)), min_bonus=int(settings.get("min_bonus", 1)),
         max_bonus=int(max_bonus) if max_bonus is not None else None,
         placed=tuple((int(b["box"]), int(b["ante"]), int(b["bonus"])) for b in table.mine),
-        confirmed=table.confirmed, passed=table.passed, hold=table.hold(MAX_BOXES), waiting=table.waiting)
+        confirmed=table.confirmed, rebet=offered(snapshot, "rebet"), passed=table.passed,
+        hold=table.hold(MAX_BOXES), waiting=table.waiting)
 
 
 def roles_of(bets: Sequence[BoxBet]) -> dict[int, str]:
@@ -160,7 +164,8 @@ def choices_text(choices: Choices) -> str | None:
         top = f"-{c.max_ante}" if c.max_ante is not None else "+"
         most = f"up to {c.hold} of " if c.hold < min(MAX_BOXES, len(c.free)) else ""
         return (f"Bets are open: bet BOX:ANTE[+BONUS], {most}boxes {places_text(c.free, c.boxes)}, "
-                f"Ante {c.min_ante}{top}, bonus {c.min_bonus}+ (BOX:+N: bonus only); or rebet, or pass")
+                f"Ante {c.min_ante}{top}, bonus {c.min_bonus}+ (BOX:+N: bonus only); "
+                f"{'or rebet, ' if c.rebet else ''}or pass")
     if c.kind == "decision":
         if c.drawn:
             return f"Box {c.box} ({class_label(c.cls)}, drawn): raise (r) = Bet {2 * c.ante}, or fold (f)"
