@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from server.viewpatch import apply as apply_patch
+
 # The raise a player makes with its cards (0 folds): client_cli.bots.choose_raise's signature.
 RaiseChooser = Callable[[str, list[str], int, int, random.Random], "int | None"]
 
@@ -45,8 +47,12 @@ class Model:
                 return OLD
             if first > self.seq + 1:
                 return GAP
+        view = {**self.view, **(update.get("view") or {})}
+        try:
+            self.view = apply_patch(view, update.get("patch") or [])
+        except ValueError:  # a patch of a key this model never had: start again from a snapshot
+            return GAP
         self.seq = seq
-        self.view.update(update.get("view") or {})
         if isinstance(update.get("choices"), dict):
             self.choices = update["choices"]
         return APPLIED

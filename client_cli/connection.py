@@ -40,6 +40,7 @@ import socketio
 
 from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
 from server import protocol as p
+from server.viewpatch import apply as apply_patch
 
 CONNECT_TIMEOUT = 10.0
 CALL_TIMEOUT = 10.0
@@ -72,6 +73,7 @@ class TableFeed:
     seq: int = 0
     model: dict[str, Any] | None = None
     pending: dict[int, dict[str, Any]] = field(default_factory=dict)  # held updates, by from_seq
+    broken: bool = False  # a patch did not fit the model: nothing more applies until a snapshot
 
     def reset(self, snapshot: dict[str, Any], *, announce: bool = False) -> list[Item]:
         """Start again from a snapshot (unless ours is newer), then apply what was held behind it.
@@ -82,8 +84,8 @@ class TableFeed:
         if not _is_seq(seq):
             return []
         # An answer overtaken by updates already applied is older than our model: keep ours.
-        if self.model is None or seq >= self.seq:
-            self.model, self.seq = dict(snapshot), seq
+        if self.model is None or seq >= self.seq or self.broken:
+            self.model, self.seq, self.broken = dict(snapshot), seq, False
             self.pending = {k: u for k, u in self.pending.items() if u["seq"] > seq}
         items: list[Item] = []
         if announce and self.model is not None:
@@ -102,12 +104,12 @@ class TableFeed:
 
     @property
     def gap(self) -> bool:
-        """Whether updates wait behind a missing one (or for a first snapshot)."""
-        return bool(self.pending)
+        """Whether updates wait behind a missing one (or for a first snapshot, or a model a patch did not fit)."""
+        return bool(self.pending) or self.broken
 
     def _drain(self) -> list[Item]:
         items: list[Item] = []
-        while self.model is not None:
+        while self.model is not None and not self.broken:
             self.pending = {k: u for k, u in self.pending.items() if u["seq"] > self.seq}
             ready = [k for k in self.pending if k <= self.seq + 1]
             if not ready:
@@ -127,6 +129,14 @@ class TableFeed:
         view = update.get("view")
         if isinstance(view, dict):
             self.model.update(view)
+        patch = update.get("patch")
+        if isinstance(patch, list) and patch:
+            try:
+                self.model = apply_patch(self.model, patch)
+            except ValueError:  # not the model the server patched: start again from a snapshot
+                self.broken = True
+                self.pending[update["from_seq"]] = update
+                return items
         self.seq = update["seq"]
         self.model["seq"] = self.seq
         if "server_time" in update:
@@ -134,7 +144,8 @@ class TableFeed:
         if "choices" in update:
             self.model["choices"] = update["choices"]
         items.append({"kind": "update", "table": self.table, "seq": self.seq,
-                      "choices": update.get("choices"), "view": view if isinstance(view, dict) else {}})
+                      "choices": update.get("choices"), "view": view if isinstance(view, dict) else {},
+                      "patch": patch if isinstance(patch, list) else []})
         return items
 
 

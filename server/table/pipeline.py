@@ -48,17 +48,16 @@ class PipelineMixin(RunnerBase):
                                   record: BatchRecord) -> None:
         """The requesters' answers first, each with its own update; then one update to every other viewer.
 
-        One turn of the event loop between the two lets the requests' handlers put their answers
-        on their connections first: the acting player's answer is the first thing the table sends.
+        Only the requesters' updates are built before they are answered. One turn of the event
+        loop then lets the requests' handlers put their answers on their connections: the acting
+        player's answer is the first thing the table sends, before the others' updates are built.
         """
         try:
-            requesters = (_requester(command) for (command, future), outcome in zip(items, outcomes, strict=False)
-                          if future is not None and not future.done() and not isinstance(outcome, TableError))
-            skip = frozenset(a for a in requesters if a is not None)
-            updates = self._updates.build(self, record, self.now(), skip)
+            batch = self._updates.start(self, record, self.now())
         except Exception:
             log.exception("update_failed")
-            updates = None
+            batch = None
+        answered: set[AccountId] = set()
         for (command, future), outcome in zip(items, outcomes, strict=False):
             if future is None or future.done():
                 continue
@@ -68,14 +67,19 @@ class PipelineMixin(RunnerBase):
             if isinstance(command, Snapshot):
                 outcome = {"snapshot": self.snapshot(command.account)}  # as of the batch's end: no update overlaps it
             account = _requester(command)
-            if updates is not None and account is not None:
-                outcome = outcome | {"update": updates.accounts.get(account, updates.spectator)}
+            if batch is not None and account is not None:
+                try:
+                    outcome = outcome | {"update": batch.for_account(account)}
+                    answered.add(account)
+                except Exception:
+                    log.exception("update_failed")  # answered without it: the account's push brings it, whole
+                    batch.forget(account)
             future.set_result(outcome)
-        if updates is None:
+        if batch is None:
             return
         await asyncio.sleep(0)
         try:
-            await self.publisher.table_update(self.name, updates)
+            await self.publisher.table_update(self.name, batch.finish(frozenset(answered)))
         except Exception:
             log.exception("publish_failed")  # never undone: the state is committed
 

@@ -89,6 +89,7 @@ class UpdatePayload(TypedDict):
     events: list[UpdateEvent]
     view: dict[str, Any]
     choices: Choices
+    patch: NotRequired[list[list[Any]]]  # [path, value] / [path]: what changed in ``hand`` and ``you`` (viewpatch)
 
 
 @dataclass(frozen=True, slots=True)

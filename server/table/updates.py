@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from server.rules.game import AccountId
 from server.table.ports import Choices, RecordedEvent, TableUpdates, UpdateEvent, UpdatePayload
+from server.viewpatch import Op, diff, patchable
+from server.viewpatch import apply as apply_patch
 
 JSON = dict[str, Any]
 _UNSEEN = object()  # the first batch: every shared key and every hand view goes out
@@ -78,56 +80,156 @@ class BatchRecord:
 
 
 class UpdateBuilder:
-    """Builds each batch's updates and remembers what the last one sent of the shared keys."""
+    """Builds each batch's updates and remembers what the last ones sent, to send only what changed.
+
+    The shared keys are diffed against the last batch's. ``hand`` and ``you`` are remembered per
+    personal update (and once for the spectators): after the first, an update carries ``patch``
+    operations for the leaves that changed (:mod:`server.viewpatch`), and the whole key again only
+    for a new hand, or when the viewer's seat in the hand changed.
+    """
 
     def __init__(self, table: str) -> None:
         self.table = table
         self._shared: JSON = {}
         self._hand_key: tuple[object, ...] = (_UNSEEN,)
-        self._hand_seats: dict[AccountId, int | None] = {}  # the seat in the hand each personal update was for
+        self.sent: dict[AccountId, _Sent] = {}  # what each account's last personal update left its model holding
+        self.spectators = _Sent(None)
 
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
         """The updates of one batch, or None when it recorded nothing."""
+        batch = self.start(views, record, server_time)
+        return None if batch is None else batch.finish(skip)
+
+    def start(self, views: TableViews, record: BatchRecord, server_time: float) -> BatchUpdates | None:
+        """Begin one batch's updates (the shared part now; each viewer's when asked), or None if it recorded nothing.
+
+        Call the returned object's methods before the table changes again: it reads the views as they are.
+        """
         if not record.events and record.seqs is None:
             return None
-        from_seq, seq = _seq_range(record)
-        public: list[UpdateEvent] = [{"seq": e.seq, "event": e.payload} for e in record.events]
-        shared = self._changed_shared(views.shared_view())
+        shared, shared_patch = self._changed_shared(views.shared_view())
         hand_key = views.hand_key()
         hand_changed = not _same_key(hand_key, self._hand_key) or any(e.in_hand for e in record.events)
         self._hand_key = hand_key
-        spectator_hand = views.hand_view(None) if hand_changed else None
+        return BatchUpdates(self, views, record, server_time, (shared, shared_patch), hand_changed)
 
-        def payload(events: list[UpdateEvent], view: JSON, choices: Choices) -> UpdatePayload:
-            return {"table": self.table, "from_seq": from_seq, "seq": seq, "server_time": server_time,
-                    "events": events, "view": view, "choices": choices}
+    def _changed_shared(self, shared: JSON) -> tuple[JSON, list[Op]]:
+        """The shared keys changed since the last batch: whole, or as patch operations (every viewer holds them)."""
+        whole: JSON = {}
+        patch: list[Op] = []
+        for key, value in shared.items():
+            before = self._shared.get(key, _UNSEEN)
+            if before is value or before == value:
+                continue
+            if key in _SENT_WHOLE or not patchable(before, value):
+                whole[key] = value
+            else:
+                patch.extend(diff(before, value, [key]))
+        self._shared = shared
+        return whole, patch
 
-        spectator_view = shared | {"hand": spectator_hand} if hand_changed else shared
-        spectator = payload(public, spectator_view, views.choices(None))
-        private = _private_by_account(record.private)
-        personal: dict[AccountId, UpdatePayload] = {}
-        seats: dict[AccountId, int | None] = {}
-        for account in sorted(record.seated_before | views.seated_accounts()):
-            view = dict(shared)
-            seat = seats[account] = views.hand_seat(account)
-            # A seat taken or left changes how its account sees the hand, with no hand event.
-            if hand_changed or account not in self._hand_seats or self._hand_seats[account] != seat:
-                if seat is not None:
-                    view["hand"] = views.hand_view(seat)
-                else:
-                    view["hand"] = spectator_hand if hand_changed else views.hand_view(None)
-            view["you"] = views.you(account)
-            own = private.get(account)
-            events = public if own is None else _interleave(public, own)
-            personal[account] = payload(events, view, views.choices(account))
-        self._hand_seats = seats
+
+@dataclass(slots=True)
+class _Sent:
+    """What one viewer's model holds of the keys sent as patches (``hand``, ``you``), and its seat in the hand."""
+
+    seat: int | None
+    held: dict[str, JSON | None] = field(default_factory=dict)  # a key not here was never sent: it goes whole
+
+    def put(self, view: JSON, patch: list[Op], key: str, value: JSON | None) -> None:
+        """Put ``value`` in ``view`` whole, or in ``patch`` as the operations from what the viewer holds."""
+        before = self.held.get(key, _UNSEEN)
+        self.held[key] = value
+        if isinstance(before, dict) and isinstance(value, dict) and _same_hand(key, before, value):
+            patch.extend(diff(before, value, [key]))
+        elif before is not value:
+            view[key] = value
+
+
+class BatchUpdates:
+    """One batch's updates, built viewer by viewer: the requesters' first, so their answers need not wait."""
+
+    def __init__(self, builder: UpdateBuilder, views: TableViews, record: BatchRecord, server_time: float,
+                 shared: tuple[JSON, list[Op]], hand_changed: bool) -> None:
+        self._builder, self._views, self._hand_changed = builder, views, hand_changed
+        self._shared, self._shared_patch = shared
+        self._range = _seq_range(record)
+        self._server_time = server_time
+        self._public: list[UpdateEvent] = [{"seq": e.seq, "event": e.payload} for e in record.events]
+        self._private = _private_by_account(record.private)
+        self._built: dict[AccountId | None, UpdatePayload] = {}
+        self._accounts = record.seated_before | views.seated_accounts()
+        self._spectator_hand: JSON | object | None = _UNSEEN
+        # An account with no personal update this batch follows the spectators' from now on.
+        for gone in set(builder.sent) - self._accounts:
+            del builder.sent[gone]
+
+    def for_account(self, account: AccountId | None) -> UpdatePayload:
+        """``account``'s update; the spectators' for None or an account seated neither before nor after the batch."""
+        if account is None or account not in self._accounts:
+            return self.spectator()
+        built = self._built.get(account)
+        if built is None:
+            built = self._built[account] = self._build_personal(account)
+        return built
+
+    def spectator(self) -> UpdatePayload:
+        """The update every spectator gets (built once)."""
+        built = self._built.get(None)
+        if built is None:
+            view, patch = dict(self._shared), list(self._shared_patch)
+            if self._hand_changed:
+                self._builder.spectators.put(view, patch, "hand", self._spectator_view())
+            built = self._built[None] = self._payload(self._public, view, patch, self._views.choices(None))
+        return built
+
+    def finish(self, skip: frozenset[AccountId] = frozenset()) -> TableUpdates:
+        """Every viewer's update; the accounts in ``skip`` had theirs in their answers."""
+        spectator = self.spectator()
+        personal = {account: self.for_account(account) for account in sorted(self._accounts)}
         return TableUpdates(spectator, personal, skip)
 
-    def _changed_shared(self, shared: JSON) -> JSON:
-        changed = {k: v for k, v in shared.items() if k not in self._shared or self._shared[k] != v}
-        self._shared = shared
-        return changed
+    def forget(self, account: AccountId) -> None:
+        """Send ``account`` every key whole from now on (its update failed half built)."""
+        self._builder.sent.pop(account, None)
+        self._built.pop(account, None)
+
+    def _build_personal(self, account: AccountId) -> UpdatePayload:
+        views, sent_by = self._views, self._builder.sent
+        seat = views.hand_seat(account)
+        sent = sent_by.get(account)
+        if sent is None or sent.seat != seat:  # a seat taken or left changes how it sees the hand: send it whole
+            sent = sent_by[account] = _Sent(seat)
+        view, patch = dict(self._shared), list(self._shared_patch)
+        if self._hand_changed or "hand" not in sent.held:
+            sent.put(view, patch, "hand", views.hand_view(seat) if seat is not None else self._spectator_view())
+        sent.put(view, patch, "you", views.you(account))
+        own = self._private.get(account)
+        events = self._public if own is None else _interleave(self._public, own)
+        return self._payload(events, view, patch, views.choices(account))
+
+    def _spectator_view(self) -> JSON | None:
+        if self._spectator_hand is _UNSEEN:
+            self._spectator_hand = self._views.hand_view(None)
+        hand = self._spectator_hand
+        return hand if isinstance(hand, dict) else None
+
+    def _payload(self, events: list[UpdateEvent], view: JSON, patch: list[Op], choices: Choices) -> UpdatePayload:
+        payload: UpdatePayload = {"table": self._builder.table, "from_seq": self._range[0], "seq": self._range[1],
+                                  "server_time": self._server_time, "events": events, "view": view,
+                                  "choices": choices}
+        if patch:
+            payload["patch"] = patch
+        return payload
+
+
+_SENT_WHOLE = frozenset({"last_hand"})  # a finished hand's record: each one is new, never a change of the last
+
+
+def _same_hand(key: str, before: JSON, after: JSON) -> bool:
+    """Whether ``after`` may go as a patch of ``before``: not for a new hand (its id changed)."""
+    return key != "hand" or before.get("hand_id") == after.get("hand_id")
 
 
 def _same_key(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -165,8 +267,9 @@ def apply_update(model: JSON, update: Mapping[str, Any]) -> JSON:
     """A client's table model after one update (docs/protocol.md section 4): the reference for clients and tests."""
     out = dict(model)
     out.update(update["view"])
+    out = apply_patch(out, update.get("patch") or [])
     out["seq"], out["server_time"], out["choices"] = update["seq"], update["server_time"], update["choices"]
     return out
 
 
-__all__ = ["BatchRecord", "TableViews", "UpdateBuilder", "apply_update"]
+__all__ = ["BatchRecord", "BatchUpdates", "TableViews", "UpdateBuilder", "apply_update"]

@@ -41,6 +41,7 @@ from server.rules.fairness import derive_deck_seed, player_seed_bytes, shuffled_
 from server.rules.hcf.settings import SETTING_NAMES
 from tests.server.conftest import Server
 from tests.server.helpers import Client, Policy, raise_max
+from tests.support.patches import patch_pieces
 
 from .conftest import Coverage
 
@@ -295,6 +296,7 @@ def pieces(entry: dict[str, Any], hand_of_seq: dict[int, int]) -> Iterator[tuple
         yield hand_of_seq.get(entry.get("seq") or -1), entry.get("seq"), entry.get("event")
     elif kind == "update":  # protocol v2: the keys of the snapshot this update changed
         yield from snapshot_pieces(entry.get("seq"), entry.get("view") or {})
+        yield from patch_pieces(entry.get("seq"), entry.get("patch") or [], hand_of_seq)
         yield None, entry.get("seq"), entry.get("choices")
     elif kind == "reply" and isinstance(update, dict):  # an answer carries its account's update
         for item in update.get("events") or []:
@@ -302,6 +304,7 @@ def pieces(entry: dict[str, Any], hand_of_seq: dict[int, int]) -> Iterator[tuple
             hand = hand_of_seq.get(seq or -1) if item.get("private") else event.get("hand_id")
             yield hand, seq, event
         yield from snapshot_pieces(update.get("seq"), update.get("view") or {})
+        yield from patch_pieces(update.get("seq"), update.get("patch") or [], hand_of_seq)
         yield None, update.get("seq"), {k: v for k, v in answer.items() if k != "update"}
     elif kind in ("snapshot", "reply"):
         snapshot = entry.get("snapshot") or answer.get("snapshot")

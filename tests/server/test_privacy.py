@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from client_cli.connection import http_json
+from tests.support.patches import patch_pieces
 
 from .conftest import Server
 from .helpers import (
@@ -69,6 +70,7 @@ def parts(entry: dict[str, Any], seq_hand: dict[int, int]) -> Iterator[tuple[int
         yield seq_hand[entry["seq"]], entry["seq"], entry["event"]
     elif kind == "update":  # what the update's view changed: pieces of a snapshot
         yield from view_parts(entry["seq"], entry["view"])
+        yield from patch_pieces(entry["seq"], entry.get("patch") or [], seq_hand)
         yield None, entry["seq"], entry["choices"]
     elif kind == "reply" and isinstance(reply.get("update"), dict):  # an answer carries its account's update
         update = reply["update"]
@@ -76,6 +78,7 @@ def parts(entry: dict[str, Any], seq_hand: dict[int, int]) -> Iterator[tuple[int
             ev = item["event"]
             yield (seq_hand[item["seq"]] if item.get("private") else ev.get("hand_id")), item["seq"], ev
         yield from view_parts(update["seq"], update["view"])
+        yield from patch_pieces(update["seq"], update.get("patch") or [], seq_hand)
         yield None, update["seq"], {k: v for k, v in reply.items() if k != "update"}
     elif kind in ("snapshot", "reply"):
         snapshot = entry.get("snapshot") or reply.get("snapshot")

@@ -33,6 +33,8 @@ class ModelPublisher:
         self.runner: TableRunner | None = None
         self.models: dict[int | None, dict[str, Any]] = {}
         self.batches: list[TableUpdates] = []
+        # (viewer, the hand's id and the viewer's seat before and after, the hand sent whole?, patched?)
+        self.sent: list[tuple[int | None, tuple[Any, Any], tuple[Any, Any], bool, bool]] = []
 
     def start(self, runner: TableRunner) -> None:
         self.runner = runner
@@ -47,7 +49,14 @@ class ModelPublisher:
             assert update["from_seq"] == model["seq"] + 1, (viewer, update["from_seq"], model["seq"])
             assert [e["seq"] for e in update["events"]] == sorted(e["seq"] for e in update["events"])
             self.models[viewer] = apply_update(model, update)
+            after = self.models[viewer]
+            self.sent.append((viewer, _hand_and_seat(model), _hand_and_seat(after), "hand" in update["view"],
+                              any(op[0][0] == "hand" for op in update.get("patch", []))))
             assert _bare(self.models[viewer]) == _bare(self.runner.snapshot(viewer)), f"viewer {viewer}"
+
+
+def _hand_and_seat(model: dict[str, Any]) -> tuple[Any, Any]:
+    return (model["hand"] or {}).get("hand_id"), model["you"]["seat"]
 
 
 def _bare(snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -153,7 +162,7 @@ def _setup(table: str) -> TableSetup:
     return TableSetup("t", settings, game=game)
 
 
-async def _scenario(table: str, plan: list[list[Intent]]) -> None:
+async def _scenario(table: str, plan: list[list[Intent]]) -> ModelPublisher:
     storage, publisher = MemoryStorage(), ModelPublisher()
     for account in PLAYERS:
         storage.issue(account, 20000)
@@ -185,6 +194,18 @@ async def _scenario(table: str, plan: list[list[Intent]]) -> None:
         batch = next(b for b in publisher.batches if b.spectator["seq"] == update["seq"])
         assert update is batch.accounts.get(account, batch.spectator)
         assert account in batch.skip
+    return publisher
+
+
+def test_a_hand_goes_whole_once_then_as_patches_of_what_changed() -> None:
+    plan = [[(a, 0, a)] for a in PLAYERS] + [[(a, 10 + i, 7 * i + a)] for i in range(8) for a in PLAYERS]
+    publisher = asyncio.run(_scenario("hcf", plan))
+    patched = [s for s in publisher.sent if s[4]]
+    assert len(patched) > 20, "the hands' changes went whole: no patch"
+    for viewer, before, after, whole, _ in publisher.sent:
+        if whole and before[0] is not None:
+            # Whole again only for a new hand, or when the viewer's seat in it changed.
+            assert before != after, (viewer, before)
 
 
 @pytest.mark.parametrize("table", list(GAMES))

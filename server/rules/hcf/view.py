@@ -62,6 +62,25 @@ def _facts(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...], in
 
 def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
+    view = _everyones_view(state)
+    if viewer is not None and viewer in state.hands:
+        view = view | {"your_cards": own_cards_payload(state.hands[viewer])}
+    return view
+
+
+_last_view: list[tuple[HandState, dict[str, Any]]] = []  # one entry: every viewer of a batch asks for the same state
+
+
+def _everyones_view(state: HandState) -> dict[str, Any]:
+    """What every viewer sees of ``state`` alike, built once per state (callers must not change it)."""
+    if _last_view and _last_view[0][0] is state:
+        return _last_view[0][1]
+    view = _public_view(state)
+    _last_view[:] = [(state, view)]
+    return view
+
+
+def _public_view(state: HandState) -> dict[str, Any]:
     settled = state.phase == "settled"
     seats: dict[str, Any] = {}
     for player in state.players:
@@ -93,10 +112,6 @@ def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
         "seats": seats,
         "reason": state.reason,
     }
-    if viewer is not None and viewer in state.hands and viewer != state.dealer:
-        view["your_cards"] = own_cards_payload(state.hands[viewer])
-    if viewer is not None and viewer == state.dealer and viewer in state.hands:
-        view["your_cards"] = own_cards_payload(state.hands[viewer])
     if settled and state.settlement is not None:
         dealer_seat = state.dealer if state.dealer is not None else HOUSE
         view["dealer_cards"] = cards_list(state.hands[dealer_seat])
