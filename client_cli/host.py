@@ -175,8 +175,9 @@ async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], 
 
 
 ODDS_AFTER = ("create-table", "change-settings")
-ODDS_TIMEOUT = 120.0
-"""An exact High Card Flush analysis takes up to a minute the first time (docs/odds.md)."""
+ODDS_TIMEOUT = 10.0
+"""How long a host waits for the odds after a change: an analysis not in the cache may take a minute or more
+(docs/odds.md), and the table is already made; the lobby shows them once they are known."""
 _BETS = {"ante_raise": "Ante+Raise", "flush_bonus": "Flush bonus", "straight_flush_bonus": "Straight Flush bonus",
          "ante_bet": "Ante+Bet", "jackpot": "jackpot", "bonus": "bonus"}
 
