@@ -297,6 +297,10 @@ class Generator:
         connected = [p for p, r in zip(new, results, strict=True) if not isinstance(r, BaseException)]
         for player in connected:
             try:
+                # As a real client does: the snapshot first, so every update after it applies (v2 patches).
+                joined = await player.client.call("join", {"table": player.table})
+                if joined.get("ok") and isinstance(joined.get("snapshot"), dict):
+                    player.model.load_snapshot(joined)
                 reply = await player.client.call("sit", {"table": player.table, "buy_in": self.buy_in})
                 if not reply.get("ok"):
                     raise RuntimeError(f"sit refused: {reply}")

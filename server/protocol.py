@@ -24,7 +24,7 @@ NAMESPACE: Final = "/"
 MAX_REQUEST_BYTES: Final = 4096
 
 # ------------------------------------------------------------ server -> client
-# {"table", "from_seq", "seq", "server_time", "events", "view", "choices"}: one per viewer per batch of commands
+# {"table", "from_seq", "seq", "server_time", "events", "view", "patch", "choices"}: one per viewer per batch
 EV_UPDATE: Final = "table_update"
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed

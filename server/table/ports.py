@@ -88,8 +88,8 @@ class UpdatePayload(TypedDict):
     server_time: float
     events: list[UpdateEvent]
     view: dict[str, Any]
+    patch: list[list[Any]]  # [path, value] / [path]: what else changed, leaf by leaf (server/viewpatch.py)
     choices: Choices
-    patch: NotRequired[list[list[Any]]]  # [path, value] / [path]: what changed in ``hand`` and ``you`` (viewpatch)
 
 
 @dataclass(frozen=True, slots=True)

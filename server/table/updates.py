@@ -1,15 +1,18 @@
 """One ``table_update`` per viewer for a batch of commands (docs/protocol.md section 2).
 
 A batch records public events (everyone sees them) and private ones (one account
-each). Every viewer gets one update: its events in order, the top-level keys of its
-snapshot that changed (``view``) and its choices now. A client that applies each
-update to its last snapshot (``model[k] = view[k]``, then ``seq``, ``server_time`` and
-``choices``) holds what a fresh snapshot would show; ``tests/table/test_updates.py``
-checks it over random hands.
+each). Every viewer gets one update: its events in order, what changed of its
+snapshot and its choices now. What changed goes as whole top-level keys (``view``)
+where it must, and otherwise as ``patch`` operations on the model the viewer holds
+(:mod:`server.viewpatch`). A client that applies each update to its last snapshot
+(``model[k] = view[k]``, then the patch, then ``seq``, ``server_time`` and ``choices``)
+holds what a fresh snapshot would show; ``tests/table/test_updates.py`` checks it
+over random hands.
 
-What is shared by every viewer (settings, seats, status...) is computed once per
+What is shared by every viewer (settings, status, seats...) is computed once per
 batch and diffed against what the last batch sent; the hand view is computed once
-for spectators and once per seat in the hand.
+for spectators and once per seat in the hand, and diffed against what that viewer
+was last sent.
 """
 
 from __future__ import annotations
@@ -216,12 +219,8 @@ class BatchUpdates:
         return hand if isinstance(hand, dict) else None
 
     def _payload(self, events: list[UpdateEvent], view: JSON, patch: list[Op], choices: Choices) -> UpdatePayload:
-        payload: UpdatePayload = {"table": self._builder.table, "from_seq": self._range[0], "seq": self._range[1],
-                                  "server_time": self._server_time, "events": events, "view": view,
-                                  "choices": choices}
-        if patch:
-            payload["patch"] = patch
-        return payload
+        return {"table": self._builder.table, "from_seq": self._range[0], "seq": self._range[1],
+                "server_time": self._server_time, "events": events, "view": view, "patch": patch, "choices": choices}
 
 
 _SENT_WHOLE = frozenset({"last_hand"})  # a finished hand's record: each one is new, never a change of the last
