@@ -48,9 +48,9 @@ class PipelineMixin(RunnerBase):
                                   record: BatchRecord) -> None:
         """The requesters' answers first, each with its own update; then one update to every other viewer.
 
-        Only the requesters' updates are built before they are answered. One turn of the event
-        loop then lets the requests' handlers put their answers on their connections: the acting
-        player's answer is the first thing the table sends, before the others' updates are built.
+        Only the requesters' updates are built before they are answered. The event loop then lets
+        the requests' handlers write their answers: the acting player's answer is the first thing
+        the table sends, and it does not wait for the others' updates to be built.
         """
         try:
             batch = self._updates.start(self, record, self.now())
@@ -77,6 +77,9 @@ class PipelineMixin(RunnerBase):
             future.set_result(outcome)
         if batch is None:
             return
+        # Two turns of the loop: one for the handlers to put their answers on their connections' queues,
+        # one for those connections' writers to write them out, before the others' updates are built.
+        await asyncio.sleep(0)
         await asyncio.sleep(0)
         try:
             await self.publisher.table_update(self.name, batch.finish(frozenset(answered)))
