@@ -112,3 +112,19 @@ class Tick:
 
 
 TableCommand = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Snapshot | Host | Tick
+
+
+_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play)
+
+
+def requester(command: object) -> AccountId | None:
+    """The account whose own request this is, when its answer carries its update (docs/protocol.md section 2).
+
+    Presence comes from the gateway's connect and disconnect handlers, whose answer nobody reads: that
+    account gets its update like everyone else. A snapshot answer is the whole table already.
+    """
+    if isinstance(command, _UPDATE_IN_ANSWER):
+        return command.account
+    if isinstance(command, Host):
+        return command.by
+    return None

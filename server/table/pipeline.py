@@ -14,19 +14,8 @@ from typing import Any
 import structlog
 
 from server.rules.game import AccountId, Transfer
-from server.table.base import RunnerBase, _Internal, _QueueItem
-from server.table.commands import (
-    Host,
-    Play,
-    SetSitOut,
-    SetWilling,
-    Sit,
-    Snapshot,
-    Stand,
-    TableCommand,
-    TableError,
-    TopUp,
-)
+from server.table.base import RunnerBase, _QueueItem
+from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
 from server.table.summary import hand_summary
 from server.table.updates import BatchRecord
@@ -34,7 +23,6 @@ from server.table.updates import BatchRecord
 log = structlog.get_logger("hcf.table")
 
 
-_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play)
 _CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})
 _LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
                 "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
@@ -66,7 +54,7 @@ class PipelineMixin(RunnerBase):
                 continue
             if isinstance(command, Snapshot):
                 outcome = {"snapshot": self.snapshot(command.account)}  # as of the batch's end: no update overlaps it
-            account = _requester(command)
+            account = requester(command)
             if batch is not None and account is not None:
                 try:
                     outcome = outcome | {"update": batch.for_account(account)}
@@ -228,19 +216,6 @@ class PipelineMixin(RunnerBase):
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
         return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
                             self.hand_number if dealt else None)
-
-
-def _requester(command: TableCommand | _Internal) -> AccountId | None:
-    """The account whose own request this is, when its answer carries its update (docs/protocol.md section 2).
-
-    Presence comes from the gateway's connect and disconnect handlers, whose answer nobody reads: that
-    account gets its update like everyone else. A snapshot answer is the whole table already.
-    """
-    if isinstance(command, _UPDATE_IN_ANSWER):
-        return command.account
-    if isinstance(command, Host):
-        return command.by
-    return None
 
 
 def _log_event(event: RecordedEvent) -> None:

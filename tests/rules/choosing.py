@@ -6,7 +6,8 @@ least) is admitted by :func:`~server.rules.choices.admits` and accepted by the
 rules; one past a bound is refused; arguments filled up to the stack's cover are
 accepted and one chip more is refused; and random arguments are admitted exactly
 when the rules accept them. Every move the game knows that is not offered is
-refused, with the arguments a player would most likely send.
+refused, with the arguments a player would most likely send. :func:`play_checking`
+plays a random hand and checks every state it passes through.
 """
 
 from __future__ import annotations
@@ -14,20 +15,25 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
 from server.rules.choices import admits, cost, fits, is_spec
 from server.rules.errors import Violation
 from server.rules.game import JSON, Game
+from server.rules.machine import Phased
 
 Args = dict[str, Any]
 Typical = Callable[[Any, int], list[Args]]
 """The arguments a player would send with one move, given the state and their seat."""
 
 NOT_ARGS = ("request", "action", "limits")
+
+S = TypeVar("S", bound=Phased)
+C = TypeVar("C")
+E = TypeVar("E")
 
 
 def accepted(game: Game, state: Any, seat: int, action: str, args: Mapping[str, Any]) -> bool:
@@ -323,3 +329,27 @@ def _check_choice(game: Game, state: Any, seat: int, choice: JSON, offered: Sequ
     for _ in range(samples):
         args = random_args(rnd, choice)
         assert admitted(args) == accepted(game, state, seat, action, args), (choice, args)
+
+
+def play_checking(start: S, data: st.DataObject, *, opening_events: Callable[[S], Sequence[E]],
+                  decide: Callable[[S, C], Sequence[E]], evolve: Callable[[S, E], S], terminal: Collection[str],
+                  next_command: Callable[[st.DataObject, S], C], check: Callable[[S, st.DataObject], None],
+                  steps: int = 30) -> None:
+    """Play a hand from ``start`` with the game's functions, calling ``check`` on every state it reaches.
+
+    After its opening events, the hand takes up to ``steps`` commands drawn by ``next_command``
+    (one refused changes nothing) and stops once it is over, its last state checked too.
+    """
+    state = start
+    for event in opening_events(start):
+        state = evolve(state, event)
+    for _ in range(steps):
+        check(state, data)
+        if state.phase in terminal:
+            break
+        try:
+            events = decide(state, next_command(data, state))
+        except Violation:
+            continue
+        for event in events:
+            state = evolve(state, event)

@@ -8,13 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.rules.choices import admits, cost, fits
-from server.rules.errors import Violation
 from server.rules.game import Player
 from server.rules.hcf.evaluate import evaluate
 from server.rules.hcf.game import HCF
 from server.rules.hcf.hand import TERMINAL, HandState, decide, evolve, new_hand, opening_events
-from server.rules.hcf.messages import AcceptBank, PlaceBets
-from tests.rules.choosing import Args, check_choices
+from server.rules.hcf.messages import AcceptBank, Command, PlaceBets
+from tests.rules.choosing import Args, check_choices, play_checking
 from tests.rules.test_hand import CALIFORNIA, SEED, any_command, sensible_command, tables
 
 
@@ -57,23 +56,16 @@ def check_every_seat(state: HandState, data: st.DataObject) -> None:
         assert bool(offered) == pending(state, seat), (seat, offered)
 
 
+def next_command(data: st.DataObject, state: HandState) -> Command:
+    """Mostly a command the rules would accept, one in four anything at all."""
+    return sensible_command(data, state) if data.draw(st.integers(0, 3)) else any_command(data)
+
+
 @settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(tables(), st.data())
 def test_every_choice_is_accepted_at_its_bounds_and_nothing_else_is(start: HandState, data: st.DataObject) -> None:
-    state = start
-    for event in opening_events(start):
-        state = evolve(state, event)
-    for _ in range(30):
-        check_every_seat(state, data)
-        if state.phase in TERMINAL:
-            break
-        command = sensible_command(data, state) if data.draw(st.integers(0, 3)) else any_command(data)
-        try:
-            events = decide(state, command)
-        except Violation:
-            continue
-        for event in events:
-            state = evolve(state, event)
+    play_checking(start, data, opening_events=opening_events, decide=decide, evolve=evolve, terminal=TERMINAL,
+                  next_command=next_command, check=check_every_seat)
 
 
 # ---------------------------------------------------------------- examples (docs/choices.md)

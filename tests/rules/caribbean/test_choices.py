@@ -13,10 +13,9 @@ from server.rules.caribbean.hand import TERMINAL, HandState, decide, evolve, new
 from server.rules.caribbean.messages import ConfirmBets, PlaceSpotBets, SpotBet
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.choices import admits
-from server.rules.errors import Violation
 from server.rules.game import Player
 from tests.rules.caribbean.live import SEED, next_command, table_settings
-from tests.rules.choosing import Args, check_choices
+from tests.rules.choosing import Args, check_choices, play_checking
 
 
 def _bet(state: HandState, _seat: int) -> list[Args]:
@@ -68,19 +67,8 @@ def hands(draw: st.DrawFn) -> HandState:
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(hands(), st.data())
 def test_every_choice_is_accepted_at_its_bounds_and_nothing_else_is(start: HandState, data: st.DataObject) -> None:
-    state = start
-    for event in opening_events(start):
-        state = evolve(state, event)
-    for _ in range(30):
-        check_every_seat(state, data)
-        if state.phase in TERMINAL:
-            break
-        try:
-            events = decide(state, next_command(data, state))
-        except Violation:
-            continue
-        for event in events:
-            state = evolve(state, event)
+    play_checking(start, data, opening_events=opening_events, decide=decide, evolve=evolve, terminal=TERMINAL,
+                  next_command=next_command, check=check_every_seat)
 
 
 # ---------------------------------------------------------------- examples (docs/choices.md)

@@ -8,13 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.rules.choices import admits, cost
-from server.rules.errors import Violation
 from server.rules.game import Player
 from server.rules.sixcard.game import SIXCARD
 from server.rules.sixcard.hand import TERMINAL, HandState, decide, evolve, new_hand, opening_events
 from server.rules.sixcard.messages import ConfirmBets, PlaceBoxBets
 from server.rules.sixcard.settings import SixcardSettings
-from tests.rules.choosing import Args, check_choices
+from tests.rules.choosing import Args, check_choices, play_checking
 from tests.rules.sixcard.live import SEED, arranged, next_command
 
 
@@ -81,19 +80,8 @@ def hands(draw: st.DrawFn) -> HandState:
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(hands(), st.data())
 def test_every_choice_is_accepted_at_its_bounds_and_nothing_else_is(start: HandState, data: st.DataObject) -> None:
-    state = start
-    for event in opening_events(start):
-        state = evolve(state, event)
-    for _ in range(30):
-        check_every_seat(state, data)
-        if state.phase in TERMINAL:
-            break
-        try:
-            events = decide(state, next_command(data, state))
-        except Violation:
-            continue
-        for event in events:
-            state = evolve(state, event)
+    play_checking(start, data, opening_events=opening_events, decide=decide, evolve=evolve, terminal=TERMINAL,
+                  next_command=next_command, check=check_every_seat)
 
 
 # ---------------------------------------------------------------- examples (docs/choices.md)
