@@ -1,0 +1,167 @@
+"""What the scripted players and the floor do next, read off the hand's state: one game's script each.
+
+The same functions drive the dry run through the rules (:mod:`server.drill.play`) and
+the in-process table (:mod:`server.drill.runner`), so both play a scenario alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from server.drill.scenario import HandSpec, Scenario, ScenarioError
+from server.rules.arrange import SeatDeck, deck_for_seats
+from server.rules.cards import Card
+from server.rules.drill.irregularity import Irregularity, ruling
+from server.rules.fairness import seeded_deck
+from server.rules.hcf.evaluate import HAND_SIZE, evaluate
+from server.rules.hcf.hand import HandState
+
+Args = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player's move as the table takes it (``leave``: the player walks away from the table)."""
+
+    seat: int
+    action: str
+    args: Args = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """A floor command carrying out a ruling: ``declare_dead`` (a seat), ``misdeal`` or ``shuffler_fault``."""
+
+    action: str
+    seat: int | None = None
+
+
+class GameScript(Protocol):
+    """One game's scripted players."""
+
+    def next_move(self, scenario: Scenario, hand: HandSpec, state: Any, where: str) -> Move:
+        """The move the scenario scripts for the state the hand is in; ScenarioError if it scripts none."""
+        ...
+
+    def dealt(self, state: Any) -> bool:
+        """Whether the cards are out (an irregularity is injected right then)."""
+        ...
+
+    def dealer(self, state: Any) -> int | None:
+        """The DP's seat; None where the house deals."""
+        ...
+
+    def places_dealt(self, state: Any) -> frozenset[int]:
+        """The seats (spots, boxes) dealt a hand."""
+        ...
+
+    def short(self, state: Any) -> bool:
+        """Whether some hand was dealt short (the deck was too small)."""
+        ...
+
+    def cards_dealt(self, state: Any) -> int:
+        """How many cards the deal took from the deck."""
+        ...
+
+    def deck(self, state: Any, given: tuple[Card, ...] | SeatDeck) -> tuple[Card, ...]:
+        """The deck in dealing order that deals the hand ``state`` is at (a deck by seat made into one)."""
+        ...
+
+
+def floor_for(irregularity: Irregularity, dealer: int | None) -> Floor | None:
+    """The floor command that carries out the right ruling (None: play on)."""
+    right = ruling(irregularity, dealer=dealer)
+    if right["ruling"] == "dead_seat":
+        return Floor("declare_dead", int(right["seat"]))
+    if right["ruling"] == "dead_hand":
+        return Floor("shuffler_fault" if irregularity.kind == "shuffler_fault" else "misdeal")
+    return None
+
+
+HCF_BETS: Final = ("ante", "straight_flush_bonus", "flush_bonus")
+
+
+def bet_args(bets: Any, names: tuple[str, ...], where: str) -> Args:
+    """A scripted bet object as move arguments; refuses unknown bets and amounts that are not whole chips."""
+    if not isinstance(bets, Mapping):
+        raise ScenarioError(f"{where}: bets are an object like {{\"{names[0]}\": 10}}")
+    unknown = sorted(set(bets) - set(names))
+    if unknown:
+        raise ScenarioError(f"{where}: no bet {unknown[0]!r} (the bets: {', '.join(names)})")
+    for name, amount in bets.items():
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise ScenarioError(f"{where}: {name} is a whole number of chips, got {amount!r}")
+    return tuple((name, bets[name]) for name in names if name in bets)
+
+
+class HcfScript:
+    """High Card Flush: bank answers, bets, raises, folds and walk-aways."""
+
+    def next_move(self, scenario: Scenario, hand: HandSpec, state: HandState, where: str) -> Move:
+        """The offered seat answers, the next bettor bets or passes, the seat to act decides."""
+        if state.phase == "offer" and state.offered is not None:
+            seat = state.offered
+            return Move(seat, "bank", (("accept", hand.bank.get(seat, scenario.seat(seat).bank)),))
+        if state.phase == "betting":
+            banking = sorted(set(hand.bets) - set(state.bettors))
+            if banking:
+                raise ScenarioError(f"{where}, seat {banking[0]}: bets for the seat that banks this hand")
+            seat = next(s for s in state.bettors if s not in state.bets and s not in state.passed)
+            bets = hand.bets.get(seat)
+            if bets is None:
+                return Move(seat, "pass")
+            return Move(seat, "bet", bet_args(bets, HCF_BETS, f"{where}, seat {seat}"))
+        turn = state.turn
+        if state.phase != "decisions" or turn is None:
+            raise ScenarioError(f"{where}: the hand waits for nothing the scenario can script ({state.phase})")
+        return self._decision(hand, state, turn, f"{where}, seat {turn}")
+
+    @staticmethod
+    def _decision(hand: HandSpec, state: HandState, seat: int, here: str) -> Move:
+        decision = hand.decide.get(seat)
+        if decision == "fold":
+            return Move(seat, "fold")
+        if decision == "walk_away":
+            return Move(seat, "leave")
+        if decision == "max":
+            decision = evaluate(state.hands[seat]).raise_limit * state.bets[seat].ante
+        if isinstance(decision, bool) or not isinstance(decision, int):
+            raise ScenarioError(f"{here}: decide is a raise in chips, \"max\", \"fold\" or \"walk_away\", "
+                                f"got {decision!r}")
+        return Move(seat, "raise", (("amount", decision),))
+
+    def dealt(self, state: HandState) -> bool:
+        """The deal is done once hands are out."""
+        return bool(state.hands)
+
+    def dealer(self, state: HandState) -> int | None:
+        """The DP's seat."""
+        return state.dealer
+
+    def places_dealt(self, state: HandState) -> frozenset[int]:
+        """Every seat dealt cards, the DP's too."""
+        return frozenset(s for s in state.hands if s)
+
+    def short(self, state: HandState) -> bool:
+        """A hand of fewer than seven cards."""
+        return any(len(cards) != HAND_SIZE for cards in state.hands.values())
+
+    def cards_dealt(self, state: HandState) -> int:
+        """Seven a hand, the DP's too."""
+        return sum(len(cards) for cards in state.hands.values())
+
+    def deck(self, state: HandState, given: tuple[Card, ...] | SeatDeck) -> tuple[Card, ...]:
+        """As the rules made it at the deal (server/rules/hcf/hand.py): by seat in dealing order, the rest
+        from the hand's own deck (a drill has no player seeds)."""
+        shuffled = seeded_deck(state.server_seed, ())
+        if not isinstance(given, SeatDeck):
+            return given
+        order = state.deal_sequence
+        if not order:
+            return shuffled
+        return deck_for_seats(order, HAND_SIZE, given, shuffled, dealer=order[-1])
+
+
+SCRIPTS: Final[dict[str, GameScript]] = {"hcf": HcfScript()}

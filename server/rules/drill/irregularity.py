@@ -1,0 +1,46 @@
+"""Irregularities a drill injects, and their rulings (DRILLS section 5).
+
+>>> ruling(Irregularity("miscount", 3), dealer=5)
+{'ruling': 'dead_seat', 'seat': 3}
+>>> ruling(Irregularity("miscount", 5), dealer=5), ruling(Irregularity("shuffler_fault"), dealer=None)
+({'ruling': 'dead_hand'}, {'ruling': 'dead_hand'})
+>>> ruling(Irregularity("none"), dealer=2)
+{'ruling': 'play_on'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from server.rules.drill.steps import JSON
+
+Kind = Literal["miscount", "shuffler_fault", "none"]
+KINDS: Final = ("miscount", "shuffler_fault", "none")
+DEALER: Final = 0
+"""The place of the dealer in an irregularity: the house's dealer (the DP at High Card Flush is a seat)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """What goes wrong after the deal. ``seat`` (a miscount only): the seat, spot or box, or :data:`DEALER`."""
+
+    kind: Kind
+    seat: int | None = None
+
+    def at_dealer(self, dealer: int | None) -> bool:
+        """Whether a miscount hit the dealer's hand (the DP's seat, or the house's dealer)."""
+        return self.kind == "miscount" and (self.seat == DEALER or self.seat == dealer)
+
+
+def ruling(irregularity: Irregularity, *, dealer: int | None) -> JSON:
+    """The right ruling: a miscount kills its seat, or the hand at the dealer; a shuffler fault kills the hand.
+
+    ``dealer`` is the DP's seat (None where the house deals). A wrong card count is a
+    dead hand (docs/rules/hcf.md section 5); a control with nothing wrong plays on.
+    """
+    if irregularity.kind == "none":
+        return {"ruling": "play_on"}
+    if irregularity.kind == "shuffler_fault" or irregularity.at_dealer(dealer):
+        return {"ruling": "dead_hand"}
+    return {"ruling": "dead_seat", "seat": irregularity.seat}
