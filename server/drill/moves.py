@@ -13,6 +13,8 @@ from typing import Any, Final, Protocol
 from server.drill.scenario import HandSpec, Scenario, ScenarioError
 from server.rules.arrange import SeatDeck, deck_for_seats
 from server.rules.cards import Card
+from server.rules.caribbean.hand import HandState as CaribbeanState
+from server.rules.caribbean.settlement import HAND_SIZE as CARIBBEAN_HAND
 from server.rules.drill.irregularity import Irregularity, ruling
 from server.rules.fairness import seeded_deck
 from server.rules.hcf.evaluate import HAND_SIZE, evaluate
@@ -57,6 +59,10 @@ class GameScript(Protocol):
         """The seats (spots, boxes) dealt a hand."""
         ...
 
+    def floor_seat(self, state: Any, place: int, where: str) -> int:
+        """The seat the floor declares dead to kill the hand at ``place`` (a spot's or box's owner)."""
+        ...
+
     def short(self, state: Any) -> bool:
         """Whether some hand was dealt short (the deck was too small)."""
         ...
@@ -70,11 +76,11 @@ class GameScript(Protocol):
         ...
 
 
-def floor_for(irregularity: Irregularity, dealer: int | None) -> Floor | None:
+def floor_for(script: GameScript, state: Any, irregularity: Irregularity, where: str) -> Floor | None:
     """The floor command that carries out the right ruling (None: play on)."""
-    right = ruling(irregularity, dealer=dealer)
+    right = ruling(irregularity, dealer=script.dealer(state))
     if right["ruling"] == "dead_seat":
-        return Floor("declare_dead", int(right["seat"]))
+        return Floor("declare_dead", script.floor_seat(state, int(right["seat"]), where))
     if right["ruling"] == "dead_hand":
         return Floor("shuffler_fault" if irregularity.kind == "shuffler_fault" else "misdeal")
     return None
@@ -144,6 +150,10 @@ class HcfScript:
         """Every seat dealt cards, the DP's too."""
         return frozenset(s for s in state.hands if s)
 
+    def floor_seat(self, state: HandState, place: int, where: str) -> int:
+        """A seat is its own place."""
+        return place
+
     def short(self, state: HandState) -> bool:
         """A hand of fewer than seven cards."""
         return any(len(cards) != HAND_SIZE for cards in state.hands.values())
@@ -164,4 +174,69 @@ class HcfScript:
         return deck_for_seats(order, HAND_SIZE, given, shuffled, dealer=order[-1])
 
 
-SCRIPTS: Final[dict[str, GameScript]] = {"hcf": HcfScript()}
+def _by_place(decision: Any, place: int) -> Any:
+    """A decision for every place of a seat (``"play"``), or one per place (``{"2": "play", "3": "fold"}``)."""
+    return decision.get(str(place)) if isinstance(decision, Mapping) else decision
+
+
+class CaribbeanScript:
+    """Caribbean Stud: each seat bets its spots and deals, or passes; each spot plays or folds."""
+
+    def next_move(self, scenario: Scenario, hand: HandSpec, state: CaribbeanState, where: str) -> Move:
+        """The next seat to bet (``bet`` then ``deal``) or pass; then the spot in turn plays or folds."""
+        if state.phase == "betting":
+            seat = next(s for s in state.seats if s not in state.confirmed and s not in state.passed)
+            bets = hand.bets.get(seat)
+            here = f"{where}, seat {seat}"
+            if bets is None:
+                return Move(seat, "pass")
+            if seat in state.placed:
+                return Move(seat, "deal")
+            if not isinstance(bets, Mapping) or set(bets) != {"spots"} or not isinstance(bets["spots"], list):
+                raise ScenarioError(f'{here}: bets are {{"spots": [{{"spot": 1, "ante": 10, "jackpot": true}}]}}')
+            return Move(seat, "bet", (("bets", bets["spots"]),))
+        turn = state.turn
+        if state.phase != "decisions" or turn is None:
+            raise ScenarioError(f"{where}: the hand waits for nothing the scenario can script ({state.phase})")
+        decision = _by_place(hand.decide.get(turn.seat), turn.spot)
+        if decision == "walk_away":
+            return Move(turn.seat, "leave")
+        if decision not in ("play", "fold"):
+            raise ScenarioError(f'{where}, seat {turn.seat}: spot {turn.spot} decides "play", "fold" or '
+                                f'"walk_away", got {decision!r}')
+        return Move(turn.seat, str(decision), (("spot", turn.spot),))
+
+    def dealt(self, state: CaribbeanState) -> bool:
+        """The deal is done once the dealer has cards."""
+        return bool(state.dealer)
+
+    def dealer(self, state: CaribbeanState) -> int | None:
+        """The house deals."""
+        return None
+
+    def places_dealt(self, state: CaribbeanState) -> frozenset[int]:
+        """The spots with a hand."""
+        return frozenset(state.hands)
+
+    def floor_seat(self, state: CaribbeanState, place: int, where: str) -> int:
+        """The spot's owner: the floor kills a seat's live spots together, so the owner may have only that one."""
+        owner = state.bet_on(place).seat
+        if sum(1 for b in state.bets if b.seat == owner) > 1:
+            raise ScenarioError(f"{where}, seat {owner}: a miscount at spot {place} of a player with more spots: "
+                                "the floor declares a seat dead with all its spots")
+        return owner
+
+    def short(self, state: CaribbeanState) -> bool:
+        """A hand of fewer than five cards."""
+        return len(state.dealer) != CARIBBEAN_HAND or any(len(c) != CARIBBEAN_HAND for c in state.hands.values())
+
+    def cards_dealt(self, state: CaribbeanState) -> int:
+        """Five a spot, and the dealer's five."""
+        return len(state.dealer) + sum(len(c) for c in state.hands.values())
+
+    def deck(self, state: CaribbeanState, given: tuple[Card, ...] | SeatDeck) -> tuple[Card, ...]:
+        """Decks are given in dealing order here."""
+        return given if isinstance(given, tuple) else seeded_deck(state.server_seed, ())
+
+
+SCRIPTS: Final[dict[str, GameScript]] = {"hcf": HcfScript(), "caribbean": CaribbeanScript()}

@@ -121,7 +121,7 @@ def _play_hand(game: Game, scenario: Scenario, hand: HandSpec, initial: Any, sta
         action: Move | Floor | None
         if not injected and script.dealt(state):
             injected = True
-            action = floor_for(_irregular(hand), script.dealer(state))
+            action = floor_for(script, state, _irregular(hand), where)
             if action is None:
                 continue
         else:

@@ -131,7 +131,7 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: DrillClock, data
         if not injected and script.dealt(state):
             injected = True
             assert hand.irregularity is not None
-            floor = floor_for(hand.irregularity, script.dealer(state))
+            floor = floor_for(script, state, hand.irregularity, where)
             if floor is not None:
                 args = (("seat", floor.seat),) if floor.seat is not None else ()
                 await runner.submit(Host(floor.action, None, args))

@@ -1,4 +1,4 @@
-"""The High Card Flush answer key, clause by clause (DRILLS section 3, docs/rules/hcf.md section 3)."""
+"""The answer keys, clause by clause (DRILLS sections 3 and 4, docs/rules/hcf.md section 3, docs/games/caribbean.md)."""
 
 from __future__ import annotations
 
@@ -81,3 +81,15 @@ def test_the_standard_profile_has_no_offer_and_no_dp_stack() -> None:
 
 def test_only_the_scenarios_steps_are_asked() -> None:
     assert {s for _, s, _ in steps(one_hand() | {"steps": ["fees", "bank_after"]})} == {"fees", "bank_after"}
+
+
+def test_caribbean_1_and_3_5_the_qualifier_then_each_spot_from_the_highest_down() -> None:
+    hand_1 = [(s, a) for h, s, a in steps("caribbean-qualifier-jackpot") if h == 1]
+    assert hand_1 == [("qualify", {"qualifies": True}),
+                      ("settle_spot", {"spot": 3, "ante": 10, "bet": 40, "jackpot": -1}),
+                      # Folded, but its jackpot wager is settled: the flush award less the wager.
+                      ("settle_spot", {"spot": 2, "ante": -10, "bet": 0, "jackpot": 49}),
+                      ("settle_spot", {"spot": 1, "ante": -10, "bet": -20, "jackpot": 0})]
+    killed = [(s, a) for h, s, a in steps("caribbean-qualifier-jackpot") if h == 3]
+    assert killed[0] == ("irregularity", {"ruling": "dead_seat", "seat": 2})
+    assert [a["spot"] for s, a in killed if s == "settle_spot"] == [3, 1]
