@@ -12,13 +12,14 @@ from typing import Any, Final, Protocol
 
 from server.drill.scenario import HandSpec, Scenario, ScenarioError
 from server.rules.arrange import SeatDeck, deck_for_seats
-from server.rules.cards import Card
+from server.rules.cards import Card, CardError, card_text, format_cards, parse_cards
 from server.rules.caribbean.hand import HandState as CaribbeanState
 from server.rules.caribbean.settlement import HAND_SIZE as CARIBBEAN_HAND
 from server.rules.drill.irregularity import Irregularity, ruling
 from server.rules.fairness import seeded_deck
 from server.rules.hcf.evaluate import HAND_SIZE, evaluate
 from server.rules.hcf.hand import HandState
+from server.rules.sixcard.hand import HandState as SixcardState
 
 Args = tuple[tuple[str, Any], ...]
 
@@ -239,4 +240,115 @@ class CaribbeanScript:
         return given if isinstance(given, tuple) else seeded_deck(state.server_seed, ())
 
 
-SCRIPTS: Final[dict[str, GameScript]] = {"hcf": HcfScript(), "caribbean": CaribbeanScript()}
+def house_bets(bets: Any, key: str, example: str, here: str) -> list[Any]:
+    """A house game's scripted bets: ``{"spots": [...]}`` or ``{"boxes": [...]}``."""
+    if not isinstance(bets, Mapping) or set(bets) != {key} or not isinstance(bets[key], list):
+        raise ScenarioError(f'{here}: bets are {{"{key}": [{example}]}}')
+    return list(bets[key])
+
+
+def _box_plan(decision: Any, here: str) -> list[Any]:
+    """A box's scripted moves in order: a draw (``{"buy": true}``, ``{"exchange": [cards]}``), ``"raise"``
+    or ``"fold"`` (or ``"walk_away"``), and ``"ask"`` for the dealer exchange."""
+    plan = decision if isinstance(decision, list) else [decision]
+    for item in plan:
+        if item not in ("raise", "fold", "walk_away", "ask") and not (
+                isinstance(item, Mapping) and (item == {"buy": True} or set(item) == {"exchange"})):
+            raise ScenarioError(f'{here}: a box decides "raise", "fold", "walk_away", {{"buy": true}}, '
+                                f'{{"exchange": ["2c", "7d"]}} and "ask" (a list for several), got {item!r}')
+    return plan
+
+
+class SixcardScript:
+    """6 Card Poker: each seat bets its boxes and deals, or passes; each open box draws, raises or folds;
+    boxes in play ask for the dealer exchange or not."""
+
+    def next_move(self, scenario: Scenario, hand: HandSpec, state: SixcardState, where: str) -> Move:
+        """Bets, then the box in turn, then the dealer exchange."""
+        if state.phase == "betting":
+            seat = next(s for s in sorted(p.seat for p in state.players)
+                        if (s not in state.pending or not state.pending[s].confirmed) and s not in state.passed)
+            bets = hand.bets.get(seat)
+            if bets is None:
+                return Move(seat, "pass")
+            if seat in state.pending:
+                return Move(seat, "deal")
+            example = '{"box": 1, "ante": 10, "bonus": 5}'
+            return Move(seat, "bet", (("bets", house_bets(bets, "boxes", example, f"{where}, seat {seat}")),))
+        if state.phase == "exchange":
+            return self._exchange(hand, state, where)
+        box = state.turn
+        if state.phase != "decisions" or box is None:
+            raise ScenarioError(f"{where}: the hand waits for nothing the scenario can script ({state.phase})")
+        seat = state.box(box).seat
+        here = f"{where}, seat {seat}"
+        plan = [i for i in _box_plan(_by_place(hand.decide.get(seat), box), f"{here}, box {box}") if i != "ask"]
+        draw = next((i for i in plan if isinstance(i, Mapping)), None)
+        if draw is not None and box not in state.draws:
+            if "buy" in draw:
+                return Move(seat, "buy", (("box", box),))
+            return Move(seat, "exchange", (("box", box), ("discard", self._positions(state, box, draw, here))))
+        action = next((i for i in plan if isinstance(i, str)), None)
+        if action == "walk_away":
+            return Move(seat, "leave")
+        if action not in ("raise", "fold"):
+            raise ScenarioError(f'{here}: box {box} decides "raise" or "fold" at the end, got {action!r}')
+        return Move(seat, action, (("box", box),))
+
+    @staticmethod
+    def _positions(state: SixcardState, box: int, draw: Mapping[str, Any], here: str) -> list[int]:
+        cards = state.cards[box]
+        try:
+            wanted = parse_cards(draw["exchange"])
+        except CardError as exc:
+            raise ScenarioError(f"{here}: box {box}: exchange: {exc.message}") from None
+        missing = [card_text(c) for c in wanted if c not in cards]
+        if missing:
+            raise ScenarioError(f"{here}: box {box}: exchange: {missing[0]} is not in the box's hand "
+                                f"({format_cards(cards)})")
+        return [cards.index(c) + 1 for c in wanted]
+
+    def _exchange(self, hand: HandSpec, state: SixcardState, where: str) -> Move:
+        seat = next(s for s in state.exchange_owners if s not in state.continued)
+        for box, owner in state.exchange_boxes:
+            if owner != seat or box in state.requests or box in state.dead:
+                continue
+            if "ask" in _box_plan(_by_place(hand.decide.get(seat), box), f"{where}, seat {seat}, box {box}"):
+                return Move(seat, "request_exchange", (("box", box),))
+        return Move(seat, "continue")
+
+    def dealt(self, state: SixcardState) -> bool:
+        """The deal is done once the dealer has cards."""
+        return bool(state.dealer_cards)
+
+    def dealer(self, state: SixcardState) -> int | None:
+        """The house deals."""
+        return None
+
+    def places_dealt(self, state: SixcardState) -> frozenset[int]:
+        """The boxes with a hand."""
+        return frozenset(state.cards)
+
+    def floor_seat(self, state: SixcardState, place: int, where: str) -> int:
+        """The box's owner: the floor kills a seat's live boxes together, so the owner may have only that one."""
+        owner = state.box(place).seat
+        if len(state.boxes_of(owner)) > 1:
+            raise ScenarioError(f"{where}, seat {owner}: a miscount at box {place} of a player with more boxes: "
+                                "the floor declares a seat dead with all its boxes")
+        return owner
+
+    def short(self, state: SixcardState) -> bool:
+        """The deal is all or nothing here (a short deck voids the hand before it)."""
+        return False
+
+    def cards_dealt(self, state: SixcardState) -> int:
+        """Five a box, and the dealer's five."""
+        return len(state.dealer_cards) + sum(len(c) for c in state.cards.values())
+
+    def deck(self, state: SixcardState, given: tuple[Card, ...] | SeatDeck) -> tuple[Card, ...]:
+        """Decks are given in dealing order here."""
+        return given if isinstance(given, tuple) else seeded_deck(state.server_seed, ())
+
+
+SCRIPTS: Final[dict[str, GameScript]] = {"hcf": HcfScript(), "caribbean": CaribbeanScript(),
+                                         "sixcard": SixcardScript()}

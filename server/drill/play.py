@@ -114,6 +114,9 @@ def _play_hand(game: Game, scenario: Scenario, hand: HandSpec, initial: Any, sta
     apply(game.opening_events(initial))
     for _ in range(MAX_COMMANDS):
         if state.phase in game.terminal:
+            if state.reason == "card_count":  # the rules dealt (or drew) from a deck that ran out
+                count = len(hand.deck) if isinstance(hand.deck, tuple) else 52
+                raise ScenarioError(f"{where}: deck: {count} cards are too few for this hand")
             return state, events, leaving
         if script.dealt(state) and not checked:
             check_deal(script, state, hand, where)

@@ -93,3 +93,13 @@ def test_caribbean_1_and_3_5_the_qualifier_then_each_spot_from_the_highest_down(
     killed = [(s, a) for h, s, a in steps("caribbean-qualifier-jackpot") if h == 3]
     assert killed[0] == ("irregularity", {"ruling": "dead_seat", "seat": 2})
     assert [a["spot"] for s, a in killed if s == "settle_spot"] == [3, 1]
+
+
+def test_sixcard_4_5_5_and_6_the_qualifier_the_dealer_exchange_and_each_played_box_in_box_order() -> None:
+    key = steps("sixcard-qualifier-exchange")
+    assert [(s, a) for h, s, a in key if h == 1] == [
+        ("qualify", {"qualifies": True}),
+        ("settle_box", {"box": 1, "ante": 10, "bet": 60, "bonus": 0}),  # the draw fee is not part of it
+        ("settle_box", {"box": 3, "ante": 0, "bet": 0, "bonus": 125})]  # bonus-only; box 2 folded
+    assert [(s, a) for h, s, a in key if h == 2][:3] == [
+        ("qualify", {"qualifies": False}), ("dealer_exchange", {"card": "Kh"}), ("qualify_after", {"qualifies": True})]

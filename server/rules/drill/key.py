@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, Final, Protocol
 
-from server.rules.drill import caribbean_key, hcf_key
+from server.rules.drill import caribbean_key, hcf_key, sixcard_key
 from server.rules.drill.irregularity import Irregularity, ruling
 from server.rules.drill.steps import KeyStep, key_step
 
@@ -35,7 +35,7 @@ class KeyReader(Protocol):
         ...
 
 
-READERS: Final[Mapping[str, KeyReader]] = {"hcf": hcf_key, "caribbean": caribbean_key}
+READERS: Final[Mapping[str, KeyReader]] = {"hcf": hcf_key, "caribbean": caribbean_key, "sixcard": sixcard_key}
 
 
 def event_steps(game: str, before: Any, event: Any, after: Any) -> list[KeyStep]:
