@@ -21,10 +21,11 @@ from server.config import ServerConfig
 from server.drill.clock import DrillClock
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import TABLE, PlayedHand, dry_run, key_of
-from server.drill.scenario import HandSpec, Scenario
+from server.drill.scenario import PLACE, HandSpec, Scenario
 from server.persistence.database import Database, open_database
 from server.replay import initial_state
 from server.rules.cards import Card, format_cards
+from server.rules.drill.irregularity import injected as injected_event
 from server.rules.drill.key import hand_key
 from server.rules.drill.report import Asked, report
 from server.rules.drill.steps import KeyStep
@@ -131,6 +132,8 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: DrillClock, data
         if not injected and script.dealt(state):
             injected = True
             assert hand.irregularity is not None
+            await _announce(runner, injected_event(hand.irregularity, deck, script.cards_dealt(state),
+                                                   PLACE[scenario.game]))
             floor = floor_for(script, state, hand.irregularity, where)
             if floor is not None:
                 args = (("seat", floor.seat),) if floor.seat is not None else ()
@@ -141,6 +144,16 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: DrillClock, data
     if runner.hand_in_progress() or runner.last_hand_id is None:
         raise DrillError(f"{where}: the hand did not end at the table")
     return await _recorded_key(scenario, database, runner.last_hand_id, hand)
+
+
+async def _announce(runner: TableRunner, payload: dict[str, Any]) -> None:
+    """Record the injected irregularity in the table's log (a table event: the hand's own log and its replay
+    stay those of any hand), inside the table task like any command."""
+    async def record() -> dict[str, Any]:
+        await runner._table_events([payload])
+        return {}
+
+    await runner._call(record)
 
 
 async def _recorded_key(scenario: Scenario, database: Database, hand_id: int, hand: HandSpec) -> tuple[KeyStep, ...]:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from server.drill.play import dry_run, key_of
+from server.drill.runner import run
 from server.drill.scenario import ScenarioError, parse
 from server.rules.cards import cards_list
 from server.rules.drill.report import Asked, report
@@ -81,3 +82,17 @@ def test_exactly_the_mutated_steps_are_wrong_with_the_right_mistake(scenario: di
     assert {s["n"]: s["mistake"] for s in judged["steps"] if not s["right"]} == expected
     assert judged["right"] == len(key) - len(expected)
     assert sum(t["total"] for t in judged["by_step"].values()) == len(key)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(scenario=scenarios())
+def test_random_scenarios_play_the_same_at_the_table_and_the_ledger_is_ok(scenario: dict[str, Any]) -> None:
+    try:
+        parsed = parse(scenario)
+        key = key_of(dry_run(parsed))
+    except ScenarioError:
+        assume(False)
+        raise
+    # run() raises DrillError if the steps read off the table's own log differ from the rules' dry run.
+    judged = run(parsed, [a.step.answer for a in key])
+    assert (judged["right"], judged["total"], judged["ledger"]) == (len(key), len(key), "ok")

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from server.rules.cards import Card, card_text
 from server.rules.drill.steps import JSON
 
 Kind = Literal["miscount", "shuffler_fault", "none"]
@@ -44,3 +46,23 @@ def ruling(irregularity: Irregularity, *, dealer: int | None) -> JSON:
     if irregularity.kind == "shuffler_fault" or irregularity.at_dealer(dealer):
         return {"ruling": "dead_hand"}
     return {"ruling": "dead_seat", "seat": irregularity.seat}
+
+
+def injected(irregularity: Irregularity, deck: Sequence[Card], dealt: int, place: str) -> JSON:
+    """What the table announces when it injects ``irregularity``: for a miscount, the extra card from the stub.
+
+    ``deck`` is in dealing order and ``dealt`` cards of it went to the hands, so the stub's
+    next card is the one a miscount gives. ``place`` names a hand: seat, spot or box.
+
+    >>> injected(Irregularity("miscount", 2), [0, 1, 2, 3], 3, "seat")["card"]
+    '2c'
+    """
+    if irregularity.kind == "shuffler_fault":
+        return {"type": "drill_irregularity", "kind": "shuffler_fault", "message": "drill: the shuffler flashes red"}
+    if irregularity.kind == "none":
+        return {"type": "drill_irregularity", "kind": "none",
+                "message": "drill: the floor is asked for a ruling on this deal"}
+    card = card_text(deck[dealt])
+    who = "the dealer" if irregularity.seat == DEALER else f"{place} {irregularity.seat}"
+    return {"type": "drill_irregularity", "kind": "miscount", "seat": irregularity.seat, "card": card,
+            "message": f"drill: {who} is dealt an extra card from the stub ({card})"}
