@@ -67,8 +67,13 @@ def test_the_command_line_lists_keys_and_runs_a_scenario(tmp_path: Path) -> None
     assert key["scenario"] == "bank-runs-out"
     assert [s["n"] for s in key["steps"]] == list(range(1, len(key["steps"]) + 1))
     answers = [s["answer"] for s in key["steps"]]
-    answers[0] = {"seat": 2}
     answers_file = tmp_path / "answers.json"
+    answers_file.write_text(json.dumps(answers))
+    ran = hcf_server("drill", "run", "bank-runs-out", "--answers", str(answers_file), cwd=root)
+    assert ran.returncode == 0, ran.stderr
+    report = json.loads(ran.stdout)
+    assert (report["right"], report["total"], report["ledger"]) == (len(answers), len(answers), "ok")
+    answers[0] = {"seat": 2}
     answers_file.write_text(json.dumps(answers[:-1]))  # the last step unanswered
     ran = hcf_server("drill", "run", "bank-runs-out", "--answers", str(answers_file), cwd=root)
     assert ran.returncode == 0, ran.stderr
