@@ -55,7 +55,7 @@ def injected(irregularity: Irregularity, deck: Sequence[Card], dealt: int, place
     next card is the one a miscount gives. ``place`` names a hand: seat, spot or box.
 
     >>> injected(Irregularity("miscount", 2), [0, 1, 2, 3], 3, "seat")["card"]
-    '2c'
+    '2s'
     """
     if irregularity.kind == "shuffler_fault":
         return {"type": "drill_irregularity", "kind": "shuffler_fault", "message": "drill: the shuffler flashes red"}

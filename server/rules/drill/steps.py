@@ -29,6 +29,22 @@ RULES: Final[Mapping[str, Mapping[str, str]]] = {
 }
 """Each game's steps (DRILLS sections 3 and 4), in hand order, and the rule clause of each."""
 
+QUESTIONS: Final[Mapping[str, str]] = {
+    "offer_bank": "Who is offered the bank?",
+    "fees": "Who pays a fee, and how much?",
+    "first_card": "Which seat gets the first card?",
+    "irregularity": "Your ruling?",
+    "walk_away": "This player has left the table and it is their turn: your ruling?",
+    "qualify": "Does the dealer's hand qualify?",
+    "settle_seat": "Which seat is settled next, and what does each of its bets win or lose?",
+    "bank_after": "What is the DP's stack now?",
+    "settle_spot": "Which spot is settled next, and what do its Ante, Bet and jackpot wager win or lose?",
+    "dealer_exchange": "Which dealer card is replaced?",
+    "qualify_after": "Does the dealer's new hand qualify?",
+    "settle_box": "Which box is settled next, and what do its Ante, Bet and bonus win or lose?",
+}
+"""What the trainee is asked at each step, in a client's words."""
+
 STEP_KINDS: Final[Mapping[str, tuple[str, ...]]] = {game: tuple(steps) for game, steps in RULES.items()}
 """Each game's step kinds in the order a hand asks them."""
 

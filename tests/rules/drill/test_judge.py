@@ -46,3 +46,9 @@ def test_the_report_counts_per_step_kind_and_steps_past_the_answers_are_no_answe
     assert r["steps"][2] == {"n": 3, "hand": 2, "step": "offer_bank", "given": None, "answer": {"seat": 2},
                              "right": False, "mistake": "no answer", "rule": "RULES 3.1"}
     assert [s["n"] for s in key_json("demo", key)["steps"]] == [1, 2, 3]
+
+
+def test_every_step_of_every_game_has_a_rule_and_a_question() -> None:
+    from server.rules.drill.steps import QUESTIONS, RULES
+
+    assert {step for steps in RULES.values() for step in steps} == set(QUESTIONS)
