@@ -24,6 +24,7 @@ from server.rules.drill.key import event_steps, irregularity_step
 from server.rules.drill.report import Asked
 from server.rules.drill.steps import KeyStep
 
+GAME_NAMES: Final = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 BEFORE: Final = frozenset({"offer_bank", "fees", "first_card", "walk_away"})
 """Steps asked before their event happens (the rest are asked once it is seen: a hand shown, a settlement)."""
 
@@ -110,11 +111,10 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
         after = evolve(state, event)
         steps = event_steps(game, state, event, after)
         kind = getattr(event, "type", "")
+        ask([s for s in steps if s.step in BEFORE], state)  # as the table stood before the event
         _see(seen, event, kind)
         if kind == "bank_accepted":
             button = event.seat
-        early = [s for s in steps if s.step in BEFORE]
-        ask(early, state)
         ask([s for s in steps if s.step not in BEFORE and s.step != "qualify_after"], after if not _settles(kind)
             else state)
         if kind == "dealer_exchanged":
@@ -170,7 +170,7 @@ def _dealer_name(game: str, state: Any) -> str:
 
 def _table_line(game: str, settings: Any) -> str:
     if game != "hcf":
-        return f"{game}: the house deals and banks"
+        return f"{GAME_NAMES[game]}: the house deals and banks"
     fee = "no fee" if settings.fee_mode == "none" else f"fee mode {settings.fee_mode}, fee {settings.fee}"
     if settings.house_banked:
         return f"High Card Flush, the house banks; {fee}"
@@ -204,6 +204,8 @@ def _hcf_seat(state: Any, player: Any, seen: _Seen) -> tuple[str, str]:
         status.append("banking switch off")
     if seat in state.leaving:
         status.append("has left the table")
+    if seat == state.turn:
+        status.append("to act")
     if seat in seen.folded:
         status.append("folded")
     if seat in state.dead:
@@ -234,9 +236,11 @@ def _sixcard_seat(state: Any, seat: int) -> tuple[str, str]:
         if box.seat != seat:
             continue
         what = _chips([("ante", box.ante), ("bonus", box.bonus)])
+        if box.box in state.draws:
+            what += ", drew"
         decision = state.decisions.get(box.box)
         if decision:
-            what += f", {decision}"
+            what += ", " + {"raise": "raised", "fold": "folded"}.get(decision, decision)
         if box.box in state.confirmed_requests:
             what += ", asks for the dealer exchange"
         if box.box in state.dead:
