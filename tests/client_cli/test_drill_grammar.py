@@ -89,7 +89,9 @@ def test_a_typo_or_malformed_answer_is_refused_with_the_expected_form(step: str,
 
 def test_the_help_lists_each_steps_form() -> None:
     text = help_text(("offer_bank", "settle_seat"))
-    assert FORMS["offer_bank"] in text and FORMS["settle_seat"] in text and "?" in text
+    assert FORMS["offer_bank"] in text
+    assert FORMS["settle_seat"] in text
+    assert "?" in text
     assert FORMS["fees"] not in text
 
 
@@ -123,7 +125,7 @@ results = st.integers(-10_000, 10_000)
 
 def _settle(step: str) -> st.SearchStrategy[dict[str, Any]]:
     _, place, bets = SETTLE_BETS[step]
-    amounts = st.fixed_dictionaries({place: places, **{b: results for b in bets}})
+    amounts = st.fixed_dictionaries({place: places, **dict.fromkeys(bets, results)})
     if step == "settle_seat":
         return amounts | st.fixed_dictionaries({place: places, "dead": st.just(True)})
     return amounts
