@@ -27,6 +27,7 @@ def view_lines(moment: Moment, total: int) -> list[str]:
     if view.button is not None or view.dealer != "the house":
         button = "none yet" if view.button is None else f"seat {view.button}"
         lines.append(f"button: {button}; dealer: {view.dealer}")
+    lines.append("seats (stacks as the hand began; bets, raises and fees on the felt):")
     width = max((len(s.name) for s in view.seats), default=0)
     for seat in view.seats:
         line = f"  seat {seat.seat}  {seat.name:<{width}}  stack {seat.stack:>5}"
