@@ -23,6 +23,7 @@ from server.rules.drill.irregularity import injected
 from server.rules.drill.key import event_steps, irregularity_step
 from server.rules.drill.report import Asked
 from server.rules.drill.steps import KeyStep
+from server.rules.games import game_named
 
 GAME_NAMES: Final = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 BEFORE: Final = frozenset({"offer_bank", "fees", "first_card", "walk_away"})
@@ -95,7 +96,7 @@ def _dp(hand: PlayedHand) -> int | None:
 
 def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, before_count: int) -> list[Moment]:
     game = scenario.game
-    evolve = SCRIPTS_EVOLVE[game]
+    evolve = game_named(game).evolve
     seen = _Seen()
     state = hand.initial
     out: list[Moment] = []
@@ -115,8 +116,9 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
         _see(seen, event, kind)
         if kind == "bank_accepted":
             button = event.seat
-        ask([s for s in steps if s.step not in BEFORE and s.step != "qualify_after"], after if not _settles(kind)
-            else state)
+        # A settlement is asked on the felt as it stood (every bet still there), with the hands it shows.
+        ask([s for s in steps if s.step not in BEFORE and s.step != "qualify_after"],
+            state if kind == "hand_settled" else after)
         if kind == "dealer_exchanged":
             seen.dealer_cards = tuple(event.after)
             ask([s for s in steps if s.step == "qualify_after"], after)
@@ -126,10 +128,6 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
             seen.note = ""
         state = after
     return out
-
-
-def _settles(kind: str) -> bool:
-    return kind == "hand_settled"
 
 
 def _see(seen: _Seen, event: Any, kind: str) -> None:
@@ -249,10 +247,3 @@ def _sixcard_seat(state: Any, seat: int) -> tuple[str, str]:
     return "; ".join(boxes), ""
 
 
-def _evolver(game: str) -> Any:
-    from server.rules.games import game_named
-
-    return game_named(game).evolve
-
-
-SCRIPTS_EVOLVE: Final = {game: _evolver(game) for game in PLACE}
