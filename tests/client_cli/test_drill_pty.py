@@ -89,3 +89,14 @@ def test_an_exam_says_nothing_until_the_report_and_json_prints_it(tmp_path: Path
         [(3, {"seat": 9}, {"seat": 2}, "wrong", "RULES 3.4")]
     assert set(report["by_step"]["first_card"]) == {"right", "total", "median_seconds"}
     assert report["ledger"] == "none"
+
+
+def test_ctrl_c_stops_the_rehearsal_without_a_report(tmp_path: Path) -> None:
+    child = _spawn(tmp_path)
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"drill stopped: no report")
+    child.expect(pexpect.EOF)
+    assert "Report:" not in child.before
+    child.close()
+    assert child.exitstatus == 130

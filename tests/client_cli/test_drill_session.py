@@ -112,7 +112,8 @@ def test_training_says_right_or_wrong_with_the_right_answer_and_its_rule_and_a_t
     lines = _key_lines(steps)
     lines[3] = ("wait", 2.0)  # walk_away: wrong
     lines.insert(5, ("settle 4 +10 +20 0", 3.0))  # settle_seat: a typo, asked again, not scored
-    lines.insert(0, ("?", 0.5))
+    lines.insert(0, ("?", 0.25))
+    lines.insert(1, ("help", 0.25))
     typist = Typist(lines)
     report = rehearse(load("walk-away"), steps, "training", typist.terminal)
     text = typist.text()
@@ -120,6 +121,7 @@ def test_training_says_right_or_wrong_with_the_right_answer_and_its_rule_and_a_t
     assert f"`settle 4 +10 +20 0` is no answer to settle_seat: the answer here is {FORMS['settle_seat']}. " \
            "Type ? for every form." in text
     assert text.count("right.") == len(steps) - 1
+    assert text.count("The answers (type them at the > prompt):") == 3  # the opening, then ? and help
     assert (report["right"], report["total"]) == (len(steps) - 1, len(steps))
     assert [s["n"] for s in report["steps"] if not s["right"]] == [4]
     assert "  hand 1, step 4 (walk_away): you said `wait`, the right answer is `fold` (wrong; RULES 3.5)" in text
