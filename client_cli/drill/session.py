@@ -52,7 +52,8 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
         answer = _answer(moment, len(moments), forms, term)
         if answer is None:
             left = len(moments) - len(answers)
-            term.write(f"(no more answers: the {left} steps left count as no answer)")
+            term.write(f"(no more answers: the {left} steps left count as no answer)" if left > 1 else
+                       "(no more answers: the last step counts as no answer)")
             break
         given, took = answer
         answers.append(given)

@@ -20,7 +20,7 @@ from server.drill.play import PlayedHand, key_of
 from server.drill.scenario import PLACE, Scenario
 from server.rules.cards import Card
 from server.rules.drill.irregularity import injected
-from server.rules.drill.key import event_steps, irregularity_step
+from server.rules.drill.key import READERS, event_steps, irregularity_step
 from server.rules.drill.report import Asked
 from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
@@ -122,7 +122,7 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
         if kind == "dealer_exchanged":
             seen.dealer_cards = tuple(event.after)
             ask([s for s in steps if s.step == "qualify_after"], after)
-        if spec.irregularity is not None and SCRIPTS[game].dealt(after) and not SCRIPTS[game].dealt(state):
+        if spec.irregularity is not None and READERS[game].dealt(event):  # right after the deal, as the key has it
             seen.note = injected(spec.irregularity, hand.deck, SCRIPTS[game].cards_dealt(after), PLACE[game])["message"]
             ask([irregularity_step(game, after, spec.irregularity)], after)
             seen.note = ""
