@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_tables(sub)
     _add_history(sub)
     _add_account(sub)
+    _add_drill(sub)
     return parser
 
 
@@ -232,6 +233,46 @@ def _add_account(sub: Any) -> None:
     account.add_argument("--limit", type=int, default=20, help="how many movements (default 20)")
     account.add_argument("--json", action="store_true", help="print the server's JSON")
     account.set_defaults(runner=_run_account)
+
+
+def _add_drill(sub: Any) -> None:
+    drill = _sub(sub, "drill", "rehearse dealer and floor procedures on a scenario (no server)",
+                 "A trainee rehearses a procedure drill on this machine, without a server: a shipped scenario "
+                 "(by name: 'hcf-server drill list' names them) or a scenario file. At each step you see what "
+                 "the dealer sees then (the seats, stacks and bets, the fee mode, the button, the DP's hand "
+                 "once shown, the hands at settlement) and type the answer in a few words ('?' shows the "
+                 "forms). training: right or wrong after each answer, with the right answer and its rule; "
+                 "exam: nothing until the report. The report: the score, each step kind's score and median "
+                 "time, every mistake with its rule. Exits 0 whatever the score, 2 on a scenario it cannot use.",
+                 "  hcf drill bank-runs-out\n  hcf drill walk-away --mode exam\n"
+                 "  hcf drill my-scenario.json --json        # the report as JSON at the end")
+    drill.add_argument("scenario", help="a shipped scenario's name, or a path to a scenario JSON file")
+    drill.add_argument("--mode", choices=("training", "exam"), default="training",
+                       help="training (default): feedback after each answer; exam: only the report")
+    drill.add_argument("--json", action="store_true", help="also print the report as one line of JSON at the end")
+    drill.set_defaults(runner=_run_drill)
+
+
+def _run_drill(args: argparse.Namespace) -> int:
+    from client_cli.drill.session import Terminal, rehearse, report_json
+    from server.drill.play import dry_run
+    from server.drill.scenario import ScenarioError, load
+    from server.drill.views import moments
+
+    try:
+        scenario = load(args.scenario)
+        steps = moments(scenario, dry_run(scenario))
+    except ScenarioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = rehearse(scenario, steps, args.mode, Terminal(input, lambda line: print(line, flush=True)))
+    except KeyboardInterrupt:
+        print("\ndrill stopped: no report", file=sys.stderr)
+        return 130
+    if args.json:
+        print(report_json(result), flush=True)
+    return 0
 
 
 # ------------------------------------------------------------------ runners

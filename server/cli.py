@@ -26,9 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _optional_commands() -> list[Callable[[Any], None]]:
-    from server.commands import analyze, books, serve, simulate
+    from server.commands import analyze, books, drill, serve, simulate
 
-    return [simulate.add_parser, analyze.add_parser, *serve.PARSERS, books.add_parsers]
+    return [simulate.add_parser, analyze.add_parser, *serve.PARSERS, books.add_parsers, drill.add_parser]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -115,6 +115,11 @@ def state_at_end_of_log(
     return game, state, accounts, dict(inputs.get("carry") or {})
 
 
+def initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> tuple[Game, Any]:
+    """The game and the hand's first state, from the inputs recorded with its first event (before any event)."""
+    return _initial_state(inputs, server_seed_hex)
+
+
 def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> tuple[Game, Any]:
     game = game_named(str(inputs.get("game", "hcf")))
     settings = game.settings_from_mapping(inputs["settings"])

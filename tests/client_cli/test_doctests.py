@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["account", "bots", "history", "host", "lobby", "parse", "reasons", "render", "start", "verify", "games",
-           "games.house", "games.commands",
+           "games.house", "games.commands", "drill.grammar", "drill.screen",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
              for part in ("choices", "parse", "view", "bots"))]
 

@@ -45,6 +45,14 @@ def test_the_host_commands_import_no_heavy_library() -> None:
     assert _loaded_after("import client_cli.cli, client_cli.host; client_cli.cli.build_parser()") == []
 
 
+def test_a_drill_rehearsal_needs_no_server_library() -> None:
+    # hcf drill: the rules, the dry run and the dealer's views only; no connection, no database, no event loop.
+    code = ("import client_cli.cli, client_cli.drill.session, server.drill.views; client_cli.cli.build_parser(); "
+            "from server.drill.scenario import load; from server.drill.play import dry_run; "
+            "server.drill.views.moments(load('bank-runs-out'), dry_run(load('bank-runs-out')))")
+    assert _loaded_after(code, (*HEAVY, "asyncio", "sqlmodel", "structlog")) == []
+
+
 def test_the_help_names_the_bots_strategies() -> None:
     from client_cli.bots import STRATEGIES
     from client_cli.cli import BOT_STRATEGIES

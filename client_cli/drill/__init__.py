@@ -1,0 +1,1 @@
+"""``hcf drill``: a trainee rehearses a procedure drill in the terminal (docs/drills.md)."""

@@ -1,0 +1,94 @@
+"""The rehearsal's words on the terminal: the dealer's view of a step, the feedback, the report. Pure.
+
+>>> from server.rules.drill.steps import KeyStep
+>>> feedback(KeyStep("first_card", {"seat": 2}, "RULES 3.4"), {"seat": 3})
+'wrong: the right answer is `first 2` (RULES 3.4)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client_cli.drill.grammar import format_answer
+from server.drill.views import DealerView, Moment
+from server.rules.cards import format_cards
+from server.rules.drill.judge import judge
+from server.rules.drill.report import percent
+from server.rules.drill.steps import QUESTIONS, KeyStep
+
+JSON = dict[str, Any]
+
+
+def view_lines(moment: Moment, total: int) -> list[str]:
+    """What the dealer sees when ``moment``'s step is asked, and the question."""
+    view = moment.view
+    step = moment.asked.step.step
+    lines = [f"--- hand {view.hand} · step {moment.n} of {total}: {step} ---", view.table]
+    if view.button is not None or view.dealer != "the house":
+        button = "none yet" if view.button is None else f"seat {view.button}"
+        lines.append(f"button: {button}; dealer: {view.dealer}")
+    lines.append("seats (stacks as the hand began; bets, raises and fees on the felt):")
+    width = max((len(s.name) for s in view.seats), default=0)
+    for seat in view.seats:
+        line = f"  seat {seat.seat}  {seat.name:<{width}}  stack {seat.stack:>5}"
+        if seat.bets:
+            line += f"   {seat.bets}"
+        if seat.status:
+            line += f"   [{seat.status}]"
+        lines.append(line)
+    lines += _cards(view)
+    if view.note:
+        lines.append(view.note)
+    lines.append(QUESTIONS[step])
+    return lines
+
+
+def _cards(view: DealerView) -> list[str]:
+    lines = []
+    if view.dealer_cards:
+        lines.append(f"dealer's hand ({view.dealer}): {format_cards(view.dealer_cards)}")
+    lines += [f"{place}'s hand: {format_cards(cards)}" for place, cards in view.shown]
+    return lines
+
+
+def feedback(step: KeyStep, given: JSON) -> str:
+    """Training mode's line after an answer: right, or wrong with the right answer and its rule."""
+    verdict = judge(step.step, given, step.answer)
+    if verdict.right:
+        return "right."
+    kind = ""
+    if verdict.mistake == "amount":
+        kind = f" (amount: {', '.join(verdict.wrong_bets)})"
+    elif verdict.mistake == "order":
+        kind = " (order)"
+    return f"wrong{kind}: the right answer is `{format_answer(step.step, step.answer)}` ({step.rule})"
+
+
+def report_lines(report: JSON, mode: str) -> list[str]:
+    """The session's report: the score, each step kind's score and median time, every mistake."""
+    lines = [f"Report: {report['scenario']} ({mode}): {report['right']}/{report['total']} right, "
+             f"{percent(report):.1f}%", f"  {'step':<16} {'right':>7}   median time"]
+    for kind, tally in report["by_step"].items():
+        median = tally.get("median_seconds")
+        seconds = "-" if median is None else f"{median:.1f} s"
+        lines.append(f"  {kind:<16} {tally['right']:>3}/{tally['total']:<3}   {seconds:>7}")
+    mistakes = [s for s in report["steps"] if not s["right"]]
+    lines.append("Mistakes:" if mistakes else "No mistakes.")
+    lines += [_mistake(s) for s in mistakes]
+    return lines
+
+
+def _mistake(step: JSON) -> str:
+    given = format_answer(step["step"], step["given"])
+    right = format_answer(step["step"], step["answer"])
+    return (f"  hand {step['hand']}, step {step['n']} ({step['step']}): you said `{given}`, "
+            f"the right answer is `{right}` ({step['mistake']}; {step['rule']})")
+
+
+def intro_lines(title: str, about: str, mode: str, total: int, forms: str) -> list[str]:
+    """The session's opening: the scenario, the mode, how many steps, the answer forms."""
+    tell = "after each answer you are told right or wrong" if mode == "training" else \
+        "exam: nothing is said until the report at the end"
+    lines = [f"Drill: {title}", *([about] if about else []), f"{total} steps; {tell}.", forms]
+    return lines
+

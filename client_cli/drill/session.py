@@ -1,0 +1,97 @@
+"""``hcf drill SCENARIO``: a trainee rehearses a scenario on their own machine, no server.
+
+The scenario is played through the rules core (:func:`server.drill.play.dry_run`, the
+same check and key as ``hcf-server drill``); each step of its key is shown as the dealer
+would see it (:mod:`server.drill.views`) and the trainee's line is read in the short
+grammar (:mod:`client_cli.drill.grammar`). A line that is no answer is explained and
+the step asked again; an answer is judged by the engine (:mod:`server.rules.drill.judge`),
+and at the end the engine's report (:func:`server.rules.drill.report.report`) gives the
+score, each step kind's median time and every mistake. Time is read from an injected
+clock, from the question to the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from client_cli.drill.grammar import AnswerError, help_text, parse_answer
+from client_cli.drill.screen import feedback, intro_lines, report_lines, view_lines
+from server.drill.scenario import Scenario
+from server.drill.views import Moment
+from server.rules.drill.report import report
+
+JSON = dict[str, Any]
+MODES: Final = ("training", "exam")
+LEDGER: Final = "none"
+"""The report's ``ledger``: a rehearsal plays no table, so there is no database to check."""
+HELP: Final = frozenset({"?", "help"})
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """Where the rehearsal reads and writes, and its clock (tests give all three)."""
+
+    read: Callable[[str], str]  # like ``input``: raises EOFError when the answers run out
+    write: Callable[[str], None]
+    clock: Callable[[], float] = field(default=time.monotonic)
+
+
+def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Terminal) -> JSON:
+    """Ask every step, give the feedback of ``mode``, write the report; returns the report (JSON)."""
+    steps = tuple(dict.fromkeys(m.asked.step.step for m in moments))
+    forms = help_text(steps)
+    for line in intro_lines(scenario.title, scenario.about, mode, len(moments), forms):
+        term.write(line)
+    answers: list[JSON | None] = []
+    seconds: list[float | None] = []
+    for moment in moments:
+        answer = _answer(moment, len(moments), forms, term)
+        if answer is None:
+            left = len(moments) - len(answers)
+            term.write(f"(no more answers: the {left} steps left count as no answer)" if left > 1 else
+                       "(no more answers: the last step counts as no answer)")
+            break
+        given, took = answer
+        answers.append(given)
+        seconds.append(took)
+        if mode == "training":
+            term.write(feedback(moment.asked.step, given))
+    result = report(scenario.name, [m.asked for m in moments], answers, ledger=LEDGER, seconds=seconds)
+    term.write("")
+    for line in report_lines(result, mode):
+        term.write(line)
+    return result
+
+
+def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSON, float] | None:
+    """The trainee's answer to one step and the seconds it took; None once the input ends."""
+    term.write("")
+    for line in view_lines(moment, total):
+        term.write(line)
+    step = moment.asked.step.step
+    start = term.clock()
+    while True:
+        try:
+            line = term.read("> ").strip()
+        except EOFError:
+            return None
+        if not line:
+            continue
+        if line.lower() in HELP:
+            term.write(forms)
+            continue
+        try:
+            given = parse_answer(step, line)
+        except AnswerError as exc:
+            term.write(f"`{line}` is no answer to {step}: {exc}. Type ? for every form.")
+            continue
+        return given, term.clock() - start
+
+
+def report_json(result: JSON) -> str:
+    """The report as one line of JSON (``--json``)."""
+    return json.dumps(result)

@@ -1,0 +1,74 @@
+"""The step kinds of each game, in the order they come in a hand, with the rule each one rehearses.
+
+>>> STEP_KINDS["hcf"][:3]
+('offer_bank', 'fees', 'first_card')
+>>> rule_of("caribbean", "settle_spot")
+'RULES-caribbean 3.5, 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+JSON = dict[str, Any]
+
+RULES: Final[Mapping[str, Mapping[str, str]]] = {
+    "hcf": {
+        "offer_bank": "RULES 3.1", "fees": "RULES 3.3", "first_card": "RULES 3.4", "irregularity": "RULES 5",
+        "walk_away": "RULES 3.5", "qualify": "RULES 3.6", "settle_seat": "RULES 3.7", "bank_after": "RULES 3.7",
+    },
+    "caribbean": {
+        "irregularity": "RULES 5", "qualify": "RULES-caribbean 1", "settle_spot": "RULES-caribbean 3.5, 4",
+    },
+    "sixcard": {
+        "irregularity": "RULES 5", "qualify": "RULES-sixcard 4.5", "dealer_exchange": "RULES-sixcard 5.3",
+        "qualify_after": "RULES-sixcard 5.4", "settle_box": "RULES-sixcard 6",
+    },
+}
+"""Each game's steps (DRILLS sections 3 and 4), in hand order, and the rule clause of each."""
+
+QUESTIONS: Final[Mapping[str, str]] = {
+    "offer_bank": "Who is offered the bank?",
+    "fees": "Who pays a fee, and how much?",
+    "first_card": "Which seat gets the first card?",
+    "irregularity": "Your ruling?",
+    "walk_away": "This player has left the table and it is their turn: your ruling?",
+    "qualify": "Does the dealer's hand qualify?",
+    "settle_seat": "Which seat is settled next, and what does each of its bets win or lose?",
+    "bank_after": "What is the DP's stack now?",
+    "settle_spot": "Which spot is settled next, and what do its Ante, Bet and jackpot wager win or lose?",
+    "dealer_exchange": "Which dealer card is replaced?",
+    "qualify_after": "Does the dealer's new hand qualify?",
+    "settle_box": "Which box is settled next, and what do its Ante, Bet and bonus win or lose?",
+}
+"""What the trainee is asked at each step, in a client's words."""
+
+STEP_KINDS: Final[Mapping[str, tuple[str, ...]]] = {game: tuple(steps) for game, steps in RULES.items()}
+"""Each game's step kinds in the order a hand asks them."""
+
+CALIFORNIA_ONLY: Final = frozenset({"offer_bank", "bank_after"})
+"""High Card Flush steps the house-banked (standard) profile never asks: there is no DP."""
+
+SETTLE_PLACE: Final[Mapping[str, str]] = {"settle_seat": "seat", "settle_spot": "spot", "settle_box": "box"}
+"""The settlement steps, and the key of their answer that names the place (judged apart from the amounts)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyStep:
+    """One step of a hand's answer key: its kind, the right answer (a JSON object) and its rule."""
+
+    step: str
+    answer: JSON
+    rule: str
+
+
+def rule_of(game: str, step: str) -> str:
+    """The rule clause a step of ``game`` rehearses."""
+    return RULES[game][step]
+
+
+def key_step(game: str, step: str, answer: JSON) -> KeyStep:
+    """A step of ``game`` with its rule filled in."""
+    return KeyStep(step, answer, rule_of(game, step))
