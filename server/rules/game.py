@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # codec.py reads this module's JSON aliases; the seam only names these types
     from server.rules.codec import MessageCodec
     from server.rules.commands import SharedCommand
     from server.rules.events import Event
