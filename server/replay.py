@@ -19,6 +19,7 @@ from typing import Any
 from server.rules.arrange import seat_deck_from_json
 from server.rules.cards import parse_cards
 from server.rules.errors import RuleError
+from server.rules.events import HandVoided
 from server.rules.game import Game, Player, Transfer
 from server.rules.games import game_named
 
@@ -82,14 +83,14 @@ def replay_hand(
         if command is not None and command.get("command") != "new_hand":
             state = _check_block(report, game, state, pending, rows[position:index], table, accounts, expected)
             try:
-                pending = game.decide(state, game.command_from_json(dict(command)))
+                pending = game.decide(state, game.codec.command_from_json(dict(command)))
             except RuleError as exc:
                 report.problems.append(f"seq-ordered input {command} is refused on replay: {exc}")
                 return report
             position = index
     tail = rows[position:]
     if any(r.get("type") == "hand_voided" and r.get("reason") == "interrupted" for r in tail):
-        pending = [*pending, game.void_event("interrupted")]  # voided at restart, after a crash
+        pending = [*pending, HandVoided("interrupted")]  # voided at restart, after a crash
     state = _check_block(report, game, state, pending, tail, table, accounts, expected)
     _check_transfers(report, expected, transfers)
     _check_outcome(report, game, state, status, rows)
@@ -109,7 +110,7 @@ def state_at_end_of_log(
     for row in rows[start + 1:]:
         command = row.get("_input")
         if command is not None:
-            for event in game.decide(state, game.command_from_json(dict(command))):
+            for event in game.decide(state, game.codec.command_from_json(dict(command))):
                 state = game.evolve(state, event)
     accounts = {int(k): int(v) for k, v in inputs.get("accounts", {}).items()}
     return game, state, accounts, dict(inputs.get("carry") or {})
@@ -141,7 +142,7 @@ def _check_block(
 ) -> Any:
     """Compare the events one input caused with the recorded ones; return the state after them."""
     recorded = [_public(r) for r in rows if r.get("type") not in _TABLE_ROWS]
-    mine = [game.event_as_json(e) for e in replayed]
+    mine = [game.codec.event_as_json(e) for e in replayed]
     report.events_checked += len(mine)
     if mine != recorded:
         first = next((i for i, (a, b) in enumerate(zip(mine, recorded, strict=False)) if a != b),

@@ -1,39 +1,79 @@
-"""The :class:`~server.rules.game.Game` methods every game answers by handing over to its own modules.
+"""The :class:`~server.rules.game.GameRules` answers every game gives alike, or hands to its own modules.
 
-A game's adapter class names its modules (``hand``, ``messages``, ``postings``,
-``view``) and inherits these; what differs from game to game (settings, the
-clocks, the wire's moves, the summary) it writes itself. The answers of a game
-with nothing of its own to say there (no private cards, no bank that rotates,
-nothing carried from hand to hand) are given here too, so such a game does not
-write them.
+A game's adapter class names its modules (``hand``, ``postings``, ``view``) and its
+:class:`~server.rules.codec.MessageCodec`, and inherits these; what differs from
+game to game (settings, the clocks, the wire's moves, the summary) it writes
+itself. The answers of a game with nothing of its own to say there (no private
+cards, no bank that rotates, nothing carried from hand to hand) are given here too,
+so such a game does not write them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from server.rules.commands import ClockExpired, CloseBets, DeclareDead, Leave, Misdeal, Stay
-from server.rules.events import Event, HandVoided
-from server.rules.game import JSON, AccountId, ClockSpec, Transfer
+from server.rules.commands import SharedCommand
+from server.rules.events import Event
+from server.rules.game import JSON, AccountId, AfterHand, JSONIn, Transfer
 
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT", bound=Event)
 
-SharedCommand = ClockExpired | CloseBets | DeclareDead | Leave | Misdeal | Stay
-"""The commands every game has (each game's own command union includes them)."""
+
+class Pauses(Protocol):
+    """What the default :meth:`PlainGame.after_hand` reads of a game's settings."""
+
+    @property
+    def pause_seconds(self) -> float: ...
+
+
+class PlainHand(Protocol):
+    """What the defaults of :class:`PlainGame` read of a hand: its settings' pause, where its offer started."""
+
+    @property
+    def settings(self) -> Pauses: ...
+    @property
+    def offer_from(self) -> int: ...
+
+
+PlainT = TypeVar("PlainT", bound=PlainHand)
+SettingsT = TypeVar("SettingsT")
+
+
+class PlainGame(Generic[SettingsT, PlainT, EventT]):
+    """The answers of a game with no private cards, no player bank and nothing that outlives a hand."""
+
+    def opening_events(self, state: PlainT) -> list[EventT]:  # noqa: ARG002 (the Game seam)
+        """Nothing to announce: the hand opens as its state says."""
+        return []
+
+    def private_events(self, state: PlainT, event: EventT) -> list[tuple[int, JSON]]:  # noqa: ARG002 (the seam)
+        """No private payloads: every card is dealt face up."""
+        return []
+
+    def after_hand(self, state: PlainT, carry: JSONIn) -> AfterHand:
+        """The table's pause; nothing rotates; nothing outlives the hand but what it started with."""
+        return AfterHand(state.settings.pause_seconds, state.offer_from, dict(carry))
+
+    def dealer_seat(self, state: PlainT) -> int | None:  # noqa: ARG002 (the Game seam)
+        """The house banks."""
+        return None
+
+    def table_view(self, settings: SettingsT, carry: JSONIn) -> JSON:  # noqa: ARG002 (the Game seam)
+        """No table-wide figures."""
+        return {}
 
 
 class RulesAdapter(Generic[StateT, CommandT, EventT]):
-    """Hands the table's generic questions to a game's ``hand``, ``messages``, ``postings`` and ``view`` modules.
+    """Hands the table's generic questions to a game's ``hand``, ``postings`` and ``view`` modules.
 
     The modules are plain modules, so what they return is typed here, once, as the game's own types.
     """
 
     hand: ModuleType
-    messages: ModuleType
     postings_rules: ModuleType
     view: ModuleType
 
@@ -42,7 +82,7 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
         events: list[EventT] = list(self.hand.opening_events(state))
         return events
 
-    def decide(self, state: StateT, command: CommandT) -> list[EventT]:
+    def decide(self, state: StateT, command: CommandT | SharedCommand) -> list[EventT]:
         """See the game's ``hand.decide``."""
         events: list[EventT] = list(self.hand.decide(state, command))
         return events
@@ -57,25 +97,6 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
         transfers: list[Transfer] = self.postings_rules.hand_postings(state, event, table, accounts)
         return transfers
 
-    def event_as_json(self, event: EventT) -> JSON:
-        """The event as logged (cards included)."""
-        return event.as_json()
-
-    def event_from_json(self, data: Mapping[str, Any]) -> EventT:
-        """Rebuild a logged event."""
-        event: EventT = self.messages.event_from_json(data)
-        return event
-
-    def command_as_json(self, command: CommandT) -> JSON:
-        """A command as recorded in the hand's input log."""
-        payload: JSON = self.messages.command_as_json(command)
-        return payload
-
-    def command_from_json(self, data: Mapping[str, Any]) -> CommandT:
-        """Rebuild a recorded command."""
-        command: CommandT = self.messages.command_from_json(data)
-        return command
-
     def public_event(self, event: EventT) -> JSON:
         """See the game's ``view.public_event``."""
         payload: JSON = self.view.public_event(event)
@@ -85,66 +106,3 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
         """See the game's ``view.hand_view``."""
         payload: JSON = self.view.hand_view(state, viewer)
         return payload
-
-    def clock_command(
-            self, state: StateT, clock: ClockSpec) -> CommandT | SharedCommand:  # noqa: ARG002 (the Game's signature)
-        """Close the betting, or time out the seat whose clock ran."""
-        if clock.kind == "bets":
-            return CloseBets()
-        return ClockExpired(clock.seat if clock.seat is not None else 0)
-
-    def leave(self, seat: int) -> Leave:
-        """A player leaving mid-hand."""
-        return Leave(seat)
-
-    def stay(self, seat: int) -> Stay:
-        """A leaving player taking the leave back."""
-        return Stay(seat)
-
-    def declare_dead(self, seat: int) -> DeclareDead:
-        """The floor kills one seat's hands."""
-        return DeclareDead(seat)
-
-    def misdeal(self, reason: str) -> Misdeal:
-        """The floor voids the hand."""
-        return Misdeal(reason)
-
-    def void_event(self, reason: str) -> HandVoided:
-        """The event voiding an interrupted hand."""
-        return HandVoided(reason)
-
-    # ------------------------------------------------------------ what a plain game need not write
-
-    def private_events(self, state: Any, event: Any) -> list[tuple[int, JSON]]:  # noqa: ARG002 (the Game seam)
-        """No private payloads: every card is dealt face up."""
-        return []
-
-    def late_seats(self, state: Any, clock: ClockSpec) -> list[int]:  # noqa: ARG002 (the Game seam)
-        """The seat whose own clock ran out, if the clock was one seat's."""
-        return [clock.seat] if clock.seat is not None else []
-
-    def acted(self, event: Any) -> int | None:  # noqa: ARG002 (the Game seam)
-        """No event is counted as a seat's own choice (a game that has clocks per seat says which are)."""
-        return None
-
-    def pause_after(self, state: Any) -> float:
-        """The table's pause between hands."""
-        pause: float = state.settings.pause_seconds
-        return pause
-
-    def next_offer_from(self, state: Any) -> int:
-        """Nothing rotates: where this hand started."""
-        offer_from: int = state.offer_from
-        return offer_from
-
-    def dealer_seat(self, state: Any) -> int | None:  # noqa: ARG002 (the Game seam)
-        """The house banks."""
-        return None
-
-    def carry_out(self, state: Any, carry: Mapping[str, Any]) -> JSON:  # noqa: ARG002 (the Game seam)
-        """Nothing outlives the hand but what it started with."""
-        return dict(carry)
-
-    def table_view(self, settings: Any, carry: Mapping[str, Any]) -> JSON:  # noqa: ARG002 (the Game seam)
-        """No table-wide figures."""
-        return {}

@@ -1,4 +1,4 @@
-"""Commands every game records the same way, and the commands every game has.
+"""Commands every game records the same way, and the commands every game has (the table builds these).
 
 A command is recorded in the hand's input log under its game's name for it, then
 its fields in order (tuples as lists); replays rebuild it from that.
@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from server.rules.events import listed, tupled
+from server.rules.events import Codec, listed, tupled
 
 
 def command_names(types: Mapping[str, type]) -> dict[type, str]:
@@ -28,15 +28,23 @@ def command_names(types: Mapping[str, type]) -> dict[type, str]:
 def command_as_json(names: Mapping[type, str], command: Any) -> dict[str, Any]:
     """A command as recorded in the hand's input log: its name, then its fields (tuples as lists)."""
     out: dict[str, Any] = {"command": names[type(command)]}
+    codecs: Mapping[str, Codec] = getattr(command, "codecs", {})
     for f in dataclasses.fields(command):
-        out[f.name] = listed(getattr(command, f.name))
+        value = getattr(command, f.name)
+        out[f.name] = listed(value) if f.name not in codecs else codecs[f.name].write(value)
     return out
 
 
 def command_from_json(types: Mapping[str, type], data: Mapping[str, Any]) -> Any:
-    """Rebuild a command recorded by :func:`command_as_json` (lists become tuples)."""
+    """Rebuild a command recorded by :func:`command_as_json` (lists become tuples).
+
+    A field the plain rule does not fit names its :class:`~server.rules.events.Codec` in the
+    command class's ``codecs``, as an event's does.
+    """
     cls = types[data["command"]]
-    return cls(**{k: tupled(v) for k, v in data.items() if k != "command"})
+    codecs: Mapping[str, Codec] = getattr(cls, "codecs", {})
+    return cls(**{k: tupled(v) if k not in codecs else codecs[k].read(v)
+                  for k, v in data.items() if k != "command"})
 
 
 # ---------------------------------------------------------------- commands every game has
@@ -80,3 +88,13 @@ class Misdeal:
     """The whole hand is dead: ``misdeal``, ``shuffler_fault``, ``interrupted``, ``shutdown``."""
 
     reason: str = "misdeal"
+
+
+SHARED_COMMANDS: Final[dict[str, type]] = {
+    "close_bets": CloseBets, "clock_expired": ClockExpired, "leave": Leave, "stay": Stay,
+    "declare_dead": DeclareDead, "misdeal": Misdeal,
+}
+"""The shared commands by their recorded names: every game's codec knows them (server/rules/codec.py)."""
+
+SharedCommand = CloseBets | ClockExpired | Leave | Stay | DeclareDead | Misdeal
+"""A command the table builds itself, whatever the game: each game's own command union includes these."""

@@ -1,35 +1,49 @@
 """The small interface every game's rules offer to the table task.
 
 A table drives one hand at a time through a :class:`Game`: it builds a hand with
-:meth:`Game.new_hand`, asks :meth:`Game.decide` what a command causes (events, or
-a :class:`~server.rules.errors.Violation`), folds events in with
-:meth:`Game.evolve`, records the chip transfers :meth:`Game.postings` names, and
-publishes what :meth:`Game.public_event` / :meth:`Game.private_events` let each
-viewer see. Nothing here does I/O; each game lives in its own package
-(``server.rules.hcf``, ``server.rules.caribbean``, ``server.rules.sixcard``) and
-the table never branches on which one it holds.
+:meth:`~GameRules.new_hand`, asks :meth:`~GameRules.decide` what a command causes (events,
+or a :class:`~server.rules.errors.Violation`), folds events in with
+:meth:`~GameRules.evolve`, records the chip transfers :meth:`~GameRules.postings` names,
+logs events and commands in the forms of the game's :attr:`~GameRules.codec`, and
+publishes what :meth:`~GameRules.public_event` / :meth:`~GameRules.private_events` let
+each viewer see. Nothing here does I/O; each game lives in its own package
+(``server.rules.hcf``, ``server.rules.caribbean``, ``server.rules.sixcard``) and the table
+never branches on which one it holds.
+
+The commands every game has (a leave, taking it back, the floor's dead hand and
+misdeal, a clock run out: server/rules/commands.py) the table builds itself, and a
+void hand's event too; each game's command and event types include them.
 
 Some state outlives a hand (Caribbean Stud's jackpot meter): a game reads it from
-the ``carry`` mapping given to :meth:`Game.new_hand` and hands it back from
-:meth:`Game.carry_out`; the table records it with every finished hand.
+the ``carry`` mapping given to :meth:`~GameRules.new_hand` and hands it back in
+:meth:`~GameRules.after_hand`'s answer; the table records it with every finished hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 
+if TYPE_CHECKING:  # codec.py reads this module's JSON aliases; the seam only names these types
+    from server.rules.codec import MessageCodec
+    from server.rules.commands import SharedCommand
+    from server.rules.events import Event
+
 JSON = dict[str, Any]
+"""A JSON object as the rules write it (a view, a summary, a logged event)."""
+JSONIn = Mapping[str, Any]
+"""A JSON object as the rules read it (settings, a move's arguments, a carry, a log line)."""
 AccountId = int
 
 SettingsT = TypeVar("SettingsT")
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
-EventT = TypeVar("EventT")
+EventT = TypeVar("EventT", bound="Event")
+ExpireT = TypeVar("ExpireT", covariant=True)  # a clock that closes the bets is a clock of any game that has them
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +67,43 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
-class ClockSpec:
-    """The clock a hand's state calls for: what it times, whose it is, how long it runs."""
+class ClockSpec(Generic[ExpireT]):
+    """The clock a hand's state calls for: what it times, whose it is, how long it runs, what ends it.
+
+    When it runs out the table runs ``expire`` (None: the shared ``ClockExpired(seat)``)
+    and counts the ``late`` seats toward sitting them out (None: the clock's own seat).
+    """
 
     kind: str  # offer, bets, decision, exchange...
     seat: int | None
     seconds: float
     turn: int | None = None  # the spot or box decided, when one seat decides several in a row
     step: int = 0  # a decision that leaves the same box in turn (a draw) starts a new clock
+    expire: ExpireT | None = None
+    late: tuple[int, ...] | None = None
 
     @property
     def key(self) -> tuple[str, int | None, int | None, int]:
         """The clock restarts whenever this changes."""
         return (self.kind, self.seat, self.turn, self.step)
+
+    @property
+    def late_seats(self) -> tuple[int, ...]:
+        """The seats that let this clock run out, were it to run out now."""
+        if self.late is not None:
+            return self.late
+        return () if self.seat is None else (self.seat,)
+
+
+@dataclass(frozen=True, slots=True)
+class AfterHand:
+    """What a finished hand (settled, void or not dealt) leaves the table for the next one."""
+
+    pause: float  # seconds to the next hand's start
+    offer_from: int  # where the next hand's button or bank offer starts
+    carry: JSON  # what the next hand inherits (a jackpot meter, last bets for Re-Bet)
+    waiting: str | None = None  # why the next hand waits on the seats (a seat change starts it at once), if it does
+    message: str = ""  # ``waiting`` in a sentence, for the table's ``table_waiting`` event
 
 
 class TableSettings(Protocol):
@@ -110,18 +148,22 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
 
     Generic over the game's settings, hand state, command and event types, so each
     adapter is checked against it with its own types (``hcf/game.py`` and the others
-    name theirs); the table holds any game as :data:`Game`.
+    name theirs); the table holds any game as :data:`Game`. The commands the table
+    builds itself (:data:`~server.rules.commands.SharedCommand`) are part of every
+    game's ``CommandT``, and a void hand's ``HandVoided`` of its ``EventT``.
     """
 
     name: str
     terminal: frozenset[str]
+    codec: MessageCodec[CommandT, EventT]
+    """The JSON forms of the game's events (the log) and commands (the hand's input log)."""
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: SettingsT | None = None) -> SettingsT:
+    def settings_from_mapping(self, values: JSONIn, base: SettingsT | None = None) -> SettingsT:
         """Validated settings (``base`` supplies what ``values`` leaves out); raises SettingsError."""
         ...
 
     def new_hand(self, settings: SettingsT, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> StateT:
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: JSONIn) -> StateT:
         """A fresh hand; ``carry`` is what the table kept from the hand before (may be empty)."""
         ...
 
@@ -129,7 +171,7 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
         """What a new hand announces first."""
         ...
 
-    def decide(self, state: StateT, command: CommandT) -> list[EventT]:
+    def decide(self, state: StateT, command: CommandT | SharedCommand) -> list[EventT]:
         """The events ``command`` causes, or raise a Violation; the state is not touched."""
         ...
 
@@ -139,22 +181,6 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
 
     def postings(self, state: StateT, event: EventT, table: str, accounts: Mapping[int, int]) -> list[Transfer]:
         """The chip transfers ``event`` causes, given the state just before it."""
-        ...
-
-    def event_as_json(self, event: EventT) -> JSON:
-        """An event as logged (cards included)."""
-        ...
-
-    def event_from_json(self, data: Mapping[str, Any]) -> EventT:
-        """Rebuild a logged event."""
-        ...
-
-    def command_as_json(self, command: CommandT) -> JSON:
-        """A command as recorded in the hand's input log."""
-        ...
-
-    def command_from_json(self, data: Mapping[str, Any]) -> CommandT:
-        """Rebuild a recorded command."""
         ...
 
     def public_event(self, event: EventT) -> JSON:
@@ -169,78 +195,37 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
         """Everything the seat ``viewer`` (None: a spectator) may see of the hand now."""
         ...
 
-    def summary(self, state: StateT) -> JSON:
-        """The game's part of a finished hand's public record (bets, results, shown cards, seeds)."""
-        ...
-
-    def player_seeds(self, state: StateT) -> list[tuple[int, str]]:
-        """The player seeds mixed into this hand's deck, in seat order."""
-        ...
-
     def choices(self, state: StateT, seat: int) -> list[JSON]:
         """The hand-level moves ``seat`` may make now (protocol v2 section 3, docs/choices.md); [] when none."""
         ...
 
-    def clock(self, state: StateT) -> ClockSpec | None:
-        """The clock the state calls for now, if any."""
+    def move(self, seat: int, action: str, args: JSONIn) -> CommandT:
+        """Turn a player's move (the protocol's ``move`` request) into a command; raise RuleError if unknown."""
         ...
 
-    def clock_command(self, state: StateT, clock: ClockSpec) -> CommandT:
-        """The command to run when ``clock`` runs out."""
+    def clock(self, state: StateT) -> ClockSpec[CommandT] | None:
+        """The clock the state calls for now, if any: what runs and who is late when it runs out."""
         ...
 
-    def late_seats(self, state: StateT, clock: ClockSpec) -> list[int]:
-        """The seats that let ``clock`` run out (counted toward sitting them out)."""
+    def summary(self, state: StateT) -> JSON:
+        """The game's part of a finished hand's public record: bets, results, shown cards, and
+        ``player_seeds`` (``[[seat, seed], ...]`` in seat order, what the deck mixed in)."""
         ...
 
-    def acted(self, event: EventT) -> int | None:
-        """The seat that acted by its own choice in ``event``, if any."""
-        ...
-
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> CommandT:
-        """Turn a player's move (the protocol's ``play`` event) into a command; raise RuleError if unknown."""
-        ...
-
-    def leave(self, seat: int) -> CommandT:
-        """The command for a player who leaves mid-hand."""
-        ...
-
-    def stay(self, seat: int) -> CommandT:
-        """The command taking back a leave before it acts on the hand (refused with a Violation after)."""
-        ...
-
-    def declare_dead(self, seat: int) -> CommandT:
-        """The floor's command declaring one seat's hand dead."""
-        ...
-
-    def misdeal(self, reason: str) -> CommandT:
-        """The floor's command voiding the whole hand."""
-        ...
-
-    def void_event(self, reason: str) -> EventT:
-        """The event that voids an interrupted hand (on recovery)."""
-        ...
-
-    def pause_after(self, state: StateT) -> float:
-        """Seconds from the end of this hand (settled, void or not dealt) to the next one's start."""
-        ...
-
-    def next_offer_from(self, state: StateT) -> int:
-        """Where the next hand's button/offer starts."""
+    def after_hand(self, state: StateT, carry: JSONIn) -> AfterHand:
+        """What a hand that is over leaves the next one (``carry`` is what this one started with)."""
         ...
 
     def dealer_seat(self, state: StateT) -> int | None:
-        """The seat banking this hand (None: the house)."""
+        """The seat banking this hand (None: the house); the table shows its button."""
         ...
 
-    def carry_out(self, state: StateT, carry: Mapping[str, Any]) -> JSON:
-        """What the next hand inherits once this one is over (``carry`` is what this one started with)."""
-        ...
-
-    def table_view(self, settings: SettingsT, carry: Mapping[str, Any]) -> JSON:
+    def table_view(self, settings: SettingsT, carry: JSONIn) -> JSON:
         """Table-wide figures shown on every screen between and during hands (a jackpot meter)."""
         ...
 
 
+# Python has no existential types: the table holds one game whose four types it never names. Each
+# game is checked against GameRules with its own types where it is defined (``_CHECKED`` in hcf/game.py).
 class Game(GameRules[Any, Any, Any, Any], Protocol):
     """Any one game, as the table holds it: it never looks inside a game's settings, states, commands or events."""

@@ -19,6 +19,7 @@ from server.persistence.records import Transfer as LedgerTransfer
 from server.persistence.tx import Tx
 from server.replay import state_at_end_of_log
 from server.rules.errors import RuleError
+from server.rules.events import HandVoided
 from server.rules.game import AccountId
 from server.rules.games import game_of
 from server.rules.places import stack_place
@@ -173,7 +174,7 @@ class TableStore(Store):
         for seat, account_id in accounts.items():
             account = await tx.account(account_id)
             names[seat] = account.name if account else "?"
-        state = game.evolve(state, game.void_event("interrupted"))
+        state = game.evolve(state, HandVoided("interrupted"))
         return hand_summary(game, state, hand.table, hand.id, names, carry, hand.number)
 
 

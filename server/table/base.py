@@ -49,7 +49,7 @@ class HandClock:
     kind: str  # offer, bets, decision, exchange...
     seat: int | None
     deadline: float
-    spec: ClockSpec
+    spec: ClockSpec[object]
 
 
 class RunnerBase:

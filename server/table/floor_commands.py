@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, parse_cards
+from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
 from server.table.base import RunnerBase
 from server.table.commands import (
@@ -97,12 +98,12 @@ class FloorCommandsMixin(RunnerBase):
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        await self._hand_command(self.game.declare_dead(self._host_seat(cmd)))
+        await self._hand_command(DeclareDead(self._host_seat(cmd)))
         return {}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
-        await self._hand_command(self.game.misdeal(reason))
+        await self._hand_command(Misdeal(reason))
         return {}
 
     async def _host_arrange(self, cmd: Host) -> Reply:

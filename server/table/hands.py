@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.rules.commands import Misdeal
 from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
@@ -33,17 +34,18 @@ class HandsMixin(RunnerBase):
         state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
                                    arranged_deck=arranged, carry=self.carry)
         opening = self.game.opening_events(state)
-        if state.phase == "not_dealt":
+        if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
+            after = self.game.after_hand(state, self.carry)
             self.state = state
-            await self._set_waiting(state.reason or "no_bank")
-            self._schedule("next_hand", self.now() + self.settings.offer_seconds)
+            await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
+            self._schedule("next_hand", self.now() + after.pause)
             return
         self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
         for seated in self.roster.by_seat.values():
-            seated.missed_this_hand = seated.acted_this_hand = False
+            seated.missed_this_hand = False
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
         self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
         started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
@@ -59,24 +61,20 @@ class HandsMixin(RunnerBase):
                   "arranged_deck": deck_json(arranged)}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
-    async def _set_waiting(self, reason: str) -> None:
+    async def _set_waiting(self, reason: str, message: str = "") -> None:
         if self.waiting_reason == reason:
             return
         self.waiting_reason = reason
-        messages = {
-            "players": "waiting for players: a hand needs a designated player and at least one player",
-            "no_bank": "nobody took the bank: no hand this time; the bank is offered again soon",
-        }
-        if self.settings.house_banked:
-            messages["players"] = "waiting for players"
-        await self._table_events([{"type": "table_waiting", "reason": reason,
-                                   "message": messages.get(reason, reason)}])
+        if reason == "players" and not message:
+            message = ("waiting for players" if self.settings.house_banked
+                       else "waiting for players: a hand needs two, one to bank and one to play")
+        await self._table_events([{"type": "table_waiting", "reason": reason, "message": message or reason}])
 
     async def _hand_command(self, command: Any) -> Reply:
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         events = self.game.decide(self.state, command)
-        await self._record(self.state, events, Batch(), inputs=self.game.command_as_json(command))
+        await self._record(self.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
         return {}
 
     async def _after_hand(self, state: Any) -> None:
@@ -84,9 +82,8 @@ class HandsMixin(RunnerBase):
         self._cancel("clock")
         self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
-        self.carry = self.game.carry_out(state, self.carry)
-        if state.phase != "not_dealt" or self.game.dealer_seat(state) is not None:
-            self.offer_from = self.game.next_offer_from(state)
+        after = self.game.after_hand(state, self.carry)
+        self.carry, self.offer_from = after.carry, after.offer_from
         changes: list[Reply] = []
         for seat in list(self.hand_accounts):
             seated = self.roster.by_seat.get(seat)
@@ -101,21 +98,20 @@ class HandsMixin(RunnerBase):
         if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
             self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
         self.arranged_in_play = None
-        if state.reason == "no_bank":
-            self.waiting_reason = "no_bank"  # hand_not_dealt said so; a seat change retries at once
+        if after.waiting is not None:
+            self.waiting_reason = after.waiting  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
         await self._stand_leavers(changes)
         await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
         if self.closing:
             await self._close_now()
             return
-        pause = self.game.pause_after(state)
-        self._schedule("next_hand", self.now() + pause)
+        self._schedule("next_hand", self.now() + after.pause)
 
     async def _void_hand(self, reason: str) -> Reply:
         if not self.hand_in_progress():
             return {}
-        await self._hand_command(self.game.misdeal(reason))
+        await self._hand_command(Misdeal(reason))
         return {}
 
     async def _play(self, cmd: Play) -> Reply:

@@ -156,7 +156,7 @@ class PipelineMixin(RunnerBase):
         for event in events:
             batch.transfers.extend(game.postings(state, event, self.name, self.hand_accounts))
             seq = self._next_seq()
-            recorded.append(RecordedEvent(seq, game.event_as_json(event)))
+            recorded.append(RecordedEvent(seq, game.codec.event_as_json(event)))
             public[seq] = game.public_event(event)
             for seat, payload in game.private_events(state, event):
                 private.append((self.hand_accounts[seat], seq, payload))
@@ -183,7 +183,6 @@ class PipelineMixin(RunnerBase):
             self.hands_dealt, self.hand_numbered = batch.hand_number, True
         self._apply_transfers(batch.transfers)
         self.state = state
-        self._note_actions(events)
         self._update_clock(before, state)
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
@@ -203,13 +202,6 @@ class PipelineMixin(RunnerBase):
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
-
-    def _note_actions(self, events: list[Any]) -> None:
-        for event in events:
-            seat = self.game.acted(event)
-            seated = self.roster.by_seat.get(seat) if seat is not None else None
-            if seated is not None:
-                seated.acted_this_hand = True
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""

@@ -27,7 +27,6 @@ class Seated:
     """Why the seat stands up after the hand when it is not the player's own leave (``removed``, ``closed``)."""
     missed_hands: int = 0
     missed_this_hand: bool = False
-    acted_this_hand: bool = False
 
     def as_player(self, stack: int) -> Player:
         """This player as the rules see them for one hand."""

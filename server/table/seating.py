@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from server.rules.commands import Leave, Stay
 from server.rules.errors import RuleError
 from server.rules.game import AccountId, Transfer
 from server.rules.places import account_place, stack_place
@@ -80,7 +81,7 @@ class SeatingMixin(RunnerBase):
         hand = "none"
         if self._in_current_hand(seated):
             try:
-                await self._hand_command(self.game.stay(seated.seat))
+                await self._hand_command(Stay(seated.seat))
                 hand = "playing"
             except RuleError:
                 hand = "folded"  # the rules refused: the leave already acted, and that stands
@@ -91,7 +92,7 @@ class SeatingMixin(RunnerBase):
     async def _leave_hand(self, seated: Seated) -> None:
         seated.leaving = True
         assert self.state is not None
-        await self._hand_command(self.game.leave(seated.seat))
+        await self._hand_command(Leave(seated.seat))
 
     async def _top_up(self, cmd: TopUp) -> Reply:
         seated = self._seated(cmd.account)

@@ -20,7 +20,8 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     ``carry`` is what the hand started with; the record keeps what the next hand
     inherits (``carry``), so a restarted table picks up a jackpot meter from its last hand.
     """
-    seeds = game.player_seeds(state)
+    own = game.summary(state)
+    seeds = [(int(seat), str(seed)) for seat, seed in own.get("player_seeds", [])]
     deck_seed = derive_deck_seed(state.server_seed, [player_seed_bytes(s) for _, s in seeds])
     summary: dict[str, Any] = {
         "table": table,
@@ -35,8 +36,8 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
         "player_seeds": [[seat, seed] for seat, seed in seeds],
         "deck_seed": deck_seed.hex(),
         "names": {str(seat): name for seat, name in sorted(names.items())},
-        **game.summary(state),
-        "carry": game.carry_out(state, carry),
+        **own,
+        "carry": game.after_hand(state, carry).carry,
     }
     if state.arranged_deck is not None:
         summary["arranged_deck"] = cards_list(state.arranged_deck)

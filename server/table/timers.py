@@ -10,6 +10,7 @@ import functools
 import structlog
 
 from server.clock import call_later
+from server.rules.commands import ClockExpired
 from server.rules.game import HandLike
 from server.table.base import HandClock, RunnerBase, _QueueItem
 from server.table.commands import (
@@ -60,13 +61,15 @@ class TimersMixin(RunnerBase):
         if self.clock is None or not self.hand_in_progress():
             return
         clock, self.clock = self.clock, None
-        for seat in self.game.late_seats(self.state, clock.spec):
+        spec = self.game.clock(self.state) or clock.spec  # as the hand is now: who is late, what ends it
+        for seat in spec.late_seats:
             self._missed(seat)
+        expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
         try:
             if self._clock_failures >= CLOCK_ATTEMPTS:
                 await self._void_hand("interrupted")
             else:
-                await self._hand_command(self.game.clock_command(self.state, clock.spec))
+                await self._hand_command(expire)
         except Exception as exc:
             # Nothing was recorded, so the hand is as it was: it must keep a clock, or it waits forever
             # (issue 14, B.26). Try again soon; after CLOCK_ATTEMPTS failures void it (every chip back).

@@ -16,9 +16,9 @@ PLAYERS = [Player(1, 1000), Player(2, 1000)]
 def test_high_card_flush_waits_the_offer_clock_after_a_bank_nobody_took() -> None:
     settings = HcfSettings(offer_seconds=7, pause_seconds=2)
     state = HCF.new_hand(settings, PLAYERS, bytes(32), offer_from=1, arranged_deck=None, carry={})
-    assert HCF.pause_after(replace(state, phase="not_dealt", reason="no_bank")) == 7
-    assert HCF.pause_after(replace(state, phase="not_dealt", reason="no_ante")) == 2
-    assert HCF.pause_after(replace(state, phase="settled")) == 2
+    assert HCF.after_hand(replace(state, phase="not_dealt", reason="no_bank"), {}).pause == 7
+    assert HCF.after_hand(replace(state, phase="not_dealt", reason="no_ante"), {}).pause == 2
+    assert HCF.after_hand(replace(state, phase="settled"), {}).pause == 2
 
 
 def test_house_games_pause_the_same_whether_or_not_anyone_bet() -> None:
@@ -27,4 +27,4 @@ def test_house_games_pause_the_same_whether_or_not_anyone_bet() -> None:
         settings = game.settings_from_mapping(values)
         state = game.new_hand(settings, PLAYERS, bytes(32), offer_from=1, arranged_deck=None, carry={})
         for phase, reason in (("not_dealt", "no_ante"), ("not_dealt", "no_bets"), ("settled", None)):
-            assert game.pause_after(replace(state, phase=phase, reason=reason)) == 2, (game.name, phase)
+            assert game.after_hand(replace(state, phase=phase, reason=reason), {}).pause == 2, (game.name, phase)

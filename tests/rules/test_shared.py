@@ -38,6 +38,7 @@ def test_every_game_records_the_common_commands_under_the_same_names(m: Any) -> 
         (m.CloseBets(), {"command": "close_bets"}),
         (m.ClockExpired(2), {"command": "clock_expired", "seat": 2}),
         (m.Leave(5), {"command": "leave", "seat": 5}),
+        (m.Stay(5), {"command": "stay", "seat": 5}),
         (m.DeclareDead(1), {"command": "declare_dead", "seat": 1}),
         (m.Misdeal("interrupted"), {"command": "misdeal", "reason": "interrupted"}),
     ):

@@ -6,15 +6,20 @@ offers, the house deals, the hand settles, and the chips moved are what the card
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
 from server.rules.cards import parse_cards, rank_of
+from server.rules.events import Event
+from server.rules.game import GameRules
 from tests.server.conftest import Server
 from tests.server.helpers import Client, replay_table
 
-from .toy import top_card_result
+from .toy import TOP_CARD, Command, ToyHand, ToySettings, top_card_result
+
+# mypy checks the toy against the seam with its own four types here (``mypy --strict tests/toygame``).
+_CHECKED: Final[GameRules[ToySettings, ToyHand, Command, Event]] = TOP_CARD
 
 TABLE = "top"
 SETTINGS = {"game": "topcard", "min_ante": 5, "max_ante": 50, "pause_seconds": 0.2, "bet_seconds": 5}

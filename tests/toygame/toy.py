@@ -10,26 +10,26 @@ the higher rank wins even money (suits do not count; a tie pushes).
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from server.rules import commands, events
-from server.rules.adapter import RulesAdapter
+from server.rules.adapter import PlainGame
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, card_text, rank_of
 from server.rules.choices import move, span
-from server.rules.commands import CloseBets, DeclareDead, Leave, Misdeal, Stay
-from server.rules.errors import SettingsError, Violation
+from server.rules.codec import MessageCodec
+from server.rules.commands import CloseBets, Leave, SharedCommand
+from server.rules.errors import Violation
 from server.rules.events import DeckPrepared, Event, HandNotDealt, HandVoided, PlayerLeaving
 from server.rules.fairness import commitment, seeded_deck
-from server.rules.game import JSON, AccountId, ClockSpec, Player, Transfer
+from server.rules.game import JSON, AccountId, ClockSpec, JSONIn, Player, Transfer
 from server.rules.house.messages import BetsPassed, PassBets
+from server.rules.house.settings import PlainSettings
+from server.rules.machine import apply_events, need_phase, player_at
 from server.rules.machine import decide as dispatch
-from server.rules.machine import need_phase, player_at
 from server.rules.places import HOUSE_BANK, felt_place, stack_place
-from server.rules.validate import known, seconds, whole
+from server.rules.validate import not_above
 
 TERMINAL: Final = frozenset({"settled", "void", "not_dealt"})
 
@@ -40,41 +40,15 @@ def top_card_result(player: Card, house: Card) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class ToySettings:
-    """A table's posted limits (the table reads seats, buy-ins and clocks; ``house_banked`` is always true)."""
+class ToySettings(PlainSettings):
+    """A table's posted limits: the table's own (PlainSettings), and the Ante's."""
 
-    seats: int = 6
-    min_buy_in: int = 100
-    max_buy_in: int = 10_000
-    default_buy_in: int = 1_000
+    game: ClassVar[str] = "topcard"
     min_ante: int = 5
     max_ante: int = 500
-    pause_seconds: float = 2.0
-    bet_seconds: float = 15.0
-    house_banked: ClassVar[bool] = True
 
-    @property
-    def offer_seconds(self) -> float:
-        """Nothing is offered: the pause before betting again after a hand nobody bet on."""
-        return self.bet_seconds
-
-    def as_dict(self) -> JSON:
-        """The settings as stored and shown, the game's name first."""
-        return {"game": "topcard", **asdict(self)}
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any], base: ToySettings | None = None) -> ToySettings:
-        """Validated settings over ``base``; a SettingsError says what is wrong."""
-        values = {k: v for k, v in values.items() if k != "game"}
-        known(values, [f.name for f in fields(cls)])
-        merged = {**asdict(base or cls()), **values}
-        checked: dict[str, Any] = {f.name: (seconds(f.name, merged[f.name], 0) if f.name.endswith("seconds")
-                                            else whole(f.name, merged[f.name], 1, 7 if f.name == "seats" else 10**9))
-                                   for f in fields(cls)}
-        out = cls(**checked)
-        if not out.min_ante <= out.max_ante or not out.min_buy_in <= out.default_buy_in <= out.max_buy_in:
-            raise SettingsError("min_ante <= max_ante and min_buy_in <= default_buy_in <= max_buy_in")
-        return out
+    def check(self) -> None:
+        not_above("min_ante", self.min_ante, "max_ante", self.max_ante)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +81,9 @@ class HandSettled(Event):
     nets: tuple[tuple[int, int], ...]
 
 
-EVENTS: Final = events.event_types(AntePlaced, BetsPassed, CardsDealt, HandSettled, PlayerLeaving, HandNotDealt,
-                                   DeckPrepared, HandVoided)
-COMMANDS: Final[dict[str, type]] = {"ante": PlaceAnte, "pass": PassBets, "close": CloseBets, "leave": Leave,
-                                    "stay": Stay, "dead": DeclareDead, "misdeal": Misdeal}
+Command = PlaceAnte | PassBets | SharedCommand
+CODEC: Final = MessageCodec[Command, Event]([AntePlaced, BetsPassed, CardsDealt, HandSettled],
+                                            {"place_ante": PlaceAnte, "pass_bets": PassBets})
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +107,7 @@ class ToyHand:
         return commitment(self.server_seed)
 
 
-def _ante(state: ToyHand, cmd: PlaceAnte) -> list[Any]:
+def _ante(state: ToyHand, cmd: PlaceAnte) -> list[Event]:
     need_phase(state.phase, "betting", "bet")
     player = player_at(state.players, cmd.seat)
     if cmd.seat in state.answered:
@@ -148,20 +121,20 @@ def _ante(state: ToyHand, cmd: PlaceAnte) -> list[Any]:
     return _close_if_ready(state, [AntePlaced(cmd.seat, cmd.ante, cmd.seed)])
 
 
-def _pass(state: ToyHand, cmd: PassBets | PlayerLeaving) -> list[Any]:
+def _pass(state: ToyHand, cmd: PassBets | Leave) -> list[Event]:
     need_phase(state.phase, "betting", "pass")
     player_at(state.players, cmd.seat)
     if cmd.seat in state.answered:
         raise Violation("you already answered this betting round", "bet/already_answered")
-    return _close_if_ready(state, [BetsPassed(cmd.seat) if isinstance(cmd, PassBets) else cmd])
+    return _close_if_ready(state, [BetsPassed(cmd.seat) if isinstance(cmd, PassBets) else PlayerLeaving(cmd.seat)])
 
 
-def _close_if_ready(state: ToyHand, out: list[Any]) -> list[Any]:
-    after = apply(state, out)
+def _close_if_ready(state: ToyHand, out: list[Event]) -> list[Event]:
+    after = apply_events(evolve, state, out)
     return out if len(after.answered) < len(after.players) else [*out, *_deal(after)]
 
 
-def _deal(state: ToyHand) -> list[Any]:
+def _deal(state: ToyHand) -> list[Event]:
     if not state.antes:
         return [HandNotDealt("no_bets")]
     seeds = tuple((seat, seed) for seat, (_, seed) in sorted(state.antes.items()) if seed)
@@ -176,21 +149,18 @@ def _deal(state: ToyHand) -> list[Any]:
             HandSettled(nets)]
 
 
-def _unanswered_pass(state: ToyHand, _cmd: CloseBets) -> list[Any]:
+def _unanswered_pass(state: ToyHand, _cmd: CloseBets) -> list[Event]:
     need_phase(state.phase, "betting", "close the bets")
-    return _deal(apply(state, [BetsPassed(p.seat) for p in state.players if p.seat not in state.answered]))
+    unanswered = [BetsPassed(p.seat) for p in state.players if p.seat not in state.answered]
+    return _deal(apply_events(evolve, state, unanswered))
 
 
-def _refuse(_state: ToyHand, cmd: Any) -> list[Any]:
-    raise Violation(f"Top Card has no {type(cmd).__name__}: every bet is final", "phase/wrong")
+# A Stay or the floor's DeclareDead is refused by the shared dispatch: every answer here is final.
+HANDLERS: Final[dict[type, Callable[[ToyHand, Any], list[Event]]]] = {
+    PlaceAnte: _ante, PassBets: _pass, Leave: _pass, CloseBets: _unanswered_pass}
 
 
-HANDLERS: Final[dict[type, Any]] = {PlaceAnte: _ante, PassBets: _pass, CloseBets: _unanswered_pass,
-                                    Leave: lambda s, c: _pass(s, PlayerLeaving(c.seat)), Stay: _refuse,
-                                    DeclareDead: _refuse}
-
-
-def evolve(state: ToyHand, event: Any) -> ToyHand:
+def evolve(state: ToyHand, event: Event) -> ToyHand:
     """Apply one event."""
     if isinstance(event, AntePlaced):
         return replace(state, antes={**state.antes, event.seat: (event.ante, event.seed)},
@@ -206,79 +176,49 @@ def evolve(state: ToyHand, event: Any) -> ToyHand:
     return state
 
 
-def apply(state: ToyHand, out: Sequence[Any]) -> ToyHand:
-    for event in out:
-        state = evolve(state, event)
-    return state
-
-
-# The module is its own hand, messages, postings and view: the names RulesAdapter hands the table's questions to.
-def opening_events(state: ToyHand) -> list[Any]:
-    return [HandNotDealt("no_players")] if not state.players else []
-
-
-def decide(state: ToyHand, command: Any) -> list[Any]:
-    return dispatch(HANDLERS, TERMINAL, state, command)
-
-
-def hand_postings(state: ToyHand, event: Any, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
-    if isinstance(event, AntePlaced):
-        acct = accounts[event.seat]
-        return [Transfer(stack_place(table, acct), felt_place(table, acct), event.ante, "bet")]
-    out = []
-    for seat, (ante, _) in state.antes.items() if isinstance(event, HandSettled | HandVoided) else ():
-        net = dict(event.nets).get(seat, 0) if isinstance(event, HandSettled) else 0
-        felt, stack = felt_place(table, accounts[seat]), stack_place(table, accounts[seat])
-        back = "settle" if isinstance(event, HandSettled) else "refund"
-        out += [Transfer(felt, HOUSE_BANK, ante, "loss")] if net < 0 else [Transfer(felt, stack, ante, back)]
-        out += [Transfer(HOUSE_BANK, stack, net, "win")] if net > 0 else []
-    return out
-
-
-def event_from_json(data: Mapping[str, Any]) -> Any:
-    return events.event_from_json(EVENTS, data)
-
-
-def command_as_json(command: Any) -> JSON:
-    return commands.command_as_json(commands.command_names(COMMANDS), command)
-
-
-def command_from_json(data: Mapping[str, Any]) -> Any:
-    return commands.command_from_json(COMMANDS, data)
-
-
-def public_event(event: Any) -> JSON:
-    return {k: v for k, v in event.as_json().items() if k != "seed"}  # a seed stays secret until the reveal
-
-
-def hand_view(state: ToyHand, viewer: int | None) -> JSON:  # noqa: ARG001 (every card is face up)
-    return {"phase": state.phase, "reason": state.reason, "commitment": state.commitment,
-            "antes": {str(s): a for s, (a, _) in sorted(state.antes.items())},
-            "answered": sorted(state.answered), "cards": {str(s): c for s, c in state.cards}, "house": state.house}
-
-
-class TopCard(RulesAdapter):
-    """The Game seam, answered for Top Card (RulesAdapter answers the rest from this module)."""
+class TopCard(PlainGame[ToySettings, ToyHand, Event]):
+    """The Game seam, answered for Top Card (PlainGame answers what a plain house game has nothing to say to)."""
 
     name = "topcard"
     terminal = TERMINAL
-    hand = messages = postings_rules = view = sys.modules[__name__]
+    codec = CODEC
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: Any = None) -> ToySettings:
+    def settings_from_mapping(self, values: JSONIn, base: ToySettings | None = None) -> ToySettings:
         return ToySettings.from_mapping(values, base)
 
     def new_hand(self, settings: ToySettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> ToyHand:  # noqa: ARG002
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: JSONIn) -> ToyHand:  # noqa: ARG002
         deck = None if arranged_deck is None or isinstance(arranged_deck, SeatDeck) else tuple(arranged_deck)
         return ToyHand(settings, tuple(sorted(players, key=lambda p: p.seat)), server_seed, offer_from,
                        arranged_deck=deck)
 
-    def summary(self, state: ToyHand) -> JSON:
-        return {"cards": {str(s): c for s, c in state.cards}, "house": state.house,
-                "nets": {str(s): n for s, n in state.nets}}
+    def decide(self, state: ToyHand, command: Command) -> list[Event]:
+        return dispatch(HANDLERS, TERMINAL, state, command)
 
-    def player_seeds(self, state: ToyHand) -> list[tuple[int, str]]:
-        return [(seat, seed) for seat, (_, seed) in sorted(state.antes.items()) if seed]
+    def evolve(self, state: ToyHand, event: Event) -> ToyHand:
+        return evolve(state, event)
+
+    def postings(self, state: ToyHand, event: Event, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
+        if isinstance(event, AntePlaced):
+            acct = accounts[event.seat]
+            return [Transfer(stack_place(table, acct), felt_place(table, acct), event.ante, "bet")]
+        out = []
+        for seat, (ante, _) in state.antes.items() if isinstance(event, HandSettled | HandVoided) else ():
+            net = dict(event.nets).get(seat, 0) if isinstance(event, HandSettled) else 0
+            felt, stack = felt_place(table, accounts[seat]), stack_place(table, accounts[seat])
+            back = "settle" if isinstance(event, HandSettled) else "refund"
+            out += [Transfer(felt, HOUSE_BANK, ante, "loss")] if net < 0 else [Transfer(felt, stack, ante, back)]
+            out += [Transfer(HOUSE_BANK, stack, net, "win")] if net > 0 else []
+        return out
+
+    def public_event(self, event: Event) -> JSON:
+        return {k: v for k, v in event.as_json().items() if k != "seed"}  # a seed stays secret until the reveal
+
+    def hand_view(self, state: ToyHand, viewer: int | None) -> JSON:  # noqa: ARG002 (every card is face up)
+        return {"phase": state.phase, "reason": state.reason, "commitment": state.commitment,
+                "antes": {str(s): a for s, (a, _) in sorted(state.antes.items())},
+                "answered": sorted(state.answered), "cards": {str(s): c for s, c in state.cards},
+                "house": state.house}
 
     def choices(self, state: ToyHand, seat: int) -> list[JSON]:
         player = next((p for p in state.players if p.seat == seat), None)
@@ -287,22 +227,22 @@ class TopCard(RulesAdapter):
         low, top = state.settings.min_ante, min(state.settings.max_ante, player.stack)
         return [*([move("bet", ante=span(low, top))] if top >= low else []), move("pass")]
 
-    def clock(self, state: ToyHand) -> ClockSpec | None:
-        return ClockSpec("bets", None, state.settings.bet_seconds) if state.phase == "betting" else None
-
-    def late_seats(self, state: ToyHand, clock: ClockSpec) -> list[int]:  # noqa: ARG002 (only the bets clock)
-        return [p.seat for p in state.players if p.seat not in state.answered]
-
-    def acted(self, event: Any) -> int | None:
-        return event.seat if isinstance(event, AntePlaced | BetsPassed) else None
-
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> Any:
+    def move(self, seat: int, action: str, args: JSONIn) -> Command:
         if action == "bet" and isinstance(args.get("ante"), int) and not isinstance(args["ante"], bool):
             return PlaceAnte(seat, args["ante"], args.get("seed"))
         if action == "pass":
             return PassBets(seat)
         raise Violation(f"Top Card's moves are bet (with an ante) and pass, not {action!r}", "request/unknown")
 
+    def clock(self, state: ToyHand) -> ClockSpec[Command] | None:
+        late = tuple(p.seat for p in state.players if p.seat not in state.answered)
+        return ClockSpec("bets", None, state.settings.bet_seconds, expire=CloseBets(), late=late) \
+            if state.phase == "betting" else None
+
+    def summary(self, state: ToyHand) -> JSON:
+        return {"cards": {str(s): c for s, c in state.cards}, "house": state.house,
+                "nets": {str(s): n for s, n in state.nets},
+                "player_seeds": [[seat, seed] for seat, (_, seed) in sorted(state.antes.items()) if seed]}
 
 
 TOP_CARD: Final = TopCard()

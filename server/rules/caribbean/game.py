@@ -13,7 +13,7 @@ PlaceSpotBets(seat=3, bets=(SpotBet(spot=1, ante=10, jackpot=True),), seed=None)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
@@ -25,14 +25,13 @@ from server.rules.caribbean.messages import settlement_as_json
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec, GameRules, Player
+from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player
 from server.rules.house.game import HouseGame, is_whole, malformed
 
-_BY_CHOICE: Final = ("fold", "clear")  # fold and clear reasons that are a player's own choice
 _BET_KEYS: Final = frozenset({"spot", "ante", "jackpot"})
 
 
-def wire_bets(args: Mapping[str, Any]) -> tuple[m.SpotBet, ...]:
+def wire_bets(args: JSONIn) -> tuple[m.SpotBet, ...]:
     """The ``bets`` of a ``bet`` move: a list of ``{"spot", "ante", "jackpot"?}``, strictly typed."""
     bets = args.get("bets")
     if not isinstance(bets, list | tuple):
@@ -48,40 +47,42 @@ def wire_bets(args: Mapping[str, Any]) -> tuple[m.SpotBet, ...]:
     return tuple(out)
 
 
-def _wire_spot(args: Mapping[str, Any]) -> int | None:
+def _wire_spot(args: JSONIn) -> int | None:
     spot = args.get("spot")
     if spot is not None and not is_whole(spot):
         raise malformed(f'"spot" must be a spot number, got {spot!r}')
     return spot
 
 
-class CaribbeanStud(HouseGame[h.HandState, m.Command, Event]):
+class CaribbeanStud(HouseGame[CaribbeanSettings, h.HandState, m.Command, Event]):
     """Cyber Caribbean Stud: house-banked, up to ``max_hands`` spots a player, a progressive jackpot."""
 
     name = "caribbean"
     terminal = h.TERMINAL
     settings_type = CaribbeanSettings
+    codec = m.CODEC
     hand = h
-    messages = m
     postings_rules = postings
     view = view
 
-    def settings_from_mapping(self, values: Mapping[str, Any],
+    def settings_from_mapping(self, values: JSONIn,
                               base: CaribbeanSettings | None = None) -> CaribbeanSettings:
         """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
         return CaribbeanSettings.from_mapping(values, base)
 
     def new_hand(self, settings: CaribbeanSettings, players: Sequence[Player], server_seed: bytes, *,
                  offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
-                 carry: Mapping[str, Any]) -> h.HandState:
+                 carry: JSONIn) -> h.HandState:
         """A fresh hand, open for bets, with the meter and last bets from ``carry``."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
                           carry=carry)
 
     def summary(self, state: h.HandState) -> JSON:
-        """Bets, decisions, results, the dealer's and the shown cards, and the meter around the hand."""
+        """Seeds (of the seats with confirmed bets), bets, decisions, results, the dealer's and the shown
+        cards, and the meter around the hand."""
         return {
             "game": self.name,
+            "player_seeds": [list(pair) for pair in state.player_seeds()],
             "bets": [{"spot": b.spot, "seat": b.seat, "ante": b.ante, "jackpot": b.jackpot,
                       "bet": state.played.get(b.spot, 0), "folded": state.folded.get(b.spot),
                       "dead": b.spot in state.dead} for b in state.bets],
@@ -94,33 +95,21 @@ class CaribbeanStud(HouseGame[h.HandState, m.Command, Event]):
             "deal_order": list(state.deal_order),
         }
 
-    def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
-        """Seeds of the seats with confirmed bets, in seat order."""
-        return list(state.player_seeds())
-
     def choices(self, state: h.HandState, seat: int) -> list[JSON]:
         """The bets, Deal, Clear, Pass, or the Play or Fold of the spot in turn ``seat`` may choose now."""
         return choices(state, seat)
 
-    def clock(self, state: h.HandState) -> ClockSpec | None:
+    def clock(self, state: h.HandState) -> ClockSpec[m.Command] | None:
         """The betting clock, or the clock of the spot in turn."""
         s = state.settings
         if state.phase == "betting":
-            return ClockSpec("bets", None, s.bet_seconds)
+            return self.bets_clock(state, s.bet_seconds)
         turn = state.turn
         if turn is not None:
             return ClockSpec("decision", turn.seat, s.action_seconds, turn=turn.spot)
         return None
 
-    def acted(self, event: Event) -> int | None:
-        """The seat behind a bet, a *Deal*, a *Pass*, a Play, or a fold or clear by choice."""
-        if isinstance(event, m.SpotBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.SpotPlayed):
-            return event.seat
-        if isinstance(event, m.SpotFolded | m.BetsCleared) and event.reason in _BY_CHOICE:
-            return event.seat
-        return None
-
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
+    def move(self, seat: int, action: str, args: JSONIn) -> m.Command:
         """A player's wire move as a rules command (docs/games/caribbean.md lists them)."""
         if action == "bet":
             seed = args.get("seed")
@@ -138,7 +127,7 @@ class CaribbeanStud(HouseGame[h.HandState, m.Command, Event]):
         raise Violation(f"no move named {action!r} in Caribbean Stud (bet, deal, rebet, clear, pass, play, fold)",
                         "request/unknown")
 
-    def carry_out(self, state: h.HandState, carry: Mapping[str, Any]) -> JSON:
+    def carry_out(self, state: h.HandState, carry: JSONIn) -> JSON:
         """The meter after the hand, whether the ledger holds it yet, and each seat's last confirmed bets."""
         last = dict(carry.get("last_bets", {}))
         for seat, bets in state.bets_by_seat().items():
@@ -146,7 +135,7 @@ class CaribbeanStud(HouseGame[h.HandState, m.Command, Event]):
         return {**carry, "meter": state.meter_now, "funded": state.funded or state.phase == "settled",
                 "last_bets": last}
 
-    def table_view(self, settings: CaribbeanSettings, carry: Mapping[str, Any]) -> JSON:
+    def table_view(self, settings: CaribbeanSettings, carry: JSONIn) -> JSON:
         """The jackpot meter, shown on every screen: hundredths, and whole chips."""
         meter = int(carry.get("meter", settings.jackpot_seed * 100))
         return {"jackpot_meter": meter, "jackpot_chips": meter // 100}

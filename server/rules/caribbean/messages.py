@@ -19,16 +19,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
-from server.rules import commands, events
+from server.rules import events
 from server.rules.cards import Card
 from server.rules.caribbean.settlement import CaribbeanSettlement, SpotResult
+from server.rules.codec import MessageCodec
 from server.rules.commands import ClockExpired as ClockExpired
 from server.rules.commands import CloseBets as CloseBets
 from server.rules.commands import DeclareDead as DeclareDead
 from server.rules.commands import Leave as Leave
 from server.rules.commands import Misdeal as Misdeal
 from server.rules.commands import Stay as Stay
-from server.rules.events import CARDS, HANDS, Codec
+from server.rules.events import CARDS, HANDS, Codec, listed
 from server.rules.events import DeckPrepared as DeckPrepared
 from server.rules.events import Event as Event
 from server.rules.events import HandNotDealt as HandNotDealt
@@ -69,8 +70,13 @@ class ClosedBet(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PlaceSpotBets:
-    """Replace ``seat``'s unconfirmed bets with ``bets`` (empty: none), with an optional player seed."""
+    """Replace ``seat``'s unconfirmed bets with ``bets`` (empty: none), with an optional player seed.
 
+    >>> command_as_json(PlaceSpotBets(3, (SpotBet(1, 10, True),), "abc"))
+    {'command': 'place_spot_bets', 'seat': 3, 'bets': [[1, 10, True]], 'seed': 'abc'}
+    """
+
+    codecs: ClassVar[dict[str, Codec]] = {"bets": Codec(listed, lambda bets: tuple(SpotBet(*b) for b in bets))}
     seat: int
     bets: tuple[SpotBet, ...]
     seed: str | None = None
@@ -235,32 +241,13 @@ EVENT_TYPES: dict[str, type[Event]] = events.event_types(
 )
 
 
-def event_from_json(data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from :meth:`Event.as_json` (for replays)."""
-    return events.event_from_json(EVENT_TYPES, data)
-
-
-COMMAND_TYPES: dict[str, type] = {
+COMMAND_TYPES: Final[dict[str, type]] = {
     "place_spot_bets": PlaceSpotBets, "confirm_bets": ConfirmBets, "repeat_bets": RepeatBets,
-    "clear_bets": ClearBets, "pass_bets": PassBets, "close_bets": CloseBets, "play_spot": PlaySpot,
-    "fold_spot": FoldSpot,
-    "clock_expired": ClockExpired, "leave": Leave, "stay": Stay, "declare_dead": DeclareDead, "misdeal": Misdeal,
+    "clear_bets": ClearBets, "pass_bets": PassBets, "play_spot": PlaySpot, "fold_spot": FoldSpot,
 }
-_COMMAND_NAMES = commands.command_names(COMMAND_TYPES)
 
-
-def command_as_json(command: Command) -> dict[str, Any]:
-    """A command as recorded in the hand's input log (for replays).
-
-    >>> command_as_json(PlaceSpotBets(3, (SpotBet(1, 10, True),), "abc"))
-    {'command': 'place_spot_bets', 'seat': 3, 'bets': [[1, 10, True]], 'seed': 'abc'}
-    """
-    return commands.command_as_json(_COMMAND_NAMES, command)
-
-
-def command_from_json(data: Mapping[str, Any]) -> Command:
-    """Rebuild a command recorded by :func:`command_as_json`."""
-    command: Command = commands.command_from_json(COMMAND_TYPES, data)
-    if isinstance(command, PlaceSpotBets):
-        command = dataclasses.replace(command, bets=tuple(SpotBet(*bet) for bet in command.bets))
-    return command
+CODEC: Final = MessageCodec[Command, Event](EVENT_TYPES.values(), COMMAND_TYPES)
+"""This game's JSON forms: events as logged, commands as recorded in the hand's input log."""
+event_from_json: Final = CODEC.event_from_json
+command_as_json: Final = CODEC.command_as_json
+command_from_json: Final = CODEC.command_from_json

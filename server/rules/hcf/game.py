@@ -11,15 +11,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from server.rules.adapter import RulesAdapter
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec, GameRules, Player
+from server.rules.game import JSON, AfterHand, ClockSpec, GameRules, JSONIn, Player
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
 from server.rules.hcf import postings, view
@@ -27,20 +27,18 @@ from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
 
-_CHOSEN: Final = ("fold", "passed", "declined")  # reasons that are a player's own choice
-
 
 class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     """The California (player-banked) and standard (house-banked) High Card Flush game."""
 
     name = "hcf"
     terminal = h.TERMINAL
+    codec = m.CODEC
     hand = h
-    messages = m
     postings_rules = postings
     view = view
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: HcfSettings | None = None) -> HcfSettings:
+    def settings_from_mapping(self, values: JSONIn, base: HcfSettings | None = None) -> HcfSettings:
         """Validated settings; a ``game`` key naming this game is allowed."""
         game = values.get("game", self.name)
         if game != self.name:
@@ -48,7 +46,7 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         return HcfSettings.from_mapping({k: v for k, v in values.items() if k != "game"}, base=base)
 
     def new_hand(self, settings: HcfSettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
-                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: Mapping[str, Any]) -> h.HandState:
+                 arranged_deck: Sequence[Card] | SeatDeck | None, carry: JSONIn) -> h.HandState:
         """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
 
@@ -57,8 +55,9 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         return private_events(event)
 
     def summary(self, state: h.HandState) -> JSON:
-        """Bets, results and shown cards of a finished hand."""
+        """Seeds, bets, results and shown cards of a finished hand (seeds given with the Antes, in seat order)."""
         out: JSON = {
+            "player_seeds": [[seat, b.seed] for seat, b in sorted(state.bets.items()) if b.seed is not None],
             "profile": state.settings.profile,
             "dealer": state.dealer,
             "deal_order": list(state.deal_sequence),
@@ -72,42 +71,23 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
                     "dealer_qualifies": view["dealer_qualifies"], "shown": view["shown"]}
         return out
 
-    def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
-        """Seeds given with the Antes, in seat order."""
-        return [(seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None]
-
     def choices(self, state: h.HandState, seat: int) -> list[JSON]:
         """The bank answer, the bets or the raise ``seat`` may make now."""
         return choices(state, seat)
 
-    def clock(self, state: h.HandState) -> ClockSpec | None:
-        """The bank offer's, the betting round's, or the seat in turn's clock."""
+    def clock(self, state: h.HandState) -> ClockSpec[m.Command] | None:
+        """The bank offer's, the betting round's, or the seat in turn's clock (docs/rules/hcf.md section 4)."""
         s = state.settings
         if state.phase == "offer":
-            return ClockSpec("offer", state.offered, s.offer_seconds)
+            return ClockSpec("offer", state.offered, s.offer_seconds)  # it counts like any other (section 4)
         if state.phase == "betting":
-            return ClockSpec("bets", None, s.bet_seconds)
+            late = tuple(seat for seat in state.bettors if seat not in state.bets and seat not in state.passed)
+            return ClockSpec("bets", None, s.bet_seconds, expire=m.CloseBets(), late=late)
         if state.phase == "decisions":
             return ClockSpec("decision", state.turn, s.action_seconds)
         return None
 
-    def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
-        """Who let a clock run out: the bank offer's counts like any other (docs/rules/hcf.md section 4)."""
-        if clock.kind == "bets":
-            return [s for s in state.bettors if s not in state.bets and s not in state.passed]
-        if clock.kind in ("decision", "offer") and clock.seat is not None:
-            return [clock.seat]
-        return []
-
-    def acted(self, event: Event) -> int | None:
-        """The seat behind a bet, raise or bank answer, or a fold, pass or decline by choice."""
-        if isinstance(event, m.BetsPlaced | m.PlayerRaised | m.BankAccepted):
-            return event.seat
-        if isinstance(event, m.PlayerFolded | m.BetsPassed | m.BankDeclined) and event.reason in _CHOSEN:
-            return event.seat
-        return None
-
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
+    def move(self, seat: int, action: str, args: JSONIn) -> m.Command:
         """A player's move as a rules command."""
         if action == "bank":
             return m.AcceptBank(seat) if args.get("accept") else m.DeclineBank(seat)
@@ -122,24 +102,21 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
             return m.Raise(seat, args.get("amount", 0))
         raise Violation(f"no move named {action!r} in High Card Flush", "request/unknown")
 
-    def pause_after(self, state: h.HandState) -> float:
-        """The results' pause; a bank nobody took is offered again after the offer clock."""
+    def after_hand(self, state: h.HandState, carry: JSONIn) -> AfterHand:
+        """The results' pause (a bank nobody took is offered again after the offer clock); the button moves
+        after a settled hand; nothing outlives a hand of High Card Flush."""
         s = state.settings
-        return s.offer_seconds if state.phase == "not_dealt" and state.reason != "no_ante" else s.pause_seconds
-
-    def next_offer_from(self, state: h.HandState) -> int:
-        """The button moves after a settled hand."""
-        return h.next_offer_from(state)
+        pause = s.offer_seconds if state.phase == "not_dealt" and state.reason != "no_ante" else s.pause_seconds
+        if state.reason == "no_bank":  # a player sitting down or switching the bank on may take it: retry then
+            return AfterHand(pause, h.next_offer_from(state), dict(carry), "no_bank",
+                             "nobody took the bank: no hand this time; the bank is offered again soon")
+        return AfterHand(pause, h.next_offer_from(state), dict(carry))
 
     def dealer_seat(self, state: h.HandState) -> int | None:
         """The designated player, if one took the bank."""
         return state.dealer
 
-    def carry_out(self, state: h.HandState, carry: Mapping[str, Any]) -> JSON:
-        """Nothing outlives a hand of High Card Flush."""
-        return dict(carry)
-
-    def table_view(self, settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
+    def table_view(self, settings: HcfSettings, carry: JSONIn) -> JSON:
         """No table-wide figures."""
         return {}
 

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from server.rules import commands, events
+from server.rules import events
 from server.rules.cards import Card
+from server.rules.codec import MessageCodec
 from server.rules.commands import ClockExpired as ClockExpired
 from server.rules.commands import CloseBets as CloseBets
 from server.rules.commands import DeclareDead as DeclareDead
@@ -254,25 +255,13 @@ EVENT_TYPES: dict[str, type[Event]] = events.event_types(
 )
 
 
-def event_from_json(data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from :meth:`Event.as_json` (for replays)."""
-    return events.event_from_json(EVENT_TYPES, data)
-
-
-COMMAND_TYPES: dict[str, type] = {
+COMMAND_TYPES: Final[dict[str, type]] = {
     "accept_bank": AcceptBank, "decline_bank": DeclineBank, "place_bets": PlaceBets, "pass_bets": PassBets,
-    "close_bets": CloseBets, "fold": Fold, "raise": Raise, "clock_expired": ClockExpired, "leave": Leave, "stay": Stay,
-    "declare_dead": DeclareDead, "misdeal": Misdeal,
+    "fold": Fold, "raise": Raise,
 }
-_COMMAND_NAMES = commands.command_names(COMMAND_TYPES)
 
-
-def command_as_json(command: Command) -> dict[str, Any]:
-    """A command as recorded in the hand's input log (for replays)."""
-    return commands.command_as_json(_COMMAND_NAMES, command)
-
-
-def command_from_json(data: Mapping[str, Any]) -> Command:
-    """Rebuild a command recorded by :func:`command_as_json`."""
-    command: Command = commands.command_from_json(COMMAND_TYPES, data)
-    return command
+CODEC: Final = MessageCodec[Command, Event](EVENT_TYPES.values(), COMMAND_TYPES)
+"""This game's JSON forms: events as logged, commands as recorded in the hand's input log."""
+event_from_json: Final = CODEC.event_from_json
+command_as_json: Final = CODEC.command_as_json
+command_from_json: Final = CODEC.command_from_json

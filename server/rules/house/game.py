@@ -6,12 +6,13 @@ hand opens straight into betting, timed by the betting clock.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from server.rules.adapter import RulesAdapter
+from server.rules.adapter import PlainGame, PlainHand, RulesAdapter
+from server.rules.commands import CloseBets
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec
+from server.rules.game import JSON, AfterHand, ClockSpec, JSONIn
 from server.rules.house.betting import Betting, undecided
 
 
@@ -20,33 +21,23 @@ def malformed(sentence: str) -> Violation:
     return Violation(sentence, "request/malformed")
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: object) -> bool:
     """Whether ``value`` is a whole number (a bool is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Pauses(Protocol):
-    """What the house adapter reads of a game's settings."""
-
-    @property
-    def pause_seconds(self) -> float: ...
-
-
-class HouseHand(Betting, Protocol):
+class HouseHand(Betting, PlainHand, Protocol):
     """What the house adapter reads of a game's hand state: the betting round's, the settings' pause, the offer."""
 
-    @property
-    def settings(self) -> Pauses: ...
-    @property
-    def offer_from(self) -> int: ...
 
-
+SettingsT = TypeVar("SettingsT")
 HandT = TypeVar("HandT", bound=HouseHand)
 CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT", bound=Event)
 
 
-class HouseGame(RulesAdapter[HandT, CommandT, EventT]):
+class HouseGame(RulesAdapter[HandT, CommandT, EventT], PlainGame[SettingsT, HandT, EventT],
+                Generic[SettingsT, HandT, CommandT, EventT]):
     """A house-banked game's adapter; ``settings_type`` is its settings class (with ``from_mapping``)."""
 
     settings_type: type
@@ -56,22 +47,14 @@ class HouseGame(RulesAdapter[HandT, CommandT, EventT]):
         private: list[tuple[int, JSON]] = self.view.private_events(state, event)
         return private
 
-    def late_seats(self, state: HandT, clock: ClockSpec) -> list[int]:
-        """Seats that neither confirmed nor passed when betting closed, or the seat whose decision lapsed."""
-        if clock.kind == "bets":
-            return undecided(state)
-        if clock.kind == "decision" and clock.seat is not None:
-            return [clock.seat]
-        return []
+    def bets_clock(self, state: HandT, seconds: float) -> ClockSpec[CloseBets]:
+        """The betting round's clock: it closes the bets; who neither confirmed nor passed is late."""
+        return ClockSpec("bets", None, seconds, expire=CloseBets(), late=tuple(undecided(state)))
 
-    def pause_after(self, state: HandT) -> float:
-        """The results' pause, and the same before new bets when nobody bet."""
-        return state.settings.pause_seconds
+    def after_hand(self, state: HandT, carry: JSONIn) -> AfterHand:
+        """The results' pause (the same before new bets when nobody bet); no bank rotates."""
+        return AfterHand(state.settings.pause_seconds, state.offer_from, self.carry_out(state, carry))
 
-    def next_offer_from(self, state: HandT) -> int:
-        """No bank rotates: unchanged."""
-        return state.offer_from
-
-    def dealer_seat(self, state: HandT) -> int | None:
-        """The house deals and banks."""
-        return None
+    def carry_out(self, state: HandT, carry: JSONIn) -> JSON:
+        """What the next hand inherits: what this one started with."""
+        return dict(carry)

@@ -8,10 +8,14 @@ refuses any other game or unknown name, and lays the values over a base.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, Final, Self
 
 from server.rules.errors import SettingsError
-from server.rules.validate import known
+from server.rules.validate import buy_in_order, known, seconds, whole
+
+MAX_SEATS: Final = 7
+"""The most seats a plain game's table has (a drill deck names seats 1 to 7: server/rules/arrange.py)."""
 
 
 class HouseTable:
@@ -64,3 +68,52 @@ def merged_values(values: Mapping[str, Any], base: Mapping[str, Any], game: str,
     merged = {k: v for k, v in base.items() if k != "game"}
     merged.update(values)
     return merged
+
+
+@dataclass(frozen=True, slots=True)
+class PlainSettings:
+    """What a simple house-banked game's settings hold, written out and read back like the others'.
+
+    A game subclasses it (a frozen, slotted dataclass), names itself in ``game``, adds
+    its own whole-number fields (``*_seconds`` ones are seconds), and says in
+    :meth:`check` what must hold between them. Its ``from_mapping`` is this one.
+    """
+
+    game: ClassVar[str] = ""
+    seats: int = 6
+    min_buy_in: int = 100
+    max_buy_in: int = 10_000
+    default_buy_in: int = 1_000
+    pause_seconds: float = 2.0
+    bet_seconds: float = 15.0
+
+    @property
+    def house_banked(self) -> bool:
+        """Always: the house deals and banks."""
+        return True
+
+    @property
+    def offer_seconds(self) -> float:
+        """No bank is offered: the pause before retrying after a hand without bets is the betting clock."""
+        return self.bet_seconds
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as stored and shown, the game's name first."""
+        return {"game": self.game, **asdict(self)}
+
+    def check(self) -> None:
+        """Refuse (SettingsError) values that do not fit together; the table's own are checked already."""
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], base: Self | None = None) -> Self:
+        """``values`` laid over ``base`` (or the defaults), every field checked; SettingsError says what is wrong."""
+        names = [f.name for f in fields(cls)]
+        merged = merged_values(values, (base or cls()).as_dict(), cls.game, names,
+                               f"game: this table plays {cls.game}, not {{given!r}}")
+        checked: dict[str, Any] = {name: seconds(name, merged[name], 0) if name.endswith("_seconds")
+                                   else whole(name, merged[name], 1, MAX_SEATS if name == "seats" else None)
+                                   for name in names}
+        out = cls(**checked)
+        buy_in_order(out.min_buy_in, out.default_buy_in, out.max_buy_in)
+        out.check()
+        return out

@@ -13,13 +13,13 @@ PlaceBoxBets(seat=3, bets=((2, 10, 1),), seed=None)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec, GameRules, Player
+from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player
 from server.rules.house.game import HouseGame, is_whole, malformed
 from server.rules.sixcard import hand as h
 from server.rules.sixcard import messages as m
@@ -28,36 +28,37 @@ from server.rules.sixcard.choices import choices
 from server.rules.sixcard.settings import SixcardSettings
 from server.rules.sixcard.view import public_settlement
 
-_CHOSEN: Final = frozenset({"fold", "clear", "continue"})  # reasons that are a player's own choice
 _MAX_BETS: Final = 16  # more entries than any table has boxes: refused before the rules see them
 
 
-class SixCardPoker(HouseGame[h.HandState, m.Command, Event]):
+class SixCardPoker(HouseGame[SixcardSettings, h.HandState, m.Command, Event]):
     """6 Card Poker 1-2-5, house-banked, boxes shared by the seated players."""
 
     name = "sixcard"
     terminal = h.TERMINAL
     settings_type = SixcardSettings
+    codec = m.CODEC
     hand = h
-    messages = m
     postings_rules = postings
     view = view
 
-    def settings_from_mapping(self, values: Mapping[str, Any], base: SixcardSettings | None = None) -> SixcardSettings:
+    def settings_from_mapping(self, values: JSONIn, base: SixcardSettings | None = None) -> SixcardSettings:
         """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
         return SixcardSettings.from_mapping(values, base)
 
     def new_hand(self, settings: SixcardSettings, players: Sequence[Player], server_seed: bytes, *,
                  offer_from: int, arranged_deck: Sequence[Card] | SeatDeck | None,
-                 carry: Mapping[str, Any]) -> h.HandState:
+                 carry: JSONIn) -> h.HandState:
         """A fresh hand, betting at once; ``carry["last_bets"]`` is what Re-Bet repeats."""
         return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
                           last_bets=last_bets_from_carry(carry))
 
     def summary(self, state: h.HandState) -> JSON:
-        """Bets, draws, results and shown cards of a finished hand (a folded box's cards are not shown)."""
+        """Seeds (given with confirmed bets), bets, draws, results and shown cards of a finished hand (a
+        folded box's cards are not shown)."""
         out: JSON = {
             "game": self.name,
+            "player_seeds": [list(pair) for pair in state.player_seeds],
             "deal_order": list(state.deal_order),
             "bets": [{"box": b.box, "seat": b.seat, "ante": b.ante, "bonus": b.bonus, "role": b.role,
                       "decision": state.decisions.get(b.box), "dead": b.box in state.dead} for b in state.boxes],
@@ -74,50 +75,27 @@ class SixCardPoker(HouseGame[h.HandState, m.Command, Event]):
                               if not r.folded and not r.dead}}
         return out
 
-    def player_seeds(self, state: h.HandState) -> list[tuple[int, str]]:
-        """Seeds given with confirmed bets, in seat order."""
-        return list(state.player_seeds)
-
     def choices(self, state: h.HandState, seat: int) -> list[JSON]:
         """The bets, the box in turn's decision or draw, or the dealer-exchange choices ``seat`` has now."""
         return choices(state, seat)
 
-    def clock(self, state: h.HandState) -> ClockSpec | None:
+    def clock(self, state: h.HandState) -> ClockSpec[m.Command] | None:
         """The betting clock, the clock of the box in turn, or the dealer-exchange clock."""
         s = state.settings
         if state.phase == "betting":
-            return ClockSpec("bets", None, s.bet_seconds)
+            return self.bets_clock(state, s.bet_seconds)
         turn = state.turn
         if turn is not None:
             # A draw leaves the box in turn: its Raise or Fold gets a fresh clock (docs/rules/sixcard.md section 4.4).
             return ClockSpec("decision", state.box(turn).seat, s.action_seconds, turn=turn,
                              step=int(turn in state.draws))
         if state.phase == "exchange" and not state.exchange_closed:
-            return ClockSpec("exchange", None, s.exchange_seconds)
+            # Closes the choice; the owners who never pressed Continue are late.
+            late = tuple(seat for seat in state.exchange_owners if seat not in state.continued)
+            return ClockSpec("exchange", None, s.exchange_seconds, expire=m.CloseExchange(), late=late)
         return None
 
-    def clock_command(self, state: h.HandState, clock: ClockSpec) -> m.Command:
-        """Close the betting, fold the box in turn, or close the exchange choice."""
-        if clock.kind == "exchange":
-            return m.CloseExchange()
-        return super().clock_command(state, clock)
-
-    def late_seats(self, state: h.HandState, clock: ClockSpec) -> list[int]:
-        """Unconfirmed bettors, the seat in turn, or the owners who never pressed Continue."""
-        if clock.kind == "exchange":
-            return [seat for seat in state.exchange_owners if seat not in state.continued]
-        return super().late_seats(state, clock)
-
-    def acted(self, event: Event) -> int | None:
-        """The seat behind a bet, a decision, a draw or an exchange choice made by choice."""
-        if isinstance(event, m.BoxBetsPlaced | m.BetsConfirmed | m.BetsPassed | m.BoxRaised | m.CardsDrawn
-                      | m.ExchangeRequested | m.ExchangeCancelled):
-            return event.seat
-        if isinstance(event, m.BoxFolded | m.BetsCleared | m.ExchangeContinued) and event.reason in _CHOSEN:
-            return event.seat
-        return None
-
-    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> m.Command:
+    def move(self, seat: int, action: str, args: JSONIn) -> m.Command:
         """A player's move (``bet``, ``deal``, ``rebet``, ``clear``, ``pass``, ``raise``, ``fold``, ``buy``,
         ``exchange``, ``request_exchange``, ``cancel_exchange``, ``continue``) as a rules command."""
         if action == "bet":
@@ -146,19 +124,15 @@ class SixCardPoker(HouseGame[h.HandState, m.Command, Event]):
             return m.ContinueExchange(seat)
         raise Violation(f"no move named {action!r} in 6 Card Poker", "request/unknown")
 
-    def carry_out(self, state: h.HandState, carry: Mapping[str, Any]) -> JSON:
+    def carry_out(self, state: h.HandState, carry: JSONIn) -> JSON:
         """``last_bets`` for Re-Bet: every seat that had confirmed bets this hand, the others kept."""
         last = {str(seat): [list(b) for b in bets] for seat, bets in last_bets_from_carry(carry).items()}
         for seat in sorted({b.seat for b in state.boxes}):
             last[str(seat)] = [[b.box, b.ante, b.bonus] for b in state.boxes_of(seat)]
         return {**carry, "last_bets": dict(sorted(last.items(), key=lambda kv: int(kv[0])))}
 
-    def table_view(self, settings: SixcardSettings, carry: Mapping[str, Any]) -> JSON:
-        """No table-wide figures."""
-        return {}
 
-
-def last_bets_from_carry(carry: Mapping[str, Any]) -> dict[int, tuple[m.BoxBet, ...]]:
+def last_bets_from_carry(carry: JSONIn) -> dict[int, tuple[m.BoxBet, ...]]:
     """``carry["last_bets"]`` (``{"<seat>": [[box, ante, bonus], ...]}``) read back; bad entries are skipped.
 
     >>> last_bets_from_carry({"last_bets": {"2": [[1, 10, 0]], "x": [[1]]}})
@@ -176,7 +150,7 @@ def last_bets_from_carry(carry: Mapping[str, Any]) -> dict[int, tuple[m.BoxBet, 
     return out
 
 
-def _bets(value: Any) -> tuple[m.BoxBet, ...]:
+def _bets(value: object) -> tuple[m.BoxBet, ...]:
     if not isinstance(value, list | tuple) or len(value) > _MAX_BETS:
         raise malformed('"bets" is a list of {"box", "ante", "bonus"} objects')
     out = []
@@ -190,14 +164,14 @@ def _bets(value: Any) -> tuple[m.BoxBet, ...]:
     return tuple(out)
 
 
-def _seed(args: Mapping[str, Any]) -> str | None:
+def _seed(args: JSONIn) -> str | None:
     seed = args.get("seed")
     if seed is not None and not isinstance(seed, str):
         raise malformed('"seed" is text')
     return seed
 
 
-def _box(args: Mapping[str, Any], *, required: bool) -> int | None:
+def _box(args: JSONIn, *, required: bool) -> int | None:
     box = args.get("box")
     if box is None and not required:
         return None
@@ -206,13 +180,13 @@ def _box(args: Mapping[str, Any], *, required: bool) -> int | None:
     return box
 
 
-def _required_box(args: Mapping[str, Any]) -> int:
+def _required_box(args: JSONIn) -> int:
     box = _box(args, required=True)
     assert box is not None  # _box raises when a required box is missing
     return box
 
 
-def _positions(value: Any) -> tuple[int, ...]:
+def _positions(value: object) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or len(value) > _MAX_BETS or not all(is_whole(p) for p in value):
         raise malformed('"discard" is a list of card positions 1 to 5')
     return tuple(value)

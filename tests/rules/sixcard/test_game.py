@@ -36,14 +36,14 @@ def test_it_is_a_game_the_table_can_drive() -> None:
 def test_events_and_commands_round_trip_and_replaying_the_commands_gives_the_same_events(data: st.DataObject) -> None:
     r = planned_hand(data)
     for _, event in r.trace:
-        logged = json.loads(json.dumps(SIXCARD.event_as_json(event)))
-        assert SIXCARD.event_from_json(logged) == event
+        logged = json.loads(json.dumps(SIXCARD.codec.event_as_json(event)))
+        assert SIXCARD.codec.event_from_json(logged) == event
         json.dumps(SIXCARD.public_event(event))
     first = r.trace[0][0]
     state, replayed = first, []
     for command in r.commands:
-        recorded = json.loads(json.dumps(SIXCARD.command_as_json(command)))
-        rebuilt = SIXCARD.command_from_json(recorded)
+        recorded = json.loads(json.dumps(SIXCARD.codec.command_as_json(command)))
+        rebuilt = SIXCARD.codec.command_from_json(recorded)
         assert rebuilt == command
         try:
             events = SIXCARD.decide(state, rebuilt)
@@ -108,17 +108,17 @@ def test_clocks_for_bets_each_decision_and_the_exchange() -> None:
     s = SixcardSettings(bet_seconds=30, action_seconds=25, exchange_seconds=20)
     r = run([(1, 1000), (2, 1000)], settings=s, deck=arranged({1: TRIPS, 2: SEVENS}, NO_PAIR, "Jd"))
     clock = SIXCARD.clock(r.state)
-    assert clock == ClockSpec("bets", None, 30)
+    assert clock == ClockSpec("bets", None, 30, expire=m.CloseBets(), late=(1, 2))
     r.bet(1, (1, 10), confirm=False)
     r.bet(2, (2, 10), confirm=False)
     r.do(m.ConfirmBets(1))
-    assert SIXCARD.late_seats(r.state, clock) == [2]
-    assert SIXCARD.clock_command(r.state, clock) == m.CloseBets()
+    clock = SIXCARD.clock(r.state)
+    assert clock is not None
+    assert (clock.late_seats, clock.expire) == ((2,), m.CloseBets())
     r.do(m.ConfirmBets(2))
     clock = SIXCARD.clock(r.state)
     assert clock == ClockSpec("decision", 1, 25, turn=1)
-    assert SIXCARD.late_seats(r.state, clock) == [1]
-    assert SIXCARD.clock_command(r.state, clock) == m.ClockExpired(1)
+    assert (clock.late_seats, clock.expire) == ((1,), None)  # None: the table's ClockExpired(1)
     r.do(m.BuyCard(1))
     after_draw = SIXCARD.clock(r.state)
     assert after_draw == ClockSpec("decision", 1, 25, turn=1, step=1)  # the same box, a fresh clock
@@ -128,28 +128,10 @@ def test_clocks_for_bets_each_decision_and_the_exchange() -> None:
     assert SIXCARD.clock(r.state) == ClockSpec("decision", 2, 25, turn=2)
     r.do(m.RaiseBox(2), m.ContinueExchange(2))
     clock = SIXCARD.clock(r.state)
-    assert clock == ClockSpec("exchange", None, 20)
-    assert SIXCARD.late_seats(r.state, clock) == [1]
-    assert SIXCARD.clock_command(r.state, clock) == m.CloseExchange()
-    r.do(SIXCARD.clock_command(r.state, clock))
+    assert clock == ClockSpec("exchange", None, 20, expire=m.CloseExchange(), late=(1,))
+    r.do(m.CloseExchange())
     assert r.state.phase == "settled"
     assert SIXCARD.clock(r.state) is None
-
-
-def test_acted_counts_choices_not_clocks_or_leaving() -> None:
-    assert SIXCARD.acted(m.BoxBetsPlaced(2, ((1, 5, 0),), None)) == 2
-    assert SIXCARD.acted(m.BetsConfirmed(2)) == 2
-    assert SIXCARD.acted(m.BoxRaised(2, 1, 10)) == 2
-    assert SIXCARD.acted(m.CardsDrawn(2, 1, "buy", (), (), (3,), 5)) == 2
-    assert SIXCARD.acted(m.ExchangeRequested(2, 1)) == 2
-    assert SIXCARD.acted(m.ExchangeContinued(2, (), "continue")) == 2
-    assert SIXCARD.acted(m.BoxFolded(2, 1, "fold")) == 2
-    assert SIXCARD.acted(m.BetsCleared(2, "clear")) == 2
-    assert SIXCARD.acted(m.BoxFolded(2, 1, "clock")) is None
-    assert SIXCARD.acted(m.BoxFolded(2, 1, "left")) is None
-    assert SIXCARD.acted(m.ExchangeContinued(2, (), "left")) is None
-    assert SIXCARD.acted(m.BetsCleared(2, "clock")) is None
-    assert SIXCARD.acted(m.TurnStarted(2, 1)) is None
 
 
 def test_carry_keeps_last_bets_for_rebet() -> None:
@@ -162,7 +144,7 @@ def test_carry_keeps_last_bets_for_rebet() -> None:
     state = apply_events(state, SIXCARD.decide(state, m.PlaceBoxBets(1, ((1, 10, 0), (2, 0, 1)))))
     state = apply_events(state, SIXCARD.decide(state, m.ConfirmBets(1)))
     state = apply_events(state, SIXCARD.decide(state, m.CloseBets()))  # seat 3 never confirmed
-    assert SIXCARD.carry_out(state, carry) == {"last_bets": {"1": [[1, 10, 0], [2, 0, 1]], "2": [[4, 5, 0]],
+    assert SIXCARD.after_hand(state, carry).carry == {"last_bets": {"1": [[1, 10, 0], [2, 0, 1]], "2": [[4, 5, 0]],
                                                              "3": [[3, 25, 1]]}}
     assert SIXCARD.table_view(SixcardSettings(), carry) == {}
 
@@ -183,13 +165,7 @@ def test_summary_and_seeds_of_a_finished_hand() -> None:
     assert summary["dealer_after"] == ["2c", "Jc", "8h", "5s", "3c"]
     assert list(summary["shown"]) == ["1"]  # the folded box 2 stays hidden
     assert [b["net"] for b in summary["settlement"]["boxes"]] == [-10 - 10, -10]
-    assert SIXCARD.player_seeds(r.state) == [(1, "s1")]
-    assert SIXCARD.next_offer_from(r.state) == 1
+    assert summary["player_seeds"] == [[1, "s1"]]
+    assert SIXCARD.after_hand(r.state, {}).offer_from == 1
     assert SIXCARD.dealer_seat(r.state) is None
 
-
-def test_floor_commands_and_the_void_event() -> None:
-    assert SIXCARD.leave(2) == m.Leave(2)
-    assert SIXCARD.declare_dead(2) == m.DeclareDead(2)
-    assert SIXCARD.misdeal("shutdown") == m.Misdeal("shutdown")
-    assert SIXCARD.void_event("interrupted") == m.HandVoided("interrupted")
