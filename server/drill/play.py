@@ -16,6 +16,7 @@ from server.drill.moves import SCRIPTS, Floor, GameScript, Move, floor_for
 from server.drill.scenario import HandSpec, Scenario, ScenarioError
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
+from server.rules.commands import DeclareDead, Leave, Misdeal
 from server.rules.drill.irregularity import DEALER, Irregularity
 from server.rules.drill.key import hand_key
 from server.rules.drill.report import Asked
@@ -44,10 +45,10 @@ def command_of(game: Game, action: Move | Floor) -> Any:
     """The rules command a scripted move or a floor ruling is."""
     if isinstance(action, Floor):
         if action.action == "declare_dead" and action.seat is not None:
-            return game.declare_dead(action.seat)
-        return game.misdeal(action.action)
+            return DeclareDead(action.seat)
+        return Misdeal(action.action)
     if action.action == "leave":
-        return game.leave(action.seat)
+        return Leave(action.seat)
     return game.move(action.seat, action.action, dict(action.args))
 
 
@@ -85,9 +86,10 @@ def dry_run(scenario: Scenario) -> list[PlayedHand]:
                        asked=scenario.steps)
         played.append(PlayedHand(number, initial, tuple(events), key, SCRIPTS[scenario.game].deck(state, hand.deck)))
         if initial.phase != "not_dealt":  # a hand nobody could bank is never started: the table keeps its button
+            after = game.after_hand(state, carry)
             if state.phase != "not_dealt" or game.dealer_seat(state) is not None:
-                offer_from = game.next_offer_from(state)
-            carry = game.carry_out(state, carry)
+                offer_from = after.offer_from
+            carry = dict(after.carry)
         for seat in leaving:
             del stacks[seat]
     return played

@@ -162,7 +162,7 @@ async def _recorded_key(scenario: Scenario, database: Database, hand_id: int, ha
     rows = [dict(e.payload) for e in await database.hand_events(hand_id)]
     inputs = next(r["_input"] for r in rows if (r.get("_input") or {}).get("command") == "new_hand")
     game, initial = initial_state(inputs, recorded.server_seed)
-    events = [game.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
+    events = [game.codec.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
               for r in rows if r.get("type") not in _TABLE_ROWS]
     return hand_key(scenario.game, initial, events, game.evolve, irregularity=hand.irregularity,
                     asked=scenario.steps)
