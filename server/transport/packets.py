@@ -8,28 +8,30 @@ profiled time, docs/benchmarks.md, round 4). Packets are decoded as before: a
 client that sends a binary event is still read (and refused) by the same code.
 
 The payloads are encoded by orjson, the library's next largest cost after the walk
-(round 5 in docs/benchmarks.md). Decoding stays with the standard library's parser: it
-reads whatever a client may send (a number too large for 64 bits, say) and lets our
-request models refuse it in our words, where orjson would reject the packet outright.
+(round 5 in docs/benchmarks.md). Decoding stays with the library's own parser
+(``engineio.json``: the standard library's, refusing integers of over 100 digits, whose
+parsing would cost time that grows with the square of their length): it reads what a
+client may send (a number too large for 64 bits, say) and lets our request models refuse
+it in our words, where orjson would reject the packet outright.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import engineio.json
 import orjson
 import socketio
 
 
 class _Json:
-    """The ``json`` a packet encodes and decodes with: orjson out, the standard library in."""
+    """The ``json`` a packet encodes and decodes with: orjson out, the library's own parser in."""
 
     @staticmethod
     def dumps(data: Any, **_options: Any) -> str:  # separators: orjson writes none of the optional spaces
         return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
-    loads = staticmethod(json.loads)
+    loads = staticmethod(engineio.json.loads)
 
 
 class TextPacket(socketio.packet.Packet):  # type: ignore[misc]  # the library ships no types (PITFALLS 16)
