@@ -85,10 +85,12 @@ def _mistake(step: JSON) -> str:
             f"the right answer is `{right}` ({step['mistake']}; {step['rule']})")
 
 
-def intro_lines(title: str, about: str, mode: str, total: int, forms: str) -> list[str]:
-    """The session's opening: the scenario, the mode, how many steps, the answer forms."""
+def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
+    """The session's opening: the scenario, the mode, how many steps, the answer forms.
+
+    Not the scenario's ``about``: it tells what happens and the right rulings (it comes after the report).
+    """
     tell = "after each answer you are told right or wrong" if mode == "training" else \
         "exam: nothing is said until the report at the end"
-    lines = [f"Drill: {title}", *([about] if about else []), f"{total} steps; {tell}.", forms]
-    return lines
+    return [f"Drill: {title}", f"{total} steps; {tell}.", forms]
 

@@ -44,7 +44,7 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
     """Ask every step, give the feedback of ``mode``, write the report; returns the report (JSON)."""
     steps = tuple(dict.fromkeys(m.asked.step.step for m in moments))
     forms = help_text(steps)
-    for line in intro_lines(scenario.title, scenario.about, mode, len(moments), forms):
+    for line in intro_lines(scenario.title, mode, len(moments), forms):
         term.write(line)
     answers: list[JSON | None] = []
     seconds: list[float | None] = []
@@ -64,6 +64,8 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
     term.write("")
     for line in report_lines(result, mode):
         term.write(line)
+    if scenario.about:
+        term.write(f"What this scenario rehearsed: {scenario.about}")
     return result
 
 

@@ -154,6 +154,17 @@ def test_exam_mode_says_nothing_until_the_report() -> None:
     assert re.search(r"^  fees +0/1 +4\.0 s$", typist.text(), re.MULTILINE)
 
 
+def test_the_scenarios_about_comes_after_the_report_for_it_gives_the_rulings_away() -> None:
+    scenario = load("miscount-seat")
+    steps = _steps("miscount-seat")
+    typist = Typist(_key_lines(steps))
+    rehearse(scenario, steps, "training", typist.terminal)
+    before_report, after_report = typist.text().split("Report:")
+    assert scenario.about
+    assert scenario.about not in before_report
+    assert f"What this scenario rehearsed: {scenario.about}" in after_report
+
+
 def test_when_the_input_ends_the_steps_left_are_no_answer_and_the_report_still_comes() -> None:
     steps = _steps("clean-deal")
     typist = Typist(_key_lines(steps)[:3])
