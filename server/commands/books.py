@@ -134,12 +134,15 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
 
 CSV_FIELDS = ["hand_id", "number", "table", "game", "status", "started_at", "ended_at", "dealer", "dealer_qualifies",
               "role", "seat", "name", "spot", "box", "blind", "folded", "dead", "ante", "raise", "bet",
-              "straight_flush_bonus", "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net"]
+              "straight_flush_bonus", "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net",
+              "dead_reason", "bank", "owed"]
 """A row per seat (High Card Flush, the DP's included), spot (Caribbean Stud) or box (6 Card Poker).
 
 Blank where a game lacks a bet. ``role`` is ``dp`` for the designated player's row
 (its ``net`` covers every player's bets; ``fee`` is its own) and ``player`` for the
-others. Times are ISO 8601 in UTC.
+others. Times are ISO 8601 in UTC. A dead hand's row says why (``dead_reason``) and,
+for a seat the DP's funds could not cover, the DP's ``bank`` then and what was ``owed``;
+the reasons come last so that readers of the older columns are not disturbed.
 """
 _ROW_KEYS = CSV_FIELDS[CSV_FIELDS.index("spot"):]
 
