@@ -269,7 +269,8 @@ def test_a_dead_seat_says_why_with_the_dps_bank_and_the_sum_owed_and_shows_its_c
     carol = next(i for i, line in enumerate(lines) if line.startswith("   3 carol"))
     # seat 5 dead by the floor does not grow the bank: 30 + 15 (seat 2's fold) - 40 (seat 4) = 5 left for 30 owed
     assert lines[carol].endswith("dead (the DP's 5 chips could not cover the 30 owed): bets and fee returned")
-    assert lines[carol + 1].strip().startswith(cards_text("Ah Kh Qh 2h 7c 8d 3d".split(), symbols=False).plain)
+    carols_cards = cards_text(["Ah", "Kh", "Qh", "2h", "7c", "8d", "3d"], symbols=False).plain
+    assert lines[carol + 1].strip().startswith(carols_cards)
     assert "4-card flush" in lines[carol + 1]
     eve = next(line for line in lines if line.startswith("   5 eve"))
     assert eve.endswith("dead (declared by the floor): bets and fee returned")
