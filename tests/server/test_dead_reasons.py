@@ -117,3 +117,20 @@ async def test_a_floor_kill_says_the_floor_declared_it_everywhere(
     assert "dead (declared by the floor): bets and fee returned" in text
     (row,) = [r for r in await _csv_rows(server) if r["seat"] == "3"]
     assert (row["dead_reason"], row["bank"], row["owed"]) == ("floor", "", "")
+
+
+async def test_a_shuffler_fault_voids_the_hand_and_says_so_in_history_and_the_export(
+        server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    host, _ = await server.table(Policy(), Policy(decide=silent), Policy())
+    mark = host.mark()
+    hand = asyncio.create_task(run_hands(host, 1))
+    await host.event("turn_started", since=mark)
+    await host.host("shuffler_fault")
+    (revealed,) = await hand
+    assert (revealed["status"], revealed["reason"]) == ("void", "shuffler_fault")
+    listed = await _history_json(server, capsys)
+    assert (listed["hands"][0]["status"], listed["hands"][0]["reason"]) == ("void", "shuffler_fault")
+    _, recorded = await call(server, "GET", f"/api/hands/{revealed['hand_id']}")
+    assert "the host reported a fault of the shuffler" in hand_row(recorded)
+    (row,) = [r for r in await _csv_rows(server) if r["hand_id"] == str(revealed["hand_id"])]
+    assert (row["role"], row["status"], row["dead_reason"]) == ("void", "void", "shuffler_fault")
