@@ -64,8 +64,16 @@ def hand_row(hand: Mapping[str, Any]) -> str:
         parts.append(f"DP {names.get(dealer, dealer)} {int(settlement['dealer']['net']):+d}")
     for seat in settlement.get("seats", []):
         who = names.get(int(seat["seat"]), f"seat {seat['seat']}")
-        parts.append(f"{who} {'dead' if seat.get('dead') else format(int(seat['net']), '+d')}")
+        parts.append(f"{who} {_dead_word(seat) if seat.get('dead') else format(int(seat['net']), '+d')}")
     return f"{head} " + " · ".join(parts)
+
+
+def _dead_word(result: Mapping[str, Any]) -> str:
+    """``dead``, with its reason in a word when the record has one (``dead (DP had 60, owed 120)``)."""
+    code = result.get("dead_reason")
+    if code == "funds":
+        return f"dead (DP had {result.get('bank', '?')}, owed {result.get('owed', '?')})"
+    return f"dead ({code})" if code else "dead"
 
 
 def hand_lines(hand: Mapping[str, Any]) -> list[Text]:

@@ -8,6 +8,8 @@ it, never dropped.
 'the host reported a fault of the shuffler'
 >>> dead_reason("card_count")
 'it was dealt the wrong number of cards'
+>>> dead_result({"dead": True, "dead_reason": "funds", "bank": 60, "owed": 120})
+"dead (the DP's 60 chips could not cover the 120 owed): bets and fee returned"
 >>> stood_text("removed", 998, "main")
 'the host removed you from main: your 998 chips went back to your account'
 """
@@ -32,6 +34,13 @@ DEAD: Final = {
     "card_count": "it was dealt the wrong number of cards",
 }
 """Why one seat's (spot's, box's) hand is dead."""
+
+DEAD_RESULT: Final = {
+    "floor": "declared by the floor",
+    "card_count": "dealt the wrong number of cards",
+    "void": "the whole hand is void",
+}
+"""Why a dead hand is dead, as its result line says it (``funds`` names the amounts, see :func:`dead_result`)."""
 
 NOT_DEALT: Final = {
     "no_bank": "nobody took the bank",
@@ -67,6 +76,31 @@ def void_reason(code: object) -> str:
 def dead_reason(code: object) -> str:
     """Why one hand is dead."""
     return DEAD.get(str(code), _words(code))
+
+
+def dead_result(result: Mapping[str, Any], returned: str = "bets and fee returned") -> str:
+    """A dead seat's (spot's, box's) result: why it is dead, then what went back.
+
+    A result recorded before results said why has no ``dead_reason``: it reads as it always did.
+
+    >>> dead_result({"dead": True, "dead_reason": "floor"})
+    'dead (declared by the floor): bets and fee returned'
+    >>> dead_result({"dead": True}, "every bet returned")
+    'dead hand: every bet returned'
+    """
+    code = result.get("dead_reason")
+    if not code:
+        return f"dead hand: {returned}"
+    if code == "funds":
+        why = f"the DP's {result.get('bank', '?')} chips could not cover the {result.get('owed', '?')} owed"
+    else:
+        why = dead_phrase(code)
+    return f"dead ({why}): {returned}"
+
+
+def dead_phrase(code: object) -> str:
+    """Why a hand is dead, short enough for a seat's line (``declared by the floor``)."""
+    return DEAD_RESULT.get(str(code), _words(code))
 
 
 def not_dealt_reason(code: object, ordinary: str = "nobody placed a bet") -> str:

@@ -20,7 +20,7 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
-from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
+from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, void_reason
 from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
@@ -243,7 +243,8 @@ def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping
         text.append("banks", style="cyan")
         return text
     if mine.get("dead"):
-        text.append("dead hand", style="red")
+        why = mine.get("dead_reason")
+        text.append("dead hand" + (f" ({dead_phrase(why)})" if why else ""), style="red")
     elif mine.get("passed"):
         text.append("sits this hand out", style="dim")
     elif mine.get("in_hand"):
@@ -332,8 +333,8 @@ def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, li
     style = "bold" if seat == my_seat else ""
     head = Text(f"  {seat:>2} {names.get(seat, '?')[:NAME_WIDTH]:<{NAME_WIDTH}} ", style=style)
     if result.get("dead"):
-        head.append("dead hand: bets and fee returned", style="yellow")
-        return [head]
+        head.append(dead_result(result), style="yellow")
+        return [head, *_cards_line(shown.get(seat), symbols)]  # a seat the DP could not cover was shown
     parts = [f"ante {_signed(int(result['ante']))}"]
     if result.get("folded"):
         parts[0] = f"folded, ante {_signed(int(result['ante']))}"
@@ -347,14 +348,16 @@ def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, li
     net = int(result.get("net", 0))
     head.append(" ".join(parts) + " = ")
     head.append(f"net {_signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
-    lines = [head]
-    cards = shown.get(seat)
-    if cards:
-        sub = Text("       ")
-        sub.append_text(cards_text(cards, symbols=symbols))
-        sub.append(f"  {hand_summary(cards)}", style="dim")
-        lines.append(sub)
-    return lines
+    return [head, *_cards_line(shown.get(seat), symbols)]
+
+
+def _cards_line(cards: list[str] | None, symbols: bool) -> list[Text]:
+    if not cards:
+        return []
+    sub = Text("       ")
+    sub.append_text(cards_text(cards, symbols=symbols))
+    sub.append(f"  {hand_summary(cards)}", style="dim")
+    return [sub]
 
 
 # ------------------------------------------------------------------ events

@@ -134,12 +134,16 @@ async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
 
 CSV_FIELDS = ["hand_id", "number", "table", "game", "status", "started_at", "ended_at", "dealer", "dealer_qualifies",
               "role", "seat", "name", "spot", "box", "blind", "folded", "dead", "ante", "raise", "bet",
-              "straight_flush_bonus", "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net"]
+              "straight_flush_bonus", "flush_bonus", "bonus", "draw_fee", "jackpot", "jackpot_award", "fee", "net",
+              "dead_reason", "bank", "owed"]
 """A row per seat (High Card Flush, the DP's included), spot (Caribbean Stud) or box (6 Card Poker).
 
 Blank where a game lacks a bet. ``role`` is ``dp`` for the designated player's row
 (its ``net`` covers every player's bets; ``fee`` is its own) and ``player`` for the
-others. Times are ISO 8601 in UTC.
+others; a voided hand has one row, ``role`` ``void``, its ``dead_reason`` the void's
+reason. Times are ISO 8601 in UTC. A dead hand's row says why (``dead_reason``) and,
+for a seat the DP's funds could not cover, the DP's ``bank`` then and what was ``owed``;
+the reasons come last so that readers of the older columns are not disturbed.
 """
 _ROW_KEYS = CSV_FIELDS[CSV_FIELDS.index("spot"):]
 
@@ -194,6 +198,8 @@ def csv_rows(summary: dict[str, Any]) -> list[dict[str, Any]]:
         seat = entry.get("seat", owners.get((entry.get("spot"), entry.get("box"))))
         rows.append({**head, "role": "player", "seat": seat, "name": names.get(str(seat), ""),
                      **{k: entry[k] for k in _ROW_KEYS if k in entry}})
+    if summary.get("status") == "void" and not rows:  # nothing was settled: one row says why the hand is void
+        rows.append({**head, "role": "void", "dead_reason": summary.get("reason")})
     seat = summary.get("dealer")
     if isinstance(dealer, dict) and isinstance(seat, int):  # a player-banked hand: the DP's own line
         rows.append({**head, "role": "dp", "seat": seat, "name": names.get(str(seat), ""),

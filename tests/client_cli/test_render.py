@@ -20,6 +20,9 @@ from client_cli.render import (
     seat_lines,
     your_cards_lines,
 )
+from server.rules.cards import parse_cards
+from server.rules.hcf.settings import HcfSettings
+from server.rules.hcf.settlement import Wager, settle
 from tests.client_cli.samples import HAND_ID, NAMES, play_a_hand, snapshot
 
 
@@ -241,3 +244,43 @@ def test_a_hand_is_named_by_its_tables_number_not_the_server_id() -> None:
         == "No hand dealt: nobody took the bank", "an attempt nobody banked has no number"
     early = result_lines({"hand_id": 43, "number": None, "status": "void", "reason": "misdeal"}, {})
     assert early[0].plain.startswith("The hand was voided"), "voided before the deal: no number, and no id"
+
+
+# ------------------------------------------------------------------ why a seat is dead
+
+
+def _worked_example() -> dict[str, object]:
+    """docs/rules/hcf.md's worked example: the DP's 30 chips run out at seat 3, whose bets would win 30."""
+    hands = {2: "Js 7s 3h 8h 6c 4c 2d", 3: "Ah Kh Qh 2h 7c 8d 3d", 4: "Ts 9s 8s 6s 5s 4s As",
+             5: "Jc Tc 8c 9d 7d 6h 4h"}
+    bets = {2: (10, 5, 0), 3: (10, 5, 10), 4: (10, 0, 30), 5: (10, 0, 10)}
+    wagers = [Wager(seat, parse_cards(hands[seat]), ante, flush_bonus=fl, raise_amount=raised)
+              for seat, (ante, fl, raised) in bets.items()]
+    dealer = "Kd Qd Jd 9c 5c 2c 3s"
+    settled = settle(HcfSettings(), parse_cards(dealer), wagers, button=1, dealer_stack=30, dead_seats={5: "floor"})
+    shown = {str(seat): hands[seat].split() for seat in (3, 4)}  # the floor's kill is not shown; seat 3 is
+    return {"hand_id": 9, "dealer": 1, "dealer_cards": dealer.split(), "dealer_qualifies": True,
+            "settlement": settled.as_json(), "shown": shown}
+
+
+def test_a_dead_seat_says_why_with_the_dps_bank_and_the_sum_owed_and_shows_its_cards() -> None:
+    names = {1: "ann", 2: "bob", 3: "carol", 4: "dave", 5: "eve"}
+    lines = [line.plain for line in result_lines(_worked_example(), names)]
+    carol = next(i for i, line in enumerate(lines) if line.startswith("   3 carol"))
+    # seat 5 dead by the floor does not grow the bank: 30 + 15 (seat 2's fold) - 40 (seat 4) = 5 left for 30 owed
+    assert lines[carol].endswith("dead (the DP's 5 chips could not cover the 30 owed): bets and fee returned")
+    carols_cards = cards_text(["Ah", "Kh", "Qh", "2h", "7c", "8d", "3d"], symbols=False).plain
+    assert lines[carol + 1].strip().startswith(carols_cards)
+    assert "4-card flush" in lines[carol + 1]
+    eve = next(line for line in lines if line.startswith("   5 eve"))
+    assert eve.endswith("dead (declared by the floor): bets and fee returned")
+    assert not any("Jc Tc 8c" in line for line in lines), "a hand the floor killed is not shown"
+
+
+def test_an_old_record_of_a_dead_seat_reads_as_it_always_did() -> None:
+    reveal = _worked_example()
+    settlement = dict(reveal["settlement"])  # type: ignore[call-overload]
+    settlement["seats"] = [{k: v for k, v in s.items() if k not in ("dead_reason", "bank", "owed")}
+                           for s in settlement["seats"]]
+    lines = [line.plain for line in result_lines({**reveal, "settlement": settlement}, NAMES)]
+    assert sum("dead hand: bets and fee returned" in line for line in lines) == 2

@@ -5,6 +5,7 @@ Every test checks conservation: ``sum(seat.net) + dealer_net + house == 0``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -14,8 +15,10 @@ from hypothesis import strategies as st
 
 from server.rules.cards import FULL_DECK, Card, parse_cards
 from server.rules.hcf.evaluate import compare, evaluate
+from server.rules.hcf.messages import SETTLEMENT
 from server.rules.hcf.settings import FEE_MODES, HcfSettings
 from server.rules.hcf.settlement import (
+    DEAD_REASONS,
     SeatResult,
     SettleError,
     Settlement,
@@ -631,3 +634,79 @@ def test_section3_settlement_conserves_chips_and_matches_the_rules(sc: Scenario)
             assert r.bets <= bank
             bank -= r.bets
         assert bank >= 0
+
+
+# ---------------------------------------------------------------- section 5: every dead seat says why
+
+
+def reference_reasons(sc: Scenario) -> dict[int, tuple[str, int | None, int | None]]:
+    """Seat -> (why it is dead, the DP's bank then, what it was owed), for the dead seats only."""
+    if len(sc.dealer_cards) != 7:
+        return {w.seat: ("void", None, None) for w in sc.wagers}
+    out: dict[int, tuple[str, int | None, int | None]] = {
+        w.seat: ("card_count" if len(w.cards) != 7 else "floor", None, None)
+        for w in sc.wagers if w.seat in sc.dead or len(w.cards) != 7}
+    if sc.settings.house_banked:
+        return out
+    by_seat = {w.seat: w for w in sc.wagers}
+    dealer_fee = sc.settings.fee if sc.settings.fee_mode in ("all", "designated") else 0
+    bank = (sc.dealer_stack or 0) - dealer_fee + sum(w.staked for w in sc.wagers if w.folded and w.seat not in out)
+    for seat in reference_order(sc.settings, sc.button):
+        w = by_seat.get(seat)
+        if w is None or seat in out or not w.raise_amount:
+            continue
+        owed = sum(reference_bets(sc.settings, w, sc.dealer_cards))
+        if owed > bank:
+            out[seat] = ("funds", bank, owed)
+        else:
+            bank -= owed
+    return out
+
+
+@given(scenarios())
+def test_section5_every_dead_seat_says_why_and_a_funds_kill_what_the_bank_could_not_cover(sc: Scenario) -> None:
+    result = settle(sc.settings, sc.dealer_cards, sc.wagers, button=sc.button,
+                    dealer_stack=sc.dealer_stack, dead_seats=sc.dead)
+    got = {r.seat: (r.dead_reason, r.bank, r.owed) for r in result.seats if r.dead}
+    assert got == reference_reasons(sc)
+    for r in result.seats:
+        if not r.dead:
+            assert (r.dead_reason, r.bank, r.owed) == (None, None, None)
+            continue
+        assert r.dead_reason in DEAD_REASONS
+        amounts = {k: v for k, v in r.as_json().items() if k in ("bank", "owed")}
+        if r.dead_reason == "funds":
+            assert amounts == {"bank": r.bank, "owed": r.owed}
+            assert r.owed is not None
+            assert r.bank is not None
+            assert r.owed > r.bank >= 0
+        else:
+            assert amounts == {}, "only the funds cap has amounts"
+
+
+def test_section5_the_reason_given_for_a_dead_seat_is_kept() -> None:
+    wagers = [wager(2, FOUR_CARD, 10, 10), wager(3, TWO_CARD, 10, 10)]
+    result = settle(NO_FEE, parse_cards(DP_QUALIFIES), wagers, button=1, dealer_stack=1000,
+                    dead_seats={2: "card_count", 3: "floor"})
+    assert [(r.seat, r.dead_reason) for r in result.seats] == [(3, "floor"), (2, "card_count")]
+    assert result.result(3).as_json()["dead_reason"] == "floor"
+
+
+def test_section3_step7_a_funds_kill_names_the_bank_at_its_turn_and_the_sum_owed() -> None:
+    # bank 50 -> seat 7 loses 100: 150 -> seat 6 wins 120: 30 -> seat 5 would win 40: dead
+    r = run(NO_FEE, DP_QUALIFIES, cap_wagers({4, 5, 6, 7}), button=1, stack=50).result(5)
+    assert (r.dead, r.dead_reason, r.bank, r.owed) == (True, "funds", 30, 40)
+    assert r.as_json() == {"seat": 5, "dead": True, "folded": False, "ante": 0, "raise": 0,
+                           "straight_flush_bonus": 0, "flush_bonus": 0, "fee": 0, "net": 0,
+                           "dead_reason": "funds", "bank": 30, "owed": 40}
+
+
+def test_section5_a_settlement_logged_before_dead_seats_said_why_still_loads() -> None:
+    result = run(NO_FEE, DP_QUALIFIES, cap_wagers({4, 5, 6, 7}), button=1, stack=50)
+    logged = SETTLEMENT.write(result)
+    assert SETTLEMENT.read(json.loads(json.dumps(logged))) == result
+    old = {**logged, "seats": [{k: v for k, v in r.items() if k not in ("dead_reason", "bank", "owed")}
+                               for r in logged["seats"]]}
+    loaded = SETTLEMENT.read(old)
+    assert (loaded.result(5).dead, loaded.result(5).dead_reason, loaded.result(5).bank) == (True, None, None)
+    assert [r.net for r in loaded.seats] == [r.net for r in result.seats]

@@ -46,7 +46,8 @@ async def test_a_seat_the_floor_declares_dead_gets_its_bets_and_fee_back(server:
     dead = seat_result(revealed, 3)
     # (the rules core reports "folded": true for a dead seat that had not raised yet: not asserted here)
     assert {k: v for k, v in dead.items() if k != "folded"} == {
-        "seat": 3, "dead": True, "ante": 0, "raise": 0, "straight_flush_bonus": 0, "flush_bonus": 0, "fee": 0, "net": 0}
+        "seat": 3, "dead": True, "ante": 0, "raise": 0, "straight_flush_bonus": 0, "flush_bonus": 0, "fee": 0, "net": 0,
+        "dead_reason": "floor"}
     assert "3" not in revealed["shown"]
     assert seat_result(revealed, 2)["fee"] == -1
     assert revealed["settlement"]["dealer"]["fee"] == -1

@@ -58,8 +58,11 @@ async def test_a_dp_who_cannot_cover_a_seat_makes_it_dead_and_its_bets_and_fee_g
     assert revealed["dealer_cards"] == DP_NOT_QUALIFYING.split()
     assert revealed["dealer_qualifies"] is False
     # the straight flush would win 10 * 1000 + the Flush bonus: far more than alice's 100 chips
-    assert seat_result(revealed, 2) == {"seat": 2, "dead": True, "folded": False, "ante": 0, "raise": 0,
-                                        "straight_flush_bonus": 0, "flush_bonus": 0, "fee": 0, "net": 0}
+    # (it says why, with alice's 95 chips left after carol; tests/server/test_dead_reasons.py checks the owed sum)
+    bob = seat_result(revealed, 2)
+    assert {k: v for k, v in bob.items() if k != "owed"} == {
+        "seat": 2, "dead": True, "folded": False, "ante": 0, "raise": 0, "straight_flush_bonus": 0, "flush_bonus": 0,
+        "fee": 0, "net": 0, "dead_reason": "funds", "bank": 95}
     # carol settles first (counter-clockwise from the right of the button): Ante wins, Raise pushes
     assert revealed["settlement"]["order"] == [3, 2]
     assert seat_result(revealed, 3) == {"seat": 3, "dead": False, "folded": False, "ante": 5, "raise": 0,

@@ -125,8 +125,10 @@ def settlement_as_json(settlement: CaribbeanSettlement) -> dict[str, Any]:
 
 def settlement_from_json(data: Mapping[str, Any]) -> CaribbeanSettlement:
     """Rebuild a settlement written by :func:`settlement_as_json`."""
+    # A spot logged before dead spots said why has no dead_reason: it keeps the default.
     spots = tuple(SpotResult(**{f.name: s["class" if f.name == "cls" else f.name]
-                                for f in dataclasses.fields(SpotResult)}) for s in data["spots"])
+                                for f in dataclasses.fields(SpotResult)
+                                if f.name != "dead_reason" or "dead_reason" in s}) for s in data["spots"])
     simple = {f.name: data[f.name] for f in dataclasses.fields(CaribbeanSettlement)
               if f.name not in ("spots", "order")}
     return CaribbeanSettlement(**(simple | {"order": tuple(data["order"]), "spots": spots}))

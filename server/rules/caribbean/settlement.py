@@ -56,9 +56,12 @@ class SpotResult:
     jackpot_award: int
     award_from_meter: int
     net: int
+    dead_reason: str | None = None
+    """Why a dead spot is dead: ``floor``, ``card_count``, or ``void`` (the dealer's hand); None when live."""
 
     def as_json(self) -> dict[str, Any]:
-        """The ``rules settle`` keys, plus ``dead``, ``folded`` and ``class``."""
+        """The ``rules settle`` keys, plus ``dead``, ``folded`` and ``class`` (and a dead spot's ``dead_reason``)."""
+        why = {"dead_reason": self.dead_reason} if self.dead else {}
         return {
             "spot": self.spot,
             "ante": self.ante,
@@ -69,7 +72,7 @@ class SpotResult:
             "dead": self.dead,
             "folded": self.folded,
             "class": self.cls,
-        }
+        } | why
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,7 @@ def settle(settings: CaribbeanSettings, meter: int, dealer: Sequence[Card],
     ordered = sorted(spots, key=lambda w: w.spot, reverse=True)
     order = tuple(w.spot for w in ordered)
     if len(dealer) != HAND_SIZE:
-        dead = tuple(_dead(w) for w in ordered)
+        dead = tuple(_dead(w, "void") for w in ordered)
         return CaribbeanSettlement(False, "none", order, dead, meter, meter, 0, 0)
     dealer_value = rank5(dealer)
     qualifies = qualifies_ak(dealer_value)
@@ -191,7 +194,7 @@ def settle(settings: CaribbeanSettings, meter: int, dealer: Sequence[Card],
     results: list[SpotResult] = []
     for w in ordered:
         if w.spot not in values:
-            results.append(_dead(w))
+            results.append(_dead(w, "floor" if w.dead else "card_count"))
             continue
         value = values[w.spot]
         if w.play:
@@ -242,6 +245,6 @@ class _Jackpot:
         return self.royal_share, self.royal_share
 
 
-def _dead(w: SpotWager) -> SpotResult:
+def _dead(w: SpotWager, reason: str) -> SpotResult:
     cls = class_name(rank5(w.cards)) if len(w.cards) == HAND_SIZE else "none"
-    return SpotResult(w.spot, True, False, cls, 0, 0, 0, 0, 0, 0)
+    return SpotResult(w.spot, True, False, cls, 0, 0, 0, 0, 0, 0, reason)

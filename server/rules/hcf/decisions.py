@@ -81,7 +81,8 @@ def _showdown(state: HandState) -> list[Event]:
     ]
     stack = state.player(state.dealer).stack if state.dealer is not None else None
     result = settle(state.settings, dealer_cards, wagers, button=state.dealer,
-                    dealer_stack=stack, dead_seats=state.dead)
+                    dealer_stack=stack,
+                    dead_seats={seat: state.dead_reasons.get(seat, "floor") for seat in state.dead})
     shown = tuple((r.seat, state.hands[r.seat]) for r in result.seats
                   if not r.folded and (not r.dead or r.seat not in state.dead))
     return [DealerRevealed(dealer_seat, dealer_cards, result.dealer_qualifies), HandSettled(result, shown)]

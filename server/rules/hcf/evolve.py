@@ -63,8 +63,8 @@ def evolve(state: HandState, event: Event) -> HandState:
         case CardsDealt(order=order, hands=hands):
             turn_order = tuple(seat for seat in order if seat in state.bets)
             return replace(state, hands=dict(hands), deal_sequence=order, turn_order=turn_order)
-        case SeatDead(seat=seat):
-            return replace(state, dead=state.dead | {seat})
+        case SeatDead(seat=seat, reason=reason):
+            return replace(state, dead=state.dead | {seat}, dead_reasons={**state.dead_reasons, seat: reason})
         case TurnStarted():
             return state
         case PlayerFolded(seat=seat, reason=reason):

@@ -95,7 +95,9 @@ def _settlement_from_json(data: Mapping[str, Any]) -> Settlement:
     dealer = data["dealer"]
     seats = tuple(
         SeatResult(s["seat"], s["dead"], s["folded"], s["ante"], s["raise"],
-                   s["straight_flush_bonus"], s["flush_bonus"], s["fee"])
+                   s["straight_flush_bonus"], s["flush_bonus"], s["fee"],
+                   # logged before dead seats said why: those keys are absent
+                   s.get("dead_reason"), s.get("bank"), s.get("owed"))
         for s in data["seats"]
     )
     return Settlement(dealer["qualifies"], dealer["fee"], dealer["net"], tuple(data["order"]),

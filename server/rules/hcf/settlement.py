@@ -15,8 +15,9 @@ Conservation is structural: ``sum(seat.net) + dealer_net + house == 0``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from server.rules.cards import Card, card_text
 from server.rules.errors import SettleError as SettleError
@@ -46,9 +47,19 @@ class Wager:
         return self.ante + self.straight_flush_bonus + self.flush_bonus + self.raise_amount
 
 
+DEAD_REASONS: Final = ("funds", "card_count", "floor", "void")
+"""Why a seat's hand is dead: the DP could not cover it, its card count, the floor, or the whole hand void."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """What one seat won (+) or lost (-) on each bet; ``fee`` is minus the fee kept."""
+    """What one seat won (+) or lost (-) on each bet; ``fee`` is minus the fee kept.
+
+    A dead seat carries ``dead_reason`` (one of :data:`DEAD_REASONS`); a seat the
+    DP's funds could not cover (``funds``) also carries ``bank``, the DP's running
+    bank when its turn came, and ``owed``, what its bets would have won (more than
+    ``bank``). The defaults keep results recorded before these fields readable.
+    """
 
     seat: int
     dead: bool
@@ -58,6 +69,9 @@ class SeatResult:
     straight_flush_bonus: int
     flush_bonus: int
     fee: int
+    dead_reason: str | None = None
+    bank: int | None = None
+    owed: int | None = None
 
     @property
     def net(self) -> int:
@@ -81,7 +95,16 @@ class SeatResult:
             "flush_bonus": self.flush_bonus,
             "fee": self.fee,
             "net": self.net,
-        }
+        } | self._why()
+
+    def _why(self) -> dict[str, object]:
+        # Only a dead seat says why, so a live seat's shape is what it always was.
+        if not self.dead:
+            return {}
+        why: dict[str, object] = {"dead_reason": self.dead_reason}
+        if self.dead_reason == "funds":
+            why |= {"bank": self.bank, "owed": self.owed}
+        return why
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,13 +267,15 @@ def settle(
     *,
     button: int | None = None,
     dealer_stack: int | None = None,
-    dead_seats: Collection[int] = (),
+    dead_seats: Collection[int] | Mapping[int, str] = (),
 ) -> Settlement:
     """Settle a hand: the DP's (or house's) cards against every seat's wager.
 
     A seat whose card count is wrong, or listed in ``dead_seats``, is dead; a
     dealer hand of the wrong size voids the hand. In the ``california`` profile
     ``dealer_stack`` (the DP's table stack before their fee) caps the action.
+    ``dead_seats`` may map each seat to its reason (``floor``, ``card_count``);
+    a plain collection means the floor, unless the seat's card count is wrong.
     """
     check_wagers(settings, dealer_cards, wagers, button)
     banked = not settings.house_banked
@@ -259,10 +284,10 @@ def settle(
     by_seat = {w.seat: w for w in wagers}
     dealer_fee = settings.fee if banked and pays_fee(settings, dealer=True) else 0
     if len(dealer_cards) != HAND_SIZE:
-        voided = tuple(_dead(seat, by_seat[seat]) for seat in order)
+        voided = tuple(_dead(seat, "void") for seat in order)
         return Settlement(False, 0, 0, tuple(order), voided, 0, void=True)
     dealer = evaluate(dealer_cards)
-    dead = {w.seat for w in wagers if w.seat in dead_seats or len(w.cards) != HAND_SIZE}
+    dead = _dead_reasons(wagers, dead_seats)
     bank = None
     if banked:
         folded_stakes = sum(w.staked for w in wagers if w.folded and w.seat not in dead)
@@ -271,13 +296,13 @@ def settle(
     for seat in order:
         w = by_seat[seat]
         if seat in dead or not w.ante:
-            results.append(_dead(seat, w) if seat in dead else _idle(seat))
+            results.append(_dead(seat, dead[seat]) if seat in dead else _idle(seat))
             continue
         ante, raised, sf, fl = judge_bets(settings, w, evaluate(w.cards), dealer)
         total = ante + raised + sf + fl
         if bank is not None and not w.folded:
             if total > bank:
-                results.append(_dead(seat, w))
+                results.append(_dead(seat, "funds", bank=bank, owed=total))
                 continue
             bank -= total
         fee = -settings.fee if pays_fee(settings, dealer=False) else 0
@@ -290,9 +315,19 @@ def settle(
     return Settlement(dealer.qualifies, -dealer_fee, dealer_net, tuple(order), tuple(results), house)
 
 
-def _dead(seat: int, _wager: Wager) -> SeatResult:
+def _dead_reasons(wagers: Sequence[Wager], dead_seats: Collection[int] | Mapping[int, str]) -> dict[int, str]:
+    """Each seat dead before settlement, with why: the reason given, else a wrong card count, else the floor."""
+    given = dead_seats if isinstance(dead_seats, Mapping) else {}
+    out: dict[int, str] = {}
+    for w in wagers:
+        if w.seat in dead_seats or len(w.cards) != HAND_SIZE:
+            out[w.seat] = given.get(w.seat) or ("card_count" if len(w.cards) != HAND_SIZE else "floor")
+    return out
+
+
+def _dead(seat: int, reason: str, *, bank: int | None = None, owed: int | None = None) -> SeatResult:
     # A dead hand takes no part, so it neither folded nor raised (a folded seat cannot die).
-    return SeatResult(seat, True, False, 0, 0, 0, 0, 0)
+    return SeatResult(seat, True, False, 0, 0, 0, 0, 0, reason, bank, owed)
 
 
 def _idle(seat: int) -> SeatResult:

@@ -66,6 +66,7 @@ class HandState:
     raises: Mapping[int, int] = field(default_factory=dict)
     timed_out: frozenset[int] = frozenset()
     dead: frozenset[int] = frozenset()
+    dead_reasons: Mapping[int, str] = field(default_factory=dict)  # each dead seat's SeatDead reason
     settlement: Settlement | None = None
     reason: str | None = None
     arranged_deck: tuple[Card, ...] | None = None

@@ -91,6 +91,7 @@ def _public_view(state: HandState) -> dict[str, Any]:
             "passed": seat in state.passed,
             "leaving": seat in state.leaving,
             "dead": seat in state.dead,
+            "dead_reason": state.dead_reasons.get(seat) if seat in state.dead else None,
             "ante": bets.ante if bets else 0,
             "straight_flush_bonus": bets.straight_flush_bonus if bets else 0,
             "flush_bonus": bets.flush_bonus if bets else 0,

@@ -210,6 +210,8 @@ class BoxResult:
     bonus: int
     net: int
     exchanged: bool
+    dead_reason: str | None = None
+    """Why a dead box is dead (``floor``); None when live, and in results logged before boxes said why."""
 
     def as_json(self) -> dict[str, object]:
         """The ``rules settle`` shape (exactly these keys)."""
@@ -220,7 +222,7 @@ class BoxResult:
         """The ``as_json`` keys and the rest of the result, for a hand's record."""
         return {**self.as_json(), "player": self.player, "role": self.role, "dead": self.dead,
                 "folded": self.folded, "class": self.cls, "best": [card_text(c) for c in self.best],
-                "exchanged": self.exchanged}
+                "exchanged": self.exchanged} | ({"dead_reason": self.dead_reason} if self.dead else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +304,7 @@ def _settle_box(settings: SixcardSettings, wager: BoxWager, role: Role, dealer: 
     exchanged = asked and dealer.after is not None
     if wager.dead:
         return BoxResult(wager.box, wager.player, role, role == BLIND, True, False, cls, best,
-                         0, 0, 0, 0, 0, False)
+                         0, 0, 0, 0, 0, False, "floor")  # the floor is the only way a box dies
     fee = -wager.ante if wager.draw is not None else 0
     bonus = _bonus(settings, wager.bonus, class_name(rank5(wager.cards)))
     if role == BONUS_ONLY:

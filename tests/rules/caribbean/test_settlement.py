@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.rules.cards import FULL_DECK, make_card, parse_cards
+from server.rules.caribbean.messages import settlement_as_json, settlement_from_json
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.caribbean.settlement import (
     CaribbeanSettlement,
@@ -189,6 +190,17 @@ def test_section5_dead_hand_gets_every_bet_back_and_adds_nothing_to_the_meter() 
     assert result.contributions == 0
     assert result.meter_after == SEED  # a dead royal takes nothing either
     assert result.jackpot_wagers == 0
+
+
+def test_section5_a_dead_spot_says_why_and_an_old_record_without_the_reason_still_loads() -> None:
+    result = run(D_AK, [spot(1, AGAINST_AK["pair"], dead=True), spot(2, "9h 9s 4c 4d"), spot(3, AGAINST_AK["quads"])])
+    assert [(r.spot, r.dead_reason) for r in result.spots] == [(3, None), (2, "card_count"), (1, "floor")]
+    assert result.result(1).as_json()["dead_reason"] == "floor"
+    assert "dead_reason" not in result.result(3).as_json(), "a live spot's result is as it always was"
+    logged = settlement_as_json(result)
+    assert settlement_from_json(logged) == result
+    old = {**logged, "spots": [{k: v for k, v in r.items() if k != "dead_reason"} for r in logged["spots"]]}
+    assert [r.dead_reason for r in settlement_from_json(old).spots] == [None, None, None]
 
 
 def test_section5_a_hand_with_the_wrong_card_count_is_dead() -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from server.rules.cards import Card, parse_cards
 from server.rules.poker import best_five, class_name, qualifies_pair, rank5
+from server.rules.sixcard.messages import settlement_as_json, settlement_from_json
 from server.rules.sixcard.settings import SixcardSettings
 from server.rules.sixcard.settlement import (
     BoxWager,
@@ -364,6 +365,17 @@ def test_section7_dead_box_gets_everything_back() -> None:
     result = run(QUALIFIER, [box(1, LOSER, bonus=5, draw=swap("3s", "3h"), dead=True)]).result(1)
     assert result.dead
     assert (result.draw_fee, result.ante, result.bet, result.bonus, result.net) == (0, 0, 0, 0, 0)
+
+
+def test_section7_a_dead_box_says_why_and_an_old_record_without_the_reason_still_loads() -> None:
+    s = run(QUALIFIER, [box(1, LOSER, dead=True), box(2, TRIPS)])
+    assert [(r.box, r.dead_reason) for r in s.boxes] == [(1, "floor"), (2, None)]
+    assert s.result(1).as_record()["dead_reason"] == "floor"
+    assert "dead_reason" not in s.result(2).as_record(), "a live box's record is as it always was"
+    logged = settlement_as_json(s)
+    assert settlement_from_json(logged) == s
+    old = {**logged, "boxes": [{k: v for k, v in r.items() if k != "dead_reason"} for r in logged["boxes"]]}
+    assert [r.dead_reason for r in settlement_from_json(old).boxes] == [None, None]
 
 
 @pytest.mark.parametrize(
