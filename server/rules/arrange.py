@@ -116,3 +116,29 @@ def deck_for_seats(order: Sequence[int], hand_size: int, given: SeatDeck, shuffl
     used = set(deck)
     deck.extend(card for card in shuffled if card not in used)
     return tuple(deck)
+
+
+def short_deck_warning(game: str, house_banked: bool, players: int, count: int) -> str | None:
+    """A warning when a deck in dealing order cannot deal a whole hand to the ``players`` seated now.
+
+    >>> short_deck_warning("hcf", False, 3, 21) is None
+    True
+    >>> short_deck_warning("hcf", False, 3, 2)
+    "this deck has 2 cards: a hand for the 3 players seated now needs 21 (7 each, the DP's included); \
+a seat dealt short is dead, and a DP dealt short voids the hand"
+    """
+    per = CARDS_PER_HAND.get(game)
+    if per is None:
+        return None
+    if house_banked:  # every player bets one spot or box at least, and the dealer has a hand
+        needed = per * (max(players, 1) + 1)
+        if count >= needed:
+            return None
+        return (f"this deck has {count} cards: a hand needs at least {needed} ({per} for each hand that "
+                f"bets and {per} for the dealer); a hand dealt short is dead")
+    needed = per * max(players, 2)
+    if count >= needed:
+        return None
+    who = f"for the {players} players seated now" if players >= 2 else "of two players, the fewest,"
+    return (f"this deck has {count} cards: a hand {who} needs {needed} ({per} each, the DP's included); "
+            "a seat dealt short is dead, and a DP dealt short voids the hand")

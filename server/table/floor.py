@@ -1,5 +1,7 @@
 """The pure parts of the host's (floor) commands: what a settings change changes, drill decks.
 
+(A deck too short for a hand is the rules' to word: ``server.rules.arrange.short_deck_warning``.)
+
 The table runner carries the commands out; what they compute from the settings
 and the cards alone lives here, testable without a table.
 """
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from server.rules.arrange import BY_SEAT, CARDS_PER_HAND, SeatDeck, seat_deck
+from server.rules.arrange import BY_SEAT, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list
 from server.table.commands import TableError
 
@@ -32,32 +34,6 @@ def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
         raise TableError("request/malformed", f"hands maps a {noun} (or 'dp') to its cards")
     places = {"seat": "seats", "spot": "spots", "box": "boxes"}[noun]
     return seat_deck(hands, size, int(getattr(settings, places)), noun)
-
-
-def short_deck_warning(game: str, house_banked: bool, players: int, count: int) -> str | None:
-    """A warning when a deck in dealing order cannot deal a whole hand to the ``players`` seated now.
-
-    >>> short_deck_warning("hcf", False, 3, 21) is None
-    True
-    >>> short_deck_warning("hcf", False, 3, 2)
-    "this deck has 2 cards: a hand for the 3 players seated now needs 21 (7 each, the DP's included); \
-a seat dealt short is dead, and a DP dealt short voids the hand"
-    """
-    per = CARDS_PER_HAND.get(game)
-    if per is None:
-        return None
-    if house_banked:  # every player bets one spot or box at least, and the dealer has a hand
-        needed = per * (max(players, 1) + 1)
-        if count >= needed:
-            return None
-        return (f"this deck has {count} cards: a hand needs at least {needed} ({per} for each hand that "
-                f"bets and {per} for the dealer); a hand dealt short is dead")
-    needed = per * max(players, 2)
-    if count >= needed:
-        return None
-    who = f"for the {players} players seated now" if players >= 2 else "of two players, the fewest,"
-    return (f"this deck has {count} cards: a hand {who} needs {needed} ({per} each, the DP's included); "
-            "a seat dealt short is dead, and a DP dealt short voids the hand")
 
 
 def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from server.rules.arrange import SeatDeck
+from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
@@ -13,7 +13,7 @@ from server.table.commands import (
     Host,
     TableError,
 )
-from server.table.floor import deck_by_place, setting_changes, short_deck_warning
+from server.table.floor import deck_by_place, setting_changes
 from server.table.ports import Batch, Reply
 
 

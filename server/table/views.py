@@ -124,7 +124,7 @@ class ViewsMixin(RunnerBase):
         return "paused" if self.paused else "waiting"
 
     def _button(self) -> int | None:
-        """The seat of the last hand's DP, while that player still sits there."""
+        """The seat that banked the last hand (the game says which), while that player still sits there."""
         dealer = self.game.dealer_seat(self.state) if self.state is not None else None
         if dealer is None:
             return None
