@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from server.bindings import DatabaseBindings
+from server.clock import ManualClock
 from server.config import ServerConfig
-from server.drill.clock import DrillClock
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import TABLE, PlayedHand, dry_run, key_of
 from server.drill.scenario import PLACE, HandSpec, Scenario
@@ -90,7 +90,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
             account = await tx.create_account(seat.name, "!drill: a bot, no password")
             await tx.issue(account.id, seat.stack, "drill buy-in")
             accounts[seat.seat] = account.id
-    clock = DrillClock()
+    clock = ManualClock()
     runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game),
                          bindings, _Nobody(), grace=0.0, clock=clock)
     runner.start()
@@ -108,7 +108,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
     return keys
 
 
-async def _hand(scenario: Scenario, runner: TableRunner, clock: DrillClock, database: Database, hand: HandSpec,
+async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, database: Database, hand: HandSpec,
                 deck: tuple[Card, ...], accounts: dict[int, int], number: int) -> tuple[KeyStep, ...]:
     where = f"scenario {scenario.name}, hand {number}"
     game, script = game_named(scenario.game), SCRIPTS[scenario.game]
