@@ -99,6 +99,12 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hand/unknown": "no such hand",
     "cards/invalid": "bad card notation",
     "server/shutting_down": "the server is shutting down",
+    "drill/off": "no drill runs at this table",
+    "drill/not_trainee": "only the drill's trainee answers its steps",
+    "drill/no_step": "no drill step is asked now",
+    "drill/waiting": "the table waits for the trainee's answer to a drill step",
+    "drill/not_now": "an irregularity is injected between the deal and the first decision",
+    "drill/trainee": "the trainee deals from the dealer's chair and takes no seat",
 }
 
 
@@ -177,6 +183,13 @@ class Move(TableRequest):
     amount: Chips | None = None
 
 
+class Drill(TableRequest):
+    """The trainee's request at a live drill: the step asked now, or the answer to it (docs/drills.md)."""
+
+    action: Literal["question", "answer"]
+    answer: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=12)] | None = None
+
+
 class HostAction(Request):
     """A host (floor) command; ``action`` names it, the rest are its arguments."""
 
@@ -184,16 +197,19 @@ class HostAction(Request):
     action: Literal[
         "create_table", "change_settings", "pause", "resume", "remove_player", "grant_chips",
         "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table", "show_settings",
+        "inject", "drill_report", "drill_end",
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None
-    seat: SeatNo | None = None
+    seat: Annotated[int, Field(ge=0, le=1000)] | None = None  # 0: the dealer (inject); tables check their seats
     account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
     amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
     cards: Annotated[str, Field(max_length=400)] | None = None
     # arrange_deck by seat: {"2": "Ah Kh ...", "dp": "..."}; the rules work out the dealing order.
     hands: Annotated[dict[Annotated[str, Field(max_length=8)], Annotated[str, Field(max_length=60)]],
                      Field(max_length=10)] | None = None
+    # inject (a live drill): the irregularity; a miscount names its seat (spot, box), 0 for the dealer
+    kind: Literal["miscount", "shuffler_fault", "none"] | None = None
 
 
 REQUESTS: Final[dict[str, type[Request]]] = {
@@ -209,6 +225,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "stay": TableRequest,
     "move": Move,
     "host": HostAction,
+    "drill": Drill,
 }
 """Socket.IO event name -> the payload it takes."""
 

@@ -18,7 +18,7 @@ from typing import Any, Final, TypeGuard
 from server.rules.arrange import SeatDeck, seat_deck
 from server.rules.cards import Card, CardError, parse_cards
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity
-from server.rules.drill.steps import CALIFORNIA_ONLY, STEP_KINDS
+from server.rules.drill.steps import steps_asked
 from server.rules.errors import RuleError
 from server.rules.games import game_named
 
@@ -164,15 +164,10 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 
 def _steps(value: Any, game: str, house_banked: bool, where: str) -> tuple[str, ...]:
-    kinds = tuple(k for k in STEP_KINDS[game] if not (game == "hcf" and house_banked and k in CALIFORNIA_ONLY))
-    if value is None:
-        return kinds
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(f"{where}: steps is a list of step names")
-    for step in value:
-        if step not in kinds:
-            raise ScenarioError(f"{where}: steps: no step {step!r} at this table (the steps: {', '.join(kinds)})")
-    return tuple(value)
+    try:
+        return steps_asked(value, game, house_banked)
+    except ValueError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
 
 
 def _seats(value: Any, settings: Any, where: str) -> tuple[SeatSpec, ...]:

@@ -11,15 +11,15 @@ steps it found are the key's, so the picture can never drift from what is judged
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from server.drill.moves import SCRIPTS
 from server.drill.play import PlayedHand, key_of
 from server.drill.scenario import PLACE, Scenario
-from server.rules.cards import Card
-from server.rules.drill.irregularity import injected
+from server.rules.cards import Card, format_cards, parse_cards
+from server.rules.drill.irregularity import Irregularity, injected
 from server.rules.drill.key import READERS, event_steps, irregularity_step
 from server.rules.drill.report import Asked
 from server.rules.drill.steps import KeyStep
@@ -65,7 +65,7 @@ class Moment:
 
 
 @dataclass(slots=True)
-class _Seen:
+class Seen:
     """What the dealer has seen so far in a hand, beyond its state."""
 
     declined: set[int] = field(default_factory=set)
@@ -97,40 +97,71 @@ def _dp(hand: PlayedHand) -> int | None:
 def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, before_count: int) -> list[Moment]:
     game = scenario.game
     evolve = game_named(game).evolve
-    seen = _Seen()
+    seen = Seen()
     state = hand.initial
     out: list[Moment] = []
     spec = scenario.hands[hand.number - 1]
-
-    def ask(steps: Sequence[KeyStep], at: Any) -> None:
-        for step in steps:
-            if step.step in scenario.steps:
-                view = _view(scenario, hand.number, at, seen, button)
-                out.append(Moment(before_count + len(out) + 1, Asked(hand.number, step), view))
-
+    names = {s.seat: s.name for s in scenario.seats}
     for event in hand.events:
         after = evolve(state, event)
-        steps = event_steps(game, state, event, after)
-        kind = getattr(event, "type", "")
-        ask([s for s in steps if s.step in BEFORE], state)  # as the table stood before the event
-        _see(seen, event, kind)
-        if kind == "bank_accepted":
+        asked = event_questions(game, state, event, after, seen, Where(hand.number, button, names))
+        for step, view in asked:
+            if step.step in scenario.steps:
+                out.append(Moment(before_count + len(out) + 1, Asked(hand.number, step), view))
+        if getattr(event, "type", "") == "bank_accepted":
             button = event.seat
-        # A settlement is asked on the felt as it stood (every bet still there), with the hands it shows.
-        ask([s for s in steps if s.step not in BEFORE and s.step != "qualify_after"],
-            state if kind == "hand_settled" else after)
-        if kind == "dealer_exchanged":
-            seen.dealer_cards = tuple(event.after)
-            ask([s for s in steps if s.step == "qualify_after"], after)
         if spec.irregularity is not None and READERS[game].dealt(event):  # right after the deal, as the key has it
-            seen.note = injected(spec.irregularity, hand.deck, SCRIPTS[game].cards_dealt(after), PLACE[game])["message"]
-            ask([irregularity_step(game, after, spec.irregularity)], after)
-            seen.note = ""
+            note = injected(spec.irregularity, hand.deck, SCRIPTS[game].cards_dealt(after), PLACE[game])["message"]
+            step, view = irregularity_question(game, after, spec.irregularity, note, seen,
+                                               Where(hand.number, button, names))
+            if step.step in scenario.steps:
+                out.append(Moment(before_count + len(out) + 1, Asked(hand.number, step), view))
         state = after
     return out
 
 
-def _see(seen: _Seen, event: Any, kind: str) -> None:
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Which hand a view is of, who holds the button, and each seat's player's name."""
+
+    hand: int
+    button: int | None
+    names: Mapping[int, str]
+
+
+def event_questions(game: str, before: Any, event: Any, after: Any, seen: Seen,
+                    where: Where) -> list[tuple[KeyStep, DealerView]]:
+    """The steps one event of a hand brings, each with the dealer's view when it is asked.
+
+    Updates ``seen`` with what the event shows the dealer. A step of :data:`BEFORE` is
+    asked on the table as it stood before the event; the others once the event is seen
+    (a settlement on the felt as it stood, every bet still there, with the hands it shows).
+    """
+    steps = event_steps(game, before, event, after)
+    kind = getattr(event, "type", "")
+    out = [(s, dealer_view(game, before, seen, where)) for s in steps if s.step in BEFORE]
+    see(seen, event, kind)
+    at = before if kind == "hand_settled" else after
+    out += [(s, dealer_view(game, at, seen, where)) for s in steps
+            if s.step not in BEFORE and s.step != "qualify_after"]
+    if kind == "dealer_exchanged":
+        seen.dealer_cards = tuple(event.after)
+        out += [(s, dealer_view(game, after, seen, where)) for s in steps if s.step == "qualify_after"]
+    return out
+
+
+def irregularity_question(game: str, state: Any, irregularity: Irregularity, note: str, seen: Seen,
+                          where: Where) -> tuple[KeyStep, DealerView]:
+    """The ruling step of an irregularity injected into ``state``, with the dealer's view and the table's notice."""
+    seen.note = note
+    try:
+        return irregularity_step(game, state, irregularity), dealer_view(game, state, seen, where)
+    finally:
+        seen.note = ""
+
+
+def see(seen: Seen, event: Any, kind: str) -> None:
+    """Note what ``event`` (of type ``kind``) shows the dealer beyond the state: declines, folds, shown hands."""
     if kind == "bank_declined":
         seen.declined.add(event.seat)
     elif kind == "player_folded":
@@ -141,14 +172,39 @@ def _see(seen: _Seen, event: Any, kind: str) -> None:
         seen.shown = tuple((place, tuple(cards)) for place, cards in event.shown if place)
 
 
-def _view(scenario: Scenario, number: int, state: Any, seen: _Seen, button: int | None) -> DealerView:
-    game = scenario.game
+def dealer_view(game: str, state: Any, seen: Seen, where: Where) -> DealerView:
+    """The table as the dealer sees it in ``state``: the seats, the felt, the hands shown so far."""
     shown = tuple((f"{PLACE[game]} {place}", cards) for place, cards in seen.shown)
-    seats = tuple(SeatView(p.seat, scenario.seat(p.seat).name, p.stack, *_seat_line(game, state, p, seen))
-                  for p in state.players)
+    seats = tuple(SeatView(p.seat, where.names.get(p.seat, f"seat {p.seat}"), p.stack,
+                           *_seat_line(game, state, p, seen)) for p in state.players)
     dealer_cards = seen.dealer_cards or _dealer_cards(game, state)
-    return DealerView(number, _table_line(game, state.settings), button if game == "hcf" else None, seats,
+    return DealerView(where.hand, _table_line(game, state.settings), where.button if game == "hcf" else None, seats,
                       _dealer_name(game, state), dealer_cards, shown, seen.note)
+
+
+def view_json(view: DealerView) -> dict[str, Any]:
+    """A dealer's view as JSON (a live drill sends it to the trainee), cards as text.
+
+    >>> from server.rules.cards import parse_cards
+    >>> v = DealerView(1, "t", 2, (SeatView(1, "ann", 100),), "the DP, seat 2", parse_cards("Ah Kd"))
+    >>> view_from_json(view_json(v)) == v
+    True
+    """
+    return {"hand": view.hand, "table": view.table, "button": view.button, "dealer": view.dealer,
+            "seats": [{"seat": s.seat, "name": s.name, "stack": s.stack, "bets": s.bets, "status": s.status}
+                      for s in view.seats],
+            "dealer_cards": format_cards(view.dealer_cards).split(),
+            "shown": [[place, format_cards(cards).split()] for place, cards in view.shown], "note": view.note}
+
+
+def view_from_json(data: Mapping[str, Any]) -> DealerView:
+    """The dealer's view a live drill sent (raises KeyError, TypeError or ValueError on a malformed one)."""
+    return DealerView(int(data["hand"]), str(data["table"]), data["button"],
+                      tuple(SeatView(int(s["seat"]), str(s["name"]), int(s["stack"]), str(s["bets"]),
+                                     str(s["status"])) for s in data["seats"]),
+                      str(data["dealer"]), parse_cards(" ".join(data["dealer_cards"])),
+                      tuple((str(place), parse_cards(" ".join(cards))) for place, cards in data["shown"]),
+                      str(data["note"]))
 
 
 def _dealer_cards(game: str, state: Any) -> tuple[Card, ...]:
@@ -175,7 +231,7 @@ def _table_line(game: str, settings: Any) -> str:
     return f"High Card Flush, California: {fee}; min bank {settings.min_bank}"
 
 
-def _seat_line(game: str, state: Any, player: Any, seen: _Seen) -> tuple[str, str]:
+def _seat_line(game: str, state: Any, player: Any, seen: Seen) -> tuple[str, str]:
     if game == "hcf":
         return _hcf_seat(state, player, seen)
     if game == "caribbean":
@@ -187,7 +243,7 @@ def _chips(pairs: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{name} {amount}" for name, amount in pairs if amount)
 
 
-def _hcf_seat(state: Any, player: Any, seen: _Seen) -> tuple[str, str]:
+def _hcf_seat(state: Any, player: Any, seen: Seen) -> tuple[str, str]:
     seat = player.seat
     bets = state.bets.get(seat)
     felt = [] if bets is None else [("ante", bets.ante), ("straight flush bonus", bets.straight_flush_bonus),

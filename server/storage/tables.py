@@ -25,6 +25,7 @@ from server.rules.games import game_of
 from server.rules.places import stack_place
 from server.storage.store import Store, as_table_errors
 from server.table.ports import Batch, RecordedEvent
+from server.table.registry import drill_for
 from server.table.roster import Seated
 from server.table.runner import TableSetup
 from server.table.summary import hand_summary
@@ -106,8 +107,14 @@ class TableStore(Store):
         setups = []
         async with self.db.transaction(write=False) as tx:
             for info in await tx.list_tables():
-                game = game_of(info.settings)
-                settings = game.settings_from_mapping(info.settings)
+                stored = dict(info.settings)
+                drill_values = stored.pop("drill", None)
+                game = game_of(stored)
+                settings = game.settings_from_mapping(stored)
+                drill = None if drill_values is None else drill_for(drill_values, settings)
+                answers = [] if drill is None else [
+                    dict(e.payload) for e in await tx.table_events(info.name)
+                    if e.hand_id is None and e.type == "drill_answered"]
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
@@ -125,7 +132,8 @@ class TableStore(Store):
                                          hands_dealt=await tx.last_hand_number(info.name),
                                          # so a client back after a crash is told how the hand ended
                                          last_summary=dict(last.summary) if last and last.summary else None,
-                                         game=game.name, carry=dict(carried or {})))
+                                         game=game.name, carry=dict(carried or {}), drill=drill,
+                                         drill_answers=answers))
         return setups
 
     async def void_interrupted_hands(self, table: str | None = None) -> int:

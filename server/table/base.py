@@ -11,14 +11,17 @@ from typing import Any
 from server.clock import SYSTEM_CLOCK, Clock, Timer
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
+from server.rules.drill.settings import DrillSettings
 from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike
 from server.rules.games import game_named
 from server.table.commands import (
+    Host,
     Stand,
     TableCommand,
     TableError,
     Tick,
 )
+from server.table.drill_state import LiveDrill, restored_answers
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
 from server.table.updates import BatchRecord, UpdateBuilder
@@ -40,6 +43,8 @@ class TableSetup:
     last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
     game: str = "hcf"
     carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
+    drill: DrillSettings | None = None  # a live drill table's (docs/drills.md)
+    drill_answers: list[dict[str, Any]] = field(default_factory=list)  # its recorded answers, as the log holds them
 
 
 @dataclass(slots=True)
@@ -108,6 +113,32 @@ class RunnerBase:
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
         self._updates = UpdateBuilder(self.name)
         self._clock_failures = 0
+        self.drill = _live_drill(setup)
+
+    async def _drill_record(self, before: Any, events: list[Any], batch: Batch,
+                            lead: list[Reply] | None, inputs: Reply | None) -> None:
+        raise NotImplementedError  # DrillMixin
+
+    def _drill_holds(self, command: Any) -> bool:
+        raise NotImplementedError  # DrillMixin
+
+    async def _drill_timeout(self) -> None:
+        raise NotImplementedError  # DrillMixin
+
+    async def _drill_settle(self) -> None:
+        raise NotImplementedError  # DrillMixin
+
+    def _stored_settings(self, settings: Any = None) -> Reply:
+        raise NotImplementedError  # DrillMixin
+
+    async def _host_inject(self, cmd: Host) -> Reply:
+        raise NotImplementedError  # DrillMixin
+
+    async def _host_drill_report(self, cmd: Host) -> Reply:
+        raise NotImplementedError  # DrillMixin
+
+    async def _host_drill_end(self, cmd: Host) -> Reply:
+        raise NotImplementedError  # DrillMixin
 
     # ------------------------------------------------------------ what the parts ask of each other
 
@@ -201,6 +232,9 @@ class RunnerBase:
     def _status(self) -> str:
         raise NotImplementedError  # ViewsMixin
 
+    def _button(self) -> int | None:
+        raise NotImplementedError  # ViewsMixin
+
     def choices(self, account: AccountId | None) -> Choices:
         raise NotImplementedError  # ViewsMixin
 
@@ -224,6 +258,10 @@ class RunnerBase:
 
     def you(self, account: AccountId | None) -> Reply:
         raise NotImplementedError  # ViewsMixin
+
+
+def _live_drill(setup: TableSetup) -> LiveDrill | None:
+    return None if setup.drill is None else LiveDrill(setup.drill, restored_answers(setup.drill_answers))
 
 
 @dataclass(frozen=True, slots=True)

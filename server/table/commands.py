@@ -104,6 +104,16 @@ class Host:
 
 
 @dataclass(frozen=True, slots=True)
+class DrillRequest:
+    """The trainee's ``drill`` request: the step asked now (``question``), or an ``answer`` to it."""
+
+    account: AccountId
+    name: str
+    action: str
+    answer: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """A clock of the table's own fired; ``token`` tells a stale one."""
 
@@ -111,10 +121,10 @@ class Tick:
     token: int
 
 
-TableCommand = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Snapshot | Host | Tick
+TableCommand = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Snapshot | Host | Tick | DrillRequest
 
 
-_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play)
+_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play, DrillRequest)
 
 
 def requester(command: object) -> AccountId | None:

@@ -53,7 +53,7 @@ class FloorCommandsMixin(RunnerBase):
         if new is None or new == self.settings:
             return
         old = self.settings
-        batch = Batch(settings=(old.as_dict(), new.as_dict(), by))
+        batch = Batch(settings=(self._stored_settings(old), self._stored_settings(new), by))
         changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
         def apply() -> None:
             self.settings = new
@@ -156,4 +156,7 @@ _HOST_HANDLERS: dict[str, Callable[[FloorCommandsMixin, Host], Awaitable[Reply]]
     "arrange_deck": FloorCommandsMixin._host_arrange,
     "show_settings": FloorCommandsMixin._host_show_settings,
     "close_table": FloorCommandsMixin._host_close,
+    "inject": lambda runner, cmd: runner._host_inject(cmd),
+    "drill_report": lambda runner, cmd: runner._host_drill_report(cmd),
+    "drill_end": lambda runner, cmd: runner._host_drill_end(cmd),
 }

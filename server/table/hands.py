@@ -73,6 +73,8 @@ class HandsMixin(RunnerBase):
     async def _hand_command(self, command: Any) -> Reply:
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
+        if self._drill_holds(command):  # a leave while the table waits for the trainee: carried out after
+            return {}
         events = self.game.decide(self.state, command)
         await self._record(self.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
         return {}
@@ -111,7 +113,9 @@ class HandsMixin(RunnerBase):
     async def _void_hand(self, reason: str) -> Reply:
         if not self.hand_in_progress():
             return {}
-        await self._hand_command(Misdeal(reason))
+        await self._drill_settle()  # a step still asked counts as no answer: its events are recorded first
+        if self.hand_in_progress():
+            await self._hand_command(Misdeal(reason))
         return {}
 
     async def _play(self, cmd: Play) -> Reply:

@@ -134,7 +134,9 @@ class PipelineMixin(RunnerBase):
         self._apply_transfers(batch.transfers)
         if apply is not None:
             apply()
-        await self._publish(recorded, [])
+        # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
+        await self._publish([RecordedEvent(r.seq, {k: v for k, v in r.payload.items() if not k.startswith("_")},
+                                           r.in_hand) for r in recorded], [])
 
     def _apply_transfers(self, transfers: list[Transfer]) -> None:
         for t in transfers:
@@ -146,7 +148,14 @@ class PipelineMixin(RunnerBase):
 
     async def _record(self, before: Any, events: list[Any], batch: Batch,
                       lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
-        """Record a hand's input and events with their transfers, then apply and publish them."""
+        """Record a hand's input and events with their transfers, then apply and publish them.
+
+        At a live drill, the trainee is asked the steps they bring first (server/table/drill.py).
+        """
+        drill = self.drill
+        if drill is not None and not drill.releasing and not drill.settings.ended:
+            await self._drill_record(before, events, batch, lead, inputs)
+            return
         game = self.game
         state = before
         first_seq = self.seq

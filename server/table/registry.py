@@ -9,6 +9,7 @@ from typing import Any, Protocol
 import structlog
 
 from server.clock import SYSTEM_CLOCK, Clock
+from server.rules.drill.settings import DrillSettings, drill_settings
 from server.rules.errors import RuleError
 from server.rules.game import AccountId
 from server.rules.games import game_of
@@ -17,6 +18,15 @@ from server.table.ports import Publisher, TableStorage
 from server.table.runner import TableRunner, TableSetup
 
 log = structlog.get_logger("hcf.tables")
+
+
+def drill_for(values: Any, settings: Any) -> DrillSettings:
+    """A drill table's ``drill`` settings, checked against its game (raises TableError ``settings/invalid``)."""
+    game = game_of(settings.as_dict()).name
+    try:
+        return drill_settings(values, game, house_banked=bool(getattr(settings, "house_banked", True)))
+    except RuleError as exc:
+        raise TableError("settings/invalid", exc.message) from None
 
 
 class TableCatalog(TableStorage, Protocol):
@@ -89,16 +99,20 @@ class Tables:
             self._start(setup)
 
     async def create(self, name: str, values: Mapping[str, Any], by: AccountId | None) -> TableRunner:
-        """Create, record and start a table."""
+        """Create, record and start a table (a live drill table when ``values`` has ``drill``: docs/drills.md)."""
+        values = dict(values)
+        drill_values = values.pop("drill", None)
         settings = self.settings_for(values)
+        drill = None if drill_values is None else drill_for(drill_values, settings)
+        stored = settings.as_dict() | ({"drill": drill.as_dict()} if drill is not None else {})
         async with self._lock:
             if name.lower() in (n.lower() for n in self.runners):
                 raise TableError("table/exists", f"a table named {name} exists")
-            await self.catalog.create_table(name, settings.as_dict(), by)
-            log.info("table_created", table=name, by=by, settings=settings.as_dict())
+            await self.catalog.create_table(name, stored, by)
+            log.info("table_created", table=name, by=by, settings=stored)
             if self.router is not None:
                 await self.router.claim(name)
-            return self._start(TableSetup(name, settings, game=game_of(settings.as_dict()).name))
+            return self._start(TableSetup(name, settings, game=game_of(settings.as_dict()).name, drill=drill))
 
     def adopt(self, setup: TableSetup) -> TableRunner:
         """Start the runner of a table restored from the database (a takeover)."""

@@ -11,7 +11,7 @@ stall a hand.
 
 The runner is one class made of parts, one module each (mixins over the state they share,
 server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
-hands, seating, floor_commands (the host's), timers, views.
+hands, seating, floor_commands (the host's), timers, views, drill (a live drill's steps).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from server.table.base import HandClock, TableSetup, _Internal
 from server.table.commands import (
+    DrillRequest,
     Host,
     Play,
     Presence,
@@ -34,6 +35,7 @@ from server.table.commands import (
     Tick,
     TopUp,
 )
+from server.table.drill import DrillMixin
 from server.table.floor_commands import FloorCommandsMixin
 from server.table.hands import HandsMixin
 from server.table.lifecycle import LifecycleMixin
@@ -44,7 +46,8 @@ from server.table.timers import CLOCK_ATTEMPTS, TimersMixin
 from server.table.views import ViewsMixin
 
 
-class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, TimersMixin, ViewsMixin):
+class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, TimersMixin, ViewsMixin,
+                  DrillMixin):
     """The single owner of one table's state.
 
     Its state is :class:`~server.table.base.RunnerBase`'s; each part is a mixin of its own module.
@@ -73,6 +76,7 @@ _TABLE_HANDLERS: dict[type, Callable[[TableRunner, Any], Awaitable[Reply]]] = {
     Presence: TableRunner._presence,
     Play: TableRunner._play,
     Host: TableRunner._host,
+    DrillRequest: TableRunner._drill_request,
 }
 
 __all__ = ["CLOCK_ATTEMPTS", "HandClock", "TableRunner", "TableSetup"]

@@ -52,6 +52,8 @@ class TimersMixin(RunnerBase):
             await self._start_hand()
         elif tick.kind == "clock":
             await self._clock_ran_out()
+        elif tick.kind == "drill":
+            await self._drill_timeout()
         elif tick.kind == "housekeeping":
             await self._housekeeping()
             self._schedule("housekeeping", self.now() + HOUSEKEEPING_SECONDS)

@@ -37,6 +37,7 @@ class ViewsMixin(RunnerBase):
             # Also while the next hand is played: a client back after a restart learns its hand's fate.
             "last_hand": self.last_summary,
             "arranged_next": self.arranged_next is not None,
+            "drill": None if self.drill is None else self.drill.public(),
             **self.game.table_view(self.settings, self.carry),
         }
 
@@ -90,6 +91,8 @@ class ViewsMixin(RunnerBase):
     def _hand_choices(self, seated: Seated) -> list[Reply]:
         if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
             return []
+        if self.drill is not None and self.drill.held is not None:
+            return []  # the table waits for the trainee
         return self.game.choices(self.state, seated.seat)
 
     def _table_choices(self, seated: Seated) -> list[Reply]:

@@ -25,6 +25,7 @@ from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.rules.game import AccountId
 from server.table.commands import (
+    DrillRequest,
     Host,
     Play,
     Presence,
@@ -383,6 +384,8 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
         return SetWilling(account, request.willing)
     if event == "stand":
         return Stand(account)
+    if isinstance(request, p.Drill):
+        return DrillRequest(account, name, request.action, request.answer)
     if isinstance(request, p.Move):
         # Only what the client sent: a game tells an absent key from a zero.
         sent = request.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})

@@ -48,21 +48,27 @@ def ruling(irregularity: Irregularity, *, dealer: int | None) -> JSON:
     return {"ruling": "dead_seat", "seat": irregularity.seat}
 
 
-def injected(irregularity: Irregularity, deck: Sequence[Card], dealt: int, place: str) -> JSON:
+def injected(irregularity: Irregularity, deck: Sequence[Card] | None, dealt: int, place: str) -> JSON:
     """What the table announces when it injects ``irregularity``: for a miscount, the extra card from the stub.
 
     ``deck`` is in dealing order and ``dealt`` cards of it went to the hands, so the stub's
-    next card is the one a miscount gives. ``place`` names a hand: seat, spot or box.
+    next card is the one a miscount gives; when the deck is not known (a live table's
+    shuffled deck), the card is not named. ``place`` names a hand: seat, spot or box.
 
     >>> injected(Irregularity("miscount", 2), [0, 1, 2, 3], 3, "seat")["card"]
     '2s'
+    >>> injected(Irregularity("miscount", 2), None, 3, "seat")["message"]
+    'drill: seat 2 is dealt an extra card from the stub'
     """
     if irregularity.kind == "shuffler_fault":
         return {"type": "drill_irregularity", "kind": "shuffler_fault", "message": "drill: the shuffler flashes red"}
     if irregularity.kind == "none":
         return {"type": "drill_irregularity", "kind": "none",
                 "message": "drill: the floor is asked for a ruling on this deal"}
-    card = card_text(deck[dealt])
     who = "the dealer" if irregularity.seat == DEALER else f"{place} {irregularity.seat}"
-    return {"type": "drill_irregularity", "kind": "miscount", "seat": irregularity.seat, "card": card,
-            "message": f"drill: {who} is dealt an extra card from the stub ({card})"}
+    event: JSON = {"type": "drill_irregularity", "kind": "miscount", "seat": irregularity.seat,
+                   "message": f"drill: {who} is dealt an extra card from the stub"}
+    if deck is not None and dealt < len(deck):
+        card = card_text(deck[dealt])
+        event |= {"card": card, "message": f"{event['message']} ({card})"}
+    return event

@@ -72,3 +72,29 @@ def rule_of(game: str, step: str) -> str:
 def key_step(game: str, step: str, answer: JSON) -> KeyStep:
     """A step of ``game`` with its rule filled in."""
     return KeyStep(step, answer, rule_of(game, step))
+
+
+def table_steps(game: str, house_banked: bool) -> tuple[str, ...]:
+    """Every step a table of ``game`` can ask (the house-banked High Card Flush has no DP's steps)."""
+    return tuple(k for k in STEP_KINDS[game] if not (game == "hcf" and house_banked and k in CALIFORNIA_ONLY))
+
+
+def steps_asked(value: object, game: str, house_banked: bool) -> tuple[str, ...]:
+    """A drill's ``steps`` list checked (None: every step); raises ValueError with a sentence naming the steps.
+
+    >>> steps_asked(["fees", "qualify"], "hcf", False)
+    ('fees', 'qualify')
+    >>> steps_asked(["offer_bank"], "caribbean", True)
+    Traceback (most recent call last):
+    ...
+    ValueError: steps: no step 'offer_bank' at this table (the steps: irregularity, qualify, settle_spot)
+    """
+    kinds = table_steps(game, house_banked)
+    if value is None:
+        return kinds
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("steps is a list of step names")
+    for step in value:
+        if step not in kinds:
+            raise ValueError(f"steps: no step {step!r} at this table (the steps: {', '.join(kinds)})")
+    return tuple(value)

@@ -1,0 +1,69 @@
+"""A live drill table's ``drill`` settings (DRILLS section 2 and 6): who is the trainee, which steps, how long.
+
+>>> d = drill_settings({"trainee": "tina", "mode": "exam"}, "caribbean", house_banked=True)
+>>> d.trainee, d.mode, d.step_seconds, d.steps
+('tina', 'exam', 30, ('irregularity', 'qualify', 'settle_spot'))
+>>> drill_settings({"trainee": "tina", "step_seconds": 2}, "hcf", house_banked=False)
+Traceback (most recent call last):
+...
+server.rules.errors.SettingsError: drill.step_seconds: a whole number of seconds from 5 to 600, got 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from server.rules.drill.steps import steps_asked
+from server.rules.errors import SettingsError
+
+MODES: Final = ("training", "exam")
+STEP_SECONDS: Final = (5, 600)
+DEFAULT_STEP_SECONDS: Final = 30
+_KEYS: Final = ("trainee", "steps", "mode", "step_seconds")
+_STORED: Final = ("ended",)  # kept with the table's row; not a setting the host gives
+
+
+@dataclass(frozen=True, slots=True)
+class DrillSettings:
+    """The trainee's account name, the steps asked, ``training`` or ``exam``, the seconds each step waits."""
+
+    trainee: str
+    steps: tuple[str, ...]
+    mode: str = "training"
+    step_seconds: int = DEFAULT_STEP_SECONDS
+    ended: bool = False  # the session's ``end``: the table asks nothing more, the report stays
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as stored with the table and shown to everyone."""
+        return {"trainee": self.trainee, "steps": list(self.steps), "mode": self.mode,
+                "step_seconds": self.step_seconds} | ({"ended": True} if self.ended else {})
+
+    def is_trainee(self, name: str) -> bool:
+        """Whether the account named ``name`` is the trainee (names compare as the accounts do, case aside)."""
+        return name.lower() == self.trainee.lower()
+
+
+def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettings:
+    """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting."""
+    if not isinstance(values, Mapping):
+        raise SettingsError('drill is an object like {"trainee": "tina"}')
+    unknown = sorted(set(values) - set(_KEYS) - set(_STORED))
+    if unknown:
+        raise SettingsError(f"drill: no setting {unknown[0]!r} (the settings: {', '.join(_KEYS)})")
+    trainee = values.get("trainee")
+    if not isinstance(trainee, str) or not trainee.strip() or len(trainee) > 24:
+        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
+    try:
+        steps = steps_asked(values.get("steps"), game, house_banked)
+    except ValueError as exc:
+        raise SettingsError(f"drill.{exc}") from None
+    mode = values.get("mode", "training")
+    if mode not in MODES:
+        raise SettingsError(f"drill.mode: training or exam, got {mode!r}")
+    seconds = values.get("step_seconds", DEFAULT_STEP_SECONDS)
+    low, high = STEP_SECONDS
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
+        raise SettingsError(f"drill.step_seconds: a whole number of seconds from {low} to {high}, got {seconds!r}")
+    return DrillSettings(trainee.strip(), steps, mode, seconds, values.get("ended") is True)

@@ -1,0 +1,311 @@
+"""A live drill at the table (docs/drills.md): the table waits for the trainee at each step, judges, goes on.
+
+Every batch of a hand's events goes through :meth:`DrillMixin._drill_record`. The
+steps those events bring are read off them by the drill engine
+(:mod:`server.rules.drill`), exactly as the offline runner's key is. When one of
+the drill's steps comes, nothing is recorded yet: the table *holds* the events,
+asks the trainee (a ``drill_step`` table event, the question and the dealer's view
+on request), and waits up to ``step_seconds`` with the hand's clock stopped. Each
+answer (or its absence) is judged and recorded as a ``drill_answered`` table event
+whose given answer is never published; then the next step, and at the last the
+held events are recorded and published as at any table. So whatever the trainee
+answers, the table does the right thing (DRILLS section 1): the events were the
+rules' before anybody answered.
+
+An irregularity is the trainer's (host) ``inject``: between the deal and the first
+decision, the table announces it, asks for the ruling, and then carries out the
+right one with the floor's own commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+from server.drill.moves import SCRIPTS, floor_for
+from server.drill.play import command_of
+from server.drill.scenario import PLACE, ScenarioError
+from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
+from server.rules.commands import Leave, Stay
+from server.rules.drill.irregularity import DEALER, KINDS, Irregularity, injected
+from server.rules.drill.judge import judge
+from server.rules.drill.key import READERS
+from server.rules.drill.report import Asked, report
+from server.rules.drill.steps import QUESTIONS
+from server.table.base import RunnerBase
+from server.table.commands import DrillRequest, Host, TableError
+from server.table.drill_state import Answered, Held, LiveDrill, Question
+from server.table.ports import Batch, Reply
+
+NOT_CHECKED: Final = "not checked"
+"""A report's ``ledger`` before the server's ledger check fills it in (the table cannot reach the books)."""
+
+
+class DrillMixin(RunnerBase):
+    """The part of :class:`~server.table.runner.TableRunner` that runs a live drill."""
+
+    # ------------------------------------------------------------ the hand's events, through the drill
+
+    async def _drill_record(self, before: Any, events: list[Any], batch: Batch,
+                            lead: list[Reply] | None, inputs: Reply | None) -> None:
+        """Record a batch of hand events, first asking the trainee every drill step they bring."""
+        drill = self.drill
+        assert drill is not None
+        if lead:  # a new hand: the dealer has seen nothing of it yet
+            drill.seen, drill.dealt = Seen(), None
+        asked = self._questions(drill, before, events)
+
+        async def release() -> None:
+            await self._record_for_drill(before, events, batch, lead, inputs)
+
+        if not asked:
+            await release()
+            return
+        await self._hold(Held(asked, release))
+
+    def _questions(self, drill: LiveDrill, before: Any, events: list[Any]) -> list[Question]:
+        where = self._where()
+        state, out = before, []
+        for event in events:
+            after = self.game.evolve(state, event)
+            for step, view in event_questions(self.game.name, state, event, after, drill.seen, where):
+                if step.step in drill.settings.steps:
+                    out.append(Question(step, view, where.hand))
+            state = after
+        return out
+
+    def _where(self) -> Where:
+        names = {seat: s.name for seat, s in self.roster.by_seat.items()}
+        return Where(self.hand_number or self.hands_dealt + 1, self._button(), names)
+
+    async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
+                                lead: list[Reply] | None, inputs: Reply | None) -> None:
+        drill = self.drill
+        assert drill is not None
+        deals = any(READERS[self.game.name].dealt(e) for e in events)
+        drill.releasing = True
+        try:
+            await self._record(before, events, batch, lead, inputs)
+        finally:
+            drill.releasing = False
+        if deals and self.hand_in_progress():
+            drill.dealt = self.state
+
+    async def _hold(self, held: Held) -> None:
+        """Stop the hand's clock and ask the first of ``held``'s questions."""
+        drill = self.drill
+        assert drill is not None
+        if self.clock is not None:
+            held.clock_left = max(0.0, self.clock.deadline - self.now())
+            self._cancel("clock")
+        drill.held = held
+        await self._ask()
+
+    async def _ask(self) -> None:
+        drill = self.drill
+        assert drill is not None
+        assert drill.held is not None
+        held = drill.held
+        held.asked_at = self.now()
+        question = held.questions[0]
+        deadline = held.asked_at + drill.settings.step_seconds
+        self._schedule("drill", deadline)
+        await self._table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
+                                   "step": question.step.step, "question": QUESTIONS[question.step.step],
+                                   "deadline": deadline,
+                                   "message": f"drill: the table waits for the dealer ({question.step.step})"}])
+
+    async def _drill_answer(self, given: Any) -> Reply:
+        """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
+        drill = self.drill
+        assert drill is not None
+        assert drill.held is not None
+        held = drill.held
+        question = held.questions.pop(0)
+        answered = Answered(len(drill.answers) + 1, question.hand, question.step, given,
+                            None if given is None else round(self.now() - held.asked_at, 3))
+        self._cancel("drill")
+        await self._table_events([self._answered_event(answered)],
+                                 apply=lambda: drill.answers.append(answered))
+        if held.questions:
+            await self._ask()
+        else:
+            await self._release(held)
+        return answered.as_json() if drill.settings.mode == "training" else {"n": answered.n, "recorded": True}
+
+    def _answered_event(self, answered: Answered) -> Reply:
+        """The public part says which step was answered (and, in training, the table's correction);
+        the ``_`` keys, recorded and never published, keep the answer for the report."""
+        assert self.drill is not None
+        verdict = judge(answered.step.step, answered.given, answered.step.answer)
+        event: Reply = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
+                        "step": answered.step.step, "_given": answered.given, "_answer": answered.step.answer,
+                        "_rule": answered.step.rule, "_seconds": answered.seconds}
+        if self.drill.settings.mode == "training":
+            event |= {"right": verdict.right, "rule": answered.step.rule}
+            if not verdict.right:
+                event |= {"correction": answered.step.answer,
+                          "message": f"drill: the table corrects the dealer's {answered.step.step}: "
+                                     f"{_words(answered.step.answer)} ({answered.step.rule})"}
+        return event
+
+    async def _release(self, held: Held) -> None:
+        drill = self.drill
+        assert drill is not None
+        drill.held = None
+        if held.clock_left is not None and self.clock is not None:  # the hand's clock runs on from where it stopped
+            self.clock.deadline = self.now() + held.clock_left
+            self._schedule("clock", self.clock.deadline + self.grace)
+        await held.release()
+        deferred, drill.deferred = drill.deferred, []
+        for command in deferred:
+            if self.hand_in_progress() and drill.held is None:
+                await self._hand_command(command)
+            elif drill.held is not None:
+                drill.deferred.append(command)
+
+    def _drill_holds(self, command: Any) -> bool:
+        """Whether a hand command must wait for the trainee; a leave or a stay is kept for after (True)."""
+        drill = self.drill
+        if drill is None or drill.held is None or drill.releasing:
+            return False
+        if isinstance(command, Leave | Stay):
+            drill.deferred.append(command)
+            return True
+        step = drill.held.questions[0].step.step
+        raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
+                                          f"at most {drill.settings.step_seconds} s")
+
+    async def _drill_settle(self) -> None:
+        """Count every step still asked as no answer, so the held events are recorded (a void or a stop)."""
+        for _ in range(100):  # each release records events and may ask again; a hand asks a few dozen at most
+            if self.drill is None or self.drill.held is None:
+                return
+            await self._drill_answer(None)
+
+    async def _drill_timeout(self) -> None:
+        if self.drill is not None and self.drill.held is not None:
+            await self._drill_answer(None)
+
+    # ------------------------------------------------------------ the trainee's requests
+
+    async def _drill_request(self, cmd: DrillRequest) -> Reply:
+        drill = self._drill_on(ended_too=cmd.action == "question")
+        if not drill.settings.is_trainee(cmd.name):
+            raise TableError("drill/not_trainee", f"only the trainee ({drill.settings.trainee}) answers the steps")
+        if cmd.action == "question":
+            return {"step": self._question_json(drill)}
+        if drill.held is None:
+            raise TableError("drill/no_step", "no step is asked now: wait for the next one")
+        if cmd.answer is None:
+            raise TableError("request/malformed", "an answer is an object, like {\"seat\": 3}")
+        return await self._drill_answer(cmd.answer)
+
+    def _question_json(self, drill: LiveDrill) -> Reply | None:
+        if drill.held is None:
+            return None
+        question = drill.held.questions[0]
+        return {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
+                "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
+                "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+
+    # ------------------------------------------------------------ the trainer's (host's) commands
+
+    async def _host_inject(self, cmd: Host) -> Reply:
+        """Inject an irregularity into the hand in progress (between the deal and the first decision)."""
+        drill = self._drill_on()
+        if "irregularity" not in drill.settings.steps:
+            raise TableError("drill/not_now", "this drill does not ask the irregularity step")
+        if drill.held is not None or drill.dealt is None or self.state is not drill.dealt:
+            raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
+        irregularity = self._irregularity(cmd)
+        script, state = SCRIPTS[self.game.name], self.state
+        notice = injected(irregularity, self._deck(), script.cards_dealt(state), PLACE[self.game.name])
+        drill.dealt = None  # one per hand
+        await self._table_events([notice])
+        step, view = irregularity_question(self.game.name, state, irregularity, str(notice["message"]), drill.seen,
+                                           self._where())
+
+        async def rule() -> None:
+            floor = floor_for(script, self.state, irregularity, f"table {self.name}")
+            if floor is not None and self.hand_in_progress():
+                await self._hand_command(command_of(self.game, floor))
+
+        await self._hold(Held([Question(step, view, self._where().hand)], rule))
+        return {"injected": irregularity.kind, "seat": irregularity.seat}
+
+    def _irregularity(self, cmd: Host) -> Irregularity:
+        kind = cmd.arg("kind")
+        if kind not in KINDS:
+            raise TableError("request/malformed", f"inject takes a kind: {', '.join(KINDS)}")
+        if kind != "miscount":
+            return Irregularity(kind)
+        seat = cmd.arg("seat")
+        places = SCRIPTS[self.game.name].places_dealt(self.state)
+        dealer = SCRIPTS[self.game.name].dealer(self.state)
+        if not isinstance(seat, int) or (seat != DEALER and seat not in places):
+            where = f"seat {seat}" if isinstance(seat, int) else "no seat"
+            hands = ", ".join(str(p) for p in sorted(places))
+            raise TableError("seat/invalid", f"a miscount is at a hand dealt ({hands}) or at the dealer (0), "
+                                             f"not {where}")
+        try:
+            SCRIPTS[self.game.name].floor_seat(self.state, seat, f"table {self.name}") if seat not in (
+                DEALER, dealer) else None
+        except ScenarioError as exc:
+            raise TableError("seat/invalid", exc.args[0]) from None
+        return Irregularity("miscount", seat)
+
+    def _deck(self) -> tuple[Any, ...] | None:
+        """The deck in dealing order when it is known (an arranged one); else the stub's card is not named."""
+        arranged = self.arranged_in_play
+        return arranged if isinstance(arranged, tuple) else None
+
+    async def _host_drill_report(self, _cmd: Host) -> Reply:
+        """The session's report so far: the score, each step kind, every answer (DRILLS section 8)."""
+        drill = self._drill_on(ended_too=True)
+        return {"report": self._report(drill), "waiting": drill.public()["waiting"], "ended": drill.settings.ended}
+
+    def _report(self, drill: LiveDrill) -> Reply:
+        answers = drill.answers
+        result = report(self.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
+                        ledger=NOT_CHECKED, seconds=[a.seconds for a in answers])
+        for step, answered in zip(result["steps"], answers, strict=True):
+            step["seconds"] = answered.seconds
+        return result | {"mode": drill.settings.mode, "trainee": drill.settings.trainee}
+
+    async def _host_drill_end(self, cmd: Host) -> Reply:
+        """End the session: a step still asked counts as no answer, the report is recorded, the drill is off."""
+        drill = self._drill_on()
+        while drill.held is not None:
+            await self._drill_answer(None)
+        result = self._report(drill)
+        ended = replace(drill.settings, ended=True)
+        before = self._stored_settings()
+        after = self.settings.as_dict() | {"drill": ended.as_dict()}
+
+        def end() -> None:
+            drill.settings = ended
+
+        await self._table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
+                                   "message": f"drill over: {result['right']} of {result['total']} right",
+                                   "_report": result}], Batch(settings=(before, after, cmd.by)), end)
+        return {"report": result}
+
+    def _drill_on(self, *, ended_too: bool = False) -> LiveDrill:
+        """The drill in progress (or, for ``ended_too``, one that ended); else ``drill/off``."""
+        drill = self.drill
+        if drill is None or (drill.settings.ended and not ended_too):
+            raise TableError("drill/off", f"no drill runs at table {self.name}")
+        return drill
+
+    def _stored_settings(self, settings: Any = None) -> Reply:
+        """The settings as the table's row keeps them: the game's, and the drill's while one runs."""
+        stored: Reply = (settings or self.settings).as_dict()
+        if self.drill is not None:
+            stored["drill"] = self.drill.settings.as_dict()
+        return stored
+
+
+def _words(answer: Reply) -> str:
+    """A right answer in a sentence's words, for the players' correction line."""
+    return ", ".join(f"{k} {v}" for k, v in answer.items())

@@ -1,0 +1,148 @@
+"""A live drill over Socket.IO: a trainee answers each step, the trainer injects an irregularity (issue 16).
+
+The table's own clock is a manual one: a step's time runs out only when the test
+moves the clock (DRILLS section 6), and no other clock runs meanwhile. The report's
+right answers are checked against the key read off the table's recorded log by the
+same engine as the offline runner's, the trainee's answers against the judge, and
+the players' updates for the answers they must never see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from server.replay import initial_state
+from server.rules.drill.irregularity import Irregularity
+from server.rules.drill.key import hand_key
+from server.rules.drill.judge import judge
+from tests.support.clock import ManualClock
+
+from .conftest import Server
+from .helpers import Client
+
+DRILL = "drill"
+SETTINGS: dict[str, Any] = {"pause_seconds": 0, "min_bank": 100, "fee_mode": "players", "fee": 1,
+                            "drill": {"trainee": "tina", "mode": "training", "step_seconds": 30}}
+_TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})
+
+
+def manual(server: Server) -> ManualClock:
+    assert isinstance(server.clock, ManualClock)
+    return server.clock
+
+
+async def _question(tina: Client, since: int, step: str) -> tuple[int, dict[str, Any]]:
+    """Wait for the table to ask ``step``, then ask for the question and the dealer's view."""
+    at, _ = await tina.event("drill_step", since=since, where=lambda e: e["step"] == step)
+    asked = (await tina.call("drill", {"table": DRILL, "action": "question"}))["step"]
+    assert asked["step"] == step
+    return at + 1, asked
+
+
+async def _answer(tina: Client, answer: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = await tina.call("drill", {"table": DRILL, "action": "answer", "answer": answer})
+    return reply
+
+
+async def _recorded_key(server: Server, hand_id: int, irregularity: Irregularity) -> list[dict[str, Any]]:
+    """The hand's steps from the table's own log, through the drill engine (as ``hcf-server drill run`` reads it)."""
+    database = server.app_database()
+    recorded = await database.get_hand(hand_id)
+    rows = [dict(e.payload) for e in await database.hand_events(hand_id)]
+    inputs = next(r["_input"] for r in rows if (r.get("_input") or {}).get("command") == "new_hand")
+    game, initial = initial_state(inputs, recorded.server_seed)
+    events = [game.codec.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
+              for r in rows if r.get("type") not in _TABLE_ROWS]
+    return [{"step": s.step, "answer": s.answer}
+            for s in hand_key("hcf", initial, events, game.evolve, irregularity=irregularity)]
+
+
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
+async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: Server) -> None:
+    host = await server.host()
+    await host.host("create_table", table=DRILL, settings=SETTINGS)
+    await host.join(DRILL)
+    tina = await server.player("tina", sit=False, table=DRILL)
+    assert await tina.refused("sit", {"table": DRILL, "buy_in": 500}) == "drill/trainee"
+    alice, bob, carol = [await server.player(n, table=DRILL, seat=s, buy_in=500)
+                         for n, s in (("alice", 1), ("bob", 2), ("carol", 3))]
+    assert await bob.refused("drill", {"table": DRILL, "action": "question"}) == "drill/not_trainee"
+    mark = tina.mark()
+    manual(server).advance(1.0)  # the table's pause before a hand
+
+    # 1. the bank offer: held until the trainee answers; the players may do nothing meanwhile
+    mark, asked = await _question(tina, mark, "offer_bank")
+    assert [s["name"] for s in asked["view"]["seats"]] == ["alice", "bob", "carol"]
+    assert alice.moves(DRILL) == [] and alice.model(DRILL)["drill"]["waiting"]["step"] == "offer_bank"
+    assert await alice.refused("move", {"table": DRILL, "action": "bank", "accept": True}) == "drill/waiting"
+    feedback = await _answer(tina, {"seat": 1})
+    assert (feedback["right"], feedback["rule"]) == (True, "RULES 3.1")
+    await alice.event("bank_offered", where=lambda e: e["seat"] == 1)
+    await alice.call("move", {"table": DRILL, "action": "bank", "accept": True})
+    await bob.event("betting_opened")
+    for player in (bob, carol):
+        await player.call("move", {"table": DRILL, "action": "bet", "ante": 10})
+
+    # 2, 3. the fees and the first card, before the deal; the trainee gets the first card wrong
+    mark, _ = await _question(tina, mark, "fees")
+    assert (await _answer(tina, {"fees": {"2": 1, "3": 1}}))["right"] is True
+    mark, _ = await _question(tina, mark, "first_card")
+    wrong = await _answer(tina, {"seat": 3})
+    assert (wrong["right"], wrong["mistake"], wrong["answer"]) == (False, "wrong", {"seat": 2})
+    _, turn = await bob.event("turn_started")
+    assert turn["seat"] == 2
+
+    # 4. the trainer injects a miscount at carol's seat; the ruling kills it, whatever the trainee says
+    reply = await host.host("inject", table=DRILL, kind="miscount", seat=3)
+    assert reply["injected"] == "miscount"
+    assert await host.refused("host", {"action": "inject", "table": DRILL, "kind": "none"}) == "drill/not_now"
+    mark, asked = await _question(tina, mark, "irregularity")
+    assert "seat 3 is dealt an extra card" in asked["view"]["note"]
+    assert await bob.refused("move", {"table": DRILL, "action": "fold"}) == "drill/waiting"
+    assert (await _answer(tina, {"ruling": "play_on"}))["right"] is False
+    await bob.event("seat_dead", where=lambda e: e["seat"] == 3)
+
+    # 5-7. bob raises: the DP's hand is shown; the trainee lets the qualifier's time run out
+    cards = bob.model(DRILL)["hand"]["your_cards"]
+    await bob.call("move", {"table": DRILL, "action": "raise", "amount": cards["raise_limit"] * 10})
+    mark, asked = await _question(tina, mark, "qualify")
+    assert len(asked["view"]["dealer_cards"]) == 7, "the DP's hand is shown to the dealer"
+    manual(server).advance(30.0)
+    mark, _ = await _question(tina, mark, "settle_seat")
+    assert (await _answer(tina, {"seat": 3, "dead": True}))["mistake"] == "order"
+    mark, _ = await _question(tina, mark, "bank_after")
+    await _answer(tina, {"stack": 1})
+    _, revealed = await host.event("hand_revealed", where=lambda e: e.get("number") == 1)
+
+    report = (await host.host("drill_report", table=DRILL))["report"]
+    steps = report["steps"]
+    assert [s["step"] for s in steps] == ["offer_bank", "fees", "first_card", "irregularity", "qualify",
+                                          "settle_seat", "bank_after"]
+    key = await _recorded_key(server, revealed["hand_id"], Irregularity("miscount", 3))
+    assert [{"step": s["step"], "answer": s["answer"]} for s in steps] == key, "the key is the recorded hand's"
+    for s in steps:
+        assert s["right"] == judge(s["step"], s["given"], s["answer"]).right
+    assert [s["mistake"] for s in steps] == [None, None, "wrong", "wrong", "no answer", "order", "wrong"]
+    assert steps[4]["given"] is None and steps[0]["seconds"] is not None
+    assert (report["right"], report["total"]) == (2, 7)
+    assert report["by_step"]["first_card"] == {"right": 0, "total": 1, "median_seconds": steps[2]["seconds"]}
+
+    # The players saw the corrections, never an answer the trainee gave.
+    answered = [e for e in bob.table_events() if e["type"] == "drill_answered"]
+    assert [e["n"] for e in answered] == list(range(1, 8))
+    assert answered[2]["correction"] == {"seat": 2} and "correction" not in answered[0]
+    for client in (alice, bob, carol, tina):
+        for event in client.table_events():
+            assert not any(k.startswith("_") or k == "given" for k in event), event
+
+    # The answers are in the database: a restart keeps the session and its report.
+    restarted = await server.restart()
+    host2 = await restarted.host()
+    again = (await host2.host("drill_report", table=DRILL))["report"]
+    assert [(s["step"], s["given"], s["right"]) for s in again["steps"]] == \
+        [(s["step"], s["given"], s["right"]) for s in steps]
+    ended = (await host2.host("drill_end", table=DRILL))["report"]
+    assert (ended["right"], ended["total"]) == (2, 7)
+    assert await host2.refused("host", {"action": "inject", "table": DRILL, "kind": "none"}) == "drill/off"
