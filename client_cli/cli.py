@@ -186,6 +186,21 @@ def _add_host(sub: Any) -> None:
     action("close", "close the table (everyone stands up after the current hand)", "hcf host close --table old")
     action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
            "hcf host show-settings --table main")
+    for parser in (create,):
+        parser.add_argument("--drill-trainee", metavar="NAME",
+                            help="make a live drill table: this account deals and answers the steps (docs/drills.md)")
+        parser.add_argument("--drill-mode", choices=("training", "exam"), help="the drill's mode (default training)")
+        parser.add_argument("--drill-steps", metavar="STEP,STEP", help="the steps asked (default: every one)")
+        parser.add_argument("--step-seconds", type=int, metavar="N", help="how long each step waits (default 30)")
+    inject = action("inject", "a live drill: inject an irregularity after the deal, before the first decision",
+                    "hcf host inject --table training miscount 3\n  hcf host inject --table training shuffler_fault")
+    inject.add_argument("kind", choices=("miscount", "shuffler_fault", "none"),
+                        help="miscount (at SEAT, 0 for the dealer), shuffler_fault, or none (a control)")
+    inject.add_argument("seat", nargs="?", type=int, help="a miscount's seat (spot, box), 0 for the dealer")
+    action("drill-report", "a live drill: every answer so far and the score", "hcf host drill-report --table training")
+    action("drill-end", "a live drill: end the session and show its report", "hcf host drill-end --table training")
+    action("drill-watch", "a live drill: print each answer as the trainee gives it, until the session ends",
+           "hcf host drill-watch --table training")
     host.set_defaults(runner=_run_host)
 
 
@@ -245,8 +260,14 @@ def _add_drill(sub: Any) -> None:
                  "exam: nothing until the report. The report: the score, each step kind's score and median "
                  "time, every mistake with its rule. Exits 0 whatever the score, 2 on a scenario it cannot use.",
                  "  hcf drill bank-runs-out\n  hcf drill walk-away --mode exam\n"
-                 "  hcf drill my-scenario.json --json        # the report as JSON at the end")
-    drill.add_argument("scenario", help="a shipped scenario's name, or a path to a scenario JSON file")
+                 "  hcf drill my-scenario.json --json        # the report as JSON at the end\n"
+                 "  hcf drill --table training --name tina   # the trainee at a live drill table")
+    drill.add_argument("scenario", nargs="?", help="a shipped scenario's name, or a path to a scenario JSON file")
+    drill.add_argument("--table", default=None,
+                       help="join this live drill table as its trainee instead (a server; docs/drills.md)")
+    drill.add_argument("--name", help="with --table: your account (default: the one saved session on this server)")
+    drill.add_argument("--server", default=_server_default(), metavar="URL",
+                       help="with --table: the server (default: $HCF_SERVER or http://127.0.0.1:8765)")
     drill.add_argument("--mode", choices=("training", "exam"), default="training",
                        help="training (default): feedback after each answer; exam: only the report")
     drill.add_argument("--json", action="store_true", help="also print the report as one line of JSON at the end")
@@ -259,6 +280,15 @@ def _run_drill(args: argparse.Namespace) -> int:
     from server.drill.scenario import ScenarioError, load
     from server.drill.views import moments
 
+    if args.table is not None:
+        if args.scenario is not None:
+            print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
+            return 2
+        return _run_async(lambda: _live_drill(args))
+    if args.scenario is None:
+        print("error: give a scenario (hcf-server drill list names them), or --table for a live drill",
+              file=sys.stderr)
+        return 2
     try:
         scenario = load(args.scenario)
         steps = moments(scenario, dry_run(scenario))
@@ -273,6 +303,30 @@ def _run_drill(args: argparse.Namespace) -> int:
     if args.json:
         print(report_json(result), flush=True)
     return 0
+
+
+async def _live_drill(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from client_cli.session import ask_name, log_in
+    from client_cli.store import TokenStore
+
+    url = args.server.rstrip("/")
+    store = TokenStore()
+    session = await log_in(url, ask_name(store, url, args.name, _ask()), store)
+    from client_cli.connection import Connection
+    from client_cli.drill.live import run_live
+    from client_cli.terminal import PlainFace
+
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+    face = PlainFace()
+    face.start(lines.put_nowait)
+    conn = Connection(url, token=session.token)
+    await conn.connect()
+    try:
+        return await run_live(conn, args.table, lines, lambda text: face.say([text]))
+    finally:
+        await conn.close()
 
 
 # ------------------------------------------------------------------ runners
@@ -407,6 +461,18 @@ def _run_host(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    if command == "create-table":
+        drill = _drill_flags(args)
+        if isinstance(drill, int):
+            return drill
+        if drill:
+            values["settings"]["drill"] = drill
+    if command == "inject":
+        values["kind"], values["seat"] = args.kind, args.seat
+    if command == "drill-watch":
+        from client_cli.drill.watch import watch_drill
+
+        return _run_async(lambda: watch_drill(args.server, token, args.table, _print_line))
     if command == "arrange-deck":
         from client_cli.host import seat_hands
 
@@ -421,6 +487,21 @@ def _run_host(args: argparse.Namespace) -> int:
             print("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS", file=sys.stderr)
             return 2
     return _run_async(lambda: run_host(args.server, token, command, values, args.json))
+
+
+def _drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
+    """``create-table``'s drill flags as the table's ``drill`` settings (2: a flag without --drill-trainee)."""
+    given = {"trainee": args.drill_trainee, "mode": args.drill_mode, "step_seconds": args.step_seconds,
+             "steps": [s.strip() for s in args.drill_steps.split(",") if s.strip()] if args.drill_steps else None}
+    drill = {k: v for k, v in given.items() if v is not None}
+    if drill and "trainee" not in drill:
+        print("error: a drill table needs its trainee: --drill-trainee NAME", file=sys.stderr)
+        return 2
+    return drill
+
+
+def _print_line(text: str) -> None:
+    print(text, flush=True)
 
 
 def _run_history(args: argparse.Namespace) -> int:

@@ -23,6 +23,9 @@ ACTIONS = {
     "arrange-deck": "arrange_deck",
     "close": "close_table",
     "show-settings": "show_settings",
+    "inject": "inject",
+    "drill-report": "drill_report",
+    "drill-end": "drill_end",
 }
 
 
@@ -56,7 +59,7 @@ def host_payload(command: str, args: Mapping[str, Any]) -> dict[str, Any]:
     {'action': 'declare_dead', 'table': 'main', 'seat': 3}
     """
     payload: dict[str, Any] = {"action": ACTIONS[command]}
-    for key in ("table", "seat", "account", "amount", "cards", "hands", "settings"):
+    for key in ("table", "seat", "account", "amount", "cards", "hands", "settings", "kind"):
         value = args.get(key)
         if value is not None:
             payload[key] = value
@@ -106,6 +109,11 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
         if key in pending:
             line += f"   ({_value(pending[key].get('new'))} from the next hand)"
         lines.append(line)
+    drill = reply.get("drill")
+    if isinstance(drill, Mapping):
+        state = "over" if drill.get("ended") else f"{drill.get('answered')} steps answered"
+        lines.append(f"  drill: trainee {drill.get('trainee')}, {drill.get('mode')}, {drill.get('step_seconds')} s a "
+                     f"step, {state}; steps {', '.join(drill.get('steps') or [])}")
     return lines
 
 
@@ -136,8 +144,41 @@ def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
         how = " by seat, the rest random" if details.get("by_seat") else " in dealing order"
         said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
         return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
+    if command in ("drill-report", "drill-end"):
+        return "\n".join(trainer_lines(details.get("report") or {}, ended=command == "drill-end"
+                                        or bool(details.get("ended"))))
     sentence = _SAID.get(command)
     return sentence(details) if sentence is not None else f"{command}: done"
+
+
+def answer_line(step: Mapping[str, Any]) -> str:
+    """One answer as the trainer sees it: what the trainee said, right or not, the right answer, the time.
+
+    >>> answer_line({"n": 3, "hand": 1, "step": "first_card", "given": {"seat": 3}, "answer": {"seat": 2},
+    ...              "right": False, "mistake": "wrong", "rule": "RULES 3.4", "seconds": 4.2})
+    'hand 1, step 3 (first_card): `first 3` wrong; right: `first 2` (RULES 3.4), 4.2 s'
+    """
+    from client_cli.drill.grammar import format_answer
+
+    given = format_answer(str(step["step"]), step.get("given"))
+    verdict = "right" if step.get("right") else str(step.get("mistake"))
+    line = f"hand {step['hand']}, step {step['n']} ({step['step']}): `{given}` {verdict}"
+    if not step.get("right"):
+        line += f"; right: `{format_answer(str(step['step']), step['answer'])}` ({step['rule']})"
+    seconds = step.get("seconds")
+    return line + (f", {seconds:.1f} s" if isinstance(seconds, int | float) else "")
+
+
+def trainer_lines(report: Mapping[str, Any], *, ended: bool) -> list[str]:
+    """A live drill's report for the trainer: every answer, then the score (docs/drills.md)."""
+    from client_cli.drill.screen import report_lines
+
+    if not report.get("total"):
+        return ["no step answered yet" + ("; the session is over" if ended else "")]
+    lines = [f"trainee {report.get('trainee')} at table {report.get('scenario')}"
+             + (" (the session is over)" if ended else " (the session goes on)"), "Answers:"]
+    lines += [f"  {answer_line(step)}" for step in report.get("steps", [])]
+    return lines + report_lines(dict(report), str(report.get("mode")))
 
 
 _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
@@ -149,6 +190,9 @@ _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
     "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
     "close": lambda d: "the table is closed" if d.get("closed") == "now" else "the table closes after this hand",
+    "inject": lambda d: f"injected {d.get('injected')}"
+                        + (f" at {d.get('seat')}" if d.get("seat") is not None else "")
+                        + ": the trainee is asked for the ruling; the table then carries out the right one",
 }
 """A sentence for each command's answer."""
 

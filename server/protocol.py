@@ -103,7 +103,8 @@ ERROR_CODES: Final[dict[str, str]] = {
     "drill/not_trainee": "only the drill's trainee answers its steps",
     "drill/no_step": "no drill step is asked now",
     "drill/waiting": "the table waits for the trainee's answer to a drill step",
-    "drill/not_now": "an irregularity is injected between the deal and the first decision",
+    "drill/not_now": "not at this moment of the drill (an irregularity comes between the deal and the first "
+                     "decision; an exam's report at its end)",
     "drill/trainee": "the trainee deals from the dealer's chair and takes no seat",
 }
 
@@ -186,7 +187,7 @@ class Move(TableRequest):
 class Drill(TableRequest):
     """The trainee's request at a live drill: the step asked now, or the answer to it (docs/drills.md)."""
 
-    action: Literal["question", "answer"]
+    action: Literal["question", "answer", "report"]
     answer: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=12)] | None = None
 
 

@@ -21,9 +21,13 @@ JSON = dict[str, Any]
 
 def view_lines(moment: Moment, total: int) -> list[str]:
     """What the dealer sees when ``moment``'s step is asked, and the question."""
-    view = moment.view
-    step = moment.asked.step.step
-    lines = [f"--- hand {view.hand} · step {moment.n} of {total}: {step} ---", view.table]
+    return dealer_lines(moment.view, f"step {moment.n} of {total}", moment.asked.step.step)
+
+
+def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
+    """The dealer's view of the table at a step (``which``: "step 3 of 8", or a live drill's "step 3"), and the
+    question."""
+    lines = [f"--- hand {view.hand} · {which}: {step} ---", view.table]
     if view.button is not None or view.dealer != "the house":
         button = "none yet" if view.button is None else f"seat {view.button}"
         lines.append(f"button: {button}; dealer: {view.dealer}")

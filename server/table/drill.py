@@ -76,7 +76,12 @@ class DrillMixin(RunnerBase):
 
     def _where(self) -> Where:
         names = {seat: s.name for seat, s in self.roster.by_seat.items()}
-        return Where(self.hand_number or self.hands_dealt + 1, self._button(), names)
+        button = self._button()
+        if self.drill is not None:  # a new hand's state has no DP yet: the button stays where the last one left it
+            if button is None:
+                button = self.drill.button
+            self.drill.button = button
+        return Where(self.hand_number or self.hands_dealt + 1, button, names)
 
     async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
@@ -190,11 +195,15 @@ class DrillMixin(RunnerBase):
     # ------------------------------------------------------------ the trainee's requests
 
     async def _drill_request(self, cmd: DrillRequest) -> Reply:
-        drill = self._drill_on(ended_too=cmd.action == "question")
+        drill = self._drill_on(ended_too=cmd.action != "answer")
         if not drill.settings.is_trainee(cmd.name):
             raise TableError("drill/not_trainee", f"only the trainee ({drill.settings.trainee}) answers the steps")
         if cmd.action == "question":
             return {"step": self._question_json(drill)}
+        if cmd.action == "report":
+            if drill.settings.mode == "exam" and not drill.settings.ended:
+                raise TableError("drill/not_now", "an exam's report comes when the trainer ends the session")
+            return {"report": self._report(drill), "ended": drill.settings.ended}
         if drill.held is None:
             raise TableError("drill/no_step", "no step is asked now: wait for the next one")
         if cmd.answer is None:

@@ -45,7 +45,8 @@ class FloorCommandsMixin(RunnerBase):
         current = self.settings.as_dict()
         pending = self.pending_settings
         return {"table": self.name, "game": self.game.name, "status": self._status(), "settings": current,
-                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {}}
+                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {},
+                "drill": None if self.drill is None else self.drill.public()}
 
     async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
         new, self.pending_settings = self.pending_settings, None

@@ -9,9 +9,15 @@ the players' updates for the answers they must never see.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
 import pytest
+
+from client_cli.connection import Connection
+from client_cli.drill.grammar import parse_answer
+from client_cli.drill.live import run_live
 
 from server.replay import initial_state
 from server.rules.drill.irregularity import Irregularity
@@ -20,7 +26,7 @@ from server.rules.drill.judge import judge
 from tests.support.clock import ManualClock
 
 from .conftest import Server
-from .helpers import Client
+from .helpers import Client, Policy, silent
 
 DRILL = "drill"
 SETTINGS: dict[str, Any] = {"pause_seconds": 0, "min_bank": 100, "fee_mode": "players", "fee": 1,
@@ -146,3 +152,85 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
     ended = (await host2.host("drill_end", table=DRILL))["report"]
     assert (ended["right"], ended["total"]) == (2, 7)
     assert await host2.refused("host", {"action": "inject", "table": DRILL, "kind": "none"}) == "drill/off"
+
+
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
+async def test_a_stop_while_a_step_is_asked_counts_it_unanswered_and_voids_the_hand(server: Server) -> None:
+    host = await server.host()
+    await host.host("create_table", table=DRILL, settings=SETTINGS)
+    tina = await server.player("tina", sit=False, table=DRILL)
+    for name, seat in (("alice", 1), ("bob", 2)):
+        await server.player(name, table=DRILL, seat=seat, buy_in=500)
+    mark = tina.mark()
+    manual(server).advance(1.0)
+    await _question(tina, mark, "offer_bank")
+    restarted = await server.restart()  # the stop's grace runs out on the wall clock: the hand is voided
+    host2 = await restarted.host()
+    report = (await host2.host("drill_report", table=DRILL))["report"]
+    assert [(s["step"], s["mistake"]) for s in report["steps"]] == [("offer_bank", "no answer")]
+    assert not await restarted.app_database().hands_in_progress()
+
+
+LINES = {"offer_bank": "offer 1", "fees": "fees 2:1 3:1", "first_card": "first 3", "irregularity": "dead hand",
+         "qualify": "q y", "settle_seat": "settle 2 +10 0 0 0", "bank_after": "bank 1000", "walk_away": "fold"}
+"""What the test's trainee types at each step: some right, some wrong; the judge decides which."""
+
+
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
+async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_irregularity(server: Server) -> None:
+    """``hcf drill --table``'s session (client_cli/drill/live.py) against bots; the trainer injects a miscount."""
+    host = await server.host()
+    await host.host("create_table", table=DRILL, settings=SETTINGS)
+    await host.join(DRILL)
+    account = await server.account("tina")
+    for name, seat in (("alice", 1), ("bob", 2), ("carol", 3)):  # they bank, bet and leave decisions to the clock
+        await server.player(name, table=DRILL, seat=seat, buy_in=500,
+                            policy=Policy(bank=seat == 1, decide=silent))
+    conn = Connection(server.url, token=account["token"])
+    await conn.connect()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+    said: list[str] = []
+    asked = asyncio.Event()
+
+    def say(text: str) -> None:
+        said.append(text)
+        if re.match(r"--- hand \d+ · step \d+: \w+ ---", text):
+            asked.set()
+
+    session = asyncio.create_task(run_live(conn, DRILL, lines, say))
+    typed: list[str] = []
+
+    async def answer_next(expect: str) -> None:
+        await asyncio.wait_for(asked.wait(), 10)
+        asked.clear()
+        step = re.findall(r"step \d+: (\w+) ---", "\n".join(said))[-1]
+        assert step == expect, said[-12:]
+        typed.append(LINES[step])
+        await lines.put(LINES[step])
+
+    mark = host.mark()
+    manual(server).advance(1.0)
+    for step in ("offer_bank", "fees", "first_card"):
+        await answer_next(step)
+    await host.event("turn_started", since=mark)
+    await host.host("inject", table=DRILL, kind="miscount", seat=3)
+    await answer_next("irregularity")
+    await host.event("seat_dead", since=mark)
+    manual(server).advance(3.0)  # bob's decision clock: he folds, the hand ends
+    await answer_next("bank_after")
+    await host.event("hand_revealed", since=mark)
+    await host.host("pause", table=DRILL)
+    ended = (await host.host("drill_end", table=DRILL))["report"]
+    assert await asyncio.wait_for(session, 10) == 0
+    await conn.close()
+
+    assert [s["step"] for s in ended["steps"]] == ["offer_bank", "fees", "first_card", "irregularity", "bank_after"]
+    assert [s["given"] for s in ended["steps"]] == [parse_answer(s["step"], line)
+                                                    for s, line in zip(ended["steps"], typed, strict=True)]
+    verdicts = [line for line in said if line == "right." or line.startswith("wrong")]
+    assert [v == "right." for v in verdicts] == [s["right"] for s in ended["steps"]]
+    assert ended["steps"][3]["answer"] == {"ruling": "dead_seat", "seat": 3}
+    revealed = (await host.snapshot(DRILL))["last_hand"]
+    key = await _recorded_key(server, revealed["hand_id"], Irregularity("miscount", 3))
+    assert [{"step": s["step"], "answer": s["answer"]} for s in ended["steps"]] == key
+    assert any(line.startswith("Report: drill (training):") for line in said), "the report ends the session"

@@ -1,0 +1,178 @@
+"""``hcf drill --table NAME``: the trainee at a live drill table (docs/drills.md, "A live drill").
+
+The trainee joins the table as a viewer (they take no seat: the dealer's chair is
+theirs). Whenever the table asks a step (a ``drill_step`` event, or a snapshot
+whose ``drill.waiting`` names one, after a reconnect) the client asks the server
+for the question and the dealer's view, shows them, and reads the answer in the
+same short grammar as the offline rehearsal (:mod:`client_cli.drill.grammar`). A
+typo gets the expected form and the step stays asked. The server judges; in
+training the reply says right or wrong with the right answer and its rule. A step
+whose time runs out is said so. When the trainer ends the session, the report.
+Ctrl-D or Ctrl-C leaves (the table goes on: each step left counts as no answer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from client_cli.connection import Connection, ServerRefused
+from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
+from client_cli.drill.screen import dealer_lines, feedback, report_lines
+from server.drill.views import view_from_json
+from server.rules.drill.steps import KeyStep
+
+JSON = dict[str, Any]
+HELP = frozenset({"?", "help"})
+
+
+@dataclass(slots=True)
+class LiveTrainee:
+    """One trainee's session at a live drill: what is asked now, and how to say things."""
+
+    conn: Connection
+    table: str
+    say: Callable[[str], None]
+    asked: JSON | None = None  # the step asked now, as the server sent it
+    answered: set[int] = field(default_factory=set)
+    mode: str = "training"
+
+    async def start(self) -> int | None:
+        """Join the table and show the step asked, if any; an exit status when there is nothing to do:
+        2 for a table with no drill, 0 for a drill already over (its report is shown)."""
+        snapshot = await self.conn.join(self.table)
+        drill = snapshot.get("drill")
+        if not drill:
+            self.say(f"error: table {self.table} runs no drill (the host makes one: docs/drills.md)")
+            return 2
+        self.mode = str(drill["mode"])
+        tell = "after each answer you are told right or wrong" if self.mode == "training" else \
+            "exam: nothing is said until the report at the end"
+        self.say(f"Live drill at table {self.table}: you deal, trainee {drill['trainee']}; {tell}.")
+        self.say(f"Each step waits {drill['step_seconds']} s for your answer. Type ? for the answer forms; "
+                 "Ctrl-D leaves.")
+        if drill.get("ended"):
+            await self.ended()
+            return 0
+        if drill.get("waiting"):
+            await self.fetch()
+        return None
+
+    async def fetch(self) -> None:
+        """Ask the server for the step asked now, and show it."""
+        reply = await self.conn.call("drill", {"table": self.table, "action": "question"})
+        step = reply.get("step")
+        if step is None or (self.asked is not None and step["n"] == self.asked["n"]):
+            return
+        self.asked = step
+        view = view_from_json(step["view"])
+        for line in dealer_lines(view, f"step {step['n']}", step["step"]):
+            self.say(line)
+
+    async def line(self, text: str) -> None:
+        """One typed line: help, an answer to the step asked, or a word that there is none now."""
+        text = text.strip()
+        if not text:
+            return
+        asked = self.asked
+        if text.lower() in HELP:
+            self.say(help_text((asked["step"],) if asked else ()) if asked else "no step is asked now")
+            return
+        if asked is None:
+            self.say("no step is asked now: wait for the table's next question")
+            return
+        try:
+            given = parse_answer(asked["step"], text)
+        except AnswerError as exc:
+            self.say(f"`{text}` is no answer to {asked['step']}: {exc}. Type ? for the form.")
+            return
+        try:
+            reply = await self.conn.call("drill", {"table": self.table, "action": "answer", "answer": given})
+        except ServerRefused as exc:
+            self.say("too late: that step's time ran out" if exc.code == "drill/no_step" else f"refused: {exc}")
+            self.asked = None
+            return
+        self.answered.add(int(asked["n"]))
+        self.asked = None
+        if self.mode == "training":
+            self.say(feedback(KeyStep(asked["step"], reply["answer"], reply["rule"]), given))
+        else:
+            self.say("recorded.")
+
+    async def event(self, event: JSON) -> bool:
+        """One table event; False once the session is over."""
+        kind = event.get("type")
+        if kind == "drill_step":
+            await self.fetch()
+        elif kind == "drill_answered" and int(event["n"]) not in self.answered:
+            self.answered.add(int(event["n"]))
+            if self.asked is not None and self.asked["n"] == event["n"]:
+                self.asked = None
+            late = f"step {event['n']} ({event['step']}): the time ran out, no answer"
+            if "correction" in event:
+                late += f"; the right answer was `{format_answer(event['step'], event['correction'])}`"
+            self.say(late)
+        elif kind == "drill_irregularity":
+            self.say(str(event.get("message")))
+        elif kind == "drill_ended":
+            await self.ended()
+            return False
+        return True
+
+    async def ended(self) -> None:
+        """The trainer ended the session: the report."""
+        reply = await self.conn.call("drill", {"table": self.table, "action": "report"})
+        self.say("")
+        for text in report_lines(reply["report"], self.mode):
+            self.say(text)
+
+
+async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None],
+                   say: Callable[[str], None]) -> int:
+    """The trainee's session until the drill ends (0) or the input does (0; the table goes on)."""
+    trainee = LiveTrainee(conn, table, say)
+
+    async def rejoin() -> None:  # back after a drop or a restart: join again; its snapshot says what is asked
+        try:
+            await conn.join(table)
+        except (ServerRefused, OSError, TimeoutError) as exc:
+            say(f"could not join table {table} again: {exc}")
+
+    def dropped() -> None:
+        say("(the connection dropped: coming back...)")
+
+    conn.on_reconnect, conn.on_disconnect = rejoin, dropped
+    status = await trainee.start()
+    if status is not None:
+        return status
+    first_join = True  # the join start() made puts its snapshot on the queue too
+    while True:
+        typed = asyncio.ensure_future(lines.get())
+        news = asyncio.ensure_future(conn.events.get())
+        done, _ = await asyncio.wait({typed, news}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (typed, news):
+            if task not in done:
+                task.cancel()
+        if news in done:
+            item = news.result()
+            if item.get("kind") == "table" and item.get("table") == table:
+                if not await trainee.event(item["event"]):
+                    return 0
+            elif item.get("kind") == "snapshot" and item.get("table") == table and first_join:
+                first_join = False
+            elif item.get("kind") == "snapshot" and item.get("table") == table:
+                trainee.asked = None  # back after a drop: what was asked may have gone; ask again
+                say("(back at the table)")
+                if (item["snapshot"].get("drill") or {}).get("waiting"):
+                    await trainee.fetch()
+            elif item.get("kind") == "gone":
+                say(f"the server would not take this client back: {item.get('message')}")
+                return 1
+        if typed in done:
+            text = typed.result()
+            if text is None:
+                say("(input ended: you leave the drill; each step left counts as no answer)")
+                return 0
+            await trainee.line(text)

@@ -1,0 +1,57 @@
+"""``hcf host drill-watch``: the trainer sees each of the trainee's answers as it is given (docs/drills.md).
+
+The trainer connects with the host token and watches the drill table. Every
+``drill_answered`` event (whose public part never holds the answer) is followed by
+the host's ``drill_report``, and the answers not yet printed are printed with what
+was right and the time taken. The session's end prints the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from client_cli.connection import Connection
+from client_cli.host import answer_line, trainer_lines
+
+
+async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str], None]) -> int:
+    """Print the drill's answers as they come until the session ends (0), or the table runs none (2)."""
+    conn = Connection(url, host_token=host_token)
+    await conn.connect()
+    try:
+        snapshot = await conn.join(table)
+        drill = snapshot.get("drill")
+        if not drill:
+            say(f"error: table {table} runs no drill")
+            return 2
+        say(f"watching the drill at table {table}: trainee {drill['trainee']}, {drill['mode']}")
+        printed = 0
+        while not drill.get("ended"):
+            item = await conn.events.get()
+            if item.get("kind") == "gone":
+                say(f"the server would not take this client back: {item.get('message')}")
+                return 1
+            event = item.get("event") or {}
+            if item.get("kind") != "table" or item.get("table") != table:
+                continue
+            kind = event.get("type")
+            if kind in ("drill_step", "drill_irregularity"):
+                say(str(event.get("message")))
+            elif kind == "drill_answered":
+                printed = await _new_answers(conn, table, printed, say)
+            elif kind == "drill_ended":
+                break
+        reply = await conn.call("host", {"action": "drill_report", "table": table})
+        for line in trainer_lines(reply["report"], ended=True):
+            say(line)
+        return 0
+    finally:
+        await conn.close()
+
+
+async def _new_answers(conn: Connection, table: str, printed: int, say: Callable[[str], None]) -> int:
+    reply = await conn.call("host", {"action": "drill_report", "table": table})
+    steps = reply["report"]["steps"]
+    for step in steps[printed:]:
+        say(answer_line(step))
+    return len(steps)
