@@ -18,11 +18,10 @@ import pytest
 from client_cli.connection import Connection
 from client_cli.drill.grammar import parse_answer
 from client_cli.drill.live import run_live
-
 from server.replay import initial_state
 from server.rules.drill.irregularity import Irregularity
-from server.rules.drill.key import hand_key
 from server.rules.drill.judge import judge
+from server.rules.drill.key import hand_key
 from tests.support.clock import ManualClock
 
 from .conftest import Server
@@ -81,7 +80,8 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
     # 1. the bank offer: held until the trainee answers; the players may do nothing meanwhile
     mark, asked = await _question(tina, mark, "offer_bank")
     assert [s["name"] for s in asked["view"]["seats"]] == ["alice", "bob", "carol"]
-    assert alice.moves(DRILL) == [] and alice.model(DRILL)["drill"]["waiting"]["step"] == "offer_bank"
+    assert alice.moves(DRILL) == []
+    assert alice.model(DRILL)["drill"]["waiting"]["step"] == "offer_bank"
     assert await alice.refused("move", {"table": DRILL, "action": "bank", "accept": True}) == "drill/waiting"
     feedback = await _answer(tina, {"seat": 1})
     assert (feedback["right"], feedback["rule"]) == (True, "RULES 3.1")
@@ -131,14 +131,16 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
     for s in steps:
         assert s["right"] == judge(s["step"], s["given"], s["answer"]).right
     assert [s["mistake"] for s in steps] == [None, None, "wrong", "wrong", "no answer", "order", "wrong"]
-    assert steps[4]["given"] is None and steps[0]["seconds"] is not None
+    assert steps[4]["given"] is None
+    assert steps[0]["seconds"] is not None
     assert (report["right"], report["total"]) == (2, 7)
     assert report["by_step"]["first_card"] == {"right": 0, "total": 1, "median_seconds": steps[2]["seconds"]}
 
     # The players saw the corrections, never an answer the trainee gave.
     answered = [e for e in bob.table_events() if e["type"] == "drill_answered"]
     assert [e["n"] for e in answered] == list(range(1, 8))
-    assert answered[2]["correction"] == {"seat": 2} and "correction" not in answered[0]
+    assert answered[2]["correction"] == {"seat": 2}
+    assert "correction" not in answered[0]
     for client in (alice, bob, carol, tina):
         for event in client.table_events():
             assert not any(k.startswith("_") or k == "given" for k in event), event
