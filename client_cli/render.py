@@ -167,6 +167,12 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
     hand = snapshot.get("hand") or {}
     names = seat_names(snapshot)
     text = Text(f"Table {snapshot.get('table')}", style="bold")
+    drill = snapshot.get("drill")
+    if isinstance(drill, Mapping) and not drill.get("ended"):
+        text.append(f" · DRILL (dealer: {drill.get('trainee')})", style="bold magenta")
+        waiting = drill.get("waiting")
+        if isinstance(waiting, Mapping):
+            text.append(f" · waiting for the dealer: {waiting.get('step')}", style="bold yellow")
     status = snapshot.get("status")
     if hand and hand.get("phase") not in ("settled", "void", "not_dealt", None):
         text.append(f" · hand #{hand_no(hand)} · {_PHASES.get(hand['phase'], hand['phase'])}")
@@ -408,9 +414,26 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return "settings changed: " + ", ".join(f"{k}={v}" for k, v in changed.items())
     if kind == "willing_changed":
         return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
-    if kind in ("table_waiting", "deck_arranged"):
+    if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
         return str(event.get("message") or kind)
+    if kind == "drill_answered":
+        return drill_answered_text(event)
     return None
+
+
+def drill_answered_text(event: Mapping[str, Any]) -> str:
+    """A live drill's answered step as the players see it: the table's correction, never the trainee's answer.
+
+    >>> drill_answered_text({"n": 3, "step": "first_card", "right": True})
+    'drill: the dealer answered step 3 (first_card): right'
+    >>> drill_answered_text({"n": 4, "step": "fees"})
+    'drill: the dealer answered step 4 (fees)'
+    """
+    if event.get("message"):
+        return str(event["message"])
+    right = event.get("right")
+    verdict = "" if not isinstance(right, bool) else ": right" if right else ": wrong"
+    return f"drill: the dealer answered step {event.get('n')} ({event.get('step')}){verdict}"
 
 
 def _reason(reason: Any, ordinary: str) -> str:

@@ -263,7 +263,8 @@ def _hcf_seat(state: Any, player: Any, seen: Seen) -> tuple[str, str]:
     if seat in seen.folded:
         status.append("folded")
     if seat in state.dead:
-        status.append("dead")
+        reason = state.dead_reasons.get(seat)
+        status.append({"floor": "dead (floor)", "card_count": "dead (card count)"}.get(reason or "", "dead"))
     if state.phase == "betting" and seat in state.passed:
         status.append("sits out")
     return _chips(felt), ", ".join(status)

@@ -316,5 +316,34 @@ class DrillMixin(RunnerBase):
 
 
 def _words(answer: Reply) -> str:
-    """A right answer in a sentence's words, for the players' correction line."""
-    return ", ".join(f"{k} {v}" for k, v in answer.items())
+    """A right answer in a sentence's words, for the players' correction line.
+
+    >>> _words({"fees": {"2": 1, "3": 1}}), _words({"seat": None}), _words({"ruling": "dead_seat", "seat": 3})
+    ('seat 2 pays 1, seat 3 pays 1', 'nobody', 'seat 3 is dead')
+    >>> _words({"seat": 2, "ante": 5, "raise": -10, "straight_flush_bonus": 0, "flush_bonus": 0})
+    'seat 2: ante +5, raise -10'
+    """
+    if "fees" in answer:
+        return ", ".join(f"seat {s} pays {f}" for s, f in sorted(answer["fees"].items(), key=lambda i: int(i[0]))) \
+            or "nobody pays"
+    if "ruling" in answer:
+        ruling = answer["ruling"]
+        return {"dead_hand": "the hand is dead", "play_on": "play on"}.get(
+            ruling, f"seat {answer.get('seat')} is dead" if ruling == "dead_seat" else str(ruling))
+    if "qualifies" in answer:
+        return "the dealer's hand qualifies" if answer["qualifies"] else "the dealer's hand does not qualify"
+    if "stack" in answer:
+        return f"the DP's stack is {answer['stack']}"
+    if "card" in answer:
+        return f"the dealer's {answer['card']} is replaced"
+    place = next((k for k in ("seat", "spot", "box") if k in answer), None)
+    if place is None:
+        return ", ".join(f"{k} {v}" for k, v in answer.items())
+    if answer[place] is None:
+        return "nobody"
+    results = [f"{k.replace('_', ' ')} {v:+d}" for k, v in answer.items()
+               if k != place and isinstance(v, int) and not isinstance(v, bool) and v]
+    if answer.get("dead") is True:
+        results = ["dead: the DP cannot cover it"]
+    head = f"{place} {answer[place]}"
+    return f"{head}: {', '.join(results)}" if results else f"{head}: nothing won or lost"
