@@ -313,7 +313,8 @@ async def _live_drill(args: argparse.Namespace) -> int:
 
     url = args.server.rstrip("/")
     store = TokenStore()
-    session = await log_in(url, ask_name(store, url, args.name, _ask()), store)
+    name = ask_name(store, url, args.name, _ask())
+    session = await log_in(url, name, store)
     from client_cli.connection import Connection
     from client_cli.drill.live import run_live
     from client_cli.terminal import PlainFace
@@ -324,7 +325,7 @@ async def _live_drill(args: argparse.Namespace) -> int:
     conn = Connection(url, token=session.token)
     await conn.connect()
     try:
-        return await run_live(conn, args.table, lines, lambda text: face.say([text]))
+        return await run_live(conn, args.table, lines, lambda text: face.say([text]), name)
     finally:
         await conn.close()
 

@@ -35,6 +35,7 @@ class LiveTrainee:
     conn: Connection
     table: str
     say: Callable[[str], None]
+    name: str | None = None  # this account's name, when known: the table's trainee must be it
     asked: JSON | None = None  # the step asked now, as the server sent it
     answered: set[int] = field(default_factory=set)
     mode: str = "training"
@@ -46,6 +47,10 @@ class LiveTrainee:
         drill = snapshot.get("drill")
         if not drill:
             self.say(f"error: table {self.table} runs no drill (the host makes one: docs/drills.md)")
+            return 2
+        if self.name is not None and self.name.lower() != str(drill["trainee"]).lower():
+            self.say(f"error: the trainee at table {self.table} is {drill['trainee']}, not {self.name} "
+                     "(players join with hcf play)")
             return 2
         self.mode = str(drill["mode"])
         tell = "after each answer you are told right or wrong" if self.mode == "training" else \
@@ -130,9 +135,9 @@ class LiveTrainee:
 
 
 async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None],
-                   say: Callable[[str], None]) -> int:
+                   say: Callable[[str], None], name: str | None = None) -> int:
     """The trainee's session until the drill ends (0) or the input does (0; the table goes on)."""
-    trainee = LiveTrainee(conn, table, say)
+    trainee = LiveTrainee(conn, table, say, name)
 
     async def rejoin() -> None:  # back after a drop or a restart: join again; its snapshot says what is asked
         try:

@@ -39,7 +39,7 @@ class SeatingMixin(RunnerBase):
             raise TableError("seat/already_seated", "you already have a seat at this table")
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "
-                                              "answer the steps with hcf drill --table")
+                                              f"answer the steps with hcf drill --table {self.name}")
         seat = cmd.seat if cmd.seat is not None else self.roster.first_free()
         if seat is None:
             raise TableError("seat/no_free_seat", f"table {self.name} is full")
