@@ -88,8 +88,12 @@ class OddsService:
             self.request(settings)
 
     async def report(self, settings: Settings) -> dict[str, Any]:
-        """The report, awaited without blocking the event loop."""
-        return await asyncio.wrap_future(self.request(settings))
+        """The report, awaited without blocking the event loop.
+
+        Shielded: a waiter that is cancelled (a request cut off by a shutdown) must not cancel the
+        future every other waiter of the same settings shares, nor the worker's answer to it.
+        """
+        return await asyncio.shield(asyncio.wrap_future(self.request(settings)))
 
     def _start(self) -> None:
         if self._worker is None or not self._worker.is_alive():
@@ -103,11 +107,13 @@ class OddsService:
             try:
                 report = analyze_in_child(settings, self.cache)
             except Exception as error:  # reported to whoever awaits it; the worker carries on
-                future.set_exception(error)
+                if not future.cancelled():
+                    future.set_exception(error)
             else:
                 self._known[key] = report
                 self._missed.pop(key, None)
-                future.set_result(report)
+                if not future.cancelled():  # nobody waits for it any more: the report is kept all the same
+                    future.set_result(report)
             finally:
                 with self._lock:
                     self._pending.pop(key, None)
