@@ -99,6 +99,11 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hand/unknown": "no such hand",
     "cards/invalid": "bad card notation",
     "server/shutting_down": "the server is shutting down",
+    "invite/invalid": "that invite link is not valid",
+    "invite/expired": "that invite link has expired",
+    "invite/revoked": "that invite link was revoked",
+    "invite/used_up": "that invite link has been used as many times as it allows",
+    "invite/unknown": "no such invite",
 }
 
 
