@@ -13,7 +13,7 @@ def iso(micros: int) -> str:
     """An instant as ISO 8601 in UTC, to the second.
 
     >>> iso(1_795_953_924_604_176)
-    '2026-11-29T08:45:24Z'
+    '2026-11-29T12:05:24Z'
     """
     moment = dt.datetime.fromtimestamp(micros // 1_000_000, tz=dt.UTC)
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -45,7 +45,8 @@ class Web:
     async def host(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
         """A host call that must succeed."""
         status, answer = await self.call(method, path, body, token=self.server.host_token)
-        assert status == 200 and answer["ok"], answer
+        assert status == 200, answer
+        assert answer["ok"], answer
         return answer
 
     async def invite(self, role: str = "player", **extra: Any) -> dict[str, Any]:

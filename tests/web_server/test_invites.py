@@ -21,12 +21,14 @@ async def test_an_invite_link_points_at_the_web_port_with_the_token_in_the_fragm
     assert set(invite) == INVITE_KEYS
     assert invite["url"].startswith(f"{web.url}/join#")  # asked on the main port, pointing at the pages
     assert (invite["table"], invite["role"], invite["uses"], invite["used"]) == ("main", "player", 5, 0)
-    assert invite["expires_at"].endswith("Z") and invite["expires_at"] > invite["created_at"]
-    assert "?" not in invite["url"] and len(token_of(invite["url"])) > 40
+    assert invite["expires_at"].endswith("Z")
+    assert invite["expires_at"] > invite["created_at"]
+    assert "?" not in invite["url"]
+    assert len(token_of(invite["url"])) > 40
 
 
 @pytest.mark.parametrize("config_overrides", [{"public_url": "https://cards.example/"}])
-async def test_behind_a_proxy_the_link_names_the_public_address(web: Web, config_overrides: dict[str, Any]) -> None:
+async def test_behind_a_proxy_the_link_names_the_public_address(web: Web) -> None:
     invite = await web.invite()
     assert invite["url"].startswith("https://cards.example/join#")
 
@@ -54,7 +56,8 @@ async def test_only_the_host_makes_lists_and_revokes_invites(web: Web) -> None:
 async def test_a_bad_invite_request_is_refused_with_a_sentence(web: Web, body: dict[str, Any], code: str,
                                                                 words: str) -> None:
     status, answer = await web.call("POST", "/api/invites", body, token=web.server.host_token)
-    assert answer["error"]["code"] == code and words in answer["error"]["message"]
+    assert answer["error"]["code"] == code
+    assert words in answer["error"]["message"]
     assert status == (404 if code == "table/unknown" else 400)
 
 
@@ -85,7 +88,8 @@ async def test_a_guest_adds_a_password_and_logs_in_from_another_device(web: Web)
     status, answer = await web.call("POST", "/api/password", {"new": "bea-secret-1"}, token=got["token"])
     assert (status, answer) == (200, {"ok": True})
     status, login = await web.call("POST", "/api/login", {"name": "bea", "password": "bea-secret-1"})
-    assert status == 200 and login["token"]
+    assert status == 200
+    assert login["token"]
     # now that it has one, changing it takes the old one
     status, answer = await web.call("POST", "/api/password", {"new": "bea-secret-2"}, token=got["token"])
     assert (status, answer["error"]["code"]) == (400, "request/malformed")
@@ -116,18 +120,22 @@ async def test_a_spectator_link_gives_no_account_and_no_token(web: Web) -> None:
         assert status == 200
         assert (got["role"], got["table"], got["account"], got["token"], got["host_token"]) == \
             ("spectator", "main", None, None, None)
-    status, answer = await web.call("POST", "/api/login", {"name": "viewer", "password": "password123"})
+    status, _answer = await web.call("POST", "/api/login", {"name": "viewer", "password": "password123"})
     assert status == 401  # no account was made
 
 
 async def test_a_floor_link_gives_the_floors_powers_until_it_is_revoked(web: Web) -> None:
     invite = await web.invite("floor")
     status, got = await web.redeem(invite["url"], "flo")
-    assert status == 200 and got["role"] == "floor" and got["token"] and got["host_token"]
+    assert status == 200
+    assert got["role"] == "floor"
+    assert got["token"]
+    assert got["host_token"]
     assert got["host_token"] != web.server.host_token
     status, answer = await web.call("POST", "/api/host", {"action": "show_settings", "table": "main"},
                                     token=got["host_token"])
-    assert status == 200 and answer["table"] == "main"
+    assert status == 200
+    assert answer["table"] == "main"
     floor = Client(web.url, token=got["token"], host_token=got["host_token"], name="flo")
     await floor.connect()
     try:
@@ -177,14 +185,16 @@ async def test_uses_are_counted_once_each_under_concurrent_redeems(web: Web) -> 
 
 
 @pytest.mark.parametrize("config_overrides", [{"login_burst": 3, "login_rate_per_second": 0.001}])
-async def test_redeeming_is_rate_limited_per_address(web: Web, config_overrides: dict[str, Any]) -> None:
+async def test_redeeming_is_rate_limited_per_address(web: Web) -> None:
     url = (await web.invite("spectator"))["url"]
     for _ in range(2):  # making the invite spent one attempt of this address
         assert (await web.redeem(url, None))[0] == 200
     async with web.http.post(f"{web.main}/api/invites/redeem", json={"token": token_of(url)}) as response:
         answer = await response.json()
-        assert response.status == 429 and int(response.headers["Retry-After"]) >= 1
-    assert answer["error"]["code"] == "rate/limited" and answer["error"]["retry_after"] >= 1
+        assert response.status == 429
+        assert int(response.headers["Retry-After"]) >= 1
+    assert answer["error"]["code"] == "rate/limited"
+    assert answer["error"]["retry_after"] >= 1
 
 
 async def test_no_token_reaches_a_log_line(web: Web, caplog: pytest.LogCaptureFixture) -> None:

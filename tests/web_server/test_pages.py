@@ -45,7 +45,8 @@ async def test_the_web_port_serves_the_api_and_the_socket_too(web: Web) -> None:
     status, answer = await web.call("GET", "/healthz", base=web.url)
     assert (status, answer["ok"]) == (200, True)
     status, lobby = await web.call("GET", "/api/tables", base=web.url)
-    assert status == 200 and [t["name"] for t in lobby["tables"]] == ["main"]
+    assert status == 200
+    assert [t["name"] for t in lobby["tables"]] == ["main"]
     client = Client(web.url)  # a spectator, through the web port's /socket.io
     await client.connect()
     try:
@@ -107,7 +108,8 @@ async def test_nothing_outside_the_folder_is_served(folder_site: tuple[str, aioh
         assert "root:" not in await response.text(errors="replace")
 
 
-async def test_text_is_gzipped_only_for_a_client_that_accepts_it(folder_site: tuple[str, aiohttp.ClientSession]) -> None:
+async def test_text_is_gzipped_only_for_a_client_that_accepts_it(
+        folder_site: tuple[str, aiohttp.ClientSession]) -> None:
     base, http = folder_site
     async with http.get(base + "/static/js/app.js", headers={"Accept-Encoding": "gzip"}) as response:
         zipped = await response.read()
