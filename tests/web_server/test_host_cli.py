@@ -13,7 +13,6 @@ from client_cli.host import parse_duration
 
 from .conftest import Web
 
-
 SERVER_LOG = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[")  # the server's own lines, in this process
 
 
