@@ -1,4 +1,4 @@
-"""Invite links in the database: expiry on a moved clock, signatures, and uses under concurrency (hypothesis)."""
+"""Invite links in the database (SQLite and PostgreSQL): expiry on a moved clock, signatures, uses under concurrency."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,10 +27,19 @@ class MovedClock:
         return self.now
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database: a SQLite file, or one on the session's PostgreSQL server (tests/conftest.py)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/hcf.db"
+    found: str = request.getfixturevalue("fresh_postgres_url")
+    return found
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> tuple[Database, MovedClock]:
+async def store(url: str) -> tuple[Database, MovedClock]:
     clock = MovedClock()
-    return await open_database(f"sqlite:///{tmp_path}/hcf.db", clock=clock), clock
+    return await open_database(url, clock=clock), clock
 
 
 async def refused(db: Database, token: str, name: str | None = None) -> str:
@@ -85,7 +95,7 @@ async def test_a_row_changed_without_the_key_gives_nothing(store: tuple[Database
     try:
         invite, token = await db.create_invite("main", "spectator", START + 600, None)
         async with db.engine.begin() as conn:
-            await conn.exec_driver_sql("UPDATE invite SET role = 'floor' WHERE id = ?", (invite.id,))
+            await conn.execute(sa.text("UPDATE invite SET role = 'floor' WHERE id = :id"), {"id": invite.id})
         assert await refused(db, token, "eve") == "invite/invalid"
     finally:
         await db.close()
@@ -94,9 +104,9 @@ async def test_a_row_changed_without_the_key_gives_nothing(store: tuple[Database
 TOKEN_CHARS = st.characters(min_codepoint=32, max_codepoint=0x2FF)
 
 
-def test_a_token_with_any_character_changed_is_refused(tmp_path: Path) -> None:
+def test_a_token_with_any_character_changed_is_refused(url: str) -> None:
     with asyncio.Runner() as runner:
-        db = runner.run(open_database(f"sqlite:///{tmp_path}/hcf.db"))
+        db = runner.run(open_database(url))
         try:
             _, token = runner.run(db.create_invite("main", "spectator", 4_000_000_000, None))
 
@@ -113,9 +123,9 @@ def test_a_token_with_any_character_changed_is_refused(tmp_path: Path) -> None:
             runner.run(db.close())
 
 
-def test_uses_never_exceed_the_limit_under_concurrent_redeems(tmp_path: Path) -> None:
+def test_uses_never_exceed_the_limit_under_concurrent_redeems(url: str) -> None:
     with asyncio.Runner() as runner:
-        db = runner.run(open_database(f"sqlite:///{tmp_path}/hcf.db"))
+        db = runner.run(open_database(url))
         names = (f"g{i}" for i in itertools.count())
         try:
 

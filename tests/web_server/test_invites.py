@@ -113,6 +113,17 @@ async def test_a_taken_name_is_refused_and_does_not_use_the_link_up(web: Web) ->
     assert (status, answer["error"]["code"]) == (410, "invite/used_up")
 
 
+async def test_a_player_link_needs_a_name(web: Web) -> None:
+    invite = await web.invite("player", uses=1)
+    for name in (None, ""):
+        status, answer = await web.redeem(invite["url"], name)
+        assert (status, answer["error"]["code"]) == (400, "request/malformed")
+        assert "name is required" in answer["error"]["message"]
+    status, answer = await web.call("POST", "/api/invites/redeem", {"token": token_of(invite["url"]), "name": 5})
+    assert (status, answer["error"]["code"]) == (400, "request/malformed")
+    assert (await web.redeem(invite["url"], "zed"))[0] == 200  # the refusals used nothing up
+
+
 async def test_a_spectator_link_gives_no_account_and_no_token(web: Web) -> None:
     invite = await web.invite("spectator")
     for name in (None, "viewer"):
