@@ -325,7 +325,7 @@ class _Api:
         data = await _body(request, self.limits.body_timeout)
         # "new" is the browser client's name for it; a guest (no password yet) sends no old one
         new = _text(data, "new_password" if "new_password" in data else "new")
-        old = _text(data, "old_password") if data.get("old_password") is not None else None
+        old = _text(data, "old_password") if data.get("old_password") not in (None, "") else None
         identity = await self.service.identify(token)
 
         async def change() -> dict[str, Any]:
