@@ -131,7 +131,8 @@ def _add_host(sub: Any) -> None:
                 "  hcf host change-settings --table main --set pause_seconds=5\n"
                 "  hcf host grant-chips alice 5000\n"
                 "  hcf host arrange-deck --table main Ah Kh Qh Jh Th 9h 8h ...\n"
-                "  hcf host pause --table main")
+                "  hcf host pause --table main\n"
+                "  hcf host invite --table main --role player --expires 12h")
     _common(host, table=False)
     host.add_argument("--host-token", default=None, help="the host token (default: $HCF_HOST_TOKEN)")
     hsub = host.add_subparsers(dest="host_command", required=True, metavar="ACTION")
@@ -201,6 +202,17 @@ def _add_host(sub: Any) -> None:
     action("drill-end", "a live drill: end the session and show its report", "hcf host drill-end --table training")
     action("drill-watch", "a live drill: print each answer as the trainee gives it, until the session ends",
            "hcf host drill-watch --table training")
+    invite = action("invite", "make an invite link for a friend (a player, a spectator or the floor)",
+                    "hcf host invite --table main --role player --expires 12h --uses 4")
+    invite.add_argument("--role", required=True, choices=["player", "spectator", "floor"],
+                        help="player: a guest account that sits; spectator: watches; floor: the host's powers")
+    invite.add_argument("--expires", default="12h", help="how long the link works: 30m, 12h, 2d or seconds "
+                                                         "(default 12h)")
+    invite.add_argument("--uses", type=int, help="how many times it may be redeemed (default: any)")
+    action("invites", "list the invite links of a table", "hcf host invites --table main")
+    revoke = action("revoke-invite", "revoke an invite link (and the floor token it gave)",
+                    "hcf host revoke-invite 3", table=False)
+    revoke.add_argument("invite_id", type=int, metavar="ID", help="the invite's id (hcf host invites)")
     host.set_defaults(runner=_run_host)
 
 
@@ -454,6 +466,8 @@ def _run_host(args: argparse.Namespace) -> int:
         return 2
     values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "seat", "account", "amount")}
     command = args.host_command
+    if command in ("invite", "invites", "revoke-invite"):
+        return _run_invites(args, token)
     if command == "create-table":
         values["table"] = args.name
     if command in ("create-table", "change-settings"):
@@ -503,6 +517,19 @@ def _drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
 
 def _print_line(text: str) -> None:
     print(text, flush=True)
+
+
+def _run_invites(args: argparse.Namespace, token: str) -> int:
+    from client_cli.host import parse_duration, run_invites
+
+    values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "role", "uses", "invite_id")}
+    if args.host_command == "invite":
+        try:
+            values["expires"] = parse_duration(args.expires)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    return _run_async(lambda: run_invites(args.server, token, args.host_command, values, args.json))
 
 
 def _run_history(args: argparse.Namespace) -> int:

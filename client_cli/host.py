@@ -254,3 +254,67 @@ def describe_odds(odds: Mapping[str, Any]) -> str:
         line += (f"; banking: the DP expects {bank['1']:+.2f} chips a hand against 1 player, "
                  f"{bank['6']:+.2f} against 6 (simulated)")
     return line
+
+
+INVITE_COMMANDS = ("invite", "invites", "revoke-invite")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> int:
+    """Seconds from ``30m``, ``12h``, ``2d``, ``90s`` or plain seconds; a sentence naming the forms otherwise.
+
+    >>> parse_duration("12h"), parse_duration("30m"), parse_duration("2d"), parse_duration("600")
+    (43200, 1800, 172800, 600)
+    >>> parse_duration("soon")
+    Traceback (most recent call last):
+    ...
+    ValueError: --expires takes a duration such as 30m, 12h, 2d or plain seconds (600), not 'soon'
+    """
+    raw = text.strip().lower()
+    number, unit = (raw[:-1], raw[-1]) if raw[-1:] in _UNITS else (raw, "s")
+    if not number.isascii() or not number.isdigit() or int(number) <= 0:
+        raise ValueError(f"--expires takes a duration such as 30m, 12h, 2d or plain seconds (600), not {text!r}")
+    return int(number) * _UNITS[unit]
+
+
+def invite_lines(invites: Sequence[Mapping[str, Any]]) -> list[str]:
+    """``hcf host invites``: one line per invite.
+
+    >>> print("\\n".join(invite_lines([{"id": 3, "table": "main", "role": "player",
+    ...     "expires_at": "2026-12-02T16:00:00Z", "uses": 5, "used": 2, "revoked": False}])))
+    3  main  player  used 2 of 5  expires 2026-12-02T16:00:00Z
+    """
+    if not invites:
+        return ["no invites"]
+    lines = []
+    for invite in invites:
+        uses = f"used {invite.get('used')} of {invite['uses']}" if invite.get("uses") is not None \
+            else f"used {invite.get('used')}"
+        state = "revoked" if invite.get("revoked") else f"expires {invite.get('expires_at')}"
+        lines.append(f"{invite.get('id')}  {invite.get('table')}  {invite.get('role')}  {uses}  {state}")
+    return lines
+
+
+async def run_invites(url: str, token: str, command: str, args: Mapping[str, Any], as_json: bool) -> int:
+    """``hcf host invite`` (prints the link), ``invites`` (lists) and ``revoke-invite ID``."""
+    base = f"{url.rstrip('/')}/api/invites"
+    try:
+        if command == "invite":
+            body = {"table": args["table"], "role": args["role"], "expires_seconds": args["expires"],
+                    "uses": args.get("uses")}
+            reply = await http_json("POST", base, body, token=token)
+            text = str(reply.get("url"))
+        elif command == "invites":
+            reply = await http_json("GET", f"{base}?table={quote(str(args['table']), safe='')}", token=token)
+            text = "\n".join(invite_lines(reply.get("invites") or []))
+        else:
+            reply = await http_json("DELETE", f"{base}/{args['invite_id']}", token=token)
+            text = f"invite {reply.get('id')} is revoked (a floor token it gave stops working too)"
+    except ServerRefused as exc:
+        if as_json:
+            print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
+        else:
+            print(f"error: {exc.code}: {exc.message}")
+        return 1
+    print(json.dumps(reply, indent=2) if as_json else text)
+    return 0

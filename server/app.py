@@ -23,17 +23,20 @@ from aiohttp import web
 from server import protocol
 from server.bindings import DatabaseBindings
 from server.clock import SYSTEM_CLOCK, Clock
-from server.config import ServerConfig
+from server.config import ServerConfig, origins_of
 from server.gcpolicy import install_gc_policy
-from server.listening import listening_socket
+from server.listening import PortUnavailable, listening_socket
 from server.persistence.database import Database, open_database
 from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.guard import ConnectionGuard, RepeatFilter
 from server.transport.http import HttpLimits, routes
+from server.transport.invites import WebAddress, invite_routes
 from server.transport.limits import BucketTable, parse_networks
+from server.transport.origins import OriginCheck
 from server.transport.packets import TextPacket
+from server.web.routes import web_routes
 
 log = structlog.get_logger("hcf.app")
 
@@ -45,6 +48,7 @@ SIO = web.AppKey("sio", socketio.AsyncServer)
 GUARD = web.AppKey("guard", ConnectionGuard)
 CLOCK = web.AppKey("clock", Clock)
 STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started app is frozen
+WEB = web.AppKey("web", WebAddress)  # where invite links point; its port is set once the web port listens
 
 MAIN_TABLE = "main"
 DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
@@ -73,12 +77,15 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         ping_timeout=config.ping_timeout,  # dead peers show within seconds (PITFALLS 3)
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
         max_http_buffer_size=64 * 1024,
-        cors_allowed_origins=None,  # same origin only; [] would switch the check off
+        # a browser's Origin: the server's own, or one of allowed_origins; no Origin (terminal, bots): let in
+        cors_allowed_origins=OriginCheck(origins_of(config.allowed_origins)),
         # several processes (docs/scaling.md): broadcasts reach every process's clients through Redis
         **({"client_manager": socketio.AsyncRedisManager(config.redis_url)} if config.redis_url else {}),
     )
     sio.attach(app)
     app[SIO] = sio
+    app[WEB] = WebAddress(public_url=config.public_url)
+    app.router.add_routes(web_routes())  # the browser client's pages (server/web)
     trusted = parse_networks(config.trusted_proxies)
     app[GUARD] = ConnectionGuard(config.max_connections_per_address, config.header_timeout, trusted,
                                  total=config.max_pending_connections, clock=clock)
@@ -136,6 +143,7 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
                               trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout,
                               clock=clock)
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
+    app.router.add_routes(invite_routes(tables, bindings, limits, app[WEB]))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
     log.info("server_ready", tables=sorted(tables.runners))
     try:
@@ -224,6 +232,7 @@ async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: so
     gc_policy = install_gc_policy(config.gc_freeze, config.gc_sweep_seconds)
     log.info("listening", host=config.host, port=port)
     print(f"serving on http://{config.host}:{port} (stop with Ctrl-C or SIGTERM)", file=announce, flush=True)
+    await start_web_site(app, runner, port, announce)
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
@@ -236,6 +245,32 @@ async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: so
         if gc_policy is not None:
             gc_policy.uninstall()
         log.info("stopped")
+
+
+async def start_web_site(app: web.Application, runner: web.AppRunner, main_port: int, announce: TextIO,
+                         sock: socket.socket | None = None) -> int | None:
+    """Serve the same app on the web port too (``web_port``; 0: not at all); the port, or None.
+
+    A busy web port does not stop the server: the pages are on the main port as well, and
+    the announcement says where. ``sock``: a socket already listening (tests).
+    """
+    config = app[CONFIG]
+    if sock is None and (config.web_port == 0 or config.web_port == main_port):
+        print(f"web: http://{config.host}:{main_port}/", file=announce, flush=True)
+        return None
+    try:
+        sock = sock or listening_socket(config.host, config.web_port)
+    except PortUnavailable as exc:
+        log.warning("web_port_unavailable", port=config.web_port, reason=str(exc))
+        print(f"web: port {config.web_port} is not available ({exc}); the pages are served at "
+              f"http://{config.host}:{main_port}/", file=announce, flush=True)
+        return None
+    await web.SockSite(runner, sock).start()
+    web_port = int(sock.getsockname()[1])
+    app[WEB].port = web_port
+    log.info("listening_web", host=config.host, port=web_port)
+    print(f"web: http://{config.host}:{web_port}/", file=announce, flush=True)
+    return web_port
 
 
 def run(config: ServerConfig) -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from server.storage.accounts import AccountStore
 from server.storage.hands import HandStore, public_hand
+from server.storage.invites import InviteStore
 from server.storage.tables import TableStore
 
 __all__ = ["DatabaseBindings", "public_hand"]
 
 
-class DatabaseBindings(TableStore, AccountStore, HandStore):
+class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore):
     """Storage for tables (:class:`TableStore`), accounts for the transport (:class:`AccountStore`)
-    and the record of finished hands (:class:`HandStore`), over one database."""
+    the record of finished hands (:class:`HandStore`) and invite links (:class:`InviteStore`), over one database."""

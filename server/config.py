@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -27,6 +28,9 @@ class ServerConfig:
 
     host: str = "127.0.0.1"
     port: int = 8765
+    web_port: int = 8080  # the browser client's port (docs/web-server.md); 0: only the main port serves the pages
+    allowed_origins: str = ""  # comma-separated origins besides the server's own that may open the socket
+    public_url: str = ""  # the address friends reach (behind a proxy: https://cards.example); invite links start so
     database_url: str = ""
     data_dir: str = ""
     log_format: str = "console"
@@ -74,6 +78,13 @@ class ServerConfig:
                     raise ValueError(f"{ENV_PREFIX}TRUSTED_PROXIES: {part!r} is not an IP address or network") \
                         from None
 
+        for origin in origins_of(self.allowed_origins):
+            if not re.fullmatch(r"https?://[^/\s]+", origin):
+                raise ValueError(f"{ENV_PREFIX}ALLOWED_ORIGINS: {origin!r} is not an origin: write it as "
+                                 "scheme://host[:port], e.g. https://cards.example")
+        if self.public_url and not re.fullmatch(r"https?://[^/\s]+/?", self.public_url):
+            raise ValueError(f"{ENV_PREFIX}PUBLIC_URL: {self.public_url!r} is not scheme://host[:port]")
+
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to ``hcf.db`` in the data directory."""
         if self.database_url:
@@ -83,6 +94,15 @@ class ServerConfig:
 
 
 ENV_PREFIX = "HCF_"
+
+
+def origins_of(text: str) -> tuple[str, ...]:
+    """The origins of a comma-separated list, without blanks or a trailing slash.
+
+    >>> origins_of("https://cards.example/, http://10.0.0.5:8080,")
+    ('https://cards.example', 'http://10.0.0.5:8080')
+    """
+    return tuple(part.strip().rstrip("/") for part in text.split(",") if part.strip())
 
 
 def config_from(env: Mapping[str, str], overrides: Mapping[str, Any]) -> ServerConfig:

@@ -106,6 +106,11 @@ ERROR_CODES: Final[dict[str, str]] = {
     "drill/not_now": "not at this moment of the drill (an irregularity comes between the deal and the first "
                      "decision; an exam's report at its end)",
     "drill/trainee": "the trainee deals from the dealer's chair and takes no seat",
+    "invite/invalid": "that invite link is not valid",
+    "invite/expired": "that invite link has expired",
+    "invite/revoked": "that invite link was revoked",
+    "invite/used_up": "that invite link has been used as many times as it allows",
+    "invite/unknown": "no such invite",
 }
 
 

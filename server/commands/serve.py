@@ -18,12 +18,14 @@ def add_serve(subparsers: Any) -> None:
         "serve", help="run the table server",
         description="Run the live table server (Socket.IO on aiohttp). Settings also come from "
                     "HCF_* environment variables and DATABASE_URL; see docs/configuration.md.",
-        epilog="examples:\n  hcf-server serve\n  hcf-server serve --port 9000 --db sqlite:///./hcf.db\n"
+        epilog="examples:\n  hcf-server serve\n  hcf-server serve --port 9000 --web-port 9080 --db sqlite:///./hcf.db\n"
                "  hcf-server serve --log-format json --table-defaults '{\"fee_mode\": \"all\"}'",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default 8765)")
+    serve.add_argument("--web-port", type=int,
+                       help="port of the browser client's pages, served beside the main port (default 8080; 0: off)")
     serve.add_argument("--db", dest="database_url", help="database URL (default: SQLite in the data dir)")
     serve.add_argument("--data-dir", help="where the default SQLite file lives")
     serve.add_argument("--log-format", choices=["console", "json"], help="log lines (default console)")
@@ -48,7 +50,8 @@ PARSERS = [add_serve, add_host_token]
 
 def _config(args: argparse.Namespace) -> Any:
     overrides: dict[str, Any] = {k: getattr(args, k, None) for k in
-                                 ("host", "port", "database_url", "data_dir", "log_format", "redis_url")}
+                                 ("host", "port", "web_port", "database_url", "data_dir", "log_format",
+                                  "redis_url")}
     raw = getattr(args, "table_defaults", None)
     if raw is not None:
         try:

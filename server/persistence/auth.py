@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 
 from server.persistence.errors import StoreError
+from server.persistence.invite_flows import NO_PASSWORD
 from server.persistence.naming import check_account_name, check_password
 from server.persistence.passwords import decoy_hash, hash_password, verify_password
 from server.persistence.records import Account, to_micros
@@ -63,17 +64,25 @@ class AuthFlows:
         async with self.transaction() as tx:
             return await tx.revoke_session(token)
 
-    async def change_password(self, account_id: int, old: str, new: str, *, keep_token: str | None = None) -> int:
+    async def change_password(self, account_id: int, old: str | None, new: str, *,
+                              keep_token: str | None = None) -> int:
         """Change the password and revoke every other session; returns how many were revoked.
 
-        ``keep_token`` (the session making the change) stays valid.
+        ``keep_token`` (the session making the change) stays valid. A guest (an account made
+        by an invite link, with no password yet) sets its first password with ``old=None``.
         """
         check_password(new)
         async with self.transaction(write=False) as tx:
             account = await tx.account(account_id)
-        if account is None:
+            found = await tx._credentials(account.name) if account is not None else None
+        if account is None or found is None:
             raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
-        _, old_hash = await self._verified(account.name, old)
+        if found[1] == NO_PASSWORD:
+            old_hash = NO_PASSWORD
+        elif old is None:
+            raise StoreError("request/malformed", "old_password is required: this account has a password")
+        else:
+            _, old_hash = await self._verified(account.name, old)
         new_hash = await asyncio.to_thread(hash_password, new)
         async with self.transaction() as tx:
             if not await tx._replace_password_hash(account_id, old_hash, new_hash):
@@ -86,15 +95,17 @@ class AuthFlows:
             return await tx.rotate_host_token()
 
     async def check_host_token(self, token: str) -> bool:
-        """Whether ``token`` is the current host token."""
+        """Whether ``token`` is the current host token, or a live floor token (from a floor invite link)."""
         async with self.transaction(write=False) as tx:
-            return await tx.check_host_token(token)
+            return await tx.check_host_token(token) or await tx.check_floor_token(token)
 
     async def _verified(self, name: str, password: str) -> tuple[Account, str]:
         async with self.transaction(write=False) as tx:
             found = await tx._credentials(name)
-        stored = found[1] if found is not None else decoy_hash()
+        # An unknown name and a guest without a password take as long as a wrong password.
+        usable = found is not None and found[1] != NO_PASSWORD
+        stored = found[1] if found is not None and usable else decoy_hash()
         matches = await asyncio.to_thread(verify_password, password, stored)
-        if found is None or not matches:
+        if found is None or not usable or not matches:
             raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
         return found

@@ -39,6 +39,7 @@ from server.persistence.engines import (
     sqlite3_connection,
 )
 from server.persistence.errors import StoreError
+from server.persistence.invite_flows import InviteFlows
 from server.persistence.ledger import check_ledger
 from server.persistence.migrate import migrate
 from server.persistence.records import Clock, Event, Hand, LedgerReport, TableInfo
@@ -102,7 +103,7 @@ def _parse(url: str) -> URL:
         raise StoreError("db/bad_url", f"cannot read the database URL: {exc}") from exc
 
 
-class Database(AuthFlows):
+class Database(AuthFlows, InviteFlows):
     """The store: transactions, plus shortcuts that each run one transaction."""
 
     def __init__(self, engine: AsyncEngine, clock: Clock, *, session_ttl: float) -> None:

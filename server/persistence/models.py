@@ -199,6 +199,54 @@ class TableLeaseRow(SQLModel, table=True):
     acquired_at: int = Field(sa_type=sa.BigInteger)
 
 
+INVITE_ROLES: Final = ("player", "spectator", "floor")
+
+
+class InviteRow(SQLModel, table=True):
+    """An invite link (docs/web-server.md): only the digest of its token is kept."""
+
+    __tablename__ = "invite"
+    __table_args__ = (
+        sa.CheckConstraint("role IN (" + ", ".join(f"'{r}'" for r in INVITE_ROLES) + ")", name="known_role"),
+        sa.CheckConstraint("used >= 0 AND (max_uses IS NULL OR used <= max_uses)", name="uses_bounded"),
+        sa.CheckConstraint("expires_at > created_at", name="expires_after_creation"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    token_hash: str = Field(max_length=64, unique=True)
+    table_name: str = Field(max_length=32, index=True)
+    role: str = Field(max_length=16)
+    created_at: int = Field(sa_type=sa.BigInteger)
+    expires_at: int = Field(sa_type=sa.BigInteger)
+    max_uses: int | None = None
+    used: int = 0
+    revoked: bool = False
+
+
+class FloorTokenRow(SQLModel, table=True):
+    """A host token given by a floor invite: the floor's powers, until it expires or its invite is revoked."""
+
+    __tablename__ = "floor_token"
+    __table_args__ = (sa.CheckConstraint("expires_at > created_at", name="expires_after_creation"),)
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    invite_id: int = Field(foreign_key="invite.id", index=True, sa_type=ID_TYPE)
+    account_id: int | None = Field(default=None, foreign_key="account.id", sa_type=ID_TYPE)
+    created_at: int = Field(sa_type=sa.BigInteger)
+    expires_at: int = Field(sa_type=sa.BigInteger)
+
+
+class ServerSecretRow(SQLModel, table=True):
+    """The key invite tokens are signed with: made at first use, never shown or logged."""
+
+    __tablename__ = "server_secret"
+    __table_args__ = (sa.CheckConstraint("id = 1", name="single_row"),)
+
+    id: int = Field(default=1, primary_key=True)
+    secret: str = Field(max_length=128)
+    created_at: int = Field(sa_type=sa.BigInteger)
+
+
 def _table(name: str) -> sa.Table:
     return metadata.tables[name]
 
@@ -214,6 +262,9 @@ SEAT: Final = _table("seat")
 HAND: Final = _table("hand")
 HAND_EVENT: Final = _table("hand_event")
 TABLE_LEASE: Final = _table("table_lease")
+INVITE: Final = _table("invite")
+FLOOR_TOKEN: Final = _table("floor_token")
+SERVER_SECRET: Final = _table("server_secret")
 
 # Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).
 APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)

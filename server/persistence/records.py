@@ -143,3 +143,30 @@ class LedgerReport:
         if self.open_felt_places:
             head += f"; {len(self.open_felt_places)} felt places hold chips outside a hand"
         return head
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """An invite link as stored: never its token (only the token's digest is kept, and not handed out)."""
+
+    id: int
+    table: str
+    role: str
+    created_at: Micros
+    expires_at: Micros
+    max_uses: int | None
+    used: int
+    revoked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Redemption:
+    """What redeeming an invite gave: a guest account and its session (players, floor), a host token (floor)."""
+
+    invite_id: int
+    table: str
+    role: str
+    name: str | None
+    account_id: int | None
+    session_token: str | None
+    host_token: str | None

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from server.persistence.accounts import AccountOps
 from server.persistence.hands import HandOps
+from server.persistence.invites import InviteOps
 from server.persistence.leases import LeaseOps
 from server.persistence.ledger import LedgerOps
 
 
-class Tx(LedgerOps, AccountOps, HandOps, LeaseOps):
-    """Ledger, accounts, tables, seats, hands and events, all in one transaction.
+class Tx(LedgerOps, AccountOps, HandOps, LeaseOps, InviteOps):
+    """Ledger, accounts, tables, seats, hands, events and invites, all in one transaction.
 
     Obtain one from ``Database.transaction()``; it is valid only inside that block.
     """

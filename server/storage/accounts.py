@@ -59,7 +59,7 @@ class AccountStore(Store):
         """Revoke a session token."""
         await self.db.revoke_token(token)
 
-    async def change_password(self, token: str, old: str, new: str) -> None:
+    async def change_password(self, token: str, old: str | None, new: str) -> None:
         """Change the password; other sessions are logged out."""
         with as_table_errors():
             account = await self.db.resolve_token(token)

@@ -348,8 +348,8 @@ class Gateway:
         if not identity.host:
             raise TableError("auth/not_host", "only the host may do that")
         if not await self.accounts.is_host_token(self.host_token_of_sid.get(sid, "")):
-            await self._revoke([sid], "the host token was replaced (hcf-server host-token): connect with the new one",
-                               after_reply=True)
+            await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
+                               "invite revoked: connect with a valid one", after_reply=True)
             raise TableError("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account))
 

@@ -32,7 +32,8 @@ STATUS = {
     "auth/bad_credentials": 401, "auth/token_invalid": 401, "auth/token_expired": 401,
     "auth/required": 401, "auth/not_host": 403, "table/unknown": 404, "hand/unknown": 404,
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
-    "request/too_large": 413, "account/unknown": 404,
+    "request/too_large": 413, "account/unknown": 404, "invite/unknown": 404, "invite/expired": 410,
+    "invite/revoked": 410, "invite/used_up": 410,
 }
 HAND_ID_MAX = 2**63 - 1  # the database's integer: a larger id names no hand
 
@@ -109,8 +110,8 @@ class AccountService(AccountsPort, Protocol):
         """Revoke a session token."""
         ...
 
-    async def change_password(self, token: str, old: str, new: str) -> None:
-        """Change the password of the token's account."""
+    async def change_password(self, token: str, old: str | None, new: str) -> None:
+        """Change the password of the token's account (``old=None``: a guest's first password)."""
         ...
 
     async def account_info(self, identity: Identity, limit: int) -> dict[str, Any]:
@@ -219,6 +220,20 @@ def hand_id_of(text: str) -> int:
     return int(text)
 
 
+async def body_of(request: web.Request, limits: HttpLimits) -> dict[str, Any]:
+    """The request's JSON object, within the size and time limits."""
+    return await _body(request, limits.body_timeout)
+
+
+async def refuse_unless_host(request: web.Request, service: AccountService, limits: HttpLimits) -> None:
+    """Spend an attempt of the address, then refuse unless the bearer is the host token (or a floor token)."""
+    limits.check_address(request)
+    # (per address only: a 256-bit token cannot be guessed, and a shared bucket would let
+    # anyone lock the real host out)
+    if not await service.is_host_token(_bearer(request)):
+        raise TableError("auth/not_host", "that is not the host token")
+
+
 def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value or not is_text(value):
@@ -308,14 +323,19 @@ class _Api:
         self.limits.check_address(request)
         token = _bearer(request)
         data = await _body(request, self.limits.body_timeout)
-        old, new = _text(data, "old_password"), _text(data, "new_password")
+        # "new" is the browser client's name for it; a guest (no password yet) sends no old one
+        new = _text(data, "new_password" if "new_password" in data else "new")
+        old = _text(data, "old_password") if data.get("old_password") not in (None, "") else None
         identity = await self.service.identify(token)
 
         async def change() -> dict[str, Any]:
             await self.service.change_password(token, old, new)
             return {}
 
-        await self._checked(identity.name or "", change())
+        if old is None:
+            await change()  # nothing to guess: an account with a password refuses a change without one
+        else:
+            await self._checked(identity.name or "", change())
         if self.sessions is not None and identity.account is not None:
             await self.sessions.close_account(identity.account, keep_token=token)
         return _answer(p.ok())
@@ -325,12 +345,7 @@ class _Api:
         return _answer(p.ok(**await self.service.account_info(identity, _limit(request))))
 
     async def host(self, request: web.Request) -> web.Response:
-        self.limits.check_address(request)
-        token = _bearer(request)
-        # (per address only: a 256-bit token cannot be guessed, and a shared bucket would let
-        # anyone lock the real host out)
-        if not await self.service.is_host_token(token):
-            raise TableError("auth/not_host", "that is not the host token")
+        await refuse_unless_host(request, self.service, self.limits)
         # refusals in our words, as on the socket
         action = p.parse_request("host", await _body(request, self.limits.body_timeout))
         assert isinstance(action, p.HostAction)

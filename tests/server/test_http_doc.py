@@ -74,7 +74,76 @@ async def _host(server: Server, body: dict[str, Any]) -> tuple[int, dict[str, An
     return await call(server, "POST", "/api/host", body, token=server.host_token)
 
 
+async def _invite(server: Server, role: str = "player", **extra: Any) -> str:
+    """A new invite's token (from its link's fragment)."""
+    status, answer = await call(server, "POST", "/api/invites", {"table": "main", "role": role, **extra},
+                                token=server.host_token)
+    assert status == 200, answer
+    token: str = answer["url"].partition("#")[2]
+    return token
+
+
+async def _redeem(server: Server, token: str, name: str = "ann") -> tuple[int, dict[str, Any]]:
+    return await call(server, "POST", "/api/invites/redeem", {"token": token, "name": name})
+
+
+async def _expired_invite(server: Server) -> str:
+    import time
+
+    from server.persistence.database import open_database
+    past = await open_database(server.database_url, clock=lambda: time.time() - 86400)
+    try:
+        _, token = await past.create_invite("main", "player", time.time() - 86400 + 60, None)
+    finally:
+        await past.close()
+    return token
+
+
+async def _revoked_invite(server: Server) -> tuple[int, dict[str, Any]]:
+    token = await _invite(server)
+    listed = (await call(server, "GET", "/api/invites", token=server.host_token))[1]["invites"]
+    await call(server, "DELETE", f"/api/invites/{listed[0]['id']}", token=server.host_token)
+    return await _redeem(server, token)
+
+
+async def _used_up_invite(server: Server) -> tuple[int, dict[str, Any]]:
+    token = await _invite(server, uses=1)
+    await _redeem(server, token, "ann")
+    return await _redeem(server, token, "bea")
+
+
+async def _flood(server: Server, method: str, path: str, body: dict[str, Any],
+                 token: str | None = None) -> tuple[int, dict[str, Any]]:
+    answer: tuple[int, dict[str, Any]] = (0, {})
+    for _ in range(40):
+        answer = await call(server, method, path, body, token=token)
+        if answer[0] == 429:
+            break
+    return answer
+
+
 RECIPES: dict[tuple[str, str], Recipe] = {
+    ("POST /api/invites", "auth/required"): lambda s: call(s, "POST", "/api/invites", {"table": "main"}),
+    ("POST /api/invites", "auth/not_host"): lambda s: call(s, "POST", "/api/invites", {"table": "main"}, token="no"),
+    ("POST /api/invites", "table/unknown"): lambda s: call(
+        s, "POST", "/api/invites", {"table": "nosuch"}, token=s.host_token),
+    ("POST /api/invites", "request/malformed"): lambda s: call(
+        s, "POST", "/api/invites", {"table": "main", "role": "dealer"}, token=s.host_token),
+    ("POST /api/invites", "rate/limited"): lambda s: _flood(s, "POST", "/api/invites", {"table": "main"},
+                                                            s.host_token),
+    ("DELETE /api/invites/{id}", "invite/unknown"): lambda s: call(
+        s, "DELETE", "/api/invites/999", token=s.host_token),
+    ("POST /api/invites/redeem", "invite/invalid"): lambda s: _redeem(s, "not.ours"),
+    ("POST /api/invites/redeem", "invite/expired"): lambda s: _then(
+        _expired_invite(s), None, lambda t: _redeem(s, t)),
+    ("POST /api/invites/redeem", "invite/revoked"): _revoked_invite,
+    ("POST /api/invites/redeem", "invite/used_up"): _used_up_invite,
+    ("POST /api/invites/redeem", "auth/name_taken"): lambda s: _then(
+        _alice(s), None, lambda _t: _then(_invite(s), None, lambda t: _redeem(s, t, "ALICE"))),
+    ("POST /api/invites/redeem", "auth/bad_name"): lambda s: _then(
+        _invite(s), None, lambda t: _redeem(s, t, "bad name!")),
+    ("POST /api/invites/redeem", "rate/limited"): lambda s: _flood(
+        s, "POST", "/api/invites/redeem", {"token": "not.ours"}),
     ("POST /api/register", "auth/name_taken"): lambda s: _then(
         _alice(s), call(s, "POST", "/api/register", {"name": "Alice", "password": "password123"})),
     ("POST /api/register", "auth/bad_name"): lambda s: call(

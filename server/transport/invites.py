@@ -1,0 +1,147 @@
+"""Invite links over HTTP: the host makes, lists and revokes them; a friend redeems one.
+
+The token travels in the link's fragment (``/join#TOKEN``): a browser never sends a
+fragment to a server, so no access log or ``Referer`` ever holds it. The page
+posts it to ``/api/invites/redeem`` and drops it from the address bar. Nothing here
+logs a token: only invite ids, tables, roles and names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import structlog
+from aiohttp import web
+
+from server import protocol as p
+from server.table.commands import TableError
+from server.table.registry import Tables
+from server.transport.gateway import is_text
+from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
+
+log = structlog.get_logger("hcf.invites")
+
+ROLES: Final = ("player", "spectator", "floor")
+DEFAULT_EXPIRES: Final = 12 * 3600
+MAX_EXPIRES: Final = 30 * 86400
+MAX_USES: Final = 10_000
+MAX_TOKEN: Final = 200  # far above a real token (about 60 characters): a longer one is no token of ours
+
+
+class InvitesPort(Protocol):
+    """What these routes need from storage (server/storage/invites.py)."""
+
+    async def create_invite(self, table: str, role: str, expires_seconds: int,
+                            uses: int | None) -> tuple[dict[str, Any], str]:
+        """A new invite's fields, and its token (shown once)."""
+        ...
+
+    async def list_invites(self, table: str | None) -> list[dict[str, Any]]:
+        """Invites, newest first."""
+        ...
+
+    async def revoke_invite(self, invite_id: int) -> dict[str, Any]:
+        """Revoke one; ``invite/unknown`` if there is none."""
+        ...
+
+    async def redeem_invite(self, token: str, name: str | None) -> dict[str, Any]:
+        """Count a use and give what the role gives."""
+        ...
+
+
+class InviteService(AccountService, InvitesPort, Protocol):
+    """The host check of the account service, and the invites."""
+
+
+@dataclass(slots=True)
+class WebAddress:
+    """Where invite links point: ``public_url`` if set, else the host the request reached, at the web port."""
+
+    public_url: str = ""
+    port: int | None = None  # the web port, once it listens (None: the pages are on the main port only)
+
+    def base(self, request: web.Request) -> str:
+        """``scheme://host[:port]`` of the pages, as the person who asked reached this server."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        if self.port is None:
+            return f"{request.scheme}://{request.host}"
+        host = request.url.host or "127.0.0.1"
+        return f"{request.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}"
+
+
+def _whole(data: dict[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise TableError("request/malformed", f"{key} is a whole number from {low} to {high}")
+    return value
+
+
+def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
+    """``(table, role, expires_seconds, uses)`` of a ``POST /api/invites`` body."""
+    unknown = sorted(set(data) - {"table", "role", "expires_seconds", "uses"})
+    if unknown:
+        raise TableError("request/malformed", f"unknown key {unknown[0]!r}: send table, role, expires_seconds, uses")
+    table, role = data.get("table"), data.get("role", "player")
+    if not isinstance(table, str) or not table or not is_text(table):
+        raise TableError("request/malformed", "table is required (text)")
+    if role not in ROLES:
+        raise TableError("request/malformed", f"role is one of {', '.join(ROLES)}")
+    expires = _whole(data, "expires_seconds", DEFAULT_EXPIRES, 60, MAX_EXPIRES)
+    assert expires is not None
+    return table, str(role), expires, _whole(data, "uses", None, 1, MAX_USES)
+
+
+class _Invites:
+    def __init__(self, tables: Tables, service: InviteService, limits: HttpLimits, address: WebAddress) -> None:
+        self.tables, self.service, self.limits, self.address = tables, service, limits, address
+
+    async def create(self, request: web.Request) -> web.Response:
+        await refuse_unless_host(request, self.service, self.limits)
+        table, role, expires, uses = invite_request(await body_of(request, self.limits))
+        name = await self.tables.resolve(table)  # table/unknown for no such table; the table's own spelling
+        fields, token = await self.service.create_invite(name, role, expires, uses)
+        log.info("invite_created", invite=fields["id"], table=name, role=role, uses=uses)
+        return web.json_response(p.ok(url=f"{self.address.base(request)}/join#{token}", **fields))
+
+    async def list(self, request: web.Request) -> web.Response:
+        await refuse_unless_host(request, self.service, self.limits)
+        table = request.query.get("table") or None
+        return web.json_response(p.ok(invites=await self.service.list_invites(table)))
+
+    async def revoke(self, request: web.Request) -> web.Response:
+        await refuse_unless_host(request, self.service, self.limits)
+        text = request.match_info["invite_id"]
+        if not text.isascii() or not text.isdigit() or len(text) > 18:
+            raise TableError("invite/unknown", f"there is no invite {text[:24]!r}: invite ids are whole numbers")
+        fields = await self.service.revoke_invite(int(text))
+        log.info("invite_revoked", invite=fields["id"], table=fields["table"])
+        return web.json_response(p.ok(**fields))
+
+    async def redeem(self, request: web.Request) -> web.Response:
+        self.limits.check_address(request)  # guests are made here: per address, as registering is
+        data = await body_of(request, self.limits)
+        token, name = data.get("token"), data.get("name")
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
+            raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
+        if name is not None and (not isinstance(name, str) or not is_text(name)):
+            raise TableError("request/malformed", "name is text: the name to play under")
+        got = await self.service.redeem_invite(token, name or None)
+        log.info("invite_redeemed", invite=got.pop("invite"), role=got["role"], table=got["table"],
+                 name=got["name"], account=got["account"])
+        return web.json_response(p.ok(**got))
+
+
+def invite_routes(tables: Tables, service: InviteService, limits: HttpLimits,
+                  address: WebAddress | None = None) -> list[web.RouteDef]:
+    """``POST /api/invites``, ``GET /api/invites``, ``DELETE /api/invites/{id}``, ``POST /api/invites/redeem``."""
+    api = _Invites(tables, service, limits, address or WebAddress())
+    return [
+        web.post("/api/invites", guarded(api.create)),
+        web.get("/api/invites", guarded(api.list)),
+        web.post("/api/invites/redeem", guarded(api.redeem)),
+        web.delete("/api/invites/{invite_id}", guarded(api.revoke)),
+    ]

@@ -1,0 +1,1 @@
+"""The browser client's face: its files (``static/``, package data) and the page routes."""
