@@ -2,40 +2,44 @@
 
 The scenario is first played through the rules alone (:func:`~server.drill.play.dry_run`),
 which checks it and makes the key. Then a real :class:`~server.table.runner.TableRunner`
-over a fresh database deals it: bots sit with the scenario's stacks, the host arranges
-each deck, the scripted players move, and the floor carries out the right ruling of each
-injected irregularity, whatever the answer. The key is read again off the table's own
-recorded log (and must agree with the dry run's), the answers are judged against it, and
-the ledger check runs on the drill's database at the end.
+over a fresh database deals it as a **live drill table** (server/table/drill.py): bots sit
+with the scenario's stacks, the host arranges each deck, the scripted players move, the
+trainer injects each irregularity, and the answers are given as the trainee gives them,
+one at each step the table asks (``null``: the step's time runs out on the drill's clock).
+Each step the table asks must be the key's next one, and the key is read again off the
+table's own recorded log (and must agree with the dry run's); the answers are judged
+against it, and the ledger check runs on the drill's database at the end.
 """
 
 from __future__ import annotations
 
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from server.bindings import DatabaseBindings
 from server.clock import ManualClock
 from server.config import ServerConfig
-from server.drill.moves import SCRIPTS, floor_for
+from server.drill.moves import SCRIPTS
 from server.drill.play import TABLE, PlayedHand, dry_run, key_of
-from server.drill.scenario import PLACE, HandSpec, Scenario
+from server.drill.scenario import HandSpec, Scenario
 from server.persistence.database import Database, open_database
 from server.replay import initial_state
 from server.rules.cards import Card, format_cards
-from server.rules.drill.irregularity import injected as injected_event
 from server.rules.drill.key import hand_key
 from server.rules.drill.report import Asked, report
+from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
-from server.table.commands import Host, Play, SetWilling, Sit, Snapshot
+from server.table.commands import DrillRequest, Host, Play, SetWilling, Sit, Snapshot
 from server.table.ports import TableUpdates
 from server.table.runner import TableRunner, TableSetup
 
 _TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})  # the table's own rows in a hand's log
 MAX_COMMANDS = 500
+TRAINEE = "!trainee"  # no account has this name: the runner answers in the trainee's place
 MAX_TIMERS = 50
 
 
@@ -65,7 +69,7 @@ def run(scenario: Scenario, answers: Sequence[Any], database_url: str | None = N
 async def _run(scenario: Scenario, played: list[PlayedHand], answers: Sequence[Any], url: str) -> dict[str, Any]:
     database = await open_database(url)
     try:
-        table_keys = await _play(scenario, played, database, url)
+        table_keys = await _play(scenario, played, database, url, _Trainee(key_of(played), answers))
         for hand, dry, table in zip(played, [p.key for p in played], table_keys, strict=True):
             if dry != table:
                 raise DrillError(f"scenario {scenario.name}, hand {hand.number}: the table's steps differ from "
@@ -80,8 +84,41 @@ async def _run(scenario: Scenario, played: list[PlayedHand], answers: Sequence[A
     return report(scenario.name, key, answers, ledger=verdict)
 
 
+@dataclass(slots=True)
+class _Trainee:
+    """The scenario's answers, given at the live table in key order; each step the table asks must be the key's."""
+
+    key: list[Asked]
+    answers: Sequence[Any]
+    n: int = 0  # how many steps of the key have been asked
+
+    async def answer(self, runner: TableRunner, clock: ManualClock, where: str) -> None:
+        """Answer every step the table asks now (a ``null`` answer lets the step's time run out)."""
+        drill = runner.drill
+        assert drill is not None
+        while drill.held is not None:
+            asked = drill.held.questions[0].step
+            if self.n >= len(self.key) or asked != self.key[self.n].step:
+                wanted = self.key[self.n].step.step if self.n < len(self.key) else "no step"
+                raise DrillError(f"{where}: the table asked {asked.step} {asked.answer} where the key has {wanted}")
+            given = self.answers[self.n] if self.n < len(self.answers) else None
+            self.n += 1
+            if given is not None:
+                await runner.submit(DrillRequest(0, TRAINEE, "answer", given))
+                continue
+            answered = len(drill.answers)
+            for _ in range(MAX_TIMERS):
+                if len(drill.answers) > answered or not clock.fire_next():
+                    break
+                await runner.submit(Snapshot(None))  # the timer's tick is queued: this waits for it
+
+    def skip(self, steps: int) -> None:
+        """Steps of an attempt nobody could bank: the table asks none (it retries), they are judged off the key."""
+        self.n += steps
+
+
 async def _play(scenario: Scenario, played: list[PlayedHand], database: Database,
-                url: str) -> list[tuple[KeyStep, ...]]:
+                url: str, trainee: _Trainee) -> list[tuple[KeyStep, ...]]:
     bindings = DatabaseBindings(database, ServerConfig(database_url=url))
     await bindings.create_table(TABLE, scenario.settings.as_dict() | {"game": scenario.game}, None)
     accounts: dict[int, int] = {}
@@ -91,8 +128,9 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
             await tx.issue(account.id, seat.stack, "drill buy-in")
             accounts[seat.seat] = account.id
     clock = ManualClock()
-    runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game),
-                         bindings, _Nobody(), grace=0.0, clock=clock)
+    drill = DrillSettings(TRAINEE, scenario.steps)
+    runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game,
+                                    drill=drill), bindings, _Nobody(), grace=0.0, clock=clock)
     runner.start()
     try:
         for seat in scenario.seats:
@@ -102,14 +140,18 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
         keys = []
         for number, hand in enumerate(scenario.hands, 1):
             keys.append(await _hand(scenario, runner, clock, database, hand, played[number - 1].deck, accounts,
-                                    number))
+                                    number, trainee))
+            if trainee.n != len(key_of(played[:number])):
+                raise DrillError(f"scenario {scenario.name}, hand {number}: the table asked {trainee.n} steps "
+                                 f"by its end, the key {len(key_of(played[:number]))}")
     finally:
         await runner.stop(1.0)
     return keys
 
 
 async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, database: Database, hand: HandSpec,
-                deck: tuple[Card, ...], accounts: dict[int, int], number: int) -> tuple[KeyStep, ...]:
+                deck: tuple[Card, ...], accounts: dict[int, int], number: int,
+                trainee: _Trainee) -> tuple[KeyStep, ...]:
     where = f"scenario {scenario.name}, hand {number}"
     game, script = game_named(scenario.game), SCRIPTS[scenario.game]
     await runner.submit(Host("arrange_deck", None, (("cards", format_cards(deck)),)))
@@ -122,38 +164,29 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, dat
         raise DrillError(f"{where}: the table started no hand")
     attempt = runner.state
     if not runner.hand_in_progress():  # nobody could bank: the table started nothing and recorded nothing
-        return hand_key(scenario.game, attempt, game.opening_events(attempt), game.evolve,
-                        irregularity=hand.irregularity, asked=scenario.steps)
+        steps = hand_key(scenario.game, attempt, game.opening_events(attempt), game.evolve,
+                         irregularity=hand.irregularity, asked=scenario.steps)
+        trainee.skip(len(steps))
+        return steps
     injected = hand.irregularity is None
     for _ in range(MAX_COMMANDS):
+        await trainee.answer(runner, clock, where)
         if not runner.hand_in_progress():
             break
         state = runner.state
         if not injected and script.dealt(state):
             injected = True
             assert hand.irregularity is not None
-            await _announce(runner, injected_event(hand.irregularity, deck, script.cards_dealt(state),
-                                                   PLACE[scenario.game]))
-            floor = floor_for(script, state, hand.irregularity, where)
-            if floor is not None:
-                args = (("seat", floor.seat),) if floor.seat is not None else ()
-                await runner.submit(Host(floor.action, None, args))
+            irregularity = hand.irregularity
+            args = (("kind", irregularity.kind),) + ((("seat", irregularity.seat),)
+                                                     if irregularity.seat is not None else ())
+            await runner.submit(Host("inject", None, args))  # the trainer's: the table rules as it should
             continue
         move = script.next_move(scenario, hand, state, where)
         await runner.submit(Play(accounts[move.seat], move.action, move.args))
     if runner.hand_in_progress() or runner.last_hand_id is None:
         raise DrillError(f"{where}: the hand did not end at the table")
     return await _recorded_key(scenario, database, runner.last_hand_id, hand)
-
-
-async def _announce(runner: TableRunner, payload: dict[str, Any]) -> None:
-    """Record the injected irregularity in the table's log (a table event: the hand's own log and its replay
-    stay those of any hand), inside the table task like any command."""
-    async def record() -> dict[str, Any]:
-        await runner._table_events([payload])
-        return {}
-
-    await runner._call(record)
 
 
 async def _recorded_key(scenario: Scenario, database: Database, hand_id: int, hand: HandSpec) -> tuple[KeyStep, ...]:
