@@ -34,7 +34,6 @@ export class TablePage {
     this.wasMyTurn = false;
     this.status = "connecting…";
     this.verdict = null;
-    this.preset = {};
     const saved = stored();
     this.token = spectator ? null : saved.token;
     this.hostToken = spectator ? null : saved.host_token;
@@ -219,11 +218,17 @@ export class TablePage {
     this.titleEl.textContent = `${this.table} \u00b7 ${GAME_NAMES[model.game] || model.game}${this.spectator ? " \u00b7 watching" : ""}`;
     this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
-    const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset: this.preset };
-    const { el, keys } = renderChoices(this.spectator ? { moves: [] } : model.choices, (item, args) => this.act(item, args), context);
-    this.keys = keys;
+    const preset = { sit: { buy_in: model.settings?.default_buy_in } };
+    const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
     const handMoves = (model.choices?.moves || []).filter((m) => m.request === "move");
-    this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), el);
+    // Controls are rebuilt only when the choices change: what the player is typing survives other updates.
+    const choicesKey = JSON.stringify([model.choices?.moves, model.hand?.boxes?.map((b) => b.cards)]);
+    if (choicesKey !== this.choicesKey) {
+      this.choicesKey = choicesKey;
+      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : model.choices, (item, args) => this.act(item, args), context);
+      this.keys = keys;
+      this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), el);
+    }
     if (handMoves.length && !this.wasMyTurn && stored().sound) beep();
     this.wasMyTurn = handMoves.length > 0;
     this.verdictEl.textContent = this.verdict ? this.verdict.headline : "";
