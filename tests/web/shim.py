@@ -47,7 +47,7 @@ def _file(path: Path) -> web.Response:
         kind = "text/javascript"
     response = web.Response(body=path.read_bytes(), content_type=kind,
                             headers={"Content-Security-Policy": CSP, "Cache-Control": "no-cache"})
-    response.enable_compression()
+    response.enable_compression(web.ContentCoding.gzip)
     return response
 
 

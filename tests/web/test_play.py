@@ -152,6 +152,7 @@ def test_hand_two_a_network_cut_mid_hand_resumes_and_the_deal_is_verified(evenin
     bettor.context.set_offline(False)
     bettor.wait_text(".status", "^connected$|^ok$", timeout=20_000)
     bettor.wait_choice("fold")
+    evening.server.host("pause", table="main")  # after this hand: hand 3's deck is arranged first
     bettor.press("fold")
     _hand_over(evening, 2)
     for person in evening.people[1:]:
@@ -164,6 +165,7 @@ def test_hand_three_the_dps_funds_cap_kills_a_seat_and_says_why(evening: Evening
     server = evening.server
     assert server.host("arrange_deck", table="main",
                        hands={"dp": DP_NOT_QUALIFYING, "2": STRAIGHT_FLUSH_7, "1": ORDINARY})["ok"]
+    host_click(evening.host, "resume")
     assert _offers(evening, "carol", decline_first=False) == "carol"
     alice, bob = evening.players["alice"], evening.players["bob"]
     for person, bets in ((alice, {"ante": 5}), (bob, {"ante": 5, "straight_flush_bonus": 10, "flush_bonus": 10})):
@@ -178,6 +180,7 @@ def test_hand_three_the_dps_funds_cap_kills_a_seat_and_says_why(evening: Evening
     first_with((alice, bob), "raise").press("raise")
     _hand_over(evening, 3)
     for person in evening.people[1:]:
+        assert "dead" in person.text(".results"), person.text("main")
         line = person.wait_text(".results li.dead", r"seat 2 bob: dead: the DP's \d+ chips could not cover the \d+ owed")
         assert "bets and fee returned" in line
 
@@ -219,7 +222,7 @@ def test_the_floor_declares_a_seat_dead_then_a_misdeal(evening: Evening) -> None
         person.wait_text(".results", "every bet and fee went back")
 
 
-HOUSE_CLOCKS = {"bet_seconds": 30, "action_seconds": 40, "exchange_seconds": 30, "pause_seconds": 0.3}
+HOUSE_CLOCKS = {"bet_seconds": 30, "action_seconds": 40, "pause_seconds": 0.3}
 
 
 def _create_table(host: Person, name: str, game: str, settings: dict[str, object]) -> None:
@@ -269,7 +272,7 @@ def test_two_hands_of_caribbean_stud(evening: Evening) -> None:
 
 def test_two_hands_of_six_card_poker_with_a_draw_and_the_dealer_exchange(evening: Evening) -> None:
     host = evening.host
-    _create_table(host, "six", "sixcard", HOUSE_CLOCKS)
+    _create_table(host, "six", "sixcard", {**HOUSE_CLOCKS, "exchange_seconds": 30})
     alice = evening.players["alice"]
     host.page.select_option("#floor-table", "six")
     host_click(host, "pause")

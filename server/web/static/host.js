@@ -9,9 +9,12 @@ function field(id, label, attrs = {}) {
   return [h("label", { for: id }, label), input];
 }
 
+let last = ["", false]; // the last answer, kept when the console is drawn again (after a new table)
+
 export async function hostConsole(root) {
   const out = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const say = (text, bad = false) => { out.textContent = text; out.classList.toggle("bad", bad); };
+  const say = (text, bad = false) => { last = [text, bad]; out.textContent = text; out.classList.toggle("bad", bad); };
+  say(...last);
   let token = stored().host_token;
   const send = async (body) => {
     try {

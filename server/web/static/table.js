@@ -241,7 +241,8 @@ export class TablePage {
     const hand = model.hand;
     this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
     const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${hand.phase}` : `table ${model.status}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
-    if (model.arranged_next || hand?.arranged) info.push(h("p", { class: "warn" }, "arranged deck: not a random deal"));
+    if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
+    if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
     if (model.game !== "hcf" && hand?.dealer) {
       const d = hand.dealer;
       const shown = d.after || d.cards || (d.up ? [d.up] : []);
