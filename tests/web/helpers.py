@@ -9,10 +9,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, WebSocket
 
-LAPTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 360, "height": 740}
+LAPTOP: ViewportSize = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
 
