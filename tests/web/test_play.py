@@ -16,6 +16,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Request
 
+from server.rules.cards import cards_list
+from server.rules.fairness import deal_deck, player_seed_bytes
+from server.rules.hcf.deal import deal_hands
+
 from .conftest import WebServer
 from .helpers import LAPTOP, PHONE, Person, first_with, frame_cards
 
@@ -148,6 +152,7 @@ def test_hand_two_a_network_cut_mid_hand_resumes_and_the_deal_is_verified(evenin
     dp = _offers(evening, None, decline_first=False)
     bettor = next(p for n, p in evening.players.items() if n not in (dp, "carol"))
     carol = evening.players["carol"]
+    carol.page.reload()  # a reload mid-hand comes back to the same choices
     carol.wait_choice("pass")
     carol.press("pass")
     bettor.wait_choice("bet")
@@ -387,6 +392,84 @@ def test_the_screenshots_are_small_pngs() -> None:
         data = (DOCS_IMG / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n", name
         assert len(data) < 250_000, (name, len(data))
+
+
+def test_the_pages_deal_check_is_the_servers_shuffle_byte_for_byte(evening: Evening) -> None:
+    server_seed = bytes(range(32))
+    seeds = ["alice-seed", "b\u00f6b", ""]
+    commitment, deck_seed, deck = deal_deck(server_seed, [player_seed_bytes(s) for s in seeds])
+    page = evening.spectator.page
+    got = page.evaluate("""async ([seedHex, seeds]) => {
+        const v = await import("/static/verify.js");
+        const seed = new Uint8Array(seedHex.match(/../g).map((x) => parseInt(x, 16)));
+        const deckSeed = await v.deriveDeckSeed(seed, seeds);
+        const hex = [...deckSeed].map((b) => b.toString(16).padStart(2, "0")).join("");
+        return {commitment: await v.sha256Hex(seed), deckSeed: hex, deck: await v.shuffledDeck(deckSeed)};
+    }""", [server_seed.hex(), seeds])
+    assert got == {"commitment": commitment, "deckSeed": deck_seed.hex(), "deck": cards_list(deck)}
+    hands = dict(deal_hands(deck, [2, 1]))
+    reveal = {"hand_id": 9, "number": 4, "status": "settled", "arranged": False, "commitment": commitment,
+              "server_seed": server_seed.hex(), "player_seeds": [[1, seeds[0]], [2, seeds[1]], [3, seeds[2]]],
+              "deck_seed": deck_seed.hex(), "deal_order": [2, 1]}
+    verdicts = page.evaluate("""async ([reveal, mine, theirs]) => {
+        const v = await import("/static/verify.js");
+        const seen = (cards) => ({commitment: reveal.commitment, mySeat: 2, mySeed: "b\u00f6b",
+                                  cards: new Map([[2, cards]])});
+        const other = {...reveal, server_seed: "00".repeat(32)};
+        return [await v.verifyReveal(reveal, seen(mine)), await v.verifyReveal(reveal, seen(theirs)),
+                await v.verifyReveal(other, seen(mine)), await v.verifyReveal({...reveal, arranged: true}, seen(mine))];
+    }""", [reveal, cards_list(hands[2]), cards_list(hands[1])])
+    assert [v["ok"] for v in verdicts] == [True, False, False, None]
+    assert verdicts[0]["headline"] == "hand #4: deal verified (1 hand checked against the revealed seed)"
+    assert "seat 2 was shown" in verdicts[1]["problems"][0]
+    assert verdicts[2]["problems"] == ["the revealed server seed does not match the commitment"]
+
+
+CONTRAST = """() => {
+    const parse = (c) => {
+        const m = c.match(/[\\d.]+/g).map(Number);
+        return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+    };
+    const over = (top, under) => top.slice(0, 3).map((v, i) => v * top[3] + under[i] * (1 - top[3])).concat([1]);
+    const background = (el) => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) layers.push(parse(getComputedStyle(e).backgroundColor));
+        return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const lum = (rgb) => {
+        const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const out = [];
+    for (const el of document.querySelectorAll("main *")) {
+        if (!el.offsetParent || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+        const style = getComputedStyle(el);
+        const fg = over(parse(style.color), background(el));
+        const [a, b] = [lum(fg), lum(background(el))];
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        out.push([el.tagName + "." + el.className, Math.round(ratio * 100) / 100, el.textContent.trim().slice(0, 30)]);
+    }
+    return out;
+}"""
+
+
+def test_every_text_passes_wcag_aa_contrast_and_every_control_has_a_label(evening: Evening) -> None:
+    for person in (evening.players["alice"], evening.host):
+        ratios = person.page.evaluate(CONTRAST)
+        assert len(ratios) > 10
+        low = [r for r in ratios if r[1] < 4.5]
+        assert not low, low
+        unnamed = person.page.evaluate("""() => [...document.querySelectorAll("button, input, select, textarea")]
+            .filter((el) => !(el.getAttribute("aria-label") || el.labels?.length || el.textContent.trim()))
+            .map((el) => el.outerHTML.slice(0, 80))""")
+        assert not unnamed, unnamed
+    page = evening.players["alice"].page
+    page.goto(evening.server.url + "/table/main")
+    page.wait_for_selector(".card[data-card]")
+    labels = page.eval_on_selector_all(".card", "cards => cards.map((c) => c.getAttribute('aria-label'))")
+    assert labels
+    named = re.compile(r"^(face-down card|(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|spades))$")
+    assert all(named.match(x) for x in labels), labels
 
 
 def test_no_page_had_an_error(evening: Evening) -> None:
