@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -253,7 +254,7 @@ def _go_sit(person: Person, table: str) -> None:
     person.page.goto(f"{person.page.url.split('/table/')[0]}/table/{table}")
     person.wait_choice("sit")
     person.submit("sit")
-    person.wait_choice("stand")
+    person.page.wait_for_selector(".seat.mine")
 
 
 def test_two_hands_of_caribbean_stud(evening: Evening) -> None:
@@ -470,6 +471,52 @@ def test_every_text_passes_wcag_aa_contrast_and_every_control_has_a_label(evenin
     assert labels
     named = re.compile(r"^(face-down card|(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|spades))$")
     assert all(named.match(x) for x in labels), labels
+
+
+DRILL_SETTINGS = {"pause_seconds": 0.3, "min_bank": 100, "fee_mode": "players", "fee": 1, "offer_seconds": 30,
+                  "bet_seconds": 30, "action_seconds": 40,
+                  "drill": {"trainee": "tina", "mode": "training", "step_seconds": 60}}
+
+
+def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) -> None:
+    server = evening.server
+    assert server.host("create_table", table="drill", settings=DRILL_SETTINGS)["ok"]
+    tina = Person.open(evening.browser, "tina", server.invite("drill", "player"))
+    evening.people.insert(1, tina)
+    tina.page.fill("#join-name", "tina")
+    tina.page.click("form.join button")
+    tina.page.wait_for_url("**/table/drill")
+    tina.page.goto(server.url + "/drill/drill")
+    tina.wait_text(".drill", "Waiting for the table")
+    players = list(evening.players.values())
+    assert server.host("pause", table="drill")["ok"]
+    for person in players:
+        _go_sit(person, "drill")
+    assert server.host("resume", table="drill")["ok"]
+    answered = 0
+    deadline = time.monotonic() + 60
+    while not re.match(r"^Hand #1:", players[0].page.inner_text(".results") or "x"):
+        assert time.monotonic() < deadline, "\n=====\n".join(p.text("main")[:1500] for p in (tina, *players))
+        acted = False
+        if tina.page.locator("form.drill-answer").count():
+            tina.page.click("form.drill-answer button")
+            answered += 1
+            tina.page.wait_for_selector(".drill-feedback li >> nth=" + str(answered - 1))
+            acted = True
+        for person in players:
+            for tag in ("bank:true", "bet", "raise"):
+                if person.has(tag):
+                    person.press(tag) if tag != "bet" else person.submit(tag)
+                    person.page.wait_for_selector(person.choice(tag), state="detached")
+                    acted = True
+        if not acted:
+            tina.page.wait_for_timeout(100)
+    feedback = tina.text(".drill-feedback")
+    assert answered >= 3, feedback
+    assert len(re.findall(r"step \d+ \(\w+\): (right|wrong)", feedback)) == answered, feedback
+    assert "(RULES 3.1)" in feedback, "the bank offer was asked and judged with its rule"
+    assert server.host("drill_end", table="drill")["ok"]
+    tina.wait_text(".drill h2", r"^The drill is over: \d+ of \d+ right")
 
 
 def test_no_page_had_an_error(evening: Evening) -> None:
