@@ -60,6 +60,7 @@ export async function hostConsole(root) {
   const [al, deck] = field("floor-deck", "Deck (cards, or JSON of place to cards) ", { tag: "textarea", rows: 2 });
   const floorButton = (action, label, extra = () => ({})) => h("button", { type: "button", "data-action": action,
     onclick: () => send({ action, table: floorTable.value, ...extra() }) }, label);
+  const injectKind = h("select", { id: "inject-kind" }, ["miscount", "shuffler_fault", "none"].map((v) => h("option", { value: v }, v.replace("_", " "))));
   const floor = h("section", { class: "panel", "aria-label": "floor commands" }, h("h2", {}, "Floor"),
     h("label", { for: "floor-table" }, "Table "), floorTable, dl, seat,
     h("div", { class: "row" },
@@ -68,6 +69,10 @@ export async function hostConsole(root) {
       floorButton("pause", "Pause"), floorButton("resume", "Resume"),
       floorButton("remove_player", "Remove seat's player", () => ({ seat: Number(seat.value) })),
       floorButton("close_table", "Close table")),
+    h("h3", {}, "Drill"), h("label", { for: "inject-kind" }, "Irregularity "), injectKind,
+    h("div", { class: "row" },
+      floorButton("inject", "Inject (seat above)", () => ({ kind: injectKind.value, ...(injectKind.value === "miscount" ? { seat: Number(seat.value) } : {}) })),
+      floorButton("drill_report", "Drill report"), floorButton("drill_end", "End the drill")),
     al, deck, floorButton("arrange_deck", "Arrange next deck", () => {
       const text = deck.value.trim();
       return text.startsWith("{") ? { hands: JSON.parse(text) } : { cards: text };
