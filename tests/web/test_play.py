@@ -522,6 +522,8 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
     assert '"right"' in host.text(".status")
     host_click(host, "drill_end")
     tina.wait_text(".drill h2", r"^The drill is over: \d+ of \d+ right")
+    # the server pinged every 2 s (and drops a silent link after 2 more): the page answered every ping
+    assert tina.page.evaluate("window.tablePage.socket.connects") == 1
 
 
 def test_no_page_had_an_error(evening: Evening) -> None:

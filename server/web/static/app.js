@@ -15,7 +15,7 @@ function route() {
   else if (page === "watch" && name) window.tablePage = new TablePage(root, name, { spectator: true });
   else if (page === "host") hostConsole(root);
   else if (page === "history" && name) historyPage(root, name);
-  else if (page === "drill" && name) drillPage(root, name);
+  else if (page === "drill" && name) window.tablePage = drillPage(root, name);
   else lobby(root);
 }
 

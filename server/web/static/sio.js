@@ -33,6 +33,7 @@ export class Socket {
     this.watchdog = null;
     this.silence = 30000;
     this.retryTimer = null;
+    this.connects = 0; // connections made (1 + reconnections): pings answered keep it at 1
   }
 
   /** Listen to a server push ("table_update", ...) or to "connect", "disconnect", "refused". */
@@ -115,6 +116,7 @@ export class Socket {
     const data = body ? JSON.parse(body) : null;
     if (kind === "0") {
       this.connected = true;
+      this.connects += 1;
       this.attempt = 0;
       this.fire("connect", data);
     } else if (kind === "4") {
