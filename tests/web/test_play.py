@@ -75,9 +75,11 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
     assert host.page.url.endswith("/host")
     host_click(host, "pause")
     host.page.fill("#set-json", '{"min_bank": 100}')
-    host.page.select_option("#fee-mode", "players")
+    host.page.select_option("#fee-mode", "all")
     host.page.click('form[aria-label="change settings"] button')
     host.wait_text(".status", "^change_settings: ok")
+    (main,) = [t for t in server.call("GET", "/api/tables")["tables"] if t["name"] == "main"]
+    assert (main["settings"]["fee_mode"], main["settings"]["min_bank"]) == ("all", 100)
     urls: list[str] = []
     for _ in range(3):
         host.page.select_option("#invite-role", "player")
