@@ -1,0 +1,22 @@
+// The page's router: one index.html for every route (docs/web.md).
+
+import { lobby, join } from "./pages.js";
+import { TablePage } from "./table.js";
+import { hostConsole } from "./host.js";
+import { historyPage } from "./history.js";
+import { drillPage } from "./drill.js";
+
+function route() {
+  const root = document.getElementById("app");
+  const path = location.pathname;
+  const [, page, name] = path.split("/").map(decodeURIComponent);
+  if (page === "join") join(root, route);
+  else if (page === "table" && name) window.tablePage = new TablePage(root, name);
+  else if (page === "watch" && name) window.tablePage = new TablePage(root, name, { spectator: true });
+  else if (page === "host") hostConsole(root);
+  else if (page === "history" && name) historyPage(root, name);
+  else if (page === "drill" && name) window.tablePage = drillPage(root, name);
+  else lobby(root);
+}
+
+route();

@@ -1,0 +1,179 @@
+// The server's `choices` as controls (docs/choices.md): one form per item, its arguments as inputs
+// within the limits given, each with a keyboard shortcut shown on its button.
+
+import { h, cards } from "./ui.js";
+
+const KEYS = {
+  "bank:true": "y", "bank:false": "n", bet: "b", pass: "p", fold: "f", raise: "r", play: "l", deal: "d",
+  rebet: "e", clear: "c", buy: "u", exchange: "x", request_exchange: "q", cancel_exchange: "z",
+  continue: "o", sit: "s", stand: "t", leave: "t", stay: "a", top_up: "g", sit_out: "i", willing_to_bank: "w",
+};
+
+const LABELS = {
+  "bank:true": "Take the bank", "bank:false": "Decline the bank", bet: "Bet", pass: "Pass", fold: "Fold",
+  raise: "Raise", play: "Play", deal: "Deal", rebet: "Rebet", clear: "Clear bets", buy: "Buy a 6th card",
+  exchange: "Exchange", request_exchange: "Ask the dealer's exchange", cancel_exchange: "Cancel the exchange request",
+  continue: "Continue", sit: "Sit", stand: "Stand up", leave: "Leave after this hand", stay: "Stay",
+  top_up: "Top up", sit_out: "Sit out", willing_to_bank: "Willing to bank",
+};
+
+const ARG_LABELS = {
+  ante: "Ante", straight_flush_bonus: "Straight flush bonus", flush_bonus: "Flush bonus", amount: "Chips",
+  buy_in: "Buy-in", bonus: "Bonus", jackpot: "Jackpot",
+};
+
+export function randomSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const isRange = (v) => v && typeof v === "object" && !Array.isArray(v) && "min" in v && "max" in v;
+
+function rangeOf(form) {
+  if (isRange(form)) return form;
+  if (Array.isArray(form)) {
+    const nums = form.filter((v) => typeof v === "number");
+    const ranges = form.filter(isRange);
+    const lo = Math.min(...nums, ...ranges.map((r) => r.min));
+    const hi = Math.max(...nums, ...ranges.map((r) => r.max));
+    return { min: lo, max: hi, start: ranges.length ? ranges[0].min : lo };
+  }
+  return null;
+}
+
+const isFlagList = (form) => Array.isArray(form) && form.length && form.every((v) => typeof v === "boolean");
+
+/** An input for one argument form; returns {el, read()}. */
+function argInput(name, form, id, preset) {
+  if (isFlagList(form)) {
+    if (form.length === 1) return { el: null, read: () => form[0] };
+    const box = h("input", { type: "checkbox", id, name });
+    if (preset === true) box.checked = true;
+    return { el: h("label", { class: "arg" }, box, ` ${ARG_LABELS[name] || name}`), read: () => box.checked };
+  }
+  const range = rangeOf(form);
+  if (range) {
+    const start = preset ?? range.start ?? range.min;
+    const input = h("input", { type: "number", id, name, min: range.min, max: range.max, step: 1, value: start,
+      "aria-label": `${ARG_LABELS[name] || name}, ${range.min} to ${range.max}` });
+    const label = h("label", { class: "arg", for: id }, `${ARG_LABELS[name] || name} `,
+      h("span", { class: "limits" }, `(${range.min}\u2013${range.max})`));
+    const wrap = h("span", { class: "arg-wrap" }, label, input);
+    if (name === "amount" || name === "ante") {
+      wrap.append(h("button", { type: "button", class: "small", "aria-label": `${ARG_LABELS[name] || name}: the most, ${range.max}`,
+        onclick: () => { input.value = range.max; } }, "Max"));
+    }
+    return { el: wrap, read: () => Number(input.value) };
+  }
+  if (form && typeof form === "object" && "max_length" in form) return { el: null, read: () => undefined };
+  return { el: null, read: () => form }; // a fixed value (a spot, a box)
+}
+
+function betsInput(form, id, place) {
+  const key = typeof form.distinct === "string" ? form.distinct : "spot";
+  const list = h("fieldset", { class: "bets" }, h("legend", {}, `Bets by ${key}`));
+  const rows = [];
+  const values = form.each[key] || [];
+  values.forEach((value, index) => {
+    const use = h("input", { type: "checkbox", id: `${id}-${value}`, "aria-label": `bet on ${key} ${value}` });
+    if (index === 0 && (form.count.min ?? 1) > 0) use.checked = true;
+    const inputs = [];
+    const row = h("div", { class: "bet-row" }, h("label", { for: `${id}-${value}` }, use, ` ${key} ${value}`));
+    for (const [name, sub] of Object.entries(form.each)) {
+      if (name === key) continue;
+      const made = argInput(name, sub, `${id}-${value}-${name}`);
+      if (made.el) row.append(made.el);
+      inputs.push([name, made]);
+    }
+    rows.push({ use, value, inputs });
+    list.append(row);
+  });
+  return {
+    el: list,
+    read: () => rows.filter((r) => r.use.checked).map((r) => {
+      const bet = { [key]: r.value };
+      for (const [name, made] of r.inputs) bet[name] = made.read();
+      return bet;
+    }),
+  };
+  void place;
+}
+
+function discardInput(form, id, boxCards) {
+  const set = h("fieldset", { class: "discard" }, h("legend", {}, `Cards to exchange (${(form.count || []).join(", ") || "any"})`));
+  const boxes = [];
+  const hi = form.each?.max ?? 5;
+  for (let pos = form.each?.min ?? 1; pos <= hi; pos += 1) {
+    const c = boxCards?.[pos - 1];
+    const box = h("input", { type: "checkbox", id: `${id}-${pos}`, value: pos });
+    set.append(h("label", { for: `${id}-${pos}` }, box, " ", c ? cards([c]) : `card ${pos}`));
+    boxes.push(box);
+  }
+  return { el: set, read: () => boxes.filter((b) => b.checked).map((b) => Number(b.value)) };
+}
+
+/**
+ * Controls for a choices object. act(item, args) sends the request; context gives
+ * {boxCards(box) -> cards} for the exchange. Returns {el, keys: Map key -> button}.
+ */
+export function renderChoices(choices, act, context = {}) {
+  const el = h("div", { class: "choices", role: "group", "aria-label": "your choices" });
+  const keys = new Map();
+  let n = 0;
+  const shortcut = (base, button) => {
+    let key = base;
+    if (keys.has(key)) key = base.toUpperCase();
+    if (!key || keys.has(key)) return "";
+    keys.set(key, button);
+    return key;
+  };
+  for (const item of choices?.moves || []) {
+    const action = item.action || item.request;
+    const variants = action === "bank" ? item.accept.map((a) => ["bank:" + a, { accept: a }]) : [[action, {}]];
+    for (const [tag, fixed] of variants) {
+      n += 1;
+      const id = `c${n}`;
+      const inputs = [];
+      const form = h("form", { class: `choice choice-${action}`, "data-action": tag });
+      for (const [name, value] of Object.entries(item)) {
+        if (["request", "action", "limits", "accept"].includes(name)) continue;
+        let made;
+        if (name === "bets") made = betsInput(value, id);
+        else if (name === "discard") made = discardInput(value, id, context.boxCards?.(item.box));
+        else if (name === "seed") made = { el: null, read: () => randomSeed() };
+        else if (name === "seats") {
+          const select = h("select", { id: `${id}-seat`, "aria-label": "seat" }, value.map((s) => h("option", { value: s }, `seat ${s}`)));
+          made = { el: h("label", { class: "arg" }, "Seat ", select), read: () => Number(select.value) };
+          name === "seats" && inputs.push(["seat", made]);
+          form.append(made.el);
+          continue;
+        } else if (name === "sitting_out" || name === "willing") made = { el: null, read: () => value };
+        else made = argInput(name, value, `${id}-${name}`, context.preset?.[action]?.[name]);
+        if (made.el) form.append(made.el);
+        inputs.push([name, made]);
+      }
+      let label = LABELS[tag] || action;
+      if (action === "sit_out") label = item.sitting_out ? "Sit out" : "Come back";
+      if (action === "willing_to_bank") label = item.willing ? "Offer me the bank" : "Never offer me the bank";
+      if ("spot" in item && typeof item.spot === "number") label += ` spot ${item.spot}`;
+      if ("box" in item && typeof item.box === "number") label += ` box ${item.box}`;
+      const button = h("button", { type: "submit", class: `act act-${action}` });
+      const key = shortcut(KEYS[tag] || "", button);
+      button.append(label, key ? h("kbd", { "aria-hidden": "true" }, key === key.toUpperCase() && key !== key.toLowerCase() ? `Shift+${key}` : key) : "");
+      button.setAttribute("aria-label", key ? `${label} (shortcut ${key})` : label);
+      if (key) button.dataset.key = key;
+      form.prepend(button);
+      form.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        const args = { ...fixed };
+        for (const [name, made] of inputs) {
+          const v = made.read();
+          if (v !== undefined) args[name] = v;
+        }
+        act(item, args);
+      });
+      el.append(form);
+    }
+  }
+  return { el, keys };
+}

@@ -1,0 +1,159 @@
+// The drill trainee's view (docs/drills.md, a live drill): the table as on any page, and the step the table
+// asks now with the dealer's view, answered with a form per step kind; the server judges. In training the
+// reply says right or wrong with the right answer and its rule; in an exam nothing until the report.
+
+import { TablePage } from "./table.js";
+import { h, cards } from "./ui.js";
+
+const SETTLE = {
+  settle_seat: ["seat", ["ante", "raise", "straight_flush_bonus", "flush_bonus"]],
+  settle_spot: ["spot", ["ante", "bet", "jackpot"]],
+  settle_box: ["box", ["ante", "bet", "bonus"]],
+};
+
+function number(id, label, attrs = {}) {
+  const input = h("input", { type: "number", id, step: 1, value: 0, ...attrs });
+  return [h("label", { for: id }, label, " "), input];
+}
+
+function seatSelect(id, seats, none = false) {
+  return h("select", { id, "aria-label": "seat" },
+    none ? h("option", { value: "" }, "nobody") : null,
+    seats.map((s) => h("option", { value: s.seat }, `seat ${s.seat} ${s.name}`)));
+}
+
+/** The inputs for one step kind: [elements, read() -> the answer object]. */
+function answerForm(step, view) {
+  const seats = view.seats || [];
+  if (step === "offer_bank" || step === "first_card") {
+    const select = seatSelect("drill-seat", seats, step === "offer_bank");
+    return [[h("label", { for: "drill-seat" }, "Seat "), select], () => ({ seat: select.value ? Number(select.value) : null })];
+  }
+  if (step === "fees") {
+    const inputs = seats.map((s) => [s.seat, ...number(`drill-fee-${s.seat}`, `seat ${s.seat} ${s.name} pays`, { min: 0 })]);
+    return [inputs.map(([, label, input]) => h("span", { class: "arg-wrap" }, label, input)), () => {
+      const fees = {};
+      for (const [seat, , input] of inputs) if (Number(input.value) > 0) fees[String(seat)] = Number(input.value);
+      return { fees };
+    }];
+  }
+  if (step === "irregularity") {
+    const ruling = h("select", { id: "drill-ruling" }, [["play_on", "play on"], ["dead_seat", "that seat's hand is dead"], ["dead_hand", "the whole hand is dead"]].map(([v, t]) => h("option", { value: v }, t)));
+    const seat = seatSelect("drill-seat", seats);
+    return [[h("label", { for: "drill-ruling" }, "Ruling "), ruling, h("label", { for: "drill-seat" }, " seat "), seat],
+      () => (ruling.value === "dead_seat" ? { ruling: "dead_seat", seat: Number(seat.value) } : { ruling: ruling.value })];
+  }
+  if (step === "walk_away") {
+    const ruling = h("select", { id: "drill-ruling" }, ["fold", "wait"].map((v) => h("option", { value: v }, v)));
+    return [[h("label", { for: "drill-ruling" }, "Ruling "), ruling], () => ({ ruling: ruling.value })];
+  }
+  if (step === "qualify" || step === "qualify_after") {
+    const yes = h("select", { id: "drill-qualifies" }, h("option", { value: "y" }, "qualifies"), h("option", { value: "n" }, "does not qualify"));
+    return [[h("label", { for: "drill-qualifies" }, "The dealer's hand "), yes], () => ({ qualifies: yes.value === "y" })];
+  }
+  if (step === "bank_after") {
+    const [label, input] = number("drill-stack", "The DP's stack", { min: 0 });
+    return [[label, input], () => ({ stack: Number(input.value) })];
+  }
+  if (step === "dealer_exchange") {
+    const card = h("select", { id: "drill-card" }, (view.dealer_cards || []).map((c) => h("option", { value: c }, c)));
+    return [[h("label", { for: "drill-card" }, "Card replaced "), card], () => ({ card: card.value })];
+  }
+  const [place, bets] = SETTLE[step] || ["seat", []];
+  const [pl, which] = number("drill-place", place, { min: 1, value: 1 });
+  const inputs = bets.map((bet) => [bet, ...number(`drill-${bet}`, bet.replaceAll("_", " "))]);
+  const dead = h("input", { type: "checkbox", id: "drill-dead" });
+  const els = [pl, which, ...inputs.map(([, l, i]) => h("span", { class: "arg-wrap" }, l, i))];
+  if (step === "settle_seat") els.push(h("label", { for: "drill-dead" }, dead, " dead: the DP cannot cover it"));
+  return [els, () => (dead.checked ? { [place]: Number(which.value), dead: true }
+    : { [place]: Number(which.value), ...Object.fromEntries(inputs.map(([bet, , i]) => [bet, Number(i.value)])) })];
+}
+
+function viewLines(view) {
+  const lines = [h("p", {}, `${view.table}${view.dealer ? ` \u00b7 ${view.dealer}` : ""}${view.button ? ` \u00b7 button seat ${view.button}` : ""}`)];
+  lines.push(h("ul", { class: "drill-seats" }, (view.seats || []).map((s) =>
+    h("li", {}, `seat ${s.seat} ${s.name}: ${s.stack} chips${s.bets ? ` \u00b7 ${s.bets}` : ""}${s.status ? ` \u00b7 ${s.status}` : ""}`))));
+  if (view.dealer_cards?.length) lines.push(h("p", {}, "Dealer's cards ", cards(view.dealer_cards)));
+  for (const [place, shown] of view.shown || []) lines.push(h("p", {}, `${place} shows `, cards(shown)));
+  if (view.note) lines.push(h("p", { class: "warn" }, view.note));
+  return lines;
+}
+
+export class DrillPage extends TablePage {
+  build() {
+    super.build();
+    this.asked = null;
+    this.answered = new Set();
+    this.drillEl = h("section", { class: "drill panel", "aria-label": "drill step", "aria-live": "polite" }, h("p", {}, "Waiting for the table's first step…"));
+    this.feedbackEl = h("ol", { class: "drill-feedback", "aria-label": "your answers" });
+    this.statusEl.after(this.drillEl, h("details", { open: true, class: "logbox" }, h("summary", {}, "Your answers"), this.feedbackEl));
+  }
+
+  changed(model, update) {
+    super.changed(model, update);
+    if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `table ${this.table} runs no drill`)); return; }
+    if (!update && model.drill.waiting && !this.fetching) this.fetch();
+    for (const { event } of update?.events || []) {
+      if (event.type === "drill_step") this.fetch();
+      else if (event.type === "drill_answered" && !this.answered.has(event.n)) {
+        this.answered.add(event.n);
+        if (this.asked?.n === event.n) this.idle();
+        this.feedback(`step ${event.n} (${event.step}): the time ran out, no answer`, "bad");
+      } else if (event.type === "drill_irregularity") this.feedback(String(event.message), "warn");
+      else if (event.type === "drill_ended") this.report(event);
+    }
+  }
+
+  idle() {
+    this.asked = null;
+    this.drillEl.replaceChildren(h("p", {}, "Waiting for the table's next step…"));
+  }
+
+  feedback(text, cls = "") {
+    this.feedbackEl.append(h("li", { class: cls }, text));
+  }
+
+  async fetch() {
+    this.fetching = true;
+    try {
+      const reply = await this.request("drill", { table: this.table, action: "question" });
+      const step = reply.step;
+      if (!reply.ok || !step || this.asked?.n === step.n || this.answered.has(step.n)) return;
+      this.asked = step;
+      const [inputs, read] = answerForm(step.step, step.view || {});
+      const form = h("form", { class: "drill-answer", "data-step": step.step, onsubmit: (ev) => { ev.preventDefault(); this.answer(step, read()); } },
+        ...inputs, h("button", { type: "submit", "aria-label": "answer (shortcut Enter)" }, "Answer"));
+      this.drillEl.replaceChildren(h("h2", {}, `Step ${step.n}: ${step.question}`), ...viewLines(step.view || {}), form);
+      form.querySelector("select, input")?.focus();
+    } finally {
+      this.fetching = false;
+    }
+  }
+
+  async answer(step, given) {
+    const reply = await this.request("drill", { table: this.table, action: "answer", answer: given });
+    this.answered.add(step.n);
+    this.idle();
+    if (reply.update) this.feed.offer(reply.update); // the next step may be asked in it
+    if (!reply.ok) { this.feedback(reply.error.code === "drill/no_step" ? "too late: that step's time ran out" : `${reply.error.code}: ${reply.error.message}`, "bad"); return; }
+    if (reply.recorded) { this.feedback(`step ${step.n} (${step.step}): recorded`); return; }
+    const right = reply.right ? "right" : `wrong: the answer is ${JSON.stringify(reply.answer)}`;
+    this.feedback(`step ${step.n} (${step.step}): ${right} (${reply.rule})`, reply.right ? "good" : "bad");
+  }
+
+  async report(ended) {
+    this.idle();
+    const title = h("h2", {}, `The drill is over: ${ended.right} of ${ended.total} right`);
+    this.drillEl.replaceChildren(title);
+    let reply = null;
+    try { reply = await this.request("drill", { table: this.table, action: "report" }); } catch (_) { /* the score stays */ }
+    const steps = reply?.ok ? reply.report?.steps || [] : [];
+    if (steps.length) {
+      this.drillEl.append(h("ul", {}, steps.map((s) => h("li", { class: s.right ? "good" : "bad" }, `${s.step}: ${s.right ? "right" : s.mistake || "wrong"}`))));
+    }
+  }
+}
+
+export function drillPage(root, name) {
+  return new DrillPage(root, name);
+}

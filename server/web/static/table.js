@@ -1,0 +1,330 @@
+// The table page (player and spectator): seats around the felt, cards, stacks, bets, the button and the DP,
+// the clock, the server's choices as buttons, the results seat by seat, and the check of every deal.
+
+import { Socket } from "./sio.js";
+import { TableFeed } from "./feed.js";
+import { h, cards, signed, beep } from "./ui.js";
+import { renderChoices } from "./choices.js";
+import { verifyReveal, seenFromReveal } from "./verify.js";
+import { stored, store } from "./api.js";
+import { resultLines, describe } from "./results.js";
+
+const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
+
+/** A 6 Card Poker box's five dealt cards, undoing its draw (client_cli/games/sixcard/view.py original_cards). */
+function originalCards(entry) {
+  const list = [...(entry.cards || [])];
+  if (!list.length) return null;
+  const draw = entry.draw;
+  if (!draw) return list;
+  if (draw.kind === "buy") return list.slice(0, 5);
+  if (!draw.new) return null;
+  const back = new Map(draw.new.map((c, i) => [c, draw.discarded?.[i]]));
+  return list.map((c) => back.get(c) || c);
+}
+
+export class TablePage {
+  constructor(root, table, { spectator = false } = {}) {
+    this.root = root;
+    this.table = table;
+    this.spectator = spectator;
+    this.memory = new Map(); // hand_id -> {commitment, mySeat, mySeed, cards: Map, verdict}
+    this.log = [];
+    this.offset = 0;
+    this.wasMyTurn = false;
+    this.status = "connecting…";
+    this.verdict = null;
+    const saved = stored();
+    this.token = spectator ? null : saved.token;
+    this.hostToken = spectator ? null : saved.host_token;
+    this.feed = new TableFeed(table, () => this.request("snapshot", { table }).then((r) => r.snapshot),
+      (model, update) => this.changed(model, update));
+    this.socket = new Socket(location.origin, () => {
+      const auth = {};
+      if (this.token) auth.token = this.token;
+      if (this.hostToken) auth.host_token = this.hostToken;
+      return auth;
+    });
+    this.socket.on("connect", () => this.joined());
+    this.socket.on("disconnect", () => this.say("connection lost: reconnecting…"));
+    this.socket.on("retrying", () => this.say("reconnecting…"));
+    this.socket.on("table_update", (update) => { if (update.table === this.table) this.feed.offer(update); });
+    this.socket.on("refused", (err) => this.say(`the server refused the connection: ${err.code}. Log in again.`, true));
+    this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " (this page stopped)", true); });
+    this.socket.on("session_revoked", (d) => { this.socket.close(); this.say(d.message, true); });
+    this.keys = new Map();
+    document.addEventListener("keydown", (ev) => this.key(ev));
+    this.timer = setInterval(() => this.tick(), 250);
+    this.build();
+    this.socket.open();
+  }
+
+  build() {
+    this.statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" }, this.status);
+    this.felt = h("section", { class: "felt", "aria-label": "the table" });
+    this.choicesEl = h("section", { class: "controls", "aria-label": "your actions" });
+    this.resultsEl = h("section", { class: "results", "aria-label": "results", "aria-live": "polite" });
+    this.verdictEl = h("p", { class: "verdict", role: "status", "aria-live": "polite" });
+    this.logEl = h("ol", { class: "log", "aria-label": "what happened" });
+    const sound = h("input", { type: "checkbox", id: "sound" });
+    sound.checked = Boolean(stored().sound);
+    sound.addEventListener("change", () => store({ sound: sound.checked }));
+    this.titleEl = h("h1", {}, this.table);
+    this.root.replaceChildren(
+      h("header", { class: "bar" }, this.titleEl,
+        h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/history/${this.table}` }, "History")),
+        h("label", { class: "sound", for: "sound" }, sound, " Sound on my turn")),
+      this.statusEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl,
+      h("details", { class: "logbox", open: true }, h("summary", {}, "Table log"), this.logEl));
+  }
+
+  say(text, bad = false) {
+    this.status = text;
+    this.statusEl.textContent = text;
+    this.statusEl.classList.toggle("bad", bad);
+  }
+
+  async request(name, payload) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const reply = await this.socket.call(name, payload);
+      if (reply?.ok === false && reply.error?.code === "rate/limited") {
+        await new Promise((r) => setTimeout(r, 1000 * Math.min(5, reply.error.retry_after || 1)));
+        continue;
+      }
+      return reply;
+    }
+    return { ok: false, error: { code: "rate/limited", message: "the server is busy: try again" } };
+  }
+
+  async joined() {
+    this.say("connected");
+    const reply = await this.request("join", { table: this.table });
+    if (!reply.ok) { this.say(`${reply.error.code}: ${reply.error.message}`, true); return; }
+    this.feed.takeSnapshot(reply.snapshot);
+    const last = reply.snapshot.last_hand;
+    if (last && this.memory.has(last.hand_id) && !this.memory.get(last.hand_id).verdict) this.revealed(last);
+  }
+
+  hand(handId) {
+    if (!this.memory.has(handId)) {
+      const seeds = stored().seeds || {};
+      this.memory.set(handId, { commitment: null, mySeat: null, mySeed: seeds[`${this.table}/${handId}`] ?? null, cards: new Map(), verdict: null });
+    }
+    return this.memory.get(handId);
+  }
+
+  changed(model, update) {
+    this.model = model;
+    this.offset = (model.server_time || Date.now() / 1000) - Date.now() / 1000;
+    this.remember(model);
+    for (const item of update?.events || []) {
+      const event = item.event;
+      if (event.type === "hand_revealed") this.revealed(event);
+      else this.rememberEvent(event);
+      const line = describe(event, model);
+      if (line) this.note(line);
+    }
+    this.render();
+  }
+
+  remember(model) {
+    const hand = model.hand;
+    if (!hand || !Number.isInteger(hand.hand_id)) return;
+    const memory = this.hand(hand.hand_id);
+    memory.mySeat = model.you?.seat ?? memory.mySeat;
+    if (hand.commitment && !memory.commitment) memory.commitment = hand.commitment;
+    if (hand.your_cards?.cards && memory.mySeat != null) memory.cards.set(memory.mySeat, [...hand.your_cards.cards]);
+    for (const row of hand.spots || []) if (row.cards && row.seat === memory.mySeat && !memory.cards.has(row.spot)) memory.cards.set(row.spot, [...row.cards]);
+    for (const row of hand.boxes || []) {
+      const dealt = row.seat === memory.mySeat ? originalCards(row) : null;
+      if (dealt && !memory.cards.has(row.box)) memory.cards.set(row.box, dealt);
+    }
+  }
+
+  rememberEvent(event) {
+    if (!Number.isInteger(event.hand_id)) return;
+    const memory = this.hand(event.hand_id);
+    if (event.type === "betting_opened" && !memory.commitment) memory.commitment = event.commitment;
+    if (event.type === "dealer_revealed" && event.cards) {
+      memory.cards.set(this.model?.game === "hcf" ? Number(event.seat) : 0, [...event.cards]);
+    }
+  }
+
+  async revealed(reveal) {
+    const memory = this.hand(reveal.hand_id);
+    if (memory.verdict) return;
+    for (const [place, list] of seenFromReveal(reveal)) if (!memory.cards.has(place)) memory.cards.set(place, list);
+    memory.verdict = "checking";
+    const verdict = await verifyReveal({ game: this.model?.game, ...reveal }, memory);
+    memory.verdict = verdict;
+    if (reveal.deal_order?.length || reveal.arranged) {
+      this.verdict = verdict;
+      this.note(verdict.headline);
+      for (const p of verdict.problems) this.note(`  - ${p}`);
+    }
+    this.render();
+  }
+
+  note(line) {
+    this.log.push(line);
+    if (this.log.length > 60) this.log.shift();
+    this.logEl.prepend(h("li", {}, line));
+    while (this.logEl.children.length > 60) this.logEl.lastChild.remove();
+  }
+
+  async act(item, args) {
+    const payload = { table: this.table, ...args };
+    if (item.request === "move") payload.action = item.action;
+    if (payload.seed && this.model?.hand?.hand_id != null) {
+      const memory = this.hand(this.model.hand.hand_id);
+      memory.mySeed = payload.seed;
+      memory.mySeat = this.model.you?.seat;
+      const seeds = stored().seeds || {};
+      seeds[`${this.table}/${this.model.hand.hand_id}`] = payload.seed;
+      const keep = Object.fromEntries(Object.entries(seeds).slice(-20));
+      store({ seeds: keep });
+    }
+    if (item.request === "sit" && !this.model?.seats?.length) this.say("sitting…");
+    try {
+      const reply = await this.request(item.request, payload);
+      if (reply.update) this.feed.offer(reply.update);
+      if (!reply.ok) this.say(`${reply.error.code}: ${reply.error.message}`, true);
+      else this.say("ok");
+    } catch (err) {
+      this.say(`not sent: ${err.message}`, true);
+    }
+  }
+
+  key(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = ev.target?.tagName;
+    if ((tag === "INPUT" && ev.target.type !== "checkbox") || tag === "SELECT" || tag === "TEXTAREA") return;
+    const button = this.keys.get(ev.key);
+    if (button) { ev.preventDefault(); button.click(); }
+  }
+
+  tick() {
+    const deadline = this.model?.hand?.clock?.deadline ?? this.model?.choices?.deadline;
+    if (!this.clockEl) return;
+    if (!deadline) { this.clockEl.textContent = ""; return; }
+    const left = Math.max(0, deadline - (Date.now() / 1000 + this.offset));
+    this.clockEl.textContent = `${left.toFixed(0)} s`;
+    this.clockEl.classList.toggle("urgent", left < 3);
+  }
+
+  render() {
+    const model = this.model;
+    if (!model) return;
+    this.titleEl.textContent = `${this.table} \u00b7 ${GAME_NAMES[model.game] || model.game}${this.spectator ? " \u00b7 watching" : ""}`;
+    this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
+    this.felt.className = `felt seats-${model.settings?.seats || 7}`;
+    const preset = { sit: { buy_in: model.settings?.default_buy_in } };
+    const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
+    const handMoves = (model.choices?.moves || []).filter((m) => m.request === "move");
+    // Controls are rebuilt only when the choices change: what the player is typing survives other updates.
+    const choicesKey = JSON.stringify([model.choices?.moves, model.hand?.boxes?.map((b) => b.cards)]);
+    if (choicesKey !== this.choicesKey) {
+      this.choicesKey = choicesKey;
+      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : model.choices, (item, args) => this.act(item, args), context);
+      this.keys = keys;
+      this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), el);
+    }
+    if (handMoves.length && !this.wasMyTurn && stored().sound) beep();
+    this.wasMyTurn = handMoves.length > 0;
+    this.verdictEl.textContent = this.verdict ? this.verdict.headline : "";
+    this.verdictEl.className = `verdict ${this.verdict?.ok === true ? "good" : this.verdict?.ok === false ? "bad" : ""}`;
+    this.resultsEl.replaceChildren(...this.results(model));
+    this.tick();
+  }
+
+  centre(model) {
+    const hand = model.hand;
+    this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
+    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${hand.phase}` : `table ${model.status}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
+    if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
+    if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
+    if (model.game !== "hcf" && hand?.dealer) {
+      const d = hand.dealer;
+      const shown = d.after || d.cards || (d.up ? [d.up] : []);
+      info.push(h("div", { class: "dealer", "aria-label": "the dealer's hand" }, h("span", { class: "who" }, "Dealer"),
+        cards(shown, Math.max(0, 5 - shown.length) * (hand.phase === "betting" ? 0 : 1)),
+        d.class ? h("span", { class: "class" }, d.class_after || d.class) : "",
+        d.qualifies === false ? h("span", {}, " does not qualify") : ""));
+    }
+    if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
+    return h("div", { class: "centre" }, info);
+  }
+
+  seatViews(model) {
+    const hand = model.hand || {};
+    const mine = model.you?.seat;
+    return (model.seats || []).map((seat) => {
+      const s = seat.seat;
+      const inHand = hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
+      const turn = hand.turn === s || hand.turn?.seat === s || hand.offered === s;
+      const classes = ["seat", `pos-${s}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
+      const tags = [];
+      if (model.game === "hcf" && hand.dealer === s) tags.push(h("span", { class: "tag dp", "aria-label": "designated player" }, "DP"));
+      if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": "button" }, "\u25CF"));
+      if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "sitting out"));
+      if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
+      if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
+      if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
+      const body = [h("div", { class: "name" }, `${s}. ${seat.name}`, ...tags), h("div", { class: "stack" }, `${seat.stack} chips`)];
+      if (inHand) body.push(...this.hcfSeat(model, s, inHand));
+      for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s)) body.push(this.houseRow(row));
+      return h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` }, body);
+    });
+  }
+
+  hcfSeat(model, s, info) {
+    const hand = model.hand;
+    const out = [];
+    const bets = [];
+    if (info.ante) bets.push(`Ante ${info.ante}`);
+    if (info.straight_flush_bonus) bets.push(`SF bonus ${info.straight_flush_bonus}`);
+    if (info.flush_bonus) bets.push(`Flush bonus ${info.flush_bonus}`);
+    if (info.raise) bets.push(`Raise ${info.raise}`);
+    if (info.fee) bets.push(`fee ${info.fee}`);
+    if (info.passed) bets.push("passed");
+    if (bets.length) out.push(h("div", { class: "bets-line" }, bets.join(" \u00b7 ")));
+    let shown = null;
+    if (model.you?.seat === s && hand.your_cards?.cards) shown = hand.your_cards.cards;
+    if (!shown && hand.dealer === s && hand.dealer_cards) shown = hand.dealer_cards;
+    if (!shown && hand.shown) shown = Array.isArray(hand.shown) ? (hand.shown.find(([seat]) => seat === s) || [])[1] : hand.shown[String(s)];
+    const backs = shown ? 0 : info.card_count || 0;
+    if (shown || backs) out.push(cards(shown, info.decision === "fold" ? 0 : backs));
+    if (model.you?.seat === s && hand.your_cards?.flush?.length) {
+      out.push(h("div", { class: "hint" }, `flush of ${hand.your_cards.flush.length}, raise up to ${hand.your_cards.raise_limit}\u00d7 the Ante`));
+    }
+    if (info.decision) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
+    if (info.dead) out.push(h("div", { class: "dead" }, `dead${info.dead_reason ? ` (${info.dead_reason})` : ""}`));
+    return out;
+  }
+
+  houseRow(row) {
+    const key = "spot" in row ? "spot" : "box";
+    const bits = [`${key} ${row[key]}`];
+    if (row.ante) bits.push(`Ante ${row.ante}`);
+    if (row.bonus) bits.push(`Bonus ${row.bonus}`);
+    if (row.jackpot) bits.push("jackpot");
+    if (row.bet) bits.push(`Bet ${row.bet}`);
+    if (row.draw) bits.push(row.draw.kind === "buy" ? "bought a card" : `exchanged (fee ${row.draw.fee})`);
+    if (row.exchange_request) bits.push("asks the dealer's exchange");
+    if (row.folded) bits.push("folded");
+    if (row.dead) bits.push("dead");
+    const count = row.cards ? 0 : (this.model?.hand?.phase === "betting" || row.folded ? 0 : 5);
+    return h("div", { class: "box", "data-place": row[key] }, h("div", {}, bits.join(" \u00b7 ")), cards(row.cards, count),
+      row.class ? h("span", { class: "class" }, row.class) : "");
+  }
+
+  results(model) {
+    const last = model.last_hand;
+    if (!last) return [];
+    const lines = resultLines(last, model.game, model.you?.seat);
+    return [h("h2", {}, `Hand #${last.number ?? last.hand_id}: ${last.status}${last.reason ? ` (${last.reason})` : ""}`),
+      h("ul", { class: "result-list" }, lines.map(([text, cls]) => h("li", { class: cls || "" }, text)))];
+  }
+}
+
+export { signed };
