@@ -149,7 +149,8 @@ def server_env(phases: Path | None = None) -> dict[str, str]:
     """The environment of a server (and its database preparation): the tree under test first on the path."""
     # Every benchmark player connects from 127.0.0.1: the per-address cap on connections not yet logged
     # in (64) closed the websockets of players connecting 128 at a time (4 load generators x 32).
-    env = {**os.environ, "HCF_SHUTDOWN_GRACE": "1", "HCF_MAX_CONNECTIONS_PER_ADDRESS": "100000"}
+    env = {**os.environ, "HCF_SHUTDOWN_GRACE": "1", "HCF_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+           "HCF_WEB_PORT": "0"}  # no second port: the benchmark measures the main one (older trees ignore it)
     path = [str(SERVER_PATH)] if SERVER_PATH is not None else []
     if phases is not None or EXPERIMENT:  # the probe (bench/phaseprobe/sitecustomize.py)
         path.append(str(PROBE_DIR))

@@ -67,7 +67,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env.update({"XDG_DATA_HOME": str(work), "PYTHONPATH": str(ROOT)})
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--db", f"sqlite:///{work}/hcf.db",
+            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", "0", "--db", f"sqlite:///{work}/hcf.db",
              "--log-format", "json", "--table-defaults", json.dumps(TABLE_DEFAULTS)],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:

@@ -95,7 +95,8 @@ class ServerProcess:
         started = time.monotonic()
         with self.stdout_path.open("ab") as out, self.stderr_path.open("ab") as err:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--db", self.db_url,
+                [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--web-port", "0",
+                 "--db", self.db_url,
                  "--log-format", self.log_format, "--table-defaults", json.dumps(self.table_defaults)],
                 cwd=ROOT, env=self._env(), stdout=out, stderr=err)
         self.starts += 1

@@ -56,7 +56,7 @@ def test_serving_on_a_busy_port_stops_before_the_database_is_opened(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with socket.create_server(("127.0.0.1", 0)) as busy:
         port = busy.getsockname()[1]
-        code, out = run(capsys, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/hcf.db")
+        code, out = run(capsys, "serve", "--port", str(port), "--web-port", "0", "--db", f"sqlite:///{tmp_path}/hcf.db")
     assert code == 1
     assert f"port {port} on 127.0.0.1 is already in use" in one_sentence(out)
     assert not list(tmp_path.iterdir()), "the database was opened before the port was checked"

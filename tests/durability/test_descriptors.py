@@ -39,7 +39,7 @@ async def test_a_full_descriptor_table_is_logged_once_per_interval_with_a_count(
     err = tmp_path / "server.err"
     with err.open("wb") as stderr:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/hcf.db",
+            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", "0", "--db", f"sqlite:///{tmp_path}/hcf.db",
              "--log-format", "json"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
             preexec_fn=_lower_limit)  # only setrlimit, before exec
     held: list[socket.socket] = []

@@ -41,7 +41,7 @@ async def second_server(first: ServerProcess, port: int) -> tuple[int, str, floa
     """``hcf-server serve`` on the first one's database: (exit status, what it printed, seconds it took)."""
     started = time.monotonic()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--db", first.db_url,
+        sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", "0", "--db", first.db_url,
         cwd=ROOT, env=first._env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     try:
         out, _ = await asyncio.wait_for(proc.communicate(), 30)

@@ -44,7 +44,8 @@ def free_port() -> int:
 def server_command(port: int, database_url: str) -> list[str]:
     script = shutil.which("hcf-server", path=str(Path(sys.executable).parent))
     head = [script] if script else [sys.executable, "-m", "server.cli"]
-    return [*head, "serve", "--port", str(port), "--db", database_url, "--table-defaults", json.dumps(FAST)]
+    return [*head, "serve", "--port", str(port), "--web-port", "0", "--db", database_url,
+            "--table-defaults", json.dumps(FAST)]
 
 
 async def read_host_token(stdout: asyncio.StreamReader) -> str:

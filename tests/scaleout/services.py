@@ -192,7 +192,8 @@ def start_server(root: Path, node: str, database_url: str, redis_url: str,
     port = free_port()
     log = root / f"{node}.log"
     env = {**os.environ, "DATABASE_URL": database_url, "HCF_REDIS_URL": redis_url, "HCF_NODE_ID": node,
-           "HCF_PORT": str(port), "HCF_HOST": HOST, "HCF_LOG_FORMAT": "json", "HCF_DATA_DIR": str(root),
+           "HCF_PORT": str(port), "HCF_WEB_PORT": "0", "HCF_HOST": HOST, "HCF_LOG_FORMAT": "json",
+           "HCF_DATA_DIR": str(root),
            **(extra_env or {})}
     exe = Path(sys.executable).with_name("hcf-server")
     with log.open("ab") as out:

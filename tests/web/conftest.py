@@ -1,7 +1,7 @@
 """The browser tests' fixtures: one real server (with a real SQLite file) and one Debian chromium per module.
 
-The server runs as a subprocess on a free loopback port through ``tests/web/shim.py``
-(the web port's stand-in until W1's branch lands). Chromium is Debian's package,
+The server is ``hcf-server serve`` as a subprocess, on free loopback ports: the pages are
+opened on its web port, the same app as its main port. Chromium is Debian's package,
 driven by Playwright; it is never downloaded. Without /usr/bin/chromium these tests
 fail, naming the package: they never skip.
 """
@@ -81,7 +81,7 @@ def _read_host_token(process: subprocess.Popen[str], timeout: float = 30.0) -> s
         found = re.search(r"host token \(shown once\): (\S+)", line)
         if found:
             token = found.group(1)
-        if "shim serving" in line:
+        if line.startswith("web: http://"):  # the last line it prints when it serves
             assert token, "the server printed no host token"
             return token
     raise AssertionError("the server did not come up")
@@ -90,18 +90,19 @@ def _read_host_token(process: subprocess.Popen[str], timeout: float = 30.0) -> s
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """A real server on a loopback port with a fresh SQLite database, for the whole module."""
-    port = free_port()
+    port, web_port = free_port(), free_port()
     db = tmp_path_factory.mktemp("web") / "hcf.db"
     env = {k: v for k, v in os.environ.items() if not k.startswith("HCF_")}
     env["XDG_CACHE_HOME"] = os.environ.get("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.web.shim", str(port), f"sqlite:///{db}", json.dumps(TABLE_DEFAULTS)],
+        [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", str(web_port),
+         "--db", f"sqlite:///{db}", "--table-defaults", json.dumps(TABLE_DEFAULTS)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         token = _read_host_token(process)
         # keep reading what the server prints, so that a full pipe never blocks it
         threading.Thread(target=process.stdout.read if process.stdout else None, daemon=True).start()
-        yield WebServer(f"http://127.0.0.1:{port}", token, process)
+        yield WebServer(f"http://127.0.0.1:{web_port}", token, process)
     finally:
         process.terminate()
         try:
