@@ -197,16 +197,21 @@ _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
 """A sentence for each command's answer."""
 
 
+def print_refusal(exc: ServerRefused, as_json: bool) -> int:
+    """Print the server's refusal (as the JSON it sent, or one line) and return the exit status 1."""
+    if as_json:
+        print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
+    else:
+        print(f"error: {exc.code}: {exc.message}")
+    return 1
+
+
 async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], as_json: bool) -> int:
     """Send one host command and print the answer."""
     try:
         reply = await http_json("POST", f"{url.rstrip('/')}/api/host", host_payload(command, args), token=token)
     except ServerRefused as exc:
-        if as_json:
-            print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
-        else:
-            print(f"error: {exc.code}: {exc.message}")
-        return 1
+        return print_refusal(exc, as_json)
     odds = await fetch_odds(url, str(args.get("table"))) if command in ODDS_AFTER else None
     if as_json:
         print(json.dumps({**reply, "odds": odds} if odds else reply, indent=2))
@@ -311,10 +316,6 @@ async def run_invites(url: str, token: str, command: str, args: Mapping[str, Any
             reply = await http_json("DELETE", f"{base}/{args['invite_id']}", token=token)
             text = f"invite {reply.get('id')} is revoked (a floor token it gave stops working too)"
     except ServerRefused as exc:
-        if as_json:
-            print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
-        else:
-            print(f"error: {exc.code}: {exc.message}")
-        return 1
+        return print_refusal(exc, as_json)
     print(json.dumps(reply, indent=2) if as_json else text)
     return 0

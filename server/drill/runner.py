@@ -14,7 +14,7 @@ against it, and the ledger check runs on the drill's database at the end.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from server.drill.scenario import HandSpec, Scenario
 from server.persistence.database import Database, open_database
 from server.replay import initial_state
 from server.rules.cards import Card, format_cards
+from server.rules.drill.irregularity import Irregularity
 from server.rules.drill.key import hand_key
 from server.rules.drill.report import Asked, report
 from server.rules.drill.settings import DrillSettings
@@ -190,12 +191,16 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, dat
 
 
 async def _recorded_key(scenario: Scenario, database: Database, hand_id: int, hand: HandSpec) -> tuple[KeyStep, ...]:
-    """The hand's key from the table's own log: its recorded inputs and events, through the engine."""
+    return await recorded_key(scenario.game, database, hand_id, hand.irregularity, scenario.steps)
+
+
+async def recorded_key(game_name: str, database: Database, hand_id: int, irregularity: Irregularity | None,
+                       steps: Collection[str] | None = None) -> tuple[KeyStep, ...]:
+    """A hand's key from the table's own log: its recorded inputs and events, through the engine."""
     recorded = await database.get_hand(hand_id)
     rows = [dict(e.payload) for e in await database.hand_events(hand_id)]
     inputs = next(r["_input"] for r in rows if (r.get("_input") or {}).get("command") == "new_hand")
     game, initial = initial_state(inputs, recorded.server_seed)
     events = [game.codec.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
               for r in rows if r.get("type") not in _TABLE_ROWS]
-    return hand_key(scenario.game, initial, events, game.evolve, irregularity=hand.irregularity,
-                    asked=scenario.steps)
+    return hand_key(game_name, initial, events, game.evolve, irregularity=irregularity, asked=steps)

@@ -18,10 +18,9 @@ import pytest
 from client_cli.connection import Connection
 from client_cli.drill.grammar import parse_answer
 from client_cli.drill.live import run_live
-from server.replay import initial_state
+from server.drill.runner import recorded_key
 from server.rules.drill.irregularity import Irregularity
 from server.rules.drill.judge import judge
-from server.rules.drill.key import hand_key
 from tests.support.clock import ManualClock
 
 from .conftest import Server
@@ -30,7 +29,6 @@ from .helpers import Client, Policy, silent
 DRILL = "drill"
 SETTINGS: dict[str, Any] = {"pause_seconds": 0, "min_bank": 100, "fee_mode": "players", "fee": 1,
                             "drill": {"trainee": "tina", "mode": "training", "step_seconds": 30}}
-_TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})
 
 
 def manual(server: Server) -> ManualClock:
@@ -53,15 +51,8 @@ async def _answer(tina: Client, answer: dict[str, Any]) -> dict[str, Any]:
 
 async def _recorded_key(server: Server, hand_id: int, irregularity: Irregularity) -> list[dict[str, Any]]:
     """The hand's steps from the table's own log, through the drill engine (as ``hcf-server drill run`` reads it)."""
-    database = server.app_database()
-    recorded = await database.get_hand(hand_id)
-    rows = [dict(e.payload) for e in await database.hand_events(hand_id)]
-    inputs = next(r["_input"] for r in rows if (r.get("_input") or {}).get("command") == "new_hand")
-    game, initial = initial_state(inputs, recorded.server_seed)
-    events = [game.codec.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
-              for r in rows if r.get("type") not in _TABLE_ROWS]
-    return [{"step": s.step, "answer": s.answer}
-            for s in hand_key("hcf", initial, events, game.evolve, irregularity=irregularity)]
+    key = await recorded_key("hcf", server.app_database(), hand_id, irregularity)
+    return [{"step": s.step, "answer": s.answer} for s in key]
 
 
 @pytest.mark.parametrize("server_clock", ["manual"], indirect=True)

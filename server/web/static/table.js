@@ -189,7 +189,7 @@ export class TablePage {
       const reply = await this.request(item.request, payload);
       if (reply.update) this.feed.offer(reply.update);
       if (!reply.ok) this.say(`${reply.error.code}: ${reply.error.message}`, true);
-      else this.say("ok");
+      else this.say("");  // done: the table shows what changed
     } catch (err) {
       this.say(`not sent: ${err.message}`, true);
     }
