@@ -51,6 +51,8 @@ class ViewsMixin(RunnerBase):
         state = self.state
         if state is None or state.phase == "not_dealt":
             return None
+        if self.drill is not None and self.drill.held is not None and self.hand_id is None:
+            return None  # a new hand's first events wait for the trainee: nobody sees it (its offer) before them
         hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.hand_id or self.last_hand_id,
                                                           "number": self.hand_number}
         if self.clock is not None:

@@ -71,6 +71,7 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
     # 1. the bank offer: held until the trainee answers; the players may do nothing meanwhile
     mark, asked = await _question(tina, mark, "offer_bank")
     assert [s["name"] for s in asked["view"]["seats"]] == ["alice", "bob", "carol"]
+    assert alice.model(DRILL)["hand"] is None, "the hand (and who is offered the bank) shows once it is recorded"
     assert alice.moves(DRILL) == []
     assert alice.model(DRILL)["drill"]["waiting"]["step"] == "offer_bank"
     assert await alice.refused("move", {"table": DRILL, "action": "bank", "accept": True}) == "drill/waiting"
