@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
 
@@ -68,10 +70,18 @@ def test_random_and_stubborn_bots_share_a_table_and_the_clocks_answer_for_the_st
             "--json", "--prefix", "mule-"),
         cwd=ROOT, env=client_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        # The others only once the mule sits: on a loaded machine they could play their 3 hands and leave before
+        # it had started, and a bot alone waits for a second player for ever.
+        _wait_seated(server, "clocks", 1, stubborn)
         players = _bots(server, tmp_path, "--table", "clocks", "--count", "2", "--hands", "3", "--strategy",
                         "random", "--fast", "--json", "--seed", "7")
     finally:
-        out, err = stubborn.communicate(timeout=60)
+        try:
+            out, err = stubborn.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            stubborn.kill()  # never left running into the next tests
+            stubborn.communicate()
+            raise
     assert players.returncode == 0, players.stdout + players.stderr
     assert json.loads(players.stdout)["errors"] == 0
     assert stubborn.returncode == 0, out + err
@@ -139,3 +149,16 @@ async def test_bots_ask_no_snapshot_during_play(server: Server, tmp_path: Path,
     assert sent["snapshot"] == 0, sent
     assert sent["join"] == 3
     assert sent["move"] >= 5
+
+
+def _wait_seated(server: Server, table: str, count: int, process: subprocess.Popen[str],
+                 timeout: float = 30.0) -> None:
+    """Wait until ``count`` players sit at ``table`` (the lobby says), or fail if ``process`` ended first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "the bot ended before it sat"
+        tables = request_json("GET", f"{server.url}/api/tables")["tables"]
+        if any(t["name"] == table and len(t["seats"]) >= count for t in tables):
+            return
+        time.sleep(0.1)  # polling the lobby, not waiting for a clock
+    raise AssertionError(f"nobody sat at {table} within {timeout} s")
