@@ -96,8 +96,16 @@ class AuthFlows:
 
     async def check_host_token(self, token: str) -> bool:
         """Whether ``token`` is the current host token, or a live floor token (from a floor invite link)."""
+        return (await self.host_token_scope(token))[0]
+
+    async def host_token_scope(self, token: str) -> tuple[bool, str | None]:
+        """Whether ``token`` runs the floor, and where: (True, None) the host token, every table;
+        (True, NAME) a live floor token, its invite's table only; (False, None) neither."""
         async with self.transaction(write=False) as tx:
-            return await tx.check_host_token(token) or await tx.check_floor_token(token)
+            if await tx.check_host_token(token):
+                return True, None
+            table = await tx.floor_token_table(token)
+            return table is not None, table
 
     async def _verified(self, name: str, password: str) -> tuple[Account, str]:
         async with self.transaction(write=False) as tx:

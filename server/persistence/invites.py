@@ -124,7 +124,11 @@ class InviteOps(TxBase):
 
     async def check_floor_token(self, token: str) -> bool:
         """Whether ``token`` is a live floor token (unexpired, its invite not revoked)."""
-        query = (sa.select(FLOOR_TOKEN.c.expires_at).join_from(FLOOR_TOKEN, INVITE)
+        return await self.floor_token_table(token) is not None
+
+    async def floor_token_table(self, token: str) -> str | None:
+        """The table a live floor token runs (its invite's), or None for no live floor token."""
+        query = (sa.select(FLOOR_TOKEN.c.expires_at, INVITE.c.table_name).join_from(FLOOR_TOKEN, INVITE)
                  .where(FLOOR_TOKEN.c.token_hash == token_digest(token), sa.not_(INVITE.c.revoked)))
-        expires = (await self._run(query)).scalar_one_or_none()
-        return expires is not None and self.now() < expires
+        row = (await self._run(query)).one_or_none()
+        return str(row.table_name) if row is not None and self.now() < row.expires_at else None

@@ -16,7 +16,7 @@ from server.rules.game import AccountId
 from server.rules.places import account_place
 from server.storage.store import Store, as_table_errors
 from server.table.commands import TableError
-from server.transport.gateway import Identity
+from server.transport.gateway import EVERY_TABLE, Identity
 
 
 class AccountStore(Store):
@@ -31,6 +31,14 @@ class AccountStore(Store):
     async def is_host_token(self, token: str) -> bool:
         """Whether ``token`` is the current host token."""
         return await self.db.check_host_token(token)
+
+    async def host_scope(self, token: str) -> str | None:
+        """Where ``token`` runs the floor: :data:`EVERY_TABLE` (the host token), one table's name (a floor
+        link's token), or None (neither)."""
+        valid, table = await self.db.host_token_scope(token)
+        if not valid:
+            return None
+        return EVERY_TABLE if table is None else table
 
     async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> dict[str, Any]:
         """Issue chips to the named account (recorded issuance)."""

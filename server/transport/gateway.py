@@ -69,6 +69,10 @@ class AccountsPort(Protocol):
         """Whether ``token`` is the current host token."""
         ...
 
+    async def host_scope(self, token: str) -> str | None:
+        """Where ``token`` runs the floor: :data:`EVERY_TABLE`, one table (a floor link's), or None."""
+        ...
+
     async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> Reply:
         """Issue chips to an account (host)."""
         ...
@@ -347,16 +351,31 @@ class Gateway:
     async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
             raise TableError("auth/not_host", "only the host may do that")
-        if not await self.accounts.is_host_token(self.host_token_of_sid.get(sid, "")):
+        scope = await self.accounts.host_scope(self.host_token_of_sid.get(sid, ""))
+        if scope is None:
             await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
                                "invite revoked: connect with a valid one", after_reply=True)
             raise TableError("auth/not_host", "that host token is no longer valid")
-        return p.ok(**await host_command(self.tables, self.accounts, request, identity.account))
+        return p.ok(**await host_command(self.tables, self.accounts, request, identity.account, scope))
+
+
+EVERY_TABLE = "*"
+"""The host token's scope: every table (a floor link's token runs its own table only; no table is named "*")."""
+
+
+async def check_scope(tables: Tables, scope: str, table: str | None, what: str) -> None:
+    """Refuse ``auth/not_host`` unless a token of ``scope`` may run ``what`` at ``table`` (None: no table)."""
+    if scope == EVERY_TABLE:
+        return
+    if table is None or (await tables.resolve(table)).lower() != scope.lower():
+        raise TableError("auth/not_host", f"a floor link runs table {scope} only: {what} takes the host token")
 
 
 async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAction,
-                       by: AccountId | None) -> Reply:
-    """Carry out a host command (shared by the socket and HTTP faces)."""
+                       by: AccountId | None, scope: str = EVERY_TABLE) -> Reply:
+    """Carry out a host command (shared by the socket and HTTP faces); ``scope``: where the token runs the floor."""
+    table = None if request.action in ("create_table", "grant_chips") else request.table
+    await check_scope(tables, scope, table, request.action)
     if request.action == "create_table":
         if not request.table:
             raise TableError("request/malformed", "create_table needs a table name")

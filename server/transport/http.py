@@ -225,13 +225,16 @@ async def body_of(request: web.Request, limits: HttpLimits) -> dict[str, Any]:
     return await _body(request, limits.body_timeout)
 
 
-async def refuse_unless_host(request: web.Request, service: AccountService, limits: HttpLimits) -> None:
-    """Spend an attempt of the address, then refuse unless the bearer is the host token (or a floor token)."""
+async def refuse_unless_host(request: web.Request, service: AccountService, limits: HttpLimits) -> str:
+    """Spend an attempt of the address, then refuse unless the bearer is the host token (or a floor token);
+    the token's scope (``EVERY_TABLE``, or a floor link's table)."""
     limits.check_address(request)
     # (per address only: a 256-bit token cannot be guessed, and a shared bucket would let
     # anyone lock the real host out)
-    if not await service.is_host_token(_bearer(request)):
+    scope = await service.host_scope(_bearer(request))
+    if scope is None:
         raise TableError("auth/not_host", "that is not the host token")
+    return scope
 
 
 def _text(data: dict[str, Any], key: str) -> str:
@@ -345,11 +348,11 @@ class _Api:
         return _answer(p.ok(**await self.service.account_info(identity, _limit(request))))
 
     async def host(self, request: web.Request) -> web.Response:
-        await refuse_unless_host(request, self.service, self.limits)
+        scope = await refuse_unless_host(request, self.service, self.limits)
         # refusals in our words, as on the socket
         action = p.parse_request("host", await _body(request, self.limits.body_timeout))
         assert isinstance(action, p.HostAction)
-        reply = await host_command(self.tables, self.service, action, None)
+        reply = await host_command(self.tables, self.service, action, None, scope)
         if action.action in ("create_table", "change_settings") and action.table in self.tables.runners:
             from server.analysis.service import ODDS
 

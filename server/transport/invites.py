@@ -17,7 +17,7 @@ from aiohttp import web
 from server import protocol as p
 from server.table.commands import TableError
 from server.table.registry import Tables
-from server.transport.gateway import is_text
+from server.transport.gateway import EVERY_TABLE, check_scope, is_text
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
 
 log = structlog.get_logger("hcf.invites")
@@ -100,23 +100,31 @@ class _Invites:
         self.tables, self.service, self.limits, self.address = tables, service, limits, address
 
     async def create(self, request: web.Request) -> web.Response:
-        await refuse_unless_host(request, self.service, self.limits)
+        scope = await refuse_unless_host(request, self.service, self.limits)
         table, role, expires, uses = invite_request(await body_of(request, self.limits))
         name = await self.tables.resolve(table)  # table/unknown for no such table; the table's own spelling
+        await check_scope(self.tables, scope, name, "an invite to another table")
         fields, token = await self.service.create_invite(name, role, expires, uses)
         log.info("invite_created", invite=fields["id"], table=name, role=role, uses=uses)
         return web.json_response(p.ok(url=f"{self.address.base(request)}/join#{token}", **fields))
 
     async def list(self, request: web.Request) -> web.Response:
-        await refuse_unless_host(request, self.service, self.limits)
+        scope = await refuse_unless_host(request, self.service, self.limits)
         table = request.query.get("table") or None
+        if scope != EVERY_TABLE:  # a floor link sees its own table's links only
+            table = table or scope
+            await check_scope(self.tables, scope, table, "another table's invites")
         return web.json_response(p.ok(invites=await self.service.list_invites(table)))
 
     async def revoke(self, request: web.Request) -> web.Response:
-        await refuse_unless_host(request, self.service, self.limits)
+        scope = await refuse_unless_host(request, self.service, self.limits)
         text = request.match_info["invite_id"]
         if not text.isascii() or not text.isdigit() or len(text) > 18:
             raise TableError("invite/unknown", f"there is no invite {text[:24]!r}: invite ids are whole numbers")
+        if scope != EVERY_TABLE:  # a floor link revokes its own table's links only
+            mine = {int(i["id"]) for i in await self.service.list_invites(scope)}
+            if int(text) not in mine:
+                raise TableError("auth/not_host", f"a floor link runs table {scope} only: that invite is not its")
         fields = await self.service.revoke_invite(int(text))
         log.info("invite_revoked", invite=fields["id"], table=fields["table"])
         return web.json_response(p.ok(**fields))

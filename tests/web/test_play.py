@@ -259,6 +259,32 @@ def _go_sit(person: Person, table: str) -> None:
     person.page.wait_for_selector(".seat.mine")
 
 
+def _use_host_token(host: Person, token: str) -> None:
+    """The owner's console from here on: a floor link runs its own table only, so new tables take the host token
+    (pasted into the console, as docs/web.md says)."""
+    host.page.click("text=Forget the host token")
+    host.page.fill("#host-token", token)
+    host.page.click("form button[type=submit]")
+    host.page.wait_for_selector("#new-name")
+
+
+def test_a_floor_link_cannot_make_a_table(evening: Evening) -> None:
+    host = evening.host  # still on the floor link's token (for table main)
+    before = len(host.errors)
+    host.page.goto(host.page.url)
+    host.page.wait_for_selector("#new-name")
+    host.page.fill("#new-name", "elsewhere")
+    host.page.fill("#new-settings", "{}")
+    host.page.click('form[aria-label="create a table"] button')
+    host.wait_text(".status", "^create_table: ")
+    assert "a floor link runs table main only" in host.text(".status")
+    refused = host.errors[before:]
+    assert refused, "the refused request shows in the page's console"
+    assert all("403" in e for e in refused), refused
+    del host.errors[before:]
+    _use_host_token(host, evening.server.host_token)
+
+
 def test_two_hands_of_caribbean_stud(evening: Evening) -> None:
     host = evening.host
     settings = {**HOUSE_CLOCKS, "max_hands_while_waiting": 1}

@@ -166,6 +166,35 @@ async def test_a_floor_link_gives_the_floors_powers_until_it_is_revoked(web: Web
                            token=web.server.host_token))[0] == 200  # the host's own token is untouched
 
 
+async def test_a_floor_link_runs_its_own_table_only(web: Web) -> None:
+    await web.host("POST", "/api/host", {"action": "create_table", "table": "high"})
+    other = await web.host("POST", "/api/invites", {"table": "high", "role": "spectator"})
+    invite = await web.invite("floor")  # for main
+    floor = (await web.redeem(invite["url"], "flo"))[1]["host_token"]
+
+    async def floor_call(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        status, answer = await web.call(method, path, body, token=floor)
+        return status, answer.get("error", {}).get("code") if isinstance(answer, dict) else answer
+
+    assert (await floor_call("POST", "/api/host", {"action": "pause", "table": "main"}))[0] == 200
+    for body in ({"action": "pause", "table": "high"}, {"action": "create_table", "table": "mine"},
+                 {"action": "grant_chips", "account": "flo", "amount": 1000}):
+        assert await floor_call("POST", "/api/host", body) == (403, "auth/not_host"), body
+    assert await floor_call("POST", "/api/invites", {"table": "high", "role": "player"}) == (403, "auth/not_host")
+    assert (await floor_call("POST", "/api/invites", {"table": "main", "role": "player"}))[0] == 200
+    status, listed = await web.call("GET", "/api/invites", token=floor)
+    assert status == 200
+    assert {i["table"] for i in listed["invites"]} == {"main"}, "a floor link sees its own table's links"
+    assert await floor_call("DELETE", f"/api/invites/{other['id']}") == (403, "auth/not_host")
+    client = Client(web.url, host_token=floor, name="flo")
+    await client.connect()
+    try:
+        assert await client.refused("host", {"action": "pause", "table": "high"}) == "auth/not_host"
+        assert (await client.call("host", {"action": "resume", "table": "main"}))["ok"]
+    finally:
+        await client.close()
+
+
 async def test_the_host_lists_invites_by_table_and_revokes_them(web: Web) -> None:
     await web.host("POST", "/api/host", {"action": "create_table", "table": "high"})
     first = await web.invite("player")
