@@ -16,7 +16,8 @@ from server.rules.game import AccountId
 from server.rules.places import account_place
 from server.storage.store import Store, as_table_errors
 from server.table.commands import TableError
-from server.transport.gateway import EVERY_TABLE, Identity
+from server.transport.gateway import Identity
+from server.transport.scope import EVERY_TABLE
 
 
 class AccountStore(Store):

@@ -40,6 +40,7 @@ from server.table.commands import (
 from server.table.ports import TableUpdates
 from server.table.registry import Tables
 from server.transport.limits import BucketTable, TokenBucket
+from server.transport.scope import EVERY_TABLE, check_scope
 
 log = structlog.get_logger("hcf.transport")
 
@@ -357,18 +358,6 @@ class Gateway:
                                "invite revoked: connect with a valid one", after_reply=True)
             raise TableError("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account, scope))
-
-
-EVERY_TABLE = "*"
-"""The host token's scope: every table (a floor link's token runs its own table only; no table is named "*")."""
-
-
-async def check_scope(tables: Tables, scope: str, table: str | None, what: str) -> None:
-    """Refuse ``auth/not_host`` unless a token of ``scope`` may run ``what`` at ``table`` (None: no table)."""
-    if scope == EVERY_TABLE:
-        return
-    if table is None or (await tables.resolve(table)).lower() != scope.lower():
-        raise TableError("auth/not_host", f"a floor link runs table {scope} only: {what} takes the host token")
 
 
 async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAction,

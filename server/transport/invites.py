@@ -17,8 +17,9 @@ from aiohttp import web
 from server import protocol as p
 from server.table.commands import TableError
 from server.table.registry import Tables
-from server.transport.gateway import EVERY_TABLE, check_scope, is_text
+from server.transport.gateway import is_text
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
+from server.transport.scope import EVERY_TABLE, check_scope
 
 log = structlog.get_logger("hcf.invites")
 
