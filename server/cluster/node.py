@@ -130,7 +130,7 @@ class Cluster:
         for future in self.pending.values():
             future.cancel()
         with contextlib.suppress(Exception):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self.pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # redis before 8.2 leaves aclose untyped
         with contextlib.suppress(Exception):
             await self.redis.aclose()
         log.info("cluster_left", node=self.node)
