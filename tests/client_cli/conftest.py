@@ -65,6 +65,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = work / "server.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith("HCF_")}
     env.update({"XDG_DATA_HOME": str(work), "PYTHONPATH": str(ROOT)})
+    # Every client test registers and logs in from 127.0.0.1 against this one server: the per-address
+    # limit on password routes (tested in tests/server) would refuse them on a slow machine.
+    env.update({"HCF_LOGIN_BURST": "100000", "HCF_LOGIN_RATE_PER_SECOND": "1000"})
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", "0", "--db", f"sqlite:///{work}/hcf.db",
