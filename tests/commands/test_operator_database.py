@@ -11,9 +11,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from server.cli import main
 from server.persistence import open_database
+from server.persistence.database import database_url
 from server.replay import replay_hand
 
 SEED = "ab" * 32
@@ -161,3 +164,32 @@ def test_the_replay_of_a_hand_in_progress_reports_no_problem() -> None:
     assert report.ok
     assert report.in_progress
     assert "[in progress]" in report.line()
+
+
+def test_an_empty_postgresql_database_is_refused_untouched_and_no_password_is_shown(
+        capsys: pytest.CaptureFixture[str], fresh_postgres_url: str) -> None:
+    # The test server trusts local connections: the password is only there to be hidden.
+    url = fresh_postgres_url.replace("postgresql://hcf@", "postgresql://hcf:secret@")
+    code, _, err = run(capsys, "ledger", "check", "--db", url)
+    assert code == 1
+    assert "holds no hcf-table data (from --db), and none was created" in err
+    assert "secret" not in err
+
+    async def tables() -> list[str]:
+        engine = create_async_engine(database_url(url))
+        try:
+            async with engine.connect() as conn:
+                return await conn.run_sync(lambda c: sa.inspect(c).get_table_names())
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(tables()) == [], "the command made the schema"
+    asyncio.run(_opened_and_closed(url))  # as the server's first start does
+    code, out, err = run(capsys, "ledger", "check", "--db", url)
+    assert code == 0, err
+    assert err.startswith("Using the database at postgresql://hcf:***@127.0.0.1:")
+    assert "secret" not in err + out
+
+
+async def _opened_and_closed(url: str) -> None:
+    await (await open_database(url)).close()
