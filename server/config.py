@@ -130,16 +130,19 @@ def database_source(env: Mapping[str, str], overrides: Mapping[str, Any]) -> str
     >>> database_source({}, {})
     "the default, in the user's data folder"
     """
-    if overrides.get("database_url"):
+    flag = overrides.get("database_url")
+    if flag:
         return "from --db"
-    for name in (ENV_PREFIX + "DATABASE_URL", "DATABASE_URL"):
-        if env.get(name):
-            return f"from {name}"
-        if name in env:  # set but empty: config_from looks no further
-            break
-    if overrides.get("data_dir"):
+    if flag is None:  # a flag given empty wins too, as in config_from: then the default file
+        for name in (ENV_PREFIX + "DATABASE_URL", "DATABASE_URL"):
+            if env.get(name):
+                return f"from {name}"
+            if name in env:  # set but empty: config_from looks no further
+                break
+    folder = overrides.get("data_dir")
+    if folder:
         return "the default file in --data-dir"
-    if env.get(ENV_PREFIX + "DATA_DIR"):
+    if folder is None and env.get(ENV_PREFIX + "DATA_DIR"):
         return f"the default file in {ENV_PREFIX}DATA_DIR"
     return "the default, in the user's data folder"
 

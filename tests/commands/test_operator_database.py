@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from server.cli import main
+from server.config import config_from, database_source, default_data_dir
 from server.persistence import open_database
 from server.persistence.database import database_url
 from server.replay import replay_hand
@@ -193,3 +196,19 @@ def test_an_empty_postgresql_database_is_refused_untouched_and_no_password_is_sh
 
 async def _opened_and_closed(url: str) -> None:
     await (await open_database(url)).close()
+
+
+@given(
+    flags=st.fixed_dictionaries({}, optional={"database_url": st.sampled_from(["", "sqlite:///flag.db"]),
+                                              "data_dir": st.sampled_from(["", "/flag-dir"])}),
+    env=st.fixed_dictionaries({}, optional={"HCF_DATABASE_URL": st.sampled_from(["", "sqlite:///hcf-env.db"]),
+                                            "DATABASE_URL": st.sampled_from(["", "sqlite:///plain-env.db"]),
+                                            "HCF_DATA_DIR": st.sampled_from(["", "/env-dir"])}),
+)
+def test_the_source_named_is_the_one_the_servers_rule_took(flags: dict[str, str], env: dict[str, str]) -> None:
+    url = config_from(env, flags).resolved_database_url()
+    source = database_source(env, flags)
+    expected = {"from --db": "sqlite:///flag.db", "from HCF_DATABASE_URL": "sqlite:///hcf-env.db",
+                "from DATABASE_URL": "sqlite:///plain-env.db", "the default file in --data-dir": "sqlite:////flag-dir/hcf.db",
+                "the default file in HCF_DATA_DIR": "sqlite:////env-dir/hcf.db"}
+    assert url == expected.get(source, f"sqlite:///{default_data_dir() / 'hcf.db'}"), (source, url)
