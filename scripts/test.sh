@@ -6,7 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
-    "$PY" -m venv .venv
+    if ! "$PY" -m venv .venv; then
+        rm -rf .venv
+        echo "Cannot make the virtual environment: on Debian or Ubuntu, install python3-venv first" \
+             "(sudo apt-get install python3-venv)." >&2
+        exit 1
+    fi
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'

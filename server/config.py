@@ -118,6 +118,35 @@ def config_from(env: Mapping[str, str], overrides: Mapping[str, Any]) -> ServerC
     return ServerConfig(**values)
 
 
+def database_source(env: Mapping[str, str], overrides: Mapping[str, Any]) -> str:
+    """Where :func:`config_from` took the database from, in words (the operator commands say it).
+
+    The server and every operator command find the database by the same rule: ``--db``,
+    then ``HCF_DATABASE_URL``, then ``DATABASE_URL``, then ``hcf.db`` in ``--data-dir``,
+    ``HCF_DATA_DIR`` or the user's data folder.
+
+    >>> database_source({"DATABASE_URL": "sqlite:///x.db"}, {"database_url": None})
+    'from DATABASE_URL'
+    >>> database_source({}, {})
+    "the default, in the user's data folder"
+    """
+    flag = overrides.get("database_url")
+    if flag:
+        return "from --db"
+    if flag is None:  # a flag given empty wins too, as in config_from: then the default file
+        for name in (ENV_PREFIX + "DATABASE_URL", "DATABASE_URL"):
+            if env.get(name):
+                return f"from {name}"
+            if name in env:  # set but empty: config_from looks no further
+                break
+    folder = overrides.get("data_dir")
+    if folder:
+        return "the default file in --data-dir"
+    if folder is None and env.get(ENV_PREFIX + "DATA_DIR"):
+        return f"the default file in {ENV_PREFIX}DATA_DIR"
+    return "the default, in the user's data folder"
+
+
 def _parse(name: str, raw: str) -> Any:
     default = getattr(ServerConfig(), name)
     try:

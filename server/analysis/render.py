@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 _GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker 1-2-5"}
+_PROFILES = {"california": "California", "standard": "standard"}
+# The report keeps the rules' hand classes (the JSON's contract); people read the names they say at the table.
+HAND_NAMES = {"high_card": "high card", "pair": "one pair", "two_pair": "two pair", "trips": "three of a kind",
+              "straight": "straight", "flush": "flush", "full_house": "full house", "quads": "four of a kind",
+              "straight_flush": "straight flush", "royal": "royal flush"}
+_HAND_CLASS = re.compile(r"\b(" + "|".join(sorted(HAND_NAMES, key=len, reverse=True)) + r")\b")
+_FEE_PAYERS = {"all": "every player and the DP pay the fee", "players": "the players pay the fee, the DP does not",
+               "designated": "only the DP pays the fee", "none": "nobody pays a fee"}
+HCF_STRATEGIES = ("Basic strategy: raise the most allowed with a flush of 4 cards or more, raise 1x with a "
+                  "3-card flush of T-8-6 or better, fold the rest. Optimal strategy: for each 7-card hand, "
+                  "whichever of fold, raise 1x or raise the most does best on the Ante and Raise.")
+
+
+def hand_words(outcome: str) -> str:
+    """An outcome with each hand class written as people say it.
+
+    >>> hand_words("win with full_house"), hand_words("straight_flush"), hand_words("tie (push)")
+    ('win with full house', 'straight flush', 'tie (push)')
+    """
+    return _HAND_CLASS.sub(lambda m: HAND_NAMES[m.group(1)], outcome)
 
 
 def _pct(x: float) -> str:
@@ -25,14 +46,14 @@ def _outcomes(title: str, rows: list[dict[str, Any]], value: str) -> Table:
     table.add_column(value, justify="right")
     table.add_column("probability", justify="right")
     for row in rows:
-        table.add_row(row["outcome"], str(row.get(value, row.get("net", ""))), f"{row['probability']:.7f}")
+        table.add_row(hand_words(row["outcome"]), str(row.get(value, row.get("net", ""))), f"{row['probability']:.7f}")
     return table
 
 
 def render(report: dict[str, Any], console: Console) -> None:
     """Print ``report`` as tables."""
     game = report["game"]
-    profile = f", {report['profile']} profile" if game == "hcf" else ""
+    profile = f", {_PROFILES.get(report['profile'], report['profile'])} profile" if game == "hcf" else ""
     cached = " (from the cache)" if report.get("cached") else ""
     console.print(f"[bold]{_GAMES[game]}[/]{profile}: the odds of this table's settings{cached}")
     {"hcf": _hcf, "caribbean": _caribbean, "sixcard": _sixcard}[game](report, console)
@@ -40,6 +61,7 @@ def render(report: dict[str, Any], console: Console) -> None:
 
 def _hcf(report: dict[str, Any], console: Console) -> None:
     console.print(f"Exact, over every player and dealer hand. Dealer qualifies {report['dealer_qualifies']:.7f}.")
+    console.print(HCF_STRATEGIES)
     edges = Table(title="House edge")
     for header in ("bet", "house edge", "per"):
         edges.add_column(header, justify="left" if header == "bet" else "right")
@@ -58,8 +80,9 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
         console.print(_outcomes(f"{title}, judged {bonus['judged']}", bonus["outcomes"], "pays"))
     bank = report.get("banking")
     if bank:
-        table = Table(title=f"Banking: the DP's result per hand in chips (DP fee {bank['dp_fee']}, "
-                            f"fee mode {bank['fee_mode']})")
+        payers = _FEE_PAYERS.get(bank["fee_mode"], bank["fee_mode"])
+        table = Table(title=f"Banking: the DP's result per hand in chips (the DP's own fee {bank['dp_fee']}; "
+                            f"{payers})")
         headers = ("players", "exact, no cap", f"with cap, stack {bank['dp_stack']} (simulated)", "95% interval",
                    "spread (sd, simulated)")
         for header in headers:
@@ -69,7 +92,10 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
             table.add_row(str(row["players"]), f"{row['expected']:+.3f}", f"{row['simulated_expected_with_cap']:+.3f}",
                           f"{low:+.3f} to {high:+.3f}", f"{row['simulated_spread']:.2f}")
         console.print(table)
-        console.print(bank["stakes"] + ".")
+        console.print(f"Each player bets the Ante and both bonuses at the table's minimum Ante "
+                      f"({report['settings']['min_ante']} chips) and plays the basic strategy; the DP starts "
+                      f"each hand with {bank['dp_stack']} chips, the table's minimum bank, so the cap on what "
+                      "the DP can cover applies as at the table.")
 
 
 def _caribbean(report: dict[str, Any], console: Console) -> None:
@@ -82,9 +108,11 @@ def _caribbean(report: dict[str, Any], console: Console) -> None:
     else:
         console.print(f"Ante + Back Bet ({main['strategy']}, exact): house edge per Ante "
                       f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
-        console.print(_outcomes("Ante + Back Bet", main["outcomes"], "net"))
+        console.print(_outcomes(f"Ante + Back Bet ({main['strategy']})", main["outcomes"], "net"))
     if jackpot["break_even_meter"] is not None:
-        console.print(f"Jackpot wager ({jackpot['wager']} chip(s), exact): at the meter of {jackpot['meter']:,.2f} "
+        chips = "1 chip" if jackpot["wager"] == 1 else f"{jackpot['wager']} chips"
+        console.print(f"Jackpot wager ({chips}, exact; the same whatever the player's strategy): "
+                      f"at the meter of {jackpot['meter']:,.2f} "
                       f"chips it returns {jackpot['return_at_meter']:+.4%} (house edge "
                       f"{jackpot['house_edge_at_meter']:.4%}); it breaks even at a meter of "
                       f"{jackpot['break_even_meter_chips']:,} chips. "
@@ -96,5 +124,6 @@ def _sixcard(report: dict[str, Any], console: Console) -> None:
     bonus, main = report["bonus"], report["ante_bet"]
     console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
     console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante {_simulated(main['house_edge_per_ante'])}.")
-    console.print(f"Bonus (exact): house edge {_pct(bonus['house_edge'])}.")
+    console.print(f"Bonus (exact; judged on the original five cards, whatever the player's strategy): "
+                  f"house edge {_pct(bonus['house_edge'])}.")
     console.print(_outcomes("Bonus, on the original five cards", bonus["outcomes"], "pays"))

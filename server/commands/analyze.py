@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from server.analysis.inputs import InputError, parse_pairs
+from server.commands.operator_db import add_database_arguments
 
 EXIT_USAGE = 2
 __all__ = ["InputError", "add_parser", "parse_pairs", "resolve", "run"]
@@ -36,9 +36,7 @@ def add_parser(subparsers: Any) -> None:
     source.add_argument("--game", choices=("hcf", "caribbean", "sixcard"), help="a game's defaults (default: hcf)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="pairs",
                         help="change one setting (repeatable); VALUE is read as JSON when it parses")
-    parser.add_argument("--db", "--database", dest="database_url", help="database URL, with --table "
-                        "(default: the server's)")
-    parser.add_argument("--data-dir", help="where the default SQLite file lives")
+    add_database_arguments(parser, "--database")
     parser.add_argument("--cache-dir", help="where analyses are kept (default: $HCF_CACHE_DIR, else "
                         "$XDG_CACHE_HOME/hcf-table/odds)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -58,24 +56,18 @@ def _read_file(path: str) -> dict[str, Any]:
 
 
 def _read_table(args: argparse.Namespace) -> tuple[dict[str, Any], int | None]:
-    from server.config import config_from
-    from server.persistence.database import open_database
-
-    config = config_from(os.environ, {"database_url": args.database_url, "data_dir": args.data_dir})
+    from server.commands.operator_db import existing_database
 
     async def read() -> tuple[dict[str, Any], int | None]:
-        database = await open_database(config.resolved_database_url())
-        try:
+        async with existing_database(args) as database:
             info = await database.get_table(args.table)
             if info is None:
-                raise InputError(f"--table: no table named {args.table!r} in the database")
+                raise InputError(f"--table: there is no table named {args.table!r} in that database")
             recent = await database.recent_hands(args.table, 5)
             carry: Any = next((h.summary["carry"] for h in recent if h.summary and "carry" in h.summary), {})
             meter = carry.get("meter") if isinstance(carry, Mapping) else None
             # The server keeps the game in the settings (the column may say hcf): the settings win.
             return {"game": info.game, **info.settings}, int(meter) if meter is not None else None
-        finally:
-            await database.close()
 
     return asyncio.run(read())
 

@@ -6,15 +6,13 @@ import argparse
 import asyncio
 import csv
 import json
-import os
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from server.config import config_from
-
 EXIT_MISMATCH = 1
+EXIT_USAGE = 2  # a mistake in the arguments: no such table, a missing HAND_ID
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -59,27 +57,27 @@ def add_parsers(subparsers: Any) -> None:
 
 
 def _db_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", dest="database_url", metavar="URL",
-                        help="database URL, e.g. sqlite:///./hcf.db (default: $HCF_DATABASE_URL or "
-                             "$DATABASE_URL, else hcf.db in the data directory)")
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help="where the default SQLite file hcf.db lives (default: $HCF_DATA_DIR, else "
-                             "~/.local/share/hcf-table)")
+    from server.commands.operator_db import add_database_arguments
+
+    add_database_arguments(parser)
 
 
 def _run(args: argparse.Namespace, body: Callable[[Any, argparse.Namespace, TextIO], Awaitable[int]]) -> int:
-    from server.persistence.database import open_database
-
-    config = config_from(os.environ, {"database_url": args.database_url, "data_dir": args.data_dir})
+    from server.commands.operator_db import existing_database
 
     async def main() -> int:
-        database = await open_database(config.resolved_database_url())
-        try:
+        async with existing_database(args) as database:
             return await body(database, args, sys.stdout)
-        finally:
-            await database.close()
 
     return asyncio.run(main())
+
+
+async def _known_table(database: Any, name: str) -> bool:
+    """Whether the table exists (open or closed); if not, says so on stderr."""
+    if await database.get_table(name) is not None:
+        return True
+    print(f"error: there is no table named {name!r}", file=sys.stderr)
+    return False
 
 
 async def _ledger_check(database: Any, _args: argparse.Namespace, out: TextIO) -> int:
@@ -99,37 +97,50 @@ async def _ledger_check(database: Any, _args: argparse.Namespace, out: TextIO) -
 
 
 async def _replay(database: Any, args: argparse.Namespace, out: TextIO) -> int:
-    from server.persistence.records import Transfer as LedgerTransfer
-    from server.replay import replay_hand
-    from server.rules.game import Transfer
-
     if args.all:
         if not args.table:
             print("error: --all needs --table", file=sys.stderr)
-            return 2
+            return EXIT_USAGE
+        if not await _known_table(database, args.table):
+            return EXIT_USAGE
         hands = [h for h in await database.recent_hands(args.table, 10**9) if h.status != "in_progress"]
         hands.reverse()
     elif args.hand_id is not None:
         hands = [await database.get_hand(args.hand_id)]
     else:
         print("error: give a HAND_ID or --all --table T", file=sys.stderr)
-        return 2
-    failures = 0
-    for hand in hands:
-        rows = [dict(e.payload) for e in await database.hand_events(hand.id)]
-        async with database.transaction(write=False) as tx:
-            recorded: list[LedgerTransfer] = await tx.hand_transfers(hand.id)
-        transfers = [Transfer(t.src, t.dst, t.amount, t.kind) for t in recorded]
-        report = replay_hand(hand.id, hand.table, hand.status, hand.server_seed, rows, transfers)
-        line = report.line()
-        if hand.number is not None:  # the id is what replay takes; the number is what people saw
-            line = line.replace(f"hand {hand.id} ", f"hand {hand.id} (#{hand.number} at {hand.table}) ", 1)
-        print(line, file=out)
-        for problem in report.problems:
-            print(f"  {problem}", file=out)
-        failures += not report.ok
-    print(f"{len(hands)} hands replayed, {failures} disagree", file=out)
+        return EXIT_USAGE
+    reports = [await _replay_one(database, hand, out) for hand in hands]
+    failures = sum(not r.ok for r in reports)
+    unfinished = sum(r.in_progress for r in reports)
+    checked = len(reports) - unfinished
+    line = f"{checked} {'hand' if checked == 1 else 'hands'} replayed, {failures} disagree"
+    if unfinished:
+        line += f"; {unfinished} in progress, not checked until {'it ends' if unfinished == 1 else 'they end'}"
+    elif not reports:
+        line += f": table {args.table!r} has no finished hand yet, so nothing was checked"
+    print(line, file=out)
     return EXIT_MISMATCH if failures else 0
+
+
+async def _replay_one(database: Any, hand: Any, out: TextIO) -> Any:
+    """Replay one hand and print its lines; the report."""
+    from server.persistence.records import Transfer as LedgerTransfer
+    from server.replay import replay_hand
+    from server.rules.game import Transfer
+
+    rows = [dict(e.payload) for e in await database.hand_events(hand.id)]
+    async with database.transaction(write=False) as tx:
+        recorded: list[LedgerTransfer] = await tx.hand_transfers(hand.id)
+    transfers = [Transfer(t.src, t.dst, t.amount, t.kind) for t in recorded]
+    report = replay_hand(hand.id, hand.table, hand.status, hand.server_seed, rows, transfers)
+    line = report.line()
+    if hand.number is not None:  # the id is what replay takes; the number is what people saw
+        line = line.replace(f"hand {hand.id} ", f"hand {hand.id} (#{hand.number} at {hand.table}) ", 1)
+    print(line, file=out)
+    for problem in report.problems:
+        print(f"  {problem}", file=out)
+    return report
 
 
 CSV_FIELDS = ["hand_id", "number", "table", "game", "status", "started_at", "ended_at", "dealer", "dealer_qualifies",
@@ -163,9 +174,8 @@ def iso_time(seconds: float | None) -> str:
 async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     from server.storage.hands import public_hand
 
-    if args.table not in {t.name for t in await database.list_tables(include_closed=True)}:
-        print(f"error: there is no table named {args.table!r}", file=sys.stderr)
-        return 2
+    if not await _known_table(database, args.table):
+        return EXIT_USAGE
     hands = [h for h in await database.recent_hands(args.table, 10**9, dealt_only=True)
              if h.status != "in_progress" and h.summary]
     hands.reverse()

@@ -40,8 +40,9 @@ def add_host_token(subparsers: Any) -> None:
     cmd = subparsers.add_parser(
         "host-token", help="print a new host token (the old one stops working)",
         epilog="example: hcf-server host-token --db sqlite:///./hcf.db")
-    cmd.add_argument("--db", dest="database_url", help="database URL")
-    cmd.add_argument("--data-dir", help="where the default SQLite file lives")
+    from server.commands.operator_db import add_database_arguments
+
+    add_database_arguments(cmd)
     cmd.set_defaults(runner=_host_token)
 
 
@@ -120,16 +121,12 @@ async def _start(config: Any) -> None:
 
 
 def _host_token(args: argparse.Namespace) -> int:
-    from server.persistence.database import open_database
+    from server.commands.operator_db import existing_database
 
-    config = _config(args)
-
-    async def rotate() -> str:
-        database = await open_database(config.resolved_database_url())
-        try:
-            return await database.rotate_host_token()
-        finally:
-            await database.close()
+    async def rotate() -> str:  # the server's database only: a token in a new, empty one would open nothing
+        async with existing_database(args) as database:
+            token: str = await database.rotate_host_token()
+            return token
 
     print(asyncio.run(rotate()))
     return 0

@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from server.persistence.auth import AuthFlows
 from server.persistence.engines import (
@@ -316,11 +316,15 @@ async def open_database(
     clock: Clock = time.time,
     synchronous: Synchronous = "NORMAL",
     session_ttl: float = 30 * 24 * 3600,
+    create: bool = True,
 ) -> Database:
     """Open the database at ``url`` and bring its schema to the newest revision.
 
     A SQLite file (and its folder) is created if missing; a PostgreSQL database
-    must exist. The migrations run first, under a lock that makes a second
+    must exist. ``create=False`` (the operator commands) opens only a database that
+    already holds hcf-table's tables, and refuses any other with ``db/missing``: a
+    mistyped path must not leave an empty database behind, nor read one as if it
+    were the server's. The migrations run first, under a lock that makes a second
     process starting at the same time wait (see ``migrate.py``).
 
     ``synchronous="NORMAL"`` (SQLite, WAL) survives the death of the process but may
@@ -330,8 +334,33 @@ async def open_database(
     if synchronous not in ("NORMAL", "FULL"):
         raise StoreError("db/bad_option", f"synchronous is NORMAL or FULL, not {synchronous!r}")
     async_url = make_url(database_url(url))
-    if async_url.get_backend_name() == "sqlite":
+    if not create:
+        await _require_existing(async_url)
+    elif async_url.get_backend_name() == "sqlite":
         assert async_url.database is not None  # database_url refuses SQLite URLs without a file
         Path(async_url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     await migrate(async_url, synchronous=synchronous)
     return Database(create_engine(async_url, synchronous), clock, session_ttl=session_ttl)
+
+
+async def _require_existing(url: URL) -> None:
+    """Refuse (``db/missing``) a database without hcf-table's tables, changing nothing in it."""
+    if url.get_backend_name() == "sqlite":
+        assert url.database is not None  # database_url refuses SQLite URLs without a file
+        path = Path(url.database).expanduser().resolve()
+        if not path.is_file():  # checked first: connecting would create the file
+            raise StoreError("db/missing", f"there is no database at {path}")
+        where = str(path)
+        # Read-only, and not through our engine: its first connection would switch the file to WAL.
+        with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as connection:
+            names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    else:
+        where = url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)
+        engine = create_async_engine(url)
+        try:
+            async with engine.connect() as conn:
+                names = set(await conn.run_sync(lambda c: sa.inspect(c).get_table_names()))
+        finally:
+            await engine.dispose()
+    if not names & {"alembic_version", "hand"}:  # "hand": made by create_all before migrations existed
+        raise StoreError("db/missing", f"the database at {where} holds no hcf-table data")

@@ -115,7 +115,8 @@ def test_table_reads_the_settings_and_meter_from_the_database(capsys: pytest.Cap
     six = analyze(capsys, tmp_path / "cache", "--table", "six", "--db", url)
     assert (six["game"], six["settings"]["max_payout"]) == ("sixcard", 5000)
     assert refused(capsys, "--table", "nowhere", "--db", url) == (
-        "hcf-server analyze: --table: no table named 'nowhere' in the database")
+        f"Using the database at {tmp_path / 'hcf.db'} (from --db).\n"
+        "hcf-server analyze: --table: there is no table named 'nowhere' in that database")
 
 
 def run_with_tty_stderr(*argv: str, env: dict[str, str]) -> tuple[str, str]:

@@ -6,6 +6,7 @@ the database is even opened (no file is created).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 import structlog
 
 from server.cli import main
+from server.persistence import open_database
 
 from .helpers import free_port
 
@@ -47,9 +49,18 @@ def one_sentence(out: str) -> str:
 
 
 def test_replaying_a_hand_that_does_not_exist(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out = run(capsys, "replay", "9999", "--db", f"sqlite:///{tmp_path}/hcf.db")
+    url = f"sqlite:///{tmp_path}/hcf.db"
+    asyncio.run(_made(url))
+    code, out = run(capsys, "replay", "9999", "--db", url)
     assert code == 1
-    assert one_sentence(out) == "error: there is no hand 9999"
+    using, error = out.strip().splitlines()
+    assert using == f"Using the database at {tmp_path}/hcf.db (from --db)."
+    assert one_sentence(error) == "error: there is no hand 9999"
+
+
+async def _made(url: str) -> None:
+    """An empty server database at ``url``."""
+    await (await open_database(url)).close()
 
 
 def test_serving_on_a_busy_port_stops_before_the_database_is_opened(
@@ -69,7 +80,8 @@ def test_serving_on_a_busy_port_stops_before_the_database_is_opened(
     (("serve", "--db", "nonsense"), "error: 'nonsense' is not a database URL; write e.g. sqlite:///hcf.db"),
     (("serve", "--db", "mysql://u@h/x"), "error: unsupported database 'mysql'"),
     (("ledger", "check", "--db", "postgresql://hcf:secret@127.0.0.1:{port}/x"), "error: cannot reach the database"),
-    (("export", "--table", "main", "--db", "sqlite:////proc/no/such/hcf.db"), "error: cannot use /proc/no"),
+    (("export", "--table", "main", "--db", "sqlite:////proc/no/such/hcf.db"),
+     "error: there is no database at /proc/no/such/hcf.db (from --db), and none was created"),
 ])
 def test_a_mistake_in_the_arguments_is_one_sentence(capsys: pytest.CaptureFixture[str],
                                                     argv: tuple[str, ...], expected: str) -> None:

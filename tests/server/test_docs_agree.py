@@ -82,10 +82,11 @@ async def test_history_and_export_of_a_table_nobody_created_fail_with_a_sentence
     assert "there is no table named 'nosuch'" in out
     assert "Traceback" not in out
     status, out = await run("server.cli", "export", "--table", "nosuch", "--db", server.database_url)
+    using = f"Using the database at {server.database_url.removeprefix('sqlite:///')} (from --db).\n"
     assert status == 2, out
-    assert out.strip() == "error: there is no table named 'nosuch'"
+    assert out == using + "error: there is no table named 'nosuch'\n"
     status, out = await run("server.cli", "export", "--table", "main", "--db", server.database_url)
-    assert (status, out) == (0, "")
+    assert (status, out) == (0, using)
 
 
 # ---------------------------------------------------------------- protocol.md, version 2
