@@ -287,7 +287,7 @@ def _add_drill(sub: Any) -> None:
 
 
 def _run_drill(args: argparse.Namespace) -> int:
-    from client_cli.drill.session import Terminal, rehearse, report_json
+    from client_cli.drill.session import DrillStopped, Terminal, rehearse, report_json
     from server.drill.play import dry_run
     from server.drill.scenario import ScenarioError, load
     from server.drill.views import moments
@@ -309,8 +309,12 @@ def _run_drill(args: argparse.Namespace) -> int:
         return 2
     try:
         result = rehearse(scenario, steps, args.mode, Terminal(input, lambda line: print(line, flush=True)))
+    except DrillStopped as stopped:  # the report of the steps answered was written
+        if args.json:
+            print(report_json(stopped.report), flush=True)
+        return 130
     except KeyboardInterrupt:
-        print("\ndrill stopped: no report", file=sys.stderr)
+        print("\ndrill stopped before its first step: nothing to report", file=sys.stderr)
         return 130
     if args.json:
         print(report_json(result), flush=True)

@@ -22,6 +22,7 @@ from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
 from server.drill.views import view_from_json
+from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 
 JSON = dict[str, Any]
@@ -91,7 +92,7 @@ class LiveTrainee:
         try:
             given = parse_answer(asked["step"], text)
         except AnswerError as exc:
-            self.say(f"`{text}` is no answer to {asked['step']}: {exc}. Type ? for the form.")
+            self.say(f"`{text}` is no answer to {step_name(asked['step'])}: {exc}. Type ? for the form.")
             return
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "answer", "answer": given})
@@ -102,7 +103,7 @@ class LiveTrainee:
         self.answered.add(int(asked["n"]))
         self.asked = None
         if self.mode == "training":
-            self.say(feedback(KeyStep(asked["step"], reply["answer"], reply["rule"]), given))
+            self.say(_feedback(asked["step"], reply, given))
         else:
             self.say("recorded.")
 
@@ -115,7 +116,7 @@ class LiveTrainee:
             self.answered.add(int(event["n"]))
             if self.asked is not None and self.asked["n"] == event["n"]:
                 self.asked = None
-            late = f"step {event['n']} ({event['step']}): the time ran out, no answer"
+            late = f"step {event['n']} ({step_name(str(event['step']))}): the time ran out, no answer"
             if "correction" in event:
                 late += f"; the right answer was `{format_answer(event['step'], event['correction'])}`"
             self.say(late)
@@ -132,6 +133,14 @@ class LiveTrainee:
         self.say("")
         for text in report_lines(reply["report"], self.mode):
             self.say(text)
+
+
+def _feedback(step: str, reply: JSON, given: JSON) -> str:
+    """The server's sentence and the right answer as typed (a server without ``feedback``: this client's words)."""
+    said = reply.get("feedback")
+    if not isinstance(said, str):
+        return feedback(KeyStep(step, reply["answer"], reply["rule"]), given)
+    return said if reply.get("right") else f"{said} Typed: `{format_answer(step, reply['answer'])}`."
 
 
 async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None],
