@@ -59,7 +59,7 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
 
         # Ctrl-C during the hand asks to leave; 'stay' takes it back, and the DP still banks the hand.
         child.sendintr()
-        child.expect("leaving after this hand: 'stay' keeps your seat")
+        child.expect("leaving after this hand: 'stay' takes it back")
         child.send("stay\r")
         child.expect("you stay at seat 1 and still bank this hand")
         # Still seated: the next hand offers her the bank again (nobody placed an Ante in this one).
