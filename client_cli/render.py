@@ -20,6 +20,7 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
+from client_cli.fit import fit_all
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, void_reason
 from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
@@ -505,14 +506,11 @@ def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text
     headline = "bold green" if screen.verdict_ok else "bold red on white" if screen.verdict_ok is False else "cyan"
     for i, said in enumerate(screen.verdict):
         middle.append(Text(said, style=headline if i == 0 else "red"))
+    top, middle, bottom = fit_all(top, width), fit_all(middle, width), fit_all(bottom, width)  # wrapped, not cut
+    middle = middle[:max(0, height - len(top) - len(bottom) - 1)]  # the prompt and its message stay in view
     room = max(0, height - len(top) - len(bottom) - len(middle) - 1)
-    log = [Text(entry, style="dim") for entry in list(screen.log)[-room:]] if room else []
-    lines = [*top, Text(""), *middle, *log, *bottom][:height]
-    for line in lines:
-        line.no_wrap = True
-        line.overflow = "ellipsis"
-        line.truncate(width, overflow="ellipsis")
-    return lines
+    log = fit_all((Text(entry, style="dim") for entry in list(screen.log)[-room:]), width)[-room:] if room else []
+    return [*top, Text(""), *middle, *log, *bottom][:height]
 
 
 def screen_group(screen: Screen, width: int = 80, height: int = 24) -> Group:
