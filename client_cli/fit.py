@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.cells import cell_len
@@ -20,13 +21,13 @@ def fit(line: Text, width: int) -> list[Text]:
     """``line`` as lines of at most ``width`` cells, broken at the last space that fits (or mid-word if none)."""
     width = max(width, INDENT + 8)
     out: list[Text] = []
-    rest, indent = line, 0
+    rest, indent, hang = line, 0, _hang(line.plain, width)
     while cell_len(rest.plain) + indent > width:
         cut = _cut(rest.plain, width - indent)
         head, tail = rest.divide([cut])
         out.append(_indented(head, indent))
         spaces = len(tail.plain) - len(tail.plain.lstrip(" "))
-        rest, indent = tail[spaces:], INDENT
+        rest, indent = tail[spaces:], hang
     out.append(_indented(rest, indent))
     for piece in out:
         piece.no_wrap = True
@@ -36,6 +37,17 @@ def fit(line: Text, width: int) -> list[Text]:
 def fit_all(lines: Iterable[Text], width: int) -> list[Text]:
     """Each of ``lines`` fitted to ``width``, in order."""
     return [piece for line in lines for piece in fit(line, width)]
+
+
+def _hang(plain: str, width: int) -> int:
+    """A continuation's indent: under the second column of a two-column line (``  bet N    place an Ante``),
+    else :data:`INDENT`.
+
+    >>> _hang("  fold (f)              fold at your turn", 80), _hang("Your turn: fold (f) or raise", 80)
+    (24, 2)
+    """
+    column = re.match(r"\s*\S.*?\s{2,}(?=\S)", plain)
+    return column.end() if column is not None and column.end() <= width // 2 else INDENT
 
 
 def _cut(plain: str, room: int) -> int:

@@ -34,12 +34,21 @@ def parse_settings(pairs: Sequence[str], raw_json: str | None = None) -> dict[st
 
     >>> parse_settings(["min_ante=10", "flush_pays=7: 300, 6: 100", "max_bonus_win=null"])
     {'min_ante': 10, 'flush_pays': '7: 300, 6: 100', 'max_bonus_win': None}
+    >>> try:
+    ...     parse_settings([], "game=caribbean")
+    ... except ValueError as exc:
+    ...     print(str(exc)[:62])
+    --settings takes one JSON object, like '{"game": "caribbean"}'
     """
     settings: dict[str, Any] = {}
     if raw_json:
-        loaded = json.loads(raw_json)
+        try:
+            loaded = json.loads(raw_json)
+        except json.JSONDecodeError:
+            loaded = None  # said below, in words: not the JSON library's
         if not isinstance(loaded, dict):
-            raise ValueError("--settings must be a JSON object")
+            raise ValueError(f"--settings takes one JSON object, like '{{\"game\": \"caribbean\"}}', not "
+                             f"{raw_json!r} (--set KEY=VALUE sets one setting)")
         settings.update(loaded)
     for pair in pairs:
         key, sep, value = pair.partition("=")

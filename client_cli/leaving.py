@@ -45,7 +45,7 @@ class Departure:
         if not self.leaving:
             return None
         if self.acted or not self._in_hand():
-            return "leaving: your hand was folded or passed; you stand up when it ends (Ctrl-C: quit now)"
+            return "leaving: your hand is folded or passed; you stand up after it (Ctrl-C: quit now)"
         return "leaving after this hand: 'stay' takes it back; Ctrl-C again quits now"
 
     def seen(self, event: dict[str, Any], seat: int | None) -> None:

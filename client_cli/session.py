@@ -128,8 +128,7 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
         if exc.code != "auth/bad_credentials":
             raise LoginError(exc.message) from None
     if confirm is not None:  # a typo must not become a new account's password (issue 23, item 16)
-        again = confirm(f"No account {name} takes that password. To register {name} as a new account, type the "
-                        "password again (Enter alone: try again): ")
+        again = confirm(f"Type it again to register {name} as a new account (Enter: try again): ")
         if not again:
             return None
         if again != password:

@@ -43,7 +43,7 @@ def test_the_trainees_terminal_says_the_account_was_opened_elsewhere_and_stops(s
     try:
         child.expect("Password for tess")
         child.sendline("a-good-password")
-        child.expect("type the password again")  # a new account: asked twice
+        child.expect("Type it again to register")  # a new account: asked twice
         child.sendline("a-good-password")
         child.expect(f"Live drill at table {TABLE}")
         child.expect("Ctrl-D leaves")

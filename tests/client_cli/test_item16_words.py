@@ -30,7 +30,7 @@ async def test_registering_asks_for_the_password_twice_and_a_mismatch_registers_
     session = await log_in(server.url, "newcomer", TokenStore(), ask, said.append)
     assert session.registered
     assert "the two passwords differ: nothing was registered" in said
-    assert sum("type the password again" in prompt for prompt in asked) == 2
+    assert sum("Type it again to register" in prompt for prompt in asked) == 2
     with pytest.raises(ServerRefused):  # the typo never became a password
         request_json("POST", f"{server.url}/api/login", {"name": "newcomer", "password": "frist-password"})
 

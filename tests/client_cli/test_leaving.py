@@ -78,7 +78,7 @@ async def test_once_the_leave_folded_the_hand_stay_is_not_offered() -> None:
                      "event": {"type": "player_folded", "seat": 2, "reason": "left", "hand_id": 3}})
     status = session.screen().message or ""
     assert "stay" not in status
-    assert status.startswith("leaving: your hand was folded or passed; you stand up when it ends")
+    assert status.startswith("leaving: your hand is folded or passed; you stand up after it")
     assert _leaves(conn) == ["leave"]
 
 

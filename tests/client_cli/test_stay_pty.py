@@ -47,7 +47,7 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
     try:
         child.expect("Password for stella")
         child.sendline("a-good-password")
-        child.expect("type the password again")  # a new account: asked twice
+        child.expect("Type it again to register")  # a new account: asked twice
         child.sendline("a-good-password")
         child.expect("you sit at seat 1 with 1000 chips")
         with (tmp_path / "mule.log").open("wb") as out:
