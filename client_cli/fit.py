@@ -40,14 +40,17 @@ def fit_all(lines: Iterable[Text], width: int) -> list[Text]:
 
 
 def _hang(plain: str, width: int) -> int:
-    """A continuation's indent: under the second column of a two-column line (``  bet N    place an Ante``),
-    else :data:`INDENT`.
+    """A continuation's indent: under the second column of a two-column line (``  bet N    place an Ante``), under
+    an indented line's own indent, else :data:`INDENT`.
 
     >>> _hang("  fold (f)              fold at your turn", 80), _hang("Your turn: fold (f) or raise", 80)
     (24, 2)
+    >>> _hang("                        'bet 10+1' bets on your box", 80)
+    24
     """
     column = re.match(r"\s*\S.*?\s{2,}(?=\S)", plain)
-    return column.end() if column is not None and column.end() <= width // 2 else INDENT
+    at = column.end() if column is not None else len(plain) - len(plain.lstrip(" "))  # or under its own indent
+    return at if INDENT < at <= width // 2 else INDENT
 
 
 def _cut(plain: str, room: int) -> int:

@@ -168,7 +168,7 @@ def test_a_wrong_fee_says_who_pays_at_this_table_and_that_the_dp_pays_none() -> 
     typist = Typist(lines)
     rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
     said = next(line for line in typist.seen if line.startswith("wrong"))
-    assert said.startswith("wrong: seat 1 pays no fee. The right answer: seat 2 pays 1 chip and seat 3 pays 1 chip")
+    assert said.startswith("wrong: seat 1 pays no fee. The right answer: seats 2, 3, 4 and 5 pay 1 chip each")
     assert "because this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none " \
            "(RULES 3.3)" in said
 

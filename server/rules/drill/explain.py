@@ -10,8 +10,8 @@ wrong answer says the rule's point in a sentence, with its section.
 >>> fees = KeyStep("fees", {"fees": {"2": 1, "3": 1}}, "RULES 3.3",
 ...                "this table charges the fee to the players only: the DP (seat 1) pays none")
 >>> print(fill(feedback(fees, {"fees": {"1": 1, "2": 1, "3": 1}}), 100))
-wrong: seat 1 pays no fee. The right answer: seat 2 pays 1 chip and seat 3 pays 1 chip, because this
-table charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3).
+wrong: seat 1 pays no fee. The right answer: seats 2 and 3 pay 1 chip each, because this table
+charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3).
 >>> seat = KeyStep("settle_seat", {"seat": 4, "ante": 10, "raise": 20, "straight_flush_bonus": 0,
 ...                                "flush_bonus": -5}, "RULES 3.7")
 >>> print(fill(feedback(seat, {"seat": 4, "ante": 10, "raise": 10, "straight_flush_bonus": 0, "flush_bonus": -5}), 100))
@@ -136,8 +136,7 @@ def _words(step: str, a: Mapping[str, Any]) -> str:
     if step == "offer_bank":
         return "nobody may be offered the bank" if a["seat"] is None else f"the bank is offered to seat {a['seat']}"
     if step == "fees":
-        fees = sorted(a["fees"].items(), key=lambda pair: int(pair[0]))
-        return " and ".join(f"seat {s} pays {_chips(int(f))}" for s, f in fees) or "nobody pays a fee"
+        return _fees(sorted(a["fees"].items(), key=lambda pair: int(pair[0])))
     if step == "first_card":
         return f"seat {a['seat']} gets the first card"
     if step == "irregularity":
@@ -152,6 +151,17 @@ def _words(step: str, a: Mapping[str, Any]) -> str:
     if step == "dealer_exchange":
         return f"the dealer's {a['card']} is replaced"
     raise KeyError(step)
+
+
+def _fees(fees: list[tuple[str, Any]]) -> str:
+    """Who pays which fee: ``seats 2, 3 and 4 pay 1 chip each`` when they all pay the same."""
+    if not fees:
+        return "nobody pays a fee"
+    amounts = {int(f) for _, f in fees}
+    if len(fees) > 1 and len(amounts) == 1:
+        seats = [s for s, _ in fees]
+        return f"seats {', '.join(seats[:-1])} and {seats[-1]} pay {_chips(amounts.pop())} each"
+    return ", ".join(f"seat {s} pays {_chips(int(f))}" for s, f in fees)
 
 
 def _result(bet: str, amount: Any) -> str:
