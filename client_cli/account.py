@@ -6,19 +6,30 @@ import getpass
 import json
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from client_cli.api import ServerRefused, http_json
 from client_cli.session import log_in
 from client_cli.store import TokenStore
+
+MOVEMENTS: Final[Mapping[str, str]] = {
+    "issue": "chips issued to you", "redeem": "chips redeemed", "buy_in": "bought in", "top_up": "topped up",
+    "cash_out": "your stack came back", "bet": "a bet", "raise": "a raise", "fee": "a fee",
+    "fee_refund": "a fee given back", "refund": "bets given back", "win": "a win", "loss": "a loss",
+    "settle": "a settlement", "jackpot_contribution": "to the jackpot meter", "jackpot_payout": "a jackpot paid",
+    "jackpot_wager": "a jackpot wager", "jackpot_seed": "the jackpot's seed", "jackpot_award": "a jackpot award",
+    "draw_fee": "a draw fee", "exchange_fee": "a dealer exchange fee",
+}
+"""Each kind of chip movement (the ledger's), as ``hcf account`` says it."""
 
 
 def account_lines(info: Mapping[str, Any]) -> list[str]:
     """Balance, stacks at tables and the recent movements, for people.
 
     >>> account_lines({"name": "ann", "balance": 900, "stacks": {"main": 100},
-    ...                "movements": [{"at": 0, "kind": "buy_in", "table": "main", "amount": -100, "memo": ""}]})[:2]
-    ['ann: 900 chips in the account', 'at tables: main 100']
+    ...     "movements": [{"at": 0, "kind": "buy_in", "table": "main", "amount": -100, "memo": ""}]})[3][-26:]
+    '    -100  bought in at main'
+
     """
     lines = [f"{info.get('name')}: {info.get('balance')} chips in the account"]
     stacks = info.get("stacks") or {}
@@ -31,7 +42,9 @@ def account_lines(info: Mapping[str, Any]) -> list[str]:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(m.get("at", 0))))
         where = f" at {m['table']}" if m.get("table") else ""
         memo = f" ({m['memo']})" if m.get("memo") else ""
-        lines.append(f"  {when}  {int(m.get('amount', 0)):>+8}  {m.get('kind')}{where}{memo}")
+        kind = str(m.get("kind"))
+        lines.append(f"  {when}  {int(m.get('amount', 0)):>+8}  {MOVEMENTS.get(kind, kind.replace('_', ' '))}"
+                     f"{where}{memo}")
     return lines
 
 

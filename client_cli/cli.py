@@ -70,7 +70,8 @@ def _add_play(sub: Any) -> None:
                 "who you are (a script must say --name). Everything is checked before connecting: "
                 "a table, seat or buy-in the table refuses changes nothing. Without --buy-in you are "
                 "asked for it, with the table's limits. Type 'help' at the table for the commands; "
-                "Ctrl-C leaves cleanly (between hands, or after the current one; 'stay' takes it back). "
+                "Ctrl-C leaves cleanly (between hands, or after the current one; 'stay' takes it back); "
+                "on your own turn it asks 'fold and leave? [y/N]' first. "
                 "HCF_PASSWORD gives the password to scripts (tried once).",
                 f"  hcf play --server {EXAMPLE_SERVER} --name alice\n"
                 "  hcf play --name bob --seat 3 --buy-in 2000\n"
@@ -263,9 +264,11 @@ def _add_account(sub: Any) -> None:
 
 
 def _add_drill(sub: Any) -> None:
-    drill = _sub(sub, "drill", "rehearse dealer and floor procedures on a scenario (no server)",
+    drill = _sub(sub, "drill", "rehearse dealer and floor procedures: a scenario here, or a live drill (--table)",
                  "A trainee rehearses a procedure drill on this machine, without a server: a shipped scenario "
-                 "(by name: 'hcf-server drill list' names them) or a scenario file. At each step you see what "
+                 "(by name: 'hcf-server drill list' names them) or a scenario file; or, with --table, at a live "
+                 "drill table on a server, where real players play and the table waits for your answers. "
+                 "At each step you see what "
                  "the dealer sees then (the seats, stacks and bets, the fee mode, the button, the DP's hand "
                  "once shown, the hands at settlement) and type the answer in a few words ('?' shows the "
                  "forms). training: right or wrong after each answer, with the right answer and its rule; "
@@ -287,59 +290,14 @@ def _add_drill(sub: Any) -> None:
 
 
 def _run_drill(args: argparse.Namespace) -> int:
-    from client_cli.drill.session import Terminal, rehearse, report_json
-    from server.drill.play import dry_run
-    from server.drill.scenario import ScenarioError, load
-    from server.drill.views import moments
+    from client_cli.drill.command import live_drill, offline_drill
 
-    if args.table is not None:
-        if args.scenario is not None:
-            print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
-            return 2
-        return _run_async(lambda: _live_drill(args))
-    if args.scenario is None:
-        print("error: give a scenario (hcf-server drill list names them), or --table for a live drill",
-              file=sys.stderr)
+    if args.table is None:
+        return offline_drill(args.scenario, args.mode, as_json=args.json)
+    if args.scenario is not None:
+        print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
         return 2
-    try:
-        scenario = load(args.scenario)
-        steps = moments(scenario, dry_run(scenario))
-    except ScenarioError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        result = rehearse(scenario, steps, args.mode, Terminal(input, lambda line: print(line, flush=True)))
-    except KeyboardInterrupt:
-        print("\ndrill stopped: no report", file=sys.stderr)
-        return 130
-    if args.json:
-        print(report_json(result), flush=True)
-    return 0
-
-
-async def _live_drill(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from client_cli.session import ask_name, log_in
-    from client_cli.store import TokenStore
-
-    url = args.server.rstrip("/")
-    store = TokenStore()
-    name = ask_name(store, url, args.name, _ask())
-    session = await log_in(url, name, store)
-    from client_cli.connection import Connection
-    from client_cli.drill.live import run_live
-    from client_cli.terminal import PlainFace
-
-    lines: asyncio.Queue[str | None] = asyncio.Queue()
-    face = PlainFace()
-    face.start(lines.put_nowait)
-    conn = Connection(url, token=session.token)
-    await conn.connect()
-    try:
-        return await run_live(conn, args.table, lines, lambda text: face.say([text]), name)
-    finally:
-        await conn.close()
+    return _run_async(lambda: live_drill(args.server, args.table, args.name, _ask()))
 
 
 # ------------------------------------------------------------------ runners

@@ -13,13 +13,25 @@ from rich.text import Text
 
 from client_cli.api import http_json
 from client_cli.games import client_for
-from client_cli.reasons import not_dealt_reason, void_reason
+from client_cli.reasons import dead_reason, not_dealt_reason, void_reason
 from client_cli.render import bets_text, result_lines
 from client_cli.verify import Seen, seen_from_reveal, verify_reveal
 
 
 def _names(hand: Mapping[str, Any]) -> dict[int, str]:
     return {int(k): str(v) for k, v in (hand.get("names") or {}).items()}
+
+
+STATUS: dict[str, str] = {"settled": "played", "void": "void", "not_dealt": "not dealt"}
+"""How a hand ended, in a word a person reads."""
+GAMES: dict[str, str] = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
+"""Each game by its name."""
+
+
+def status_word(hand: Mapping[str, Any]) -> str:
+    """The hand's status in words (an unknown one without its underscores)."""
+    status = str(hand.get("status", "settled"))
+    return STATUS.get(status, status.replace("_", " "))
 
 
 def hand_label(hand: Mapping[str, Any]) -> str:
@@ -36,15 +48,15 @@ def hand_row(hand: Mapping[str, Any]) -> str:
     """One line of the list: the table's hand number, status, the DP and each seat's net (or why there were none).
 
     >>> hand_row({"hand_id": 5, "number": 2, "status": "void", "reason": "shuffler_fault"})
-    '#2     void     the host reported a fault of the shuffler'
+    '#2     void      the host reported a fault of the shuffler'
 
     >>> hand_row({"hand_id": 40, "number": 4, "status": "settled", "dealer": 1, "names": {"1": "ann", "2": "bo"},
     ...           "settlement": {"dealer": {"net": 5}, "seats": [{"seat": 2, "net": -5}]}})
-    '#4     settled  DP ann +5 · bo -5'
+    '#4     played    DP ann +5 · bo -5'
     """
     names = _names(hand)
     dealer = hand.get("dealer")
-    head = f"{hand_label(hand):<6} {hand.get('status', '?'):<8}"
+    head = f"{hand_label(hand):<6} {status_word(hand):<9}"
     if hand.get("arranged"):
         head += " ARRANGED"
     settlement = hand.get("settlement")
@@ -57,7 +69,7 @@ def hand_row(hand: Mapping[str, Any]) -> str:
     game = client_for(hand)
     if game is not None:  # house-banked: each seat's net over its spots or boxes
         nets = game.seat_nets(hand)
-        return f"{head} {game.name} " + " · ".join(f"{names.get(seat, f'seat {seat}')} {net:+d}"
+        return f"{head} {GAMES.get(game.name, game.name)}: " + " · ".join(f"{names.get(seat, f'seat {seat}')} {net:+d}"
                                                  for seat, net in sorted(nets.items()))
     parts = []
     if isinstance(dealer, int):
@@ -73,13 +85,13 @@ def _dead_word(result: Mapping[str, Any]) -> str:
     code = result.get("dead_reason")
     if code == "funds":
         return f"dead (DP had {result.get('bank', '?')}, owed {result.get('owed', '?')})"
-    return f"dead ({code})" if code else "dead"
+    return f"dead ({dead_reason(code)})" if code else "dead"
 
 
 def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
     """One hand in full: bets, the showdown, the seeds and the check of the deal."""
     names = _names(hand)
-    lines = [Text(f"Hand {hand_label(hand)} at {hand.get('table')} ({hand.get('status')}"
+    lines = [Text(f"Hand {hand_label(hand)} at {hand.get('table')} ({status_word(hand)}"
                   + (", ARRANGED DECK" if hand.get("arranged") else "")
                   + f"; server id {hand.get('hand_id')})", style="bold")]
     game = client_for(hand)

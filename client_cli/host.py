@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 from urllib.parse import quote
 
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
@@ -34,12 +34,21 @@ def parse_settings(pairs: Sequence[str], raw_json: str | None = None) -> dict[st
 
     >>> parse_settings(["min_ante=10", "flush_pays=7: 300, 6: 100", "max_bonus_win=null"])
     {'min_ante': 10, 'flush_pays': '7: 300, 6: 100', 'max_bonus_win': None}
+    >>> try:
+    ...     parse_settings([], "game=caribbean")
+    ... except ValueError as exc:
+    ...     print(str(exc)[:62])
+    --settings takes one JSON object, like '{"game": "caribbean"}'
     """
     settings: dict[str, Any] = {}
     if raw_json:
-        loaded = json.loads(raw_json)
+        try:
+            loaded = json.loads(raw_json)
+        except json.JSONDecodeError:
+            loaded = None  # said below, in words: not the JSON library's
         if not isinstance(loaded, dict):
-            raise ValueError("--settings must be a JSON object")
+            raise ValueError(f"--settings takes one JSON object, like '{{\"game\": \"caribbean\"}}', not "
+                             f"{raw_json!r} (--set KEY=VALUE sets one setting)")
         settings.update(loaded)
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -239,21 +248,45 @@ async def fetch_odds(url: str, table: str) -> dict[str, Any] | None:
     except (ServerRefused, UnreachableError):
         return None
     odds = data.get("odds") if isinstance(data, dict) and data.get("ok") else None
+    report = data.get("report") if isinstance(data, dict) else None
+    if isinstance(odds, dict) and isinstance(report, dict) and isinstance(report.get("profile"), str):
+        odds = {**odds, "profile": report["profile"]}  # a California table's edge is the DP's, not the house's
     return odds if isinstance(odds, dict) else None
 
 
-def describe_odds(odds: Mapping[str, Any]) -> str:
-    """One line: each bet's house edge, the simulated ones marked.
+STRATEGIES: Final[Mapping[tuple[str, str], str]] = {
+    ("hcf", "ante_raise"): "basic strategy",
+    ("caribbean", "ante_bet"): "playing A-K or better",
+    ("sixcard", "ante_bet"): "basic strategy",
+}
+"""The play each main bet's figure assumes (docs/odds.md)."""
 
-    >>> describe_odds({"game": "hcf", "house_edge": {"ante_raise": 0.027114, "flush_bonus": 0.078072}})
-    'odds: house edge Ante+Raise 2.711%, Flush bonus 7.807%'
-    >>> describe_odds({"game": "hcf", "house_edge": {}, "dp_expected_per_hand": {"1": 1.9, "6": 11.45}})
-    'odds: house edge ; banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (simulated)'
+
+def describe_odds(odds: Mapping[str, Any]) -> str:
+    """One line: each bet's edge, with the play it assumes, the simulated ones marked. At a California table the
+    players play against the DP, so the edge is the DP's.
+
+    >>> describe_odds({"game": "caribbean", "house_edge": {"ante_bet": 0.05682, "jackpot": 0.3}})
+    'odds: house edge Ante+Bet 5.682% (playing A-K or better), jackpot 30.000%'
+    >>> describe_odds({"game": "hcf", "profile": "california", "house_edge": {"ante_raise": 0.027114,
+    ...     "ante_raise_optimal": 0.021, "flush_bonus": 0.078072}, "dp_expected_per_hand": {"1": 1.9, "6": 11.45}})
+    "odds: the DP's edge Ante+Raise 2.711% (basic strategy; 2.100% with the best play), Flush bonus 7.807%; \
+banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (simulated)"
     """
+    game = str(odds.get("game"))
     simulated = set(odds.get("simulated", []))
-    parts = [f"{_BETS.get(bet, bet)} {edge:.3%}" + (" (simulated)" if bet in simulated else "")
-             for bet, edge in odds.get("house_edge", {}).items() if bet in _BETS]
-    line = "odds: house edge " + ", ".join(parts)
+    edges: Mapping[str, float] = odds.get("house_edge", {})
+    parts = []
+    for bet, edge in edges.items():
+        if bet not in _BETS:
+            continue
+        notes = [STRATEGIES[game, bet]] if (game, bet) in STRATEGIES else []
+        if bet == "ante_raise" and isinstance(edges.get("ante_raise_optimal"), float):
+            notes[-1] += f"; {edges['ante_raise_optimal']:.3%} with the best play"
+        notes += ["simulated"] if bet in simulated else []
+        parts.append(f"{_BETS[bet]} {edge:.3%}" + (f" ({', '.join(notes)})" if notes else ""))
+    california = game == "hcf" and (odds.get("profile") == "california" or "dp_expected_per_hand" in odds)
+    line = ("odds: the DP's edge " if california else "odds: house edge ") + ", ".join(parts)
     bank = odds.get("dp_expected_per_hand")
     if isinstance(bank, Mapping) and "1" in bank and "6" in bank:
         line += (f"; banking: the DP expects {bank['1']:+.2f} chips a hand against 1 player, "

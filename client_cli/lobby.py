@@ -21,14 +21,23 @@ def table_line(table: Mapping[str, Any]) -> str:
     ...             "settings": {"seats": 7, "min_ante": 5, "max_ante": 500},
     ...             "seats": [{"seat": 1, "name": "ann"}, {"seat": 3, "name": "bo"}]})
     'main      High Card Flush   2/7 seated  Ante 5-500     decisions   ann, bo'
+
+    A house game's places are its spots or boxes; an Ante with no ceiling says so:
+
+    >>> table_line({"name": "six", "game": "sixcard", "phase": "betting",
+    ...             "settings": {"boxes": 4, "min_ante": 5, "max_ante": None}, "seats": []})
+    'six       6 Card Poker      0/4 seated  Ante 5 or more betting     nobody seated'
     """
     settings: Mapping[str, Any] = table.get("settings") or {}
     seated: Sequence[Mapping[str, Any]] = table.get("seats") or []
     game = GAMES.get(str(table.get("game")), str(table.get("game")))
-    limits = f"Ante {settings.get('min_ante', '?')}-{settings.get('max_ante', '?')}"
+    places = next((settings[k] for k in ("seats", "spots", "boxes") if isinstance(settings.get(k), int)), None)
+    low, high = settings.get("min_ante"), settings.get("max_ante")
+    limits = f"Ante {low} or more" if high is None else f"Ante {low}-{high}"
     players = ", ".join(str(s.get("name")) for s in seated) or "nobody seated"
-    return (f"{table.get('name')!s:<9} {game:<17} {len(seated)}/{settings.get('seats', '?')} seated  "
-            f"{limits:<14} {table.get('phase') or '?'!s:<11} {players}")
+    taken = f"{len(seated)}/{places}" if places is not None else str(len(seated))
+    return (f"{table.get('name')!s:<9} {game:<17} {taken} seated  "
+            f"{limits:<14} {str(table.get('phase') or 'waiting').replace('_', ' '):<11} {players}")
 
 
 def tables_lines(tables: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -29,9 +29,10 @@ from rich.text import Text
 
 from client_cli.connection import Connection, ServerRefused
 from client_cli.games import GameClient, Move, game_client
+from client_cli.leaving import Departure
 from client_cli.offers import Offers, check, possible_text, read_offers
 from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat
-from client_cli.reasons import stay_effect, stood_text
+from client_cli.reasons import stood_text
 from client_cli.render import Screen, header_line
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
@@ -60,8 +61,7 @@ class TableSession:
         self.tracker = Tracker(symbols=isinstance(face, LiveFace))
         self.done = asyncio.Event()
         self.exit_code = 0
-        self.leaving = False
-        self.leave_sent = False
+        self.departure = Departure(self)
         self.connected = True
         self.message: str | None = None
         self.help: list[Text] = []
@@ -86,8 +86,8 @@ class TableSession:
             else:
                 self.tracker.note(f"you are back at seat {seat}")
         loop = asyncio.get_running_loop()
-        self.face.start(None if self.options.watch else self._line, self.redraw)
-        loop.add_signal_handler(signal.SIGINT, self._interrupt)
+        self.face.start(None if self.options.watch else self._line, self._edited)
+        loop.add_signal_handler(signal.SIGINT, self.departure.interrupt)
         workers = [asyncio.create_task(self._consume()), asyncio.create_task(self._tick())]
         try:
             await self.done.wait()
@@ -129,7 +129,7 @@ class TableSession:
         self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
                           "(type 'help' for the commands)")
         self.last_seat = int(reply["seat"])
-        self._sync()  # the seat in the view at once (the answer's update): a Ctrl-C now must stand up, not just quit
+        self.sync()  # the seat in the view at once (the answer's update): a Ctrl-C now must stand up, not just quit
         return True
 
     # ------------------------------------------------------------ events
@@ -140,7 +140,7 @@ class TableSession:
             try:
                 self._handle(item)
             except Exception as exc:  # one odd message must not freeze the table
-                self._note(f"client error on {item.get('kind')}: {type(exc).__name__}: {exc}")
+                self.note(f"client error on {item.get('kind')}: {type(exc).__name__}: {exc}")
             if self.conn.events.empty():
                 self._after_burst()
 
@@ -151,22 +151,21 @@ class TableSession:
             self._check_stood()
         elif kind == "table" and item.get("table") == self.table:
             event = item.get("event") or {}
-            seat = self._seat()
+            seat = self.my_seat()
             seat = self.last_seat = seat if seat is not None else self.last_seat
             self.tracker.on_event(event)
-            if event.get("type") == "hand_started":
-                self.help, self.message = [], None  # last hand's help and messages give way
+            self.departure.seen(event, seat)
             if event.get("type") == "player_leaving" and seat is not None and event.get("seat") == seat \
-                    and not self.leaving:  # not this player's own leave: the host's
+                    and not self.departure.leaving:  # not this player's own leave: the host's
                 self.tracker.note("the host stands you up after this hand")
             if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
-                self._stood(int(event.get("cashed_out", 0)), event.get("reason"))
+                self.stood(int(event.get("cashed_out", 0)), event.get("reason"))
             elif event.get("type") == "table_closed":
                 self.finish(0, f"the host closed table {self.table}")
         elif kind == "private" and item.get("table") == self.table:
             self.tracker.on_private(item.get("event") or {})
         elif kind == "update" and item.get("table") == self.table:
-            self._sync()
+            self.sync()
         elif kind == "replaced":
             self.finish(1, "this account connected from somewhere else: this client stops here")
         elif kind == "revoked":
@@ -176,7 +175,7 @@ class TableSession:
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
 
-    def _sync(self) -> None:
+    def sync(self) -> None:
         """Show the connection's model of the table (every applied update brings it up to date)."""
         model = self.conn.models.get(self.table)
         if model is None:
@@ -185,24 +184,24 @@ class TableSession:
         self.tracker.on_snapshot(copy.deepcopy(model), time.time())
         self._check_stood()
 
-    def _seat(self) -> int | None:
+    def my_seat(self) -> int | None:
         return my_seat(self.tracker.snapshot or {})
 
     def _check_stood(self) -> None:
-        seat = self._seat()
+        seat = self.my_seat()
         if seat is not None:
             self.last_seat = seat
-        if self.leaving and self.leave_sent and not self.options.watch and self._seat() is None:
-            self._spawn(self._stood_soon())
+        if self.departure.leaving and self.departure.leave_sent and not self.options.watch and self.my_seat() is None:
+            self.spawn(self._stood_soon())
 
     async def _stood_soon(self) -> None:
         # A snapshot without the seat can overtake the player_stood event still queued behind it: that event
         # says how many chips went back, so it gets a moment to be read first.
         await asyncio.sleep(STOOD_GRACE)
-        self._stood(None)
+        self.stood(None)
 
-    def _stood(self, cashed_out: int | None, reason: object = None) -> None:
-        asked = self.leaving and reason is None
+    def stood(self, cashed_out: int | None, reason: object = None) -> None:
+        asked = self.departure.leaving and reason is None
         self.finish(0, stood_text(reason, cashed_out, self.table, asked=asked))
 
     # ------------------------------------------------------------ drawing
@@ -223,22 +222,21 @@ class TableSession:
         if self.options.watch or self.tracker.snapshot is None:
             return game.idle(game.legal_choices({}))
         choices = game.choices_now(self.tracker.snapshot, self.offers())
-        return game.idle(choices) if self.leaving else choices
+        return game.idle(choices) if self.departure.leaving else choices
 
     def choices_line(self) -> str | None:
         """The line that says what may be typed now."""
         text: str | None = self.game.choices_text(self.choices())
         offers = self.offers()
-        if text is None and offers is not None and offers.actions and not self.leaving and not self.options.watch:
+        if text is None and offers is not None and offers.actions and not self.departure.leaving \
+                and not self.options.watch:
             return possible_text(offers)  # moves this client cannot word: named as the server gives them
         return text
 
     def screen(self) -> Screen:
         """What the live view shows now."""
         verdict = self.tracker.verdict
-        status = self.message
-        if self.leaving and not status:
-            status = "leaving after this hand: 'stay' keeps your seat, Ctrl-C again quits now"
+        status = self.departure.status() if self.departure.asking else self.message or self.departure.status()
         return Screen(
             snapshot=self.tracker.snapshot,
             server_now=self.tracker.server_now(time.time()),
@@ -265,6 +263,12 @@ class TableSession:
         if isinstance(self.face, LiveFace):
             self.face.draw(self.screen())
 
+    def _edited(self) -> None:
+        # The last refusal and the help stay on screen until the player types again (issue 23, item 7).
+        if isinstance(self.face, LiveFace) and self.face.buffer and not self.departure.asking:
+            self.help, self.message = [], None
+        self.redraw()
+
     def _after_burst(self) -> None:
         if isinstance(self.face, LiveFace):
             self.redraw()
@@ -275,7 +279,7 @@ class TableSession:
         active = hand.get("phase") not in (None, "settled", "void", "not_dealt")
         # Plain lines: the table again when the hand moves to a new phase or this player sees new cards
         # (the log already says whose turn it is).
-        seat = self._seat()
+        seat = self.my_seat()
         seen = [row.get("cards") for row in hand.get("spots") or hand.get("boxes") or [] if row.get("seat") == seat]
         seen.append((hand.get("your_cards") or {}).get("cards"))
         key = (hand.get("hand_id"), hand.get("phase"), str(hand.get("dealer")), str(seen)) if active else "idle"
@@ -294,8 +298,8 @@ class TableSession:
         while True:
             await asyncio.sleep(0.25 if live else 1.0)
             self.redraw()
-            if getattr(self.face, "closed", False) and not self.leaving:
-                self._spawn(self._leave())  # nobody reads the output any more: as at the end of the input
+            if getattr(self.face, "closed", False) and not self.departure.leaving:
+                self.spawn(self.departure.leave())  # nobody reads the output any more: as at the end of the input
             # A gap in the updates is closed by the connection itself (a snapshot after a short hold).
 
     # ------------------------------------------------------------ the link
@@ -304,23 +308,23 @@ class TableSession:
         if self.done.is_set():
             return
         self.connected = False
-        self._note("connection lost: reconnecting…")
+        self.note("connection lost: reconnecting…")
         self.redraw()
 
     async def _reconnected(self) -> None:
         self.connected = True
-        self._note("reconnected")
+        self.note("reconnected")
         await self._rejoin()
-        if self.leaving and not self.leave_sent:
-            await self._leave()
+        if self.departure.leaving and not self.departure.leave_sent:
+            await self.departure.leave()
 
     async def _rejoin(self) -> None:
         try:
             await self.conn.join(self.table)
         except Exception as exc:  # shown to the player; the next reconnect tries again
-            self._note(f"could not rejoin {self.table}: {exc}")
+            self.note(f"could not rejoin {self.table}: {exc}")
 
-    def _note(self, line: str) -> None:
+    def note(self, line: str) -> None:
         self.tracker.note(line)
         if not isinstance(self.face, LiveFace):
             self.face.say(self.tracker.take_fresh())
@@ -328,8 +332,11 @@ class TableSession:
     # ------------------------------------------------------------ input
 
     def _line(self, line: str | None) -> None:
+        if self.departure.answer(line):  # the answer to "fold and leave?"
+            self.redraw()
+            return
         if line is None:
-            self._spawn(self._leave())
+            self.spawn(self.departure.leave())
             return
         self.help = []
         game = self.game
@@ -338,16 +345,16 @@ class TableSession:
         if isinstance(result, InputError):
             # Not among the choices now: say what is.
             extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
-            self._say_message(result.message + ("." if extra else "") + extra)
+            self.say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
             self.help = [Text(h) for h in game.help.splitlines()]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None
         elif isinstance(result, Leave):
-            self._spawn(self._leave())
+            self.spawn(self.departure.leave())
         elif isinstance(result, Stay):
-            self._spawn(self._stay())
+            self.spawn(self.departure.stay())
         else:
             event, args = self._request(result)
             try:
@@ -355,13 +362,13 @@ class TableSession:
             except Exception:  # an item this client cannot read must not swallow the line: the server judges it
                 problem = None
             if problem is not None:
-                self._say_message(problem)  # never sent: the server does not offer it now
+                self.say_message(problem)  # never sent: the server does not offer it now
             else:
                 self.message = None
-                self._spawn(self._send(result, event, args))
+                self.spawn(self._send(result, event, args))
         self.redraw()
 
-    def _say_message(self, text: str | None) -> None:
+    def say_message(self, text: str | None) -> None:
         self.message = text
         if text and not isinstance(self.face, LiveFace):
             self.face.say([f"! {text}"])
@@ -372,13 +379,13 @@ class TableSession:
         try:
             await self.conn.call(event, {"table": self.table, **args})
         except ServerRefused as exc:
-            self._say_message(f"refused: {exc.message}")
+            self.say_message(f"refused: {exc.message}")
         except Exception:  # the link is down; say so, the player can try again
-            self._say_message("not sent: the connection is down (reconnecting)")
+            self.say_message("not sent: the connection is down (reconnecting)")
         else:
             if isinstance(command, Move):
                 self._moved(command)
-            self._sync()  # the answer's update is applied by now
+            self.sync()  # the answer's update is applied by now
             self._after_burst()
         self.redraw()
 
@@ -386,7 +393,7 @@ class TableSession:
         # Bets carry a seed of the player's own (docs/rules/hcf.md section 6); Caribbean's Re-Bet keeps the one given.
         if move.action == "bet" or (move.action == "rebet" and self.tracker.game == "sixcard"):
             seed = secrets.token_hex(16)
-            seat = self._seat()
+            seat = self.my_seat()
             if seat is not None:
                 self.tracker.note_bet(self.tracker.current, seat, seed)
             return {**args, "seed": seed}
@@ -396,7 +403,7 @@ class TableSession:
         if move.action == "clear":
             self.tracker.forget_seed(self.tracker.current)
         if move.note:
-            self._note(move.note)
+            self.note(move.note)
 
     @staticmethod
     def _request(command: Move | TableCommand) -> tuple[str, dict[str, Any]]:
@@ -410,71 +417,9 @@ class TableSession:
         assert isinstance(command, TopUp)
         return "top_up", {"amount": command.amount}
 
-    # ------------------------------------------------------------ leaving
+    # ------------------------------------------------------------ helpers of the departure
 
-    def _interrupt(self) -> None:
-        if self.leaving or self.options.watch or self._seat() is None:
-            self.finish(0 if self.leave_sent or self.options.watch else 130,
-                        "quit" + (": you stand up after this hand" if self.leave_sent else ""))
-            return
-        self._spawn(self._leave())
-
-    async def _leave(self) -> None:
-        if self.options.watch or self._seat() is None:
-            self.finish(0, "bye")
-            return
-        self.leaving = True
-        self.redraw()
-        offers = self.offers()
-        # Between hands the server offers "stand", in a hand "leave": the same request to the table.
-        event = "stand" if offers is not None and offers.has("stand") and not offers.has("leave") else "leave"
-        try:
-            reply = await self.conn.call(event, {"table": self.table})
-        except ServerRefused as exc:
-            if exc.code == "seat/not_seated":
-                self.finish(0, "you have no seat here any more; bye")
-            else:
-                self._say_message(f"could not leave: {exc.message}")
-            return
-        except Exception:  # retried when the connection comes back
-            self._say_message("the server is out of reach: you leave when the connection comes back "
-                              "(Ctrl-C again quits at once)")
-            return
-        self.leave_sent = True
-        if reply.get("standing") == "now":
-            self._stood(int(reply.get("cashed_out", 0)))
-        else:
-            self._note("you will stand up after this hand")
-
-    async def _stay(self) -> None:
-        if not self.leaving and not self._marked_leaving():
-            self._say_message("you are not leaving: nothing to take back")
-            return
-        if self.leaving and not self.leave_sent:  # the leave never reached the server (the link was down)
-            self.leaving = False
-            self._note("you stay: the leave was never sent")
-            return
-        try:
-            reply = await self.conn.call("stay", {"table": self.table})
-        except ServerRefused as exc:
-            self._say_message(f"you cannot stay: {exc.message}")
-            return
-        except Exception:  # the link is down; the player may try again
-            self._say_message("not sent: the connection is down (reconnecting); type 'stay' again")
-            return
-        self.leaving = self.leave_sent = False
-        self.message = None
-        played = reply.get("hand") if isinstance(reply, dict) else None
-        self._note(stay_effect(self.tracker.snapshot or {}, played if isinstance(played, str) else None))
-        self._sync()
-        self.redraw()
-
-    def _marked_leaving(self) -> bool:
-        """Whether the table shows this seat as leaving (the host may have stood it up)."""
-        seat = self._seat()
-        return any(e.get("seat") == seat and e.get("leaving") for e in (self.tracker.snapshot or {}).get("seats") or [])
-
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -178,3 +178,19 @@ def stay_effect(snapshot: Mapping[str, Any], hand: str | None = None) -> str:
     if isinstance(mine, dict) and mine.get("decision") == "raise":
         return f"{stay}; your raise stands"
     return f"{stay} and play this hand: the leave is taken back"
+
+
+def settings_text(changed: Mapping[str, Any]) -> str:
+    """Changed settings in words, no codes or braces.
+
+    >>> settings_text({"bet_seconds": 6.0, "flush_pays": {"7": 200, "6": 50}, "fee_mode": "all"})
+    'bet seconds 6.0, flush pays 7: 200, 6: 50, fee mode all'
+    """
+    def value(v: Any) -> str:
+        if isinstance(v, Mapping):
+            return ", ".join(f"{k}: {value(x)}" for k, x in v.items())
+        if isinstance(v, list | tuple):
+            return ", ".join(value(x) for x in v)
+        return _words(v)
+
+    return ", ".join(f"{_words(k)} {value(v)}" for k, v in changed.items()) or "nothing"

@@ -20,7 +20,8 @@ from typing import Any, Final
 from rich.console import Group
 from rich.text import Text
 
-from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, void_reason
+from client_cli.fit import fit_all
+from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
@@ -302,8 +303,8 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     for seat_result in settlement.get("seats", []):
         lines.extend(_seat_result(seat_result, names, shown, my_seat, symbols))
     dp = settlement.get("dealer") or {}
-    who = names.get(dealer, f"seat {dealer}") if isinstance(dealer, int) else "the house"
-    line = Text(f"  DP {who}: net {_signed(int(dp.get('net', 0)))}")
+    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "the house"
+    line = Text(f"  {who}: net {_signed(int(dp.get('net', 0)))}")
     if dp.get("fee"):
         line.append(f" (fee {_signed(int(dp['fee']))})")
     if isinstance(dealer, int) and dealer == my_seat:
@@ -350,7 +351,7 @@ def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, li
         parts.append(f"sf {_signed(int(result['straight_flush_bonus']))}")
     if result.get("flush_bonus"):
         parts.append(f"flush {_signed(int(result['flush_bonus']))}")
-    parts.append(f"fee {_signed(int(result.get('fee', 0)))}")
+    parts += [f"fee {_signed(int(result['fee']))}"] if result.get("fee") else []  # no fee: nothing to say
     net = int(result.get("net", 0))
     head.append(" ".join(parts) + " = ")
     head.append(f"net {_signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
@@ -411,7 +412,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
     if kind == "settings_changed":
         changed = event.get("changed") or {}
-        return "settings changed: " + ", ".join(f"{k}={v}" for k, v in changed.items())
+        return "settings changed: " + settings_text(changed)
     if kind == "willing_changed":
         return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
     if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
@@ -505,14 +506,11 @@ def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text
     headline = "bold green" if screen.verdict_ok else "bold red on white" if screen.verdict_ok is False else "cyan"
     for i, said in enumerate(screen.verdict):
         middle.append(Text(said, style=headline if i == 0 else "red"))
+    top, middle, bottom = fit_all(top, width), fit_all(middle, width), fit_all(bottom, width)  # wrapped, not cut
+    middle = middle[:max(0, height - len(top) - len(bottom) - 1)]  # the prompt and its message stay in view
     room = max(0, height - len(top) - len(bottom) - len(middle) - 1)
-    log = [Text(entry, style="dim") for entry in list(screen.log)[-room:]] if room else []
-    lines = [*top, Text(""), *middle, *log, *bottom][:height]
-    for line in lines:
-        line.no_wrap = True
-        line.overflow = "ellipsis"
-        line.truncate(width, overflow="ellipsis")
-    return lines
+    log = fit_all((Text(entry, style="dim") for entry in list(screen.log)[-room:]), width)[-room:] if room else []
+    return [*top, Text(""), *middle, *log, *bottom][:height]
 
 
 def screen_group(screen: Screen, width: int = 80, height: int = 24) -> Group:

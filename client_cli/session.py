@@ -109,7 +109,7 @@ async def log_in(url: str, name: str, store: TokenStore,
     # A password from HCF_PASSWORD gives the same answer every time: one try says all.
     for _ in range(1 if fixed else PASSWORD_TRIES):
         password = ask(f"Password for {name} (a new name is registered with it): ")
-        session = await _login_or_register(url, name, password, say)
+        session = await _login_or_register(url, name, password, say, None if fixed else ask)
         if session is not None:
             store.save(url, session.name, session.token)
             return session
@@ -118,14 +118,22 @@ async def log_in(url: str, name: str, store: TokenStore,
     raise LoginError(f"could not log in as {name}")
 
 
-async def _login_or_register(url: str, name: str, password: str,
-                             say: Callable[[str], None]) -> LoggedIn | None:
+async def _login_or_register(url: str, name: str, password: str, say: Callable[[str], None],
+                             confirm: Callable[[str], str] | None = None) -> LoggedIn | None:
+    """Log in; failing that, register the name, once a person (``confirm``) has typed the password again."""
     try:
         reply = await http_json("POST", f"{url}/api/login", {"name": name, "password": password})
         return LoggedIn(str(reply["name"]), str(reply["token"]))
     except ServerRefused as exc:
         if exc.code != "auth/bad_credentials":
             raise LoginError(exc.message) from None
+    if confirm is not None:  # a typo must not become a new account's password (issue 23, item 16)
+        again = confirm(f"Type it again to register {name} as a new account (Enter: try again): ")
+        if not again:
+            return None
+        if again != password:
+            say("the two passwords differ: nothing was registered")
+            return None
     try:
         reply = await http_json("POST", f"{url}/api/register", {"name": name, "password": password})
     except ServerRefused as exc:

@@ -17,8 +17,9 @@ from typing import Any
 from rich.text import Text
 
 from client_cli.games import client_for, game_client, game_of
+from client_cli.games.house import poker_cards_text
 from client_cli.games.sixcard import original_cards
-from client_cli.render import seat_names
+from client_cli.render import cards_text, seat_names
 from client_cli.verify import Seen, Verdict, seen_from_reveal, verify_reveal
 
 KEEP_HANDS = 20
@@ -122,6 +123,8 @@ class Tracker:
                 memory.my_seat = _seat(self.snapshot or {})
             self._remember(memory, event)
         line = game_client(self.snapshot or {}).describe_event(event, self.names)
+        if line and kind == "dealer_revealed":
+            line = sorted_reveal(line, event.get("cards"), symbols=self.symbols, poker=self.game != "hcf")
         if line:
             self._log(line)
         if kind == "hand_revealed":
@@ -249,3 +252,21 @@ class Tracker:
 def _seat(snapshot: Mapping[str, Any]) -> int | None:
     seat = (snapshot.get("you") or {}).get("seat")
     return seat if isinstance(seat, int) else None
+
+
+def sorted_reveal(line: str, cards: Any, *, symbols: bool, poker: bool = False) -> str:
+    """The dealer's cards in a reveal line in the order the result line shows them (issue 23, item 16: the reveal
+    was unsorted letters while the result line beside it used suit symbols): grouped by suit, high to low, at
+    High Card Flush; as a poker hand (``poker``) at the house games.
+
+    >>> sorted_reveal("DP ann shows 2h Jh Ad 8d 8h 3c Kd: a flush", ["2h", "Jh", "Ad", "8d", "8h", "3c", "Kd"],
+    ...               symbols=True)
+    'DP ann shows A♦ K♦ 8♦  J♥ 8♥ 2♥  3♣: a flush'
+    >>> sorted_reveal("the dealer shows Jh 6h 4h 6c 4d: two pair", ["Jh", "6h", "4h", "6c", "4d"], symbols=True,
+    ...               poker=True)
+    'the dealer shows 6♥ 6♣ 4♥ 4♦ J♥: two pair'
+    """
+    if not isinstance(cards, list) or not cards:
+        return line
+    text = poker_cards_text if poker else cards_text
+    return line.replace(" ".join(map(str, cards)), text([str(c) for c in cards], symbols=symbols).plain, 1)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from server.rules.cards import CardError, card_text, parse_card
+from server.rules.drill.explain import step_name
 
 JSON = dict[str, Any]
 
@@ -185,6 +186,5 @@ def _sign(amount: int) -> str:
 
 def help_text(steps: tuple[str, ...]) -> str:
     """The answer forms of ``steps`` (a scenario's), one a line, with ``?`` itself."""
-    lines = [f"  {step:<16} {FORMS[step]}" for step in steps]
-    return "\n".join(["The answers (type them at the > prompt):", *lines,
-                      "  ? or help        these forms again"])
+    lines = [f"  {step_name(step)}: {FORMS[step]}" for step in steps]
+    return "\n".join(["The answers (type them at the > prompt):", *lines, "  ? or help: these forms again"])

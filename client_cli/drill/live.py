@@ -9,6 +9,8 @@ typo gets the expected form and the step stays asked. The server judges; in
 training the reply says right or wrong with the right answer and its rule. A step
 whose time runs out is said so. When the trainer ends the session, the report.
 Ctrl-D or Ctrl-C leaves (the table goes on: each step left counts as no answer).
+When the account is opened elsewhere (the browser's drill page takes it over), the client
+says so and stops, instead of waiting to come back.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
 from server.drill.views import view_from_json
+from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 
 JSON = dict[str, Any]
@@ -91,7 +94,7 @@ class LiveTrainee:
         try:
             given = parse_answer(asked["step"], text)
         except AnswerError as exc:
-            self.say(f"`{text}` is no answer to {asked['step']}: {exc}. Type ? for the form.")
+            self.say(f"`{text}` is no answer to {step_name(asked['step'])}: {exc}. Type ? for the form.")
             return
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "answer", "answer": given})
@@ -102,7 +105,7 @@ class LiveTrainee:
         self.answered.add(int(asked["n"]))
         self.asked = None
         if self.mode == "training":
-            self.say(feedback(KeyStep(asked["step"], reply["answer"], reply["rule"]), given))
+            self.say(_feedback(asked["step"], reply, given))
         else:
             self.say("recorded.")
 
@@ -115,7 +118,7 @@ class LiveTrainee:
             self.answered.add(int(event["n"]))
             if self.asked is not None and self.asked["n"] == event["n"]:
                 self.asked = None
-            late = f"step {event['n']} ({event['step']}): the time ran out, no answer"
+            late = f"step {event['n']} ({step_name(str(event['step']))}): the time ran out, no answer"
             if "correction" in event:
                 late += f"; the right answer was `{format_answer(event['step'], event['correction'])}`"
             self.say(late)
@@ -134,6 +137,23 @@ class LiveTrainee:
             self.say(text)
 
 
+def _feedback(step: str, reply: JSON, given: JSON) -> str:
+    """The server's sentence and the right answer as typed (a server without ``feedback``: this client's words)."""
+    said = reply.get("feedback")
+    if not isinstance(said, str):
+        return feedback(KeyStep(step, reply["answer"], reply["rule"]), given)
+    return said if reply.get("right") else f"{said} Typed: `{format_answer(step, reply['answer'])}`."
+
+
+def _taken_over(item: JSON) -> str:
+    """Why this client stops: the account was opened elsewhere (the browser's drill page, another terminal), or
+    its session was logged out."""
+    if item.get("kind") == "revoked":
+        return "this session was logged out (a logout or a new password): log in again to go on with the drill"
+    return ("this account was opened somewhere else (the browser or another terminal), and the drill goes on "
+            "there: this client stops here")
+
+
 async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None],
                    say: Callable[[str], None], name: str | None = None) -> int:
     """The trainee's session until the drill ends (0) or the input does (0; the table goes on)."""
@@ -146,7 +166,8 @@ async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None
             say(f"could not join table {table} again: {exc}")
 
     def dropped() -> None:
-        say("(the connection dropped: coming back...)")
+        if not conn.replaced.is_set():  # taken over: the loop below says so, and nothing comes back
+            say("(the connection dropped: coming back...)")
 
     conn.on_reconnect, conn.on_disconnect = rejoin, dropped
     status = await trainee.start()
@@ -172,6 +193,9 @@ async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None
                 say("(back at the table)")
                 if (item["snapshot"].get("drill") or {}).get("waiting"):
                     await trainee.fetch()
+            elif item.get("kind") in ("replaced", "revoked"):
+                say(_taken_over(item))
+                return 1
             elif item.get("kind") == "gone":
                 say(f"the server would not take this client back: {item.get('message')}")
                 return 1

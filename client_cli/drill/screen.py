@@ -1,8 +1,9 @@
 """The rehearsal's words on the terminal: the dealer's view of a step, the feedback, the report. Pure.
 
 >>> from server.rules.drill.steps import KeyStep
->>> feedback(KeyStep("first_card", {"seat": 2}, "RULES 3.4"), {"seat": 3})
-'wrong: the right answer is `first 2` (RULES 3.4)'
+>>> print(feedback(KeyStep("first_card", {"seat": 2}, "RULES 3.4", "the deal starts at seat 2"), {"seat": 3}))
+wrong: you said seat 3 gets the first card. The right answer: seat 2 gets the first card, because the deal starts \
+at seat 2 (RULES 3.4). Typed: `first 2`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import Any
 from client_cli.drill.grammar import format_answer
 from server.drill.views import DealerView, Moment
 from server.rules.cards import format_cards
-from server.rules.drill.judge import judge
+from server.rules.drill.explain import MISTAKE_NAMES, step_name
+from server.rules.drill.explain import feedback as explained
 from server.rules.drill.report import percent
 from server.rules.drill.steps import QUESTIONS, KeyStep
 
@@ -27,7 +29,7 @@ def view_lines(moment: Moment, total: int) -> list[str]:
 def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
     """The dealer's view of the table at a step (``which``: "step 3 of 8", or a live drill's "step 3"), and the
     question."""
-    lines = [f"--- hand {view.hand} · {which}: {step} ---", view.table]
+    lines = [f"--- hand {view.hand} · {which}: {step_name(step)} ---", view.table]
     if view.button is not None or view.dealer != "the house":
         button = "none yet" if view.button is None else f"seat {view.button}"
         lines.append(f"button: {button}; dealer: {view.dealer}")
@@ -56,26 +58,22 @@ def _cards(view: DealerView) -> list[str]:
 
 
 def feedback(step: KeyStep, given: JSON) -> str:
-    """Training mode's line after an answer: right, or wrong with the right answer and its rule."""
-    verdict = judge(step.step, given, step.answer)
-    if verdict.right:
-        return "right."
-    kind = ""
-    if verdict.mistake == "amount":
-        kind = f" (amount: {', '.join(verdict.wrong_bets)})"
-    elif verdict.mistake == "order":
-        kind = " (order)"
-    return f"wrong{kind}: the right answer is `{format_answer(step.step, step.answer)}` ({step.rule})"
+    """Training mode's line after an answer: right, or the server's sentence (what was wrong, the right answer,
+    why, the rule) and the right answer as it is typed."""
+    said = explained(step, given)
+    if said == "right.":
+        return said
+    return f"{said} Typed: `{format_answer(step.step, step.answer)}`."
 
 
 def report_lines(report: JSON, mode: str) -> list[str]:
     """The session's report: the score, each step kind's score and median time, every mistake."""
     lines = [f"Report: {report['scenario']} ({mode}): {report['right']}/{report['total']} right, "
-             f"{percent(report):.1f}%", f"  {'step':<16} {'right':>7}   median time"]
+             f"{percent(report):.1f}%", f"  {'step':<33} {'right':>7}   median time"]
     for kind, tally in report["by_step"].items():
         median = tally.get("median_seconds")
         seconds = "-" if median is None else f"{median:.1f} s"
-        lines.append(f"  {kind:<16} {tally['right']:>3}/{tally['total']:<3}   {seconds:>7}")
+        lines.append(f"  {step_name(kind):<33} {tally['right']:>3}/{tally['total']:<3}   {seconds:>7}")
     mistakes = [s for s in report["steps"] if not s["right"]]
     lines.append("Mistakes:" if mistakes else "No mistakes.")
     lines += [_mistake(s) for s in mistakes]
@@ -85,8 +83,9 @@ def report_lines(report: JSON, mode: str) -> list[str]:
 def _mistake(step: JSON) -> str:
     given = format_answer(step["step"], step["given"])
     right = format_answer(step["step"], step["answer"])
-    return (f"  hand {step['hand']}, step {step['n']} ({step['step']}): you said `{given}`, "
-            f"the right answer is `{right}` ({step['mistake']}; {step['rule']})")
+    mistake = MISTAKE_NAMES.get(str(step["mistake"]), "wrong")
+    return (f"  hand {step['hand']}, step {step['n']} ({step_name(step['step'])}): you said `{given}`, "
+            f"the right answer is `{right}` ({mistake}; {step['rule']})")
 
 
 def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:

@@ -22,6 +22,7 @@ from client_cli.drill.grammar import AnswerError, help_text, parse_answer
 from client_cli.drill.screen import feedback, intro_lines, report_lines, view_lines
 from server.drill.scenario import Scenario
 from server.drill.views import Moment
+from server.rules.drill.explain import step_name
 from server.rules.drill.report import report
 
 JSON = dict[str, Any]
@@ -40,33 +41,65 @@ class Terminal:
     clock: Callable[[], float] = field(default=time.monotonic)
 
 
+class DrillStopped(KeyboardInterrupt):
+    """Ctrl-C during a rehearsal: the report of the steps answered so far was written; it is ``report``."""
+
+    def __init__(self, result: JSON) -> None:
+        super().__init__("the drill was stopped")
+        self.report = result
+
+
 def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Terminal) -> JSON:
-    """Ask every step, give the feedback of ``mode``, write the report; returns the report (JSON)."""
+    """Ask every step, give the feedback of ``mode``, write the report; returns the report (JSON).
+
+    Ctrl-C stops it: the report of the steps answered so far is written, and :class:`DrillStopped` carries it.
+    """
     steps = tuple(dict.fromkeys(m.asked.step.step for m in moments))
     forms = help_text(steps)
     for line in intro_lines(scenario.title, mode, len(moments), forms):
         term.write(line)
     answers: list[JSON | None] = []
     seconds: list[float | None] = []
-    for moment in moments:
-        answer = _answer(moment, len(moments), forms, term)
-        if answer is None:
-            left = len(moments) - len(answers)
-            term.write(f"(no more answers: the {left} steps left count as no answer)" if left > 1 else
-                       "(no more answers: the last step counts as no answer)")
-            break
-        given, took = answer
-        answers.append(given)
-        seconds.append(took)
-        if mode == "training":
-            term.write(feedback(moment.asked.step, given))
-    result = report(scenario.name, [m.asked for m in moments], answers, ledger=LEDGER, seconds=seconds)
+    asked = list(moments)
+    try:
+        for moment in moments:
+            answer = _answer(moment, len(moments), forms, term)
+            if answer is None:
+                left = len(moments) - len(answers)
+                term.write(f"(no more answers: the {left} steps left count as no answer)" if left > 1 else
+                           "(no more answers: the last step counts as no answer)")
+                break
+            given, took = answer
+            answers.append(given)
+            seconds.append(took)
+            if mode == "training":
+                term.write(feedback(moment.asked.step, given))
+    except KeyboardInterrupt:
+        asked = asked[:len(answers)]
+        term.write("")
+        stopped = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds)
+        where = f"drill stopped at step {len(answers) + 1} of {len(moments)}"
+        if not answers:
+            term.write(f"({where}: no step was answered, so there is nothing to report)")
+        else:
+            term.write(f"({where}: the report covers the {_steps(len(answers))} answered)")
+            _write_report(stopped, mode, None, term)
+        raise DrillStopped(stopped) from None
+    result = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds)
+    _write_report(result, mode, scenario.about, term)
+    return result
+
+
+def _steps(n: int) -> str:
+    return "1 step" if n == 1 else f"{n} steps"
+
+
+def _write_report(result: JSON, mode: str, about: str | None, term: Terminal) -> None:
     term.write("")
     for line in report_lines(result, mode):
         term.write(line)
-    if scenario.about:
-        term.write(f"What this scenario rehearsed: {scenario.about}")
-    return result
+    if about:
+        term.write(f"What this scenario rehearsed: {about}")
 
 
 def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSON, float] | None:
@@ -89,7 +122,7 @@ def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSO
         try:
             given = parse_answer(step, line)
         except AnswerError as exc:
-            term.write(f"`{line}` is no answer to {step}: {exc}. Type ? for every form.")
+            term.write(f"`{line}` is no answer to {step_name(step)}: {exc}. Type ? for every form.")
             continue
         return given, term.clock() - start
 

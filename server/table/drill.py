@@ -27,6 +27,7 @@ from server.drill.play import command_of
 from server.drill.scenario import PLACE, ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
 from server.rules.commands import Leave, Stay
+from server.rules.drill.explain import answer_words, step_name
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity, injected
 from server.rules.drill.judge import judge
 from server.rules.drill.key import READERS
@@ -118,7 +119,8 @@ class DrillMixin(RunnerBase):
         await self._table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
                                    "step": question.step.step, "question": QUESTIONS[question.step.step],
                                    "deadline": deadline,
-                                   "message": f"drill: the table waits for the dealer ({question.step.step})"}])
+                                   "message": "drill: the table waits for the dealer "
+                                              f"({step_name(question.step.step)})"}])
 
     async def _drill_answer(self, given: Any) -> Reply:
         """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
@@ -145,13 +147,14 @@ class DrillMixin(RunnerBase):
         verdict = judge(answered.step.step, answered.given, answered.step.answer)
         event: Reply = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
                         "step": answered.step.step, "_given": answered.given, "_answer": answered.step.answer,
-                        "_rule": answered.step.rule, "_seconds": answered.seconds}
+                        "_rule": answered.step.rule, "_why": answered.step.why, "_seconds": answered.seconds}
         if self.drill.settings.mode == "training":
             event |= {"right": verdict.right, "rule": answered.step.rule}
             if not verdict.right:
                 event |= {"correction": answered.step.answer,
-                          "message": f"drill: the table corrects the dealer's {answered.step.step}: "
-                                     f"{_words(answered.step.answer)} ({answered.step.rule})"}
+                          "message": f"drill: the table corrects the dealer ({step_name(answered.step.step)}): "
+                                     f"{answer_words(answered.step.step, answered.step.answer)} "
+                                     f"({answered.step.rule})"}
         return event
 
     async def _release(self, held: Held) -> None:
@@ -313,37 +316,3 @@ class DrillMixin(RunnerBase):
         if self.drill is not None:
             stored["drill"] = self.drill.settings.as_dict()
         return stored
-
-
-def _words(answer: Reply) -> str:
-    """A right answer in a sentence's words, for the players' correction line.
-
-    >>> _words({"fees": {"2": 1, "3": 1}}), _words({"seat": None}), _words({"ruling": "dead_seat", "seat": 3})
-    ('seat 2 pays 1, seat 3 pays 1', 'nobody', 'seat 3 is dead')
-    >>> _words({"seat": 2, "ante": 5, "raise": -10, "straight_flush_bonus": 0, "flush_bonus": 0})
-    'seat 2: ante +5, raise -10'
-    """
-    if "fees" in answer:
-        return ", ".join(f"seat {s} pays {f}" for s, f in sorted(answer["fees"].items(), key=lambda i: int(i[0]))) \
-            or "nobody pays"
-    if "ruling" in answer:
-        ruling = answer["ruling"]
-        return {"dead_hand": "the hand is dead", "play_on": "play on"}.get(
-            ruling, f"seat {answer.get('seat')} is dead" if ruling == "dead_seat" else str(ruling))
-    if "qualifies" in answer:
-        return "the dealer's hand qualifies" if answer["qualifies"] else "the dealer's hand does not qualify"
-    if "stack" in answer:
-        return f"the DP's stack is {answer['stack']}"
-    if "card" in answer:
-        return f"the dealer's {answer['card']} is replaced"
-    place = next((k for k in ("seat", "spot", "box") if k in answer), None)
-    if place is None:
-        return ", ".join(f"{k} {v}" for k, v in answer.items())
-    if answer[place] is None:
-        return "nobody"
-    results = [f"{k.replace('_', ' ')} {v:+d}" for k, v in answer.items()
-               if k != place and isinstance(v, int) and not isinstance(v, bool) and v]
-    if answer.get("dead") is True:
-        results = ["dead: the DP cannot cover it"]
-    head = f"{place} {answer[place]}"
-    return f"{head}: {', '.join(results)}" if results else f"{head}: nothing won or lost"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.drill.views import DealerView, Seen
+from server.rules.drill.explain import feedback
 from server.rules.drill.judge import judge
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
@@ -37,11 +38,12 @@ class Answered:
     seconds: float | None
 
     def as_json(self) -> Reply:
-        """The answer as the trainer's report lists it (and as it is recorded, apart from the public part)."""
+        """The answer as the trainer's report lists it (and as it is recorded, apart from the public part);
+        ``feedback`` says it in words: right, or what was wrong, the right answer and why (every client shows it)."""
         verdict = judge(self.step.step, self.given, self.step.answer)
         return {"n": self.n, "hand": self.hand, "step": self.step.step, "given": self.given,
                 "answer": self.step.answer, "right": verdict.right, "mistake": verdict.mistake,
-                "rule": self.step.rule, "seconds": self.seconds}
+                "rule": self.step.rule, "seconds": self.seconds, "feedback": feedback(self.step, self.given)}
 
 
 @dataclass(slots=True)
@@ -84,6 +86,6 @@ def restored_answers(rows: list[Reply]) -> list[Answered]:
     """The answers a drill recorded before a restart, from its ``drill_answered`` events (as the log holds them)."""
     out = []
     for row in rows:
-        step = KeyStep(str(row["step"]), dict(row["_answer"]), str(row["_rule"]))
+        step = KeyStep(str(row["step"]), dict(row["_answer"]), str(row["_rule"]), str(row.get("_why") or ""))
         out.append(Answered(int(row["n"]), int(row["hand"]), step, row.get("_given"), row.get("_seconds")))
     return out

@@ -17,7 +17,7 @@ import pytest
 
 from client_cli.cli import main
 from client_cli.drill.grammar import FORMS, format_answer
-from client_cli.drill.session import Terminal, rehearse
+from client_cli.drill.session import DrillStopped, Terminal, rehearse
 from server.drill.play import dry_run, key_of
 from server.drill.scenario import load, shipped
 from server.drill.views import Moment, moments
@@ -117,27 +117,81 @@ def test_training_says_right_or_wrong_with_the_right_answer_and_its_rule_and_a_t
     typist = Typist(lines)
     report = rehearse(load("walk-away"), steps, "training", typist.terminal)
     text = typist.text()
-    assert "wrong: the right answer is `fold` (RULES 3.5)" in text
-    assert f"`settle 4 +10 +20 0` is no answer to settle_seat: the answer here is {FORMS['settle_seat']}. " \
+    assert ("wrong: you said the table waits for the player. The right answer: the player's hand is folded, "
+            "because a player who has left the table folds when their turn comes: the table does not wait for them "
+            "(RULES 3.5). Typed: `fold`.") in text
+    assert f"`settle 4 +10 +20 0` is no answer to a seat's settlement: the answer here is {FORMS['settle_seat']}. " \
            "Type ? for every form." in text
     assert text.count("right.") == len(steps) - 1
     assert text.count("The answers (type them at the > prompt):") == 3  # the opening, then ? and help
     assert (report["right"], report["total"]) == (len(steps) - 1, len(steps))
     assert [s["n"] for s in report["steps"] if not s["right"]] == [4]
-    assert "  hand 1, step 4 (walk_away): you said `wait`, the right answer is `fold` (wrong; RULES 3.5)" in text
+    assert "  hand 1, step 4 (the walk-away): you said `wait`, the right answer is `fold` (wrong; RULES 3.5)" in text
     assert report["by_step"]["walk_away"]["median_seconds"] == 2.0
     # The time runs from the question to the answer: the help and the typo count towards it.
     assert report["by_step"]["offer_bank"]["median_seconds"] == 1.5
     assert report["steps"][0]["given"] == {"seat": 1}
 
 
-def test_an_amount_mistake_names_the_wrong_bets() -> None:
+def test_an_amount_mistake_names_only_the_wrong_bets_in_words_and_why() -> None:
     steps = _steps("bank-runs-out")
     lines = _key_lines(steps)
     lines[4] = ("settle 4 +50 +40 0 0", 1.0)
     typist = Typist(lines)
     rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
-    assert "wrong (amount: raise): the right answer is `settle 4 +50 +50 0 0` (RULES 3.7)" in typist.text()
+    said = next(line for line in typist.seen if line.startswith("wrong"))
+    assert said.startswith("wrong: the Raise wins 50 (you said it wins 40); the rest of seat 4 was right. "
+                           "The right answer: seat 4: the Ante wins 50, the Raise wins 50,")
+    assert "because the DP's hand qualifies, so the hands are compared" in said
+    assert said.endswith("(RULES 3.7). Typed: `settle 4 +50 +50 0 0`.")
+
+
+def test_a_seat_the_dps_funds_cannot_cover_is_explained_with_the_bank_and_what_was_owed() -> None:
+    # Issue 23, item 15: it said "wrong (amount: ante, dead, flush_bonus, raise, straight_flush_bonus)".
+    steps = _steps("bank-runs-out")
+    lines = _key_lines(steps)
+    lines[5] = ("settle 3 +10 +10 0 +10", 1.0)
+    typist = Typist(lines)
+    rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
+    said = next(line for line in typist.seen if line.startswith("wrong"))
+    assert said == ("wrong: you settled the bets of seat 3, but its hand is dead. The right answer: seat 3's hand "
+                    "is dead: the DP's bank cannot cover it, because the DP's running bank was 60 chips when seat "
+                    "3's turn came, less than the 100 chips its bets won: the hand is dead, and its bets and fee go "
+                    "back (RULES 3.7). Typed: `settle 3 dead`.")
+
+
+def test_a_wrong_fee_says_who_pays_at_this_table_and_that_the_dp_pays_none() -> None:
+    # Issue 23, item 15: it said only "wrong: the right answer is `fees 2:1 3:1` (RULES 3.3)".
+    steps = _steps("bank-runs-out")
+    lines = _key_lines(steps)
+    lines[1] = ("fees 1:1 2:1 3:1 4:1 5:1", 1.0)
+    typist = Typist(lines)
+    rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
+    said = next(line for line in typist.seen if line.startswith("wrong"))
+    assert said.startswith("wrong: seat 1 pays no fee. The right answer: seats 2, 3, 4 and 5 pay 1 chip each")
+    assert "because this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none " \
+           "(RULES 3.3)" in said
+
+
+def test_ctrl_c_during_a_rehearsal_prints_the_report_of_the_steps_answered() -> None:
+    # Issue 23, item 15: Ctrl-C at step 4 of 11 said "drill stopped: no report".
+    steps = _steps("walk-away")
+    lines = _key_lines(steps)[:3]
+    lines[1] = ("fees none", 2.0)
+    typist = Typist(lines)
+
+    def read(prompt: str) -> str:
+        if not typist.lines:
+            raise KeyboardInterrupt
+        return typist.read(prompt)
+
+    with pytest.raises(DrillStopped) as stopped:
+        rehearse(load("walk-away"), steps, "training", Terminal(read, typist.seen.append, typist.clock.monotonic))
+    text = typist.text()
+    assert f"(drill stopped at step 4 of {len(steps)}: the report covers the 3 steps answered)" in text
+    assert "Report: walk-away (training): 2/3 right, 66.7%" in text
+    assert (stopped.value.report["right"], stopped.value.report["total"]) == (2, 3)
+    assert "What this scenario rehearsed" not in text  # the steps not asked may still be rehearsed
 
 
 def test_exam_mode_says_nothing_until_the_report() -> None:
@@ -151,7 +205,7 @@ def test_exam_mode_says_nothing_until_the_report() -> None:
     assert "wrong:" not in before_report
     assert report["steps"][1]["mistake"] == "wrong"
     assert "Report: fees-all (exam): 6/7 right, 85.7%" in typist.text()
-    assert re.search(r"^  fees +0/1 +4\.0 s$", typist.text(), re.MULTILINE)
+    assert re.search(r"^  the fees +0/1 +4\.0 s$", typist.text(), re.MULTILINE)
 
 
 def test_the_scenarios_about_comes_after_the_report_for_it_gives_the_rulings_away() -> None:

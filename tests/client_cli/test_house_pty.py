@@ -115,6 +115,8 @@ def test_a_person_gets_the_whole_betting_clock_at_a_table_of_fast_bots(server: S
     try:
         child.expect("Password for carol")
         child.sendline("a-good-password")
+        child.expect("Type it again to register")  # a new account: asked twice
+        child.sendline("a-good-password")
         child.expect(r"Buy-in at .*: ")  # asked with the table's limits; Enter takes the default
         child.sendline("")
         child.expect(r"you sit at seat \d+")

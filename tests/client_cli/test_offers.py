@@ -107,7 +107,7 @@ async def _session(model: dict[str, Any], **options: Any) -> tuple[TableSession,
     conn = FakeConnection(TABLE, model)
     out = io.StringIO()
     session = TableSession(conn, PlayOptions(url="http://x", **options), PlainFace(out))  # type: ignore[arg-type]
-    session._sync()
+    session.sync()
     return session, conn, out
 
 
@@ -177,7 +177,7 @@ async def test_table_commands_follow_the_choices_too() -> None:
 async def test_leaving_between_hands_sends_the_offered_stand() -> None:
     session, conn, _ = await _session(hcf_model("settled", [{"request": "stand"}]))
     conn.answer = lambda _event, _payload: {"ok": True, "standing": "now", "cashed_out": 1000}
-    await session._leave()
+    await session.departure.leave()
     assert [event for event, _ in conn.sent] == ["stand"]
     assert session.done.is_set()
 

@@ -112,6 +112,8 @@ def test_a_person_plays_a_session_in_a_terminal(server: Server, relay: Relay, tm
     try:
         child.expect("Password for alice")
         child.sendline("a-good-password")
+        child.expect("Type it again to register")  # a new account: asked twice
+        child.sendline("a-good-password")
         child.expect("registered a new account: alice")
         # Asked for the buy-in with the table's limits; a refused amount is explained and asked again.
         child.expect(r"Buy-in at main: 100 to 10000 chips \(Enter: 1000\): ")

@@ -276,7 +276,7 @@ def test_every_event_of_a_hand_reads_as_a_line() -> None:
                      "ann exchanges cards for box 1 (fee 10)", "ann buys a sixth card for box 2 (fee 10)",
                      "ann sees blind box 3", "dealer exchange: ann may ask",
                      "ann asks for the dealer exchange on box 1",
-                     "ann continues asking for boxes 1", "the dealer's Kh is replaced by 2c for boxes 1",
+                     "ann continues asking for the exchange on box 1", "the dealer's Kh is replaced by 2c for box 1",
                      "still does not qualify", "hand settled: the players net +135"):
         assert expected in said, expected
 
@@ -336,7 +336,7 @@ def test_a_spectator_checks_the_dealer_and_the_boxes_shown_without_a_draw() -> N
 
 def test_the_history_lists_a_hand_with_each_seats_net() -> None:
     reveal = {**settled_with_exchange().reveal(), "number": 2}  # the table's own count, not the id
-    assert hand_row(reveal) == "#2     settled  ARRANGED sixcard ann +10 · bob +125"
+    assert hand_row(reveal) == "#2     played    ARRANGED 6 Card Poker: ann +10 · bob +125"
     text = plain(hand_lines(reveal))
     assert "box 1 ann" in text
     assert "exchanged (fee 10)" in text

@@ -47,6 +47,8 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
     try:
         child.expect("Password for stella")
         child.sendline("a-good-password")
+        child.expect("Type it again to register")  # a new account: asked twice
+        child.sendline("a-good-password")
         child.expect("you sit at seat 1 with 1000 chips")
         with (tmp_path / "mule.log").open("wb") as out:
             mule = subprocess.Popen(hcf("bot", "--server", server.url, "--table", TABLE, "--strategy", "stubborn",
@@ -59,7 +61,7 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
 
         # Ctrl-C during the hand asks to leave; 'stay' takes it back, and the DP still banks the hand.
         child.sendintr()
-        child.expect("leaving after this hand: 'stay' keeps your seat")
+        child.expect("leaving after this hand: 'stay' takes it back")
         child.send("stay\r")
         child.expect("you stay at seat 1 and still bank this hand")
         # Still seated: the next hand offers her the bank again (nobody placed an Ante in this one).

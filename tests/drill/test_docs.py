@@ -29,7 +29,7 @@ def test_the_readme_and_the_cli_doc_point_to_the_drills() -> None:
 
 
 SESSION_MARKER = "<!-- hcf drill session: walk-away"
-STEP_HEADER = re.compile(r"^--- hand \d+ · step (\d+) of \d+: \w+ ---$")
+STEP_HEADER = re.compile(r"^--- hand \d+ · step (\d+) of \d+: .+ ---$")
 SECONDS = re.compile(r"\d+\.\d s\b")
 
 

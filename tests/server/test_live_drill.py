@@ -19,6 +19,7 @@ from client_cli.connection import Connection
 from client_cli.drill.grammar import parse_answer
 from client_cli.drill.live import run_live
 from server.drill.runner import recorded_key
+from server.rules.drill.explain import STEP_NAMES
 from server.rules.drill.irregularity import Irregularity
 from server.rules.drill.judge import judge
 from tests.support.clock import ManualClock
@@ -188,7 +189,7 @@ async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_
 
     def say(text: str) -> None:
         said.append(text)
-        if re.match(r"--- hand \d+ · step \d+: \w+ ---", text):
+        if re.match(r"--- hand \d+ · step \d+: .+ ---", text):
             asked.set()
 
     session = asyncio.create_task(run_live(conn, DRILL, lines, say))
@@ -197,7 +198,8 @@ async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_
     async def answer_next(expect: str) -> None:
         await asyncio.wait_for(asked.wait(), 10)
         asked.clear()
-        step = re.findall(r"step \d+: (\w+) ---", "\n".join(said))[-1]
+        named = re.findall(r"step \d+: (.+) ---", "\n".join(said))[-1]
+        step = next(kind for kind, name in STEP_NAMES.items() if name == named)  # the header names it in words
         assert step == expect, said[-12:]
         typed.append(LINES[step])
         await lines.put(LINES[step])

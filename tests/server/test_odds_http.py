@@ -82,8 +82,8 @@ async def test_hcf_host_prints_the_odds_after_creating_and_changing_a_table(
                           False) == 0
     lines = capsys.readouterr().out.splitlines()  # the in-process server logs there too
     printed = lines.index("created table six")
-    assert lines[printed + 1].startswith("odds: house edge Ante+Bet ")
-    assert "(simulated), bonus " in lines[printed + 1]
+    assert lines[printed + 1].startswith("odds: house edge Ante+Bet ")  # the house banks 6 Card Poker
+    assert "(basic strategy, simulated), bonus " in lines[printed + 1]
     assert await run_host(server.url, server.host_token, "change-settings",
                           {"table": "six", "settings": {"max_payout": 50}}, True) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -159,6 +159,20 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     return _exchange_event(event, names) or house_event(event, names, word="box", qualifying="a pair or better")
 
 
+def boxes_text(boxes: Any) -> str:
+    """Boxes as a sentence names them.
+
+    >>> boxes_text([1]), boxes_text([1, 3]), boxes_text([4, 1, 2])
+    ('box 1', 'boxes 1 and 3', 'boxes 1, 2 and 4')
+    """
+    numbers = sorted(int(b) for b in boxes)
+    if not numbers:
+        return "no box"
+    if len(numbers) == 1:
+        return f"box {numbers[0]}"
+    return "boxes " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
 def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
     kind = event.get("type")
     name = who(names, event.get("seat"))
@@ -170,18 +184,18 @@ def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
     if kind == "exchange_cancelled":
         return f"{name} no longer asks for the exchange on box {event.get('box')}"
     if kind == "exchange_continued":
-        boxes = " ".join(str(b) for b in event.get("boxes") or [])
-        asking = f" asking for boxes {boxes}" if boxes else " without an exchange"
+        boxes = event.get("boxes") or []
+        asking = f" asking for the exchange on {boxes_text(boxes)}" if boxes else " without an exchange"
         return f"{name} continues{asking}" + reason_text(event.get("reason"), "continue")
     if kind == "exchange_closed":
         dropped = event.get("dropped") or []
-        lapsed = f"; requests of boxes {' '.join(map(str, dropped))} lapsed" if dropped else ""
+        lapsed = f"; the requests of {boxes_text(dropped)} lapsed" if dropped else ""
         return "the dealer exchange choice is over" + reason_text(event.get("reason"), "continued") + lapsed
     if kind == "dealer_exchanged":
         after = list(event.get("after") or [])
         verdict = "now qualifies" if event.get("qualifies") else "still does not qualify"
-        return (f"the dealer's {event.get('discarded')} is replaced by {event.get('replacement')} for boxes "
-                f"{' '.join(map(str, event.get('boxes') or []))}: {' '.join(after)}, {verdict}")
+        return (f"the dealer's {event.get('discarded')} is replaced by {event.get('replacement')} for "
+                f"{boxes_text(event.get('boxes') or [])}: {' '.join(after)}, {verdict}")
     if kind == "hand_settled":
         house = (event.get("settlement") or {}).get("house")
         return "hand settled" + (f": the players net {signed(-int(house))}" if isinstance(house, int) else "")

@@ -32,9 +32,10 @@ def event_steps(before: HandState, event: Event, after: HandState) -> list[KeySt
         case HandNotDealt(reason="no_bank"):
             return [_step("offer_bank", {"seat": None})]  # nobody (else) may be offered
         case FeesCollected(fees=fees) if any(amount for _, amount in fees):
-            return [_step("fees", {"fees": {str(seat): amount for seat, amount in fees if amount}})]
+            return [_step("fees", {"fees": {str(seat): amount for seat, amount in fees if amount}},
+                          fee_reason(before))]
         case CardsDealt(order=order) if len(order) > 1:
-            return [_step("first_card", {"seat": order[0]})]
+            return [_step("first_card", {"seat": order[0]}, first_card_reason(before))]
         case PlayerFolded(reason="left"):
             return [_step("walk_away", {"ruling": "fold"})]
         case DealerRevealed(qualifies=qualifies) if _someone_raised(before):
@@ -54,8 +55,39 @@ def dealer(state: HandState) -> int | None:
     return state.dealer
 
 
-def _step(kind: str, answer: dict[str, object]) -> KeyStep:
-    return key_step("hcf", kind, answer)
+def _step(kind: str, answer: dict[str, object], why: str = "") -> KeyStep:
+    return key_step("hcf", kind, answer, why)
+
+
+def fee_reason(state: HandState) -> str:
+    """Who pays the fee at this table, and how much: the reason of a ``fees`` answer.
+
+    >>> from server.rules.hcf.settings import HcfSettings
+    >>> from dataclasses import replace
+    >>> from server.rules.hcf import hand as h
+    >>> s = h.new_hand(HcfSettings(), [h.Player(1, 1000), h.Player(2, 1000)], bytes(32), offer_from=1)
+    >>> fee_reason(replace(s, dealer=1))
+    'this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none'
+    """
+    fee = state.settings.fee
+    each = f"a fee of {fee} chip" + ("" if fee == 1 else "s")
+    dp = "the DP" if state.dealer is None else f"the DP (seat {state.dealer})"
+    mode = state.settings.fee_mode
+    if state.dealer is None or mode == "players":
+        who = "each player with an Ante" + ("" if state.dealer is None else f", and {dp} pays none")
+    elif mode == "all":
+        who = f"each player with an Ante and to {dp} as well"
+    else:
+        who = f"{dp} alone; the players pay none"
+    return f"this table charges {each} to {who}"
+
+
+def first_card_reason(state: HandState) -> str:
+    """Where the deal starts: the reason of a ``first_card`` answer."""
+    if state.dealer is None:
+        return "the cards go out clockwise from the left of the button, starting with the first seat with an Ante"
+    return (f"the button is at the DP, seat {state.dealer}; the cards go out clockwise from its left, starting "
+            "with the first seat with an Ante, and the DP takes the last card of each round")
 
 
 def _someone_raised(state: HandState) -> bool:
@@ -64,8 +96,21 @@ def _someone_raised(state: HandState) -> bool:
 
 def _settle_steps(before: HandState, settlement: Settlement) -> list[KeyStep]:
     """One step per seat that raised and was not killed before the showdown, in settlement order."""
-    return [_step("settle_seat", settle_answer(result)) for result in settlement.seats
+    return [_step("settle_seat", settle_answer(result), settle_reason(result, settlement.dealer_qualifies))
+            for result in settlement.seats
             if result.seat in before.bets and not result.folded and result.seat not in before.dead]
+
+
+def settle_reason(result: SeatResult, qualifies: bool) -> str:
+    """This seat's reason: the DP's bank against what it was owed, or whether the DP qualified."""
+    if result.dead and result.bank is not None and result.owed is not None:
+        return (f"the DP's running bank was {result.bank} chips when seat {result.seat}'s turn came, less than the "
+                f"{result.owed} chips its bets won: the hand is dead, and its bets and fee go back")
+    if not qualifies:
+        return ("the DP's hand does not qualify: the Ante is paid 1 to 1 and the Raise pushes; each bonus is still "
+                "judged against the DP's hand on its own")
+    return ("the DP's hand qualifies, so the hands are compared: the better hand wins the Ante and the Raise "
+            "1 to 1, a tie pushes both; each bonus is judged against the DP's hand on its own")
 
 
 def settle_answer(result: SeatResult) -> dict[str, object]:
@@ -80,4 +125,7 @@ def _bank_after(before: HandState, settlement: Settlement) -> list[KeyStep]:
     if before.dealer is None:
         return []
     # The settlement's dealer_net is every chip the DP's stack gained or lost this hand, fee included.
-    return [_step("bank_after", {"stack": before.player(before.dealer).stack + settlement.dealer_net})]
+    began, net = before.player(before.dealer).stack, settlement.dealer_net
+    why = (f"the DP began the hand with {began} chips, and the folds, the seats settled and the DP's own fee "
+           f"came to {net:+d} for the DP: {began} {'-' if net < 0 else '+'} {abs(net)} = {began + net}")
+    return [_step("bank_after", {"stack": began + net}, why)]

@@ -57,11 +57,13 @@ SETTLE_PLACE: Final[Mapping[str, str]] = {"settle_seat": "seat", "settle_spot": 
 
 @dataclass(frozen=True, slots=True)
 class KeyStep:
-    """One step of a hand's answer key: its kind, the right answer (a JSON object) and its rule."""
+    """One step of a hand's answer key: its kind, the right answer (a JSON object) and its rule; ``why``: this
+    hand's reason for the answer in a sentence, where the key reader knows one (else the rule's own sentence)."""
 
     step: str
     answer: JSON
     rule: str
+    why: str = ""
 
 
 def rule_of(game: str, step: str) -> str:
@@ -69,9 +71,9 @@ def rule_of(game: str, step: str) -> str:
     return RULES[game][step]
 
 
-def key_step(game: str, step: str, answer: JSON) -> KeyStep:
-    """A step of ``game`` with its rule filled in."""
-    return KeyStep(step, answer, rule_of(game, step))
+def key_step(game: str, step: str, answer: JSON, why: str = "") -> KeyStep:
+    """A step of ``game`` with its rule filled in (and this hand's reason, if given)."""
+    return KeyStep(step, answer, rule_of(game, step), why)
 
 
 def table_steps(game: str, house_banked: bool) -> tuple[str, ...]:
