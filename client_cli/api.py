@@ -23,7 +23,7 @@ class ServerRefused(Exception):  # noqa: N818 - reads as what happened
     """The server answered ``ok: false``."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+        super().__init__(message)  # a person reads the sentence; the code is for programs
         self.code = code
         self.message = message
 

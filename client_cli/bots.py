@@ -560,7 +560,7 @@ class Bot:
             self.refusal = exc.code
             if exc.code not in EXPECTED and exc.code not in expected:
                 what = f"{event} {payload.get('action')}" if event == "move" else event
-                self._error(f"{what} refused: {exc.code}: {exc.message}")
+                self._error(f"{what} refused: {exc.message}")
         except Exception as exc:  # a dropped link: the bot reconnects; the clock decides meanwhile
             if self.conn.connected:
                 self._error(f"{event} failed: {type(exc).__name__}: {exc}")

@@ -211,7 +211,7 @@ def print_refusal(exc: ServerRefused, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
     else:
-        print(f"error: {exc.code}: {exc.message}")
+        print(f"error: {exc.message}")
     return 1
 
 

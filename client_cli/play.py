@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import logging
 import secrets
 import signal
 import time
@@ -39,6 +40,8 @@ from client_cli.tracker import Tracker
 
 TableCommand = SitOut | TopUp | WillingToBank
 STOOD_GRACE = 0.5
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,9 @@ class TableSession:
             try:
                 self._handle(item)
             except Exception as exc:  # one odd message must not freeze the table
-                self.note(f"client error on {item.get('kind')}: {type(exc).__name__}: {exc}")
+                # The person gets a sentence; the details go to the debug log for a bug report.
+                _log.debug("message %s could not be shown", item.get("kind"), exc_info=exc)
+                self.note("this screen could not show the table's last message; the next one brings it up to date")
             if self.conn.events.empty():
                 self._after_burst()
 
