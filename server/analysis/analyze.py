@@ -16,10 +16,10 @@ from typing import Any
 
 from server.analysis import cache as disk
 from server.analysis import caribbean, caribbean_exact, hcf, sixcard
-from server.analysis.progress import Report
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.hcf.settings import HcfSettings
 from server.rules.sixcard.settings import SixcardSettings
+from server.simulation.progress import Report
 
 Settings = HcfSettings | CaribbeanSettings | SixcardSettings
 

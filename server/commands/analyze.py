@@ -97,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from server.analysis.analyze import analyze_settings
-    from server.analysis.progress import progress_bar
     from server.analysis.render import render
+    from server.simulation.progress import progress_bar
 
     try:
         settings, meter = resolve(args)

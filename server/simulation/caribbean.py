@@ -34,7 +34,6 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
-from server.analysis.progress import dealt, progress_bar
 from server.rules.cards import make_card
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.caribbean.settlement import (
@@ -48,6 +47,7 @@ from server.rules.caribbean.settlement import (
 from server.rules.caribbean.strategy import STRATEGIES
 from server.rules.poker import CLASSES, class_name, qualifies_ak, rank5
 from server.simulation.decks import Decks, DeckStream, random_seed
+from server.simulation.progress import dealt, progress_bar
 
 Ints = npt.NDArray[np.int64]
 

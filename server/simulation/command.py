@@ -15,10 +15,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from server.analysis.progress import dealt, progress_bar
 from server.rules.hcf.settings import PROFILES, SEAT_LIMITS
 from server.simulation.decks import SeedError, parse_seed, random_seed
 from server.simulation.exact import hand_shares
+from server.simulation.progress import dealt, progress_bar
 from server.simulation.scenario import DEFAULT_PLAYERS, Scenario, ScenarioError
 from server.simulation.simulate import simulate
 from server.simulation.strategies import STRATEGIES

@@ -28,7 +28,6 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
-from server.analysis.progress import dealt, progress_bar
 from server.rules.poker import (
     ACE,
     CLASSES,
@@ -45,6 +44,7 @@ from server.rules.poker import (
 from server.rules.sixcard.settings import SixcardSettings
 from server.rules.sixcard.strategy import STRATEGIES, Strategy
 from server.simulation.decks import Decks, DeckStream, random_seed
+from server.simulation.progress import dealt, progress_bar
 
 Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
