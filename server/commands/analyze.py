@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from server.analysis.inputs import InputError, parse_pairs
 from server.commands.operator_db import add_database_arguments
+from server.simulation.inputs import InputError, parse_pairs
 
 EXIT_USAGE = 2
 __all__ = ["InputError", "add_parser", "parse_pairs", "resolve", "run"]

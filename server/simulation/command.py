@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 def table_settings(args: argparse.Namespace) -> dict[str, Any]:
     """The ``--set`` pairs (ScenarioError when one is not KEY=VALUE)."""
-    from server.analysis.inputs import InputError, parse_pairs
+    from server.simulation.inputs import InputError, parse_pairs
 
     try:
         return parse_pairs(getattr(args, "pairs", []))
