@@ -98,6 +98,7 @@ class RunnerBase:
         self.pending_by: AccountId | None = None  # who asked for the pending settings
         self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
         self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
+        self.arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
         self.closed = False
         self.closing = False
         self.last_hand_id: int | None = None

@@ -58,7 +58,8 @@ class HandsMixin(RunnerBase):
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": deck_json(arranged)}
+                  "arranged_deck": deck_json(arranged),
+                  "arranged_by": self.arranged_by if arranged is not None else None}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:

@@ -40,6 +40,9 @@ class SeatingMixin(RunnerBase):
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "
                                               f"answer the steps with hcf drill --table {self.name}")
+        if self.arranged_next is not None and self.arranged_by == cmd.account:
+            raise TableError("auth/not_host", f"you arranged the next deck at table {self.name}, and whoever "
+                                              "arranges a deck may not play it: sit once that hand is dealt")
         seat = cmd.seat if cmd.seat is not None else self.roster.first_free()
         if seat is None:
             raise TableError("seat/no_free_seat", f"table {self.name} is full")
