@@ -13,6 +13,7 @@ from server.table.commands import (
 )
 from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
+from server.table.rebet import carry_for_hand
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT
 
 
@@ -31,11 +32,12 @@ class HandsMixin(RunnerBase):
             return
         seed = self.seed_source(32)
         arranged = self.arranged_next
+        carry = carry_for_hand(self.carry, {p.seat: self.roster.by_seat[p.seat].name for p in players})
         state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
-                                   arranged_deck=arranged, carry=self.carry)
+                                   arranged_deck=arranged, carry=carry)
         opening = self.game.opening_events(state)
         if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
-            after = self.game.after_hand(state, self.carry)
+            after = self.game.after_hand(state, carry)
             self.state = state
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
             self._schedule("next_hand", self.now() + after.pause)
@@ -53,8 +55,8 @@ class HandsMixin(RunnerBase):
                    "seats": [p.seat for p in players], "offer_from": self.offer_from}
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
-        self.state = state
-        inputs = {"command": "new_hand", "game": self.game.name, "carry": self.carry,
+        self.state, self.hand_carry = state, carry
+        inputs = {"command": "new_hand", "game": self.game.name, "carry": carry,
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
@@ -85,8 +87,8 @@ class HandsMixin(RunnerBase):
         self._cancel("clock")
         self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
-        after = self.game.after_hand(state, self.carry)
-        self.carry, self.offer_from = after.carry, after.offer_from
+        after = self.game.after_hand(state, self.hand_carry)
+        self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
         changes: list[Reply] = []
         for seat in list(self.hand_accounts):
             seated = self.roster.by_seat.get(seat)
