@@ -75,6 +75,7 @@ class RunnerBase:
         self.game: Game = game_named(setup.game)
         self.settings: Any = setup.settings
         self.carry: JSON = dict(setup.carry)
+        self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
         self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
         self.roster = Roster(setup.settings.seats)
         for seated in setup.seats:

@@ -46,8 +46,9 @@ class HandsMixin(RunnerBase):
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
-        for seated in self.roster.by_seat.values():
-            seated.missed_this_hand = False
+        if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
+            for seated in self.roster.by_seat.values():
+                seated.missed_this_hand = seated.moved_this_hand = False
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
         self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
         started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
@@ -90,11 +91,12 @@ class HandsMixin(RunnerBase):
         after = self.game.after_hand(state, self.hand_carry)
         self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
         changes: list[Reply] = []
-        for seat in list(self.hand_accounts):
+        self.hand_retried = after.retried
+        for seat in list(self.hand_accounts) if not after.retried else []:
             seated = self.roster.by_seat.get(seat)
             if seated is None:
                 continue
-            seated.missed_hands = seated.missed_hands + 1 if seated.missed_this_hand else 0
+            seated.missed_hands = seated.missed_hands + 1 if seated.absent() else 0
             if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
                 seated.sitting_out, seated.sat_out_at = True, self.now()
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
@@ -132,4 +134,5 @@ class HandsMixin(RunnerBase):
         if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
             raise TableError("seat/not_in_hand", "you take no part in this hand")
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
+        seated.moved_this_hand = True  # refused moves raise above: only a move the hand took counts
         return {}

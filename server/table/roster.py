@@ -26,7 +26,12 @@ class Seated:
     leave_reason: str | None = None
     """Why the seat stands up after the hand when it is not the player's own leave (``removed``, ``closed``)."""
     missed_hands: int = 0
-    missed_this_hand: bool = False
+    missed_this_hand: bool = False  # one of the seat's clocks ran out (a bank offer's never counts)
+    moved_this_hand: bool = False  # the seat made a move: then it was not absent, whatever its clocks did
+
+    def absent(self) -> bool:
+        """Whether the player was absent from the hand: a clock ran out and they made no move in it (section 4)."""
+        return self.missed_this_hand and not self.moved_this_hand
 
     def as_player(self, stack: int) -> Player:
         """This player as the rules see them for one hand."""
