@@ -156,5 +156,5 @@ class ViewsMixin(RunnerBase):
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
         from server.analysis.service import lobby_odds
 
-        odds = lobby_odds(self.settings, self.carry.get("meter"))
+        odds = lobby_odds(self.settings, self.carry.get("meter"), self.name)
         return {} if odds is None else {"odds": odds}
