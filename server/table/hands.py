@@ -14,7 +14,7 @@ from server.table.commands import (
 from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
-from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT
+from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND
 
 
 class HandsMixin(RunnerBase):
@@ -132,7 +132,8 @@ class HandsMixin(RunnerBase):
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
-            raise TableError("seat/not_in_hand", "you take no part in this hand")
+            raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
+                             if seated.sitting_out else NEXT_HAND)
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
         seated.moved_this_hand = True  # refused moves raise above: only a move the hand took counts
         return {}

@@ -17,7 +17,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.ports import Batch, Reply, SeatChange
-from server.table.roster import SIT_OUT_LIMIT_SECONDS, Seated
+from server.table.roster import NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Seated
 
 
 class SeatingMixin(RunnerBase):
@@ -62,7 +62,7 @@ class SeatingMixin(RunnerBase):
         await self._table_events([{"type": "player_sat", "seat": seat, "name": cmd.name, "stack": buy_in}],
                                  batch, lambda: self.roster.add(seated))
         self._soon()
-        return {"seat": seat, "stack": buy_in}
+        return {"seat": seat, "stack": buy_in} | self._next_hand_note()
 
     async def _stand(self, cmd: Stand) -> Reply:
         seated = self._seated(cmd.account)
@@ -131,7 +131,13 @@ class SeatingMixin(RunnerBase):
             await self._table_events([{"type": kind, "seat": seated.seat, "name": seated.name,
                                        "reason": "asked"}], batch, apply)
             self._soon()
-        return {"sitting_out": seated.sitting_out}
+        return {"sitting_out": seated.sitting_out} | ({} if seated.sitting_out else self._next_hand_note(seated))
+
+    def _next_hand_note(self, seated: Seated | None = None) -> Reply:
+        """``message``: a hand in progress goes on without a player who sits down or comes back now."""
+        if not self.hand_in_progress() or (seated is not None and self._in_current_hand(seated)):
+            return {}
+        return {"message": NEXT_HAND}
 
     async def _set_willing(self, cmd: SetWilling) -> Reply:
         seated = self._seated(cmd.account)
