@@ -249,9 +249,15 @@ def _analyze_and_send(settings: Settings, cache: Path | None, sender: Connection
     with contextlib.suppress(OSError):
         os.nice(10)  # the tables come first
     try:
-        sender.send(("ok", analyze_settings(settings, cache=cache)))
+        outcome: tuple[str, Any] = ("ok", analyze_settings(settings, cache=cache))
     except Exception as error:  # the parent raises it for whoever awaits the report
-        sender.send(("error", f"{type(error).__name__}: {error}"))
+        outcome = ("error", f"{type(error).__name__}: {error}")
+    try:
+        sender.send(outcome)
+    except OSError:
+        # The server that asked is gone (killed, its pipe closed): nobody to tell, and a traceback here would
+        # land in the restarted server's log. The report is in the cache for the next one that asks.
+        pass
     finally:
         sender.close()
 
