@@ -243,7 +243,8 @@ async def test_a_drill_table_whose_trainee_has_no_account_is_refused(server: Ser
     host = await server.host()
     reply = await host.conn.raw_call("host", {"action": "create_table", "table": DRILL, "settings": SETTINGS})
     assert reply == {"ok": False, "error": {"code": "account/unknown", "message": (
-        "no account is named tina: the trainee registers (or takes an invite) first, then the drill table can be made")}}
+        "no account is named tina: the trainee registers (or takes an invite) first, "
+        "then the drill table can be made")}}
     assert DRILL not in server.tables.runners, "nothing was made"
     await server.account("tina")
     assert (await host.host("create_table", table=DRILL, settings=SETTINGS))["table"]["name"] == DRILL
