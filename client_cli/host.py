@@ -195,7 +195,7 @@ _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "resume": lambda _d: "the table plays on",
     "remove-player": lambda d: f"seat {d.get('seat')} stands up "
                                + ("now" if d.get("removed") == "now" else "after this hand"),
-    "declare-dead": lambda _d: "that seat's hand is dead: its bets and fee go back",
+    "declare-dead": lambda d: str(d.get("message") or "that seat's hand is dead: its bets and fee go back"),
     "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
     "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
     "close": lambda d: "the table is closed" if d.get("closed") == "now" else "the table closes after this hand",

@@ -52,6 +52,8 @@ class Choices(SeatChoices):
     max_raise: int = 0
     fold_loses: tuple[tuple[str, int], ...] = ()
     """Bonus bets a fold gives up (the California profile: they go to the DP with the Ante)."""
+    next_hand: str = ""
+    """The server's sentence when the hand in progress goes on without this seat (it sat down during it)."""
 
 
 # ------------------------------------------------------------------ commands
@@ -174,7 +176,8 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
     phase = hand.get("phase")
     between = phase in (None, "settled", "void", "not_dealt")
     stack = my_stack(snapshot)
-    base = Choices(stack=stack, seated=seat is not None, between_hands=between)
+    base = Choices(stack=stack, seated=seat is not None, between_hands=between,
+                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""))
     if seat is None or between:
         return base
     mine = (hand.get("seats") or {}).get(str(seat)) or {}
@@ -314,6 +317,8 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         if choices.kind != "bank":
             return InputError("the bank is not being offered to you now", not_now=True)
         return AnswerBank(verb == "yes")
+    if verb in ("bet", "pass", "fold", "raise") and choices.next_hand:
+        return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
     if verb in ("bet", "pass"):
         if choices.kind != "bets":
             return InputError("you cannot bet now" if choices.kind is None or verb == "bet"

@@ -131,6 +131,8 @@ class TableSession:
             return False
         self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
                           "(type 'help' for the commands)")
+        if reply.get("message"):  # the server's: a hand in progress goes on without you
+            self.tracker.note(str(reply["message"]))
         self.last_seat = int(reply["seat"])
         self.sync()  # the seat in the view at once (the answer's update): a Ctrl-C now must stand up, not just quit
         return True

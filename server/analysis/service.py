@@ -20,35 +20,71 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
-import queue
 import threading
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from fractions import Fraction
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
+
+import structlog
 
 from server.analysis import caribbean
 from server.analysis.analyze import Settings, analyze_settings, cached_report, summary
 from server.analysis.cache import key_of
 from server.rules.caribbean.settings import CaribbeanSettings
 
+log = structlog.get_logger("hcf.odds")
+
 RECHECK_SECONDS: Final = 30.0
 """How long a cache miss is remembered before the lobby looks at the disk again."""
 
 
-class OddsService:
-    """Summaries by settings: memory, then the disk cache, then the worker thread."""
+MAX_QUEUED: Final = 32
+"""Analyses waiting at most (the one running aside); one takes about 1.3 s and 62 MB in its child."""
+MAX_QUEUED_PER_REQUESTER: Final = 4
+"""Analyses one requester (a host token, a floor link's token) may have waiting at once."""
 
-    def __init__(self, cache: Path | None = None) -> None:
+
+class OddsBusyError(RuntimeError):
+    """The odds queue is full, or this requester has enough analyses waiting: ask again shortly."""
+
+
+@dataclass(slots=True)
+class _Job:
+    key: str  # the settings' cache key
+    settings: Settings
+    future: Future[dict[str, Any]]
+    by: str | None  # who asked (a token's scope), for the limit per requester
+
+
+class OddsService:
+    """Summaries by settings: memory, then the disk cache, then the worker thread.
+
+    What waits for the worker is bounded (docs/reliability.md, "The odds queue"): a table's
+    background analysis waits only for the table's latest settings (a newer change replaces it
+    before it starts), one requester has at most :data:`MAX_QUEUED_PER_REQUESTER` waiting, and
+    at most :data:`MAX_QUEUED` wait in all. Someone awaiting odds goes before background work.
+    """
+
+    def __init__(self, cache: Path | None = None, *, max_queued: int = MAX_QUEUED,
+                 max_per_requester: int = MAX_QUEUED_PER_REQUESTER,
+                 analyze: Callable[[Settings, Path | None], dict[str, Any]] | None = None) -> None:
         self.cache = cache
+        self.analyze = analyze or analyze_in_child  # tests give a quick one
         self.background = False
+        self.max_queued, self.max_per_requester = max_queued, max_per_requester
         self._known: dict[str, dict[str, Any]] = {}
         self._missed: dict[str, float] = {}
-        self._pending: dict[str, Future[dict[str, Any]]] = {}
-        self._jobs: queue.Queue[tuple[str, Settings]] = queue.Queue()
+        self._pending: dict[str, Future[dict[str, Any]]] = {}  # by settings key: queued or running
+        self._asked: OrderedDict[str, _Job] = OrderedDict()  # awaited by someone, by settings key, oldest first
+        self._tables: OrderedDict[str, _Job] = OrderedDict()  # background, by table: its latest settings only
         self._lock = threading.Lock()
+        self._ready = threading.Condition(self._lock)
         self._worker: threading.Thread | None = None
 
     def known(self, settings: Settings) -> dict[str, Any] | None:
@@ -66,8 +102,11 @@ class OddsService:
         self._known[key] = report
         return report
 
-    def request(self, settings: Settings) -> Future[dict[str, Any]]:
-        """A future of the report: done at once if known, else queued for the worker."""
+    def request(self, settings: Settings, *, by: str | None = None) -> Future[dict[str, Any]]:
+        """A future of the report: done at once if known, else queued for the worker (ahead of background work).
+
+        Raises :class:`OddsBusyError` when the queue, or ``by``'s share of it, is full.
+        """
         key = _key(settings)
         with self._lock:
             report = self.known(settings)
@@ -76,47 +115,114 @@ class OddsService:
                 done.set_result(report)
                 return done
             pending = self._pending.get(key)
-            if pending is None:
-                pending = self._pending[key] = Future()
-                self._jobs.put((key, settings))
-                self._start()
-            return pending
+            if pending is not None:
+                self._promote(key)
+                return pending
+            self._check_room(by)
+            job = self._asked[key] = _Job(key, settings, Future(), by)
+            self._pending[key] = job.future
+            self._wake()
+            return job.future
 
-    def prefetch(self, settings: Settings) -> None:
-        """Start the analysis in the background if background work is on (creation, settings change)."""
-        if self.background:
-            self.request(settings)
+    def prefetch(self, settings: Settings, *, table: str | None = None, by: str | None = None) -> None:
+        """Start the analysis in the background if background work is on (creation, settings change).
 
-    async def report(self, settings: Settings) -> dict[str, Any]:
+        For a ``table``, only its latest settings wait: a change made before the last one's analysis
+        started replaces it. A full queue drops the prefetch (the lobby asks again when it next looks).
+        """
+        if not self.background:
+            return
+        if table is None:
+            with contextlib.suppress(OddsBusyError):
+                self.request(settings, by=by)
+            return
+        key = _key(settings)
+        with self._lock:
+            if self.known(settings) is not None or key in self._pending:
+                return
+            stale = self._tables.pop(table, None)
+            if stale is not None:
+                self._pending.pop(stale.key, None)
+                stale.future.cancel()  # superseded before it started: nobody awaits a background job
+            try:
+                self._check_room(by)
+            except OddsBusyError:
+                log.info("odds_prefetch_dropped", table=table, queued=self._queued())
+                return
+            job = self._tables[table] = _Job(key, settings, Future(), by)
+            self._pending[key] = job.future
+            self._wake()
+
+    async def report(self, settings: Settings, *, by: str | None = None) -> dict[str, Any]:
         """The report, awaited without blocking the event loop.
 
         Shielded: a waiter that is cancelled (a request cut off by a shutdown) must not cancel the
         future every other waiter of the same settings shares, nor the worker's answer to it.
         """
-        return await asyncio.shield(asyncio.wrap_future(self.request(settings)))
+        return await asyncio.shield(asyncio.wrap_future(self.request(settings, by=by)))
 
-    def _start(self) -> None:
+    def queued(self) -> int:
+        """How many analyses wait (the one running aside)."""
+        with self._lock:
+            return self._queued()
+
+    def waiting(self) -> list[tuple[str | None, str, str | None]]:
+        """What waits, in order: (the table of a background job or None, the settings' key, who asked)."""
+        with self._lock:
+            return [(None, job.key, job.by) for job in self._asked.values()] + \
+                [(table, job.key, job.by) for table, job in self._tables.items()]
+
+    def _promote(self, key: str) -> None:
+        """Someone awaits a table's background job: it is theirs now, and no later change of the table drops it."""
+        table = next((name for name, job in self._tables.items() if job.key == key), None)
+        if table is not None:
+            self._asked[key] = self._tables.pop(table)
+
+    def _queued(self) -> int:
+        return len(self._asked) + len(self._tables)
+
+    def _check_room(self, by: str | None) -> None:
+        """Refuse a job the queue has no room for (the lock is held)."""
+        if self._queued() >= self.max_queued:
+            raise OddsBusyError(f"{self._queued()} analyses are waiting already: ask for the odds again in a minute")
+        mine = sum(1 for job in (*self._asked.values(), *self._tables.values()) if by is not None and job.by == by)
+        if by is not None and mine >= self.max_per_requester:
+            raise OddsBusyError(f"you have {mine} analyses waiting already: ask for more once they are done")
+
+    def _wake(self) -> None:
+        """A job was queued (the lock is held): start the worker if it is not running, and wake it."""
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._work, name="odds", daemon=True)
             self._worker.start()
+        self._ready.notify()
+
+    def _next(self) -> _Job:
+        """The next job: what someone awaits first, then the tables' background work, oldest first."""
+        with self._ready:
+            while not self._queued():
+                self._ready.wait()
+            if self._asked:
+                return self._asked.popitem(last=False)[1]
+            return self._tables.popitem(last=False)[1]
 
     def _work(self) -> None:
         while True:
-            key, settings = self._jobs.get()
-            future = self._pending[key]
+            job = self._next()
+            future = job.future
             try:
-                report = analyze_in_child(settings, self.cache)
+                report = self.analyze(job.settings, self.cache)
             except Exception as error:  # reported to whoever awaits it; the worker carries on
                 if not future.cancelled():
                     future.set_exception(error)
             else:
-                self._known[key] = report
-                self._missed.pop(key, None)
+                self._known[job.key] = report
+                self._missed.pop(job.key, None)
                 if not future.cancelled():  # nobody waits for it any more: the report is kept all the same
                     future.set_result(report)
             finally:
                 with self._lock:
-                    self._pending.pop(key, None)
+                    if self._pending.get(job.key) is future:
+                        self._pending.pop(job.key, None)
 
 
 def analyze_in_child(settings: Settings, cache: Path | None) -> dict[str, Any]:
@@ -143,9 +249,15 @@ def _analyze_and_send(settings: Settings, cache: Path | None, sender: Connection
     with contextlib.suppress(OSError):
         os.nice(10)  # the tables come first
     try:
-        sender.send(("ok", analyze_settings(settings, cache=cache)))
+        outcome: tuple[str, Any] = ("ok", analyze_settings(settings, cache=cache))
     except Exception as error:  # the parent raises it for whoever awaits the report
-        sender.send(("error", f"{type(error).__name__}: {error}"))
+        outcome = ("error", f"{type(error).__name__}: {error}")
+    try:
+        sender.send(outcome)
+    except OSError:
+        # The server that asked is gone (killed, its pipe closed): nobody to tell, and a traceback here would
+        # land in the restarted server's log. The report is in the cache for the next one that asks.
+        pass
     finally:
         sender.close()
 
@@ -171,14 +283,14 @@ def enable_background() -> None:
     ODDS.background = True
 
 
-def lobby_odds(settings: Settings, meter: int | None = None) -> dict[str, Any] | None:
+def lobby_odds(settings: Settings, meter: int | None = None, table: str | None = None) -> dict[str, Any] | None:
     """The lobby's edge per bet for a table, when known; with background work on, an unknown
     table's analysis is started (a table created or changed from any face shows up here)."""
     report = ODDS.known(settings)
     if report is None:
-        ODDS.prefetch(settings)
+        ODDS.prefetch(settings, table=table)
         return None
     return summary(at_meter(report, settings, meter))
 
 
-__all__ = ["ODDS", "OddsService", "at_meter", "enable_background", "lobby_odds", "summary"]
+__all__ = ["ODDS", "OddsBusyError", "OddsService", "at_meter", "enable_background", "lobby_odds", "summary"]

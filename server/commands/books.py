@@ -83,7 +83,7 @@ async def _known_table(database: Any, name: str) -> bool:
 async def _ledger_check(database: Any, _args: argparse.Namespace, out: TextIO) -> int:
     in_play = {hand.table for hand in await database.hands_in_progress()}
     report = await database.ledger_check(tables_in_play=in_play)
-    problems = list(report.discrepancies)
+    problems = list(report.discrepancies) + list(report.rigged)
     problems += [f"{place}: {chips} chips left outside a hand in progress"
                  for place, chips in sorted(report.open_felt_places.items())]
     if problems:

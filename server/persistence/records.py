@@ -131,6 +131,7 @@ class LedgerReport:
     places: int = 0
     transfers: int = 0
     open_felt_places: dict[str, int] = field(default_factory=dict)
+    rigged: list[str] = field(default_factory=list)  # arranged hands that paid who could rig them (rigging.py)
 
     def summary(self) -> str:
         """One line for the log."""
@@ -140,6 +141,8 @@ class LedgerReport:
             if self.ok
             else f"ledger BROKEN: {len(self.discrepancies)} discrepancies, first: {self.discrepancies[0]}"
         )
+        if self.rigged:
+            head += f"; FLAGGED: {len(self.rigged)} arranged hands paid who could rig them, first: {self.rigged[0]}"
         if self.open_felt_places:
             head += f"; {len(self.open_felt_places)} felt places hold chips outside a hand"
         return head

@@ -104,6 +104,7 @@ class AfterHand:
     carry: JSON  # what the next hand inherits (a jackpot meter, last bets for Re-Bet)
     waiting: str | None = None  # why the next hand waits on the seats (a seat change starts it at once), if it does
     message: str = ""  # ``waiting`` in a sentence, for the table's ``table_waiting`` event
+    retried: bool = False  # the next attempt is the same hand (nobody banked): one hand for who is absent (section 4)
 
 
 class TableSettings(Protocol):

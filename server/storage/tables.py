@@ -24,6 +24,7 @@ from server.rules.game import AccountId
 from server.rules.games import game_of
 from server.rules.places import stack_place
 from server.storage.store import Store, as_table_errors
+from server.table.commands import TableError
 from server.table.ports import Batch, RecordedEvent
 from server.table.registry import drill_for
 from server.table.roster import Seated
@@ -94,8 +95,13 @@ class TableStore(Store):
     async def create_table(self, name: str, settings: dict[str, Any], by: AccountId | None) -> None:
         """Record a new table (who created it shows in the log, not the row)."""
         del by
+        trainee = (settings.get("drill") or {}).get("trainee")
         with as_table_errors():
             async with self.db.transaction() as tx:
+                # The trainee is an account that exists now: else whoever registers the name first would be it.
+                if trainee is not None and await tx.account_by_name(str(trainee)) is None:
+                    raise TableError("account/unknown", f"no account is named {trainee}: the trainee registers (or "
+                                                        "takes an invite) first, then the drill table can be made")
                 await tx.create_table(name, settings)
 
     async def any_table_recorded(self) -> bool:

@@ -75,6 +75,8 @@ class RunnerBase:
         self.game: Game = game_named(setup.game)
         self.settings: Any = setup.settings
         self.carry: JSON = dict(setup.carry)
+        self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
+        self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
         self.roster = Roster(setup.settings.seats)
         for seated in setup.seats:
             self.roster.add(seated)
@@ -98,6 +100,7 @@ class RunnerBase:
         self.pending_by: AccountId | None = None  # who asked for the pending settings
         self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
         self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
+        self.arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
         self.closed = False
         self.closing = False
         self.last_hand_id: int | None = None

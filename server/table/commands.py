@@ -97,6 +97,8 @@ class Host:
     action: str
     by: AccountId | None
     args: tuple[tuple[str, Any], ...] = ()
+    floor_link: bool = False
+    """From a floor link's token, which may never arrange a deck or change what a table pays (docs/server.md)."""
 
     def arg(self, name: str, default: Any = None) -> Any:
         """One argument of the command."""

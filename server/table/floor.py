@@ -25,6 +25,22 @@ def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str,
     return {key: {"old": old.get(key), "new": value} for key, value in new.items() if old.get(key) != value}
 
 
+PAYOUT_SETTINGS = frozenset({"profile", "max_payout", "max_bonus_win"})
+"""Settings that change what a hand pays, besides every ``*_pays`` table and every ``jackpot*`` setting."""
+
+
+def payout_changes(changes: Mapping[str, Any]) -> list[str]:
+    """The changed settings (of :func:`setting_changes`) that change what a hand pays.
+
+    Whoever may rig a table may not profit from it (docs/server.md, "What a floor link may do").
+
+    >>> payout_changes({"straight_flush_pays": {}, "bet_seconds": {}, "max_bonus_win": {}, "jackpot_seed": {}})
+    ['jackpot_seed', 'max_bonus_win', 'straight_flush_pays']
+    """
+    return sorted(key for key in changes
+                  if key in PAYOUT_SETTINGS or key.endswith("_pays") or key.startswith("jackpot"))
+
+
 def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
     """``arrange_deck``'s ``hands`` read for this table's game: seats, spots or boxes, and ``dp``."""
     size, noun = BY_SEAT.get(game, (0, ""))

@@ -13,7 +13,7 @@ from server.table.commands import (
     Host,
     TableError,
 )
-from server.table.floor import deck_by_place, setting_changes
+from server.table.floor import deck_by_place, payout_changes, setting_changes
 from server.table.ports import Batch, Reply
 
 
@@ -33,12 +33,23 @@ class FloorCommandsMixin(RunnerBase):
         if new.seats < max(self.roster.by_seat, default=0):
             raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
         changes = setting_changes(self.settings.as_dict(), new.as_dict())
+        paying = payout_changes(setting_changes((self.pending_settings or self.settings).as_dict(), new.as_dict()))
+        if paying:
+            self._may_rig(cmd, f"change what the table pays ({', '.join(paying)})")
         self.pending_settings, self.pending_by = new, cmd.by
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
             return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
         # The posted settings hold for the hand in play (docs/rules/hcf.md section 2): say what the next one changes.
         return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
+
+    def _may_rig(self, cmd: Host, what: str) -> None:
+        """Refuse whoever could profit from rigging this table: a floor link, or an account seated here."""
+        if cmd.floor_link:
+            raise TableError("auth/not_host", f"a floor link may not {what}: that takes the host token")
+        if cmd.by is not None and self.roster.of_account(cmd.by) is not None:
+            raise TableError("auth/not_host", f"you sit at table {self.name}, and whoever plays at a table may not "
+                                              f"{what}: stand up first")
 
     async def _host_show_settings(self, _cmd: Host) -> Reply:
         """The table's settings now, and what a change waiting for the hand's end will make of them."""
@@ -99,8 +110,15 @@ class FloorCommandsMixin(RunnerBase):
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        await self._hand_command(DeclareDead(self._host_seat(cmd)))
-        return {}
+        """One seat's hand dead; the DP's seat voids the whole hand (docs/rules/hcf.md section 5): the answer says
+        which happened."""
+        seat = self._host_seat(cmd)
+        banker = self.hand_in_progress() and self.game.dealer_seat(self.state) == seat
+        await self._hand_command(DeclareDead(seat))
+        if banker and not self.hand_in_progress():
+            return {"dead": "hand", "seat": seat,
+                    "message": f"seat {seat} is the DP's: the whole hand is void, every bet and fee goes back"}
+        return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
@@ -109,6 +127,7 @@ class FloorCommandsMixin(RunnerBase):
 
     async def _host_arrange(self, cmd: Host) -> Reply:
         """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
+        self._may_rig(cmd, "arrange its deck")
         hands = cmd.arg("hands")
         deck: tuple[Card, ...] | SeatDeck
         if hands is not None:
@@ -120,7 +139,7 @@ class FloorCommandsMixin(RunnerBase):
                 raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
             count = len(deck)
             warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
-        self.arranged_next = deck
+        self.arranged_next, self.arranged_by = deck, cmd.by
         event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
                         "message": "the host arranged the next deck: that hand is not a random deal"}
         await self._table_events([event | ({"warning": warning} if warning else {})])

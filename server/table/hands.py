@@ -13,7 +13,8 @@ from server.table.commands import (
 )
 from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
-from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT
+from server.table.rebet import carry_for_hand
+from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND
 
 
 class HandsMixin(RunnerBase):
@@ -31,11 +32,12 @@ class HandsMixin(RunnerBase):
             return
         seed = self.seed_source(32)
         arranged = self.arranged_next
+        carry = carry_for_hand(self.carry, {p.seat: self.roster.by_seat[p.seat].name for p in players})
         state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
-                                   arranged_deck=arranged, carry=self.carry)
+                                   arranged_deck=arranged, carry=carry)
         opening = self.game.opening_events(state)
         if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
-            after = self.game.after_hand(state, self.carry)
+            after = self.game.after_hand(state, carry)
             self.state = state
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
             self._schedule("next_hand", self.now() + after.pause)
@@ -44,8 +46,9 @@ class HandsMixin(RunnerBase):
         self.waiting_reason = None
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
-        for seated in self.roster.by_seat.values():
-            seated.missed_this_hand = False
+        if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
+            for seated in self.roster.by_seat.values():
+                seated.missed_this_hand = seated.moved_this_hand = False
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
         self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
         started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
@@ -53,12 +56,13 @@ class HandsMixin(RunnerBase):
                    "seats": [p.seat for p in players], "offer_from": self.offer_from}
         batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
         self.hand_id = None
-        self.state = state
-        inputs = {"command": "new_hand", "game": self.game.name, "carry": self.carry,
+        self.state, self.hand_carry = state, carry
+        inputs = {"command": "new_hand", "game": self.game.name, "carry": carry,
                   "settings": self.settings.as_dict(), "offer_from": self.offer_from,
                   "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
                   "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": deck_json(arranged)}
+                  "arranged_deck": deck_json(arranged),
+                  "arranged_by": self.arranged_by if arranged is not None else None}
         await self._record(state, opening, batch, lead=[started], inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
@@ -84,14 +88,15 @@ class HandsMixin(RunnerBase):
         self._cancel("clock")
         self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
-        after = self.game.after_hand(state, self.carry)
-        self.carry, self.offer_from = after.carry, after.offer_from
+        after = self.game.after_hand(state, self.hand_carry)
+        self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
         changes: list[Reply] = []
-        for seat in list(self.hand_accounts):
+        self.hand_retried = after.retried
+        for seat in list(self.hand_accounts) if not after.retried else []:
             seated = self.roster.by_seat.get(seat)
             if seated is None:
                 continue
-            seated.missed_hands = seated.missed_hands + 1 if seated.missed_this_hand else 0
+            seated.missed_hands = seated.missed_hands + 1 if seated.absent() else 0
             if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
                 seated.sitting_out, seated.sat_out_at = True, self.now()
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
@@ -127,6 +132,8 @@ class HandsMixin(RunnerBase):
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
-            raise TableError("seat/not_in_hand", "you take no part in this hand")
+            raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
+                             if seated.sitting_out else NEXT_HAND)
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
+        seated.moved_this_hand = True  # refused moves raise above: only a move the hand took counts
         return {}

@@ -215,8 +215,8 @@ class PipelineMixin(RunnerBase):
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.hand_id, names, self.carry,
-                            self.hand_number if dealt else None)
+        return hand_summary(self.game, state, self.name, self.hand_id, names, self.hand_carry,
+                            self.hand_number if dealt else None, kept=self.carry)
 
 
 def _log_event(event: RecordedEvent) -> None:

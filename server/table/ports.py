@@ -77,6 +77,7 @@ class Choices(TypedDict):
     seat: int | None
     deadline: float | None
     moves: list[dict[str, Any]]
+    next_hand: NotRequired[str]  # why a seated player has no hand moves: the hand began without them (a sentence)
 
 
 class UpdatePayload(TypedDict):

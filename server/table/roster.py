@@ -7,6 +7,8 @@ from typing import Any
 
 from server.rules.game import AccountId, Player
 
+NEXT_HAND = "this hand began before you sat down or came back: you play from the next hand"
+"""Said to a seated player a hand in progress goes on without (issue 23 item 8)."""
 MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (docs/rules/hcf.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up
 
@@ -26,7 +28,12 @@ class Seated:
     leave_reason: str | None = None
     """Why the seat stands up after the hand when it is not the player's own leave (``removed``, ``closed``)."""
     missed_hands: int = 0
-    missed_this_hand: bool = False
+    missed_this_hand: bool = False  # one of the seat's clocks ran out (a bank offer's never counts)
+    moved_this_hand: bool = False  # the seat made a move: then it was not absent, whatever its clocks did
+
+    def absent(self) -> bool:
+        """Whether the player was absent from the hand: a clock ran out and they made no move in it (section 4)."""
+        return self.missed_this_hand and not self.moved_this_hand
 
     def as_player(self, stack: int) -> Player:
         """This player as the rules see them for one hand."""

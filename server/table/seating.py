@@ -17,7 +17,7 @@ from server.table.commands import (
     TopUp,
 )
 from server.table.ports import Batch, Reply, SeatChange
-from server.table.roster import SIT_OUT_LIMIT_SECONDS, Seated
+from server.table.roster import NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Seated
 
 
 class SeatingMixin(RunnerBase):
@@ -40,6 +40,9 @@ class SeatingMixin(RunnerBase):
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "
                                               f"answer the steps with hcf drill --table {self.name}")
+        if self.arranged_next is not None and self.arranged_by == cmd.account:
+            raise TableError("auth/not_host", f"you arranged the next deck at table {self.name}, and whoever "
+                                              "arranges a deck may not play it: sit once that hand is dealt")
         seat = cmd.seat if cmd.seat is not None else self.roster.first_free()
         if seat is None:
             raise TableError("seat/no_free_seat", f"table {self.name} is full")
@@ -59,7 +62,7 @@ class SeatingMixin(RunnerBase):
         await self._table_events([{"type": "player_sat", "seat": seat, "name": cmd.name, "stack": buy_in}],
                                  batch, lambda: self.roster.add(seated))
         self._soon()
-        return {"seat": seat, "stack": buy_in}
+        return {"seat": seat, "stack": buy_in} | self._next_hand_note()
 
     async def _stand(self, cmd: Stand) -> Reply:
         seated = self._seated(cmd.account)
@@ -128,7 +131,13 @@ class SeatingMixin(RunnerBase):
             await self._table_events([{"type": kind, "seat": seated.seat, "name": seated.name,
                                        "reason": "asked"}], batch, apply)
             self._soon()
-        return {"sitting_out": seated.sitting_out}
+        return {"sitting_out": seated.sitting_out} | ({} if seated.sitting_out else self._next_hand_note(seated))
+
+    def _next_hand_note(self, seated: Seated | None = None) -> Reply:
+        """``message``: a hand in progress goes on without a player who sits down or comes back now."""
+        if not self.hand_in_progress() or (seated is not None and self._in_current_hand(seated)):
+            return {}
+        return {"message": NEXT_HAND}
 
     async def _set_willing(self, cmd: SetWilling) -> Reply:
         seated = self._seated(cmd.account)

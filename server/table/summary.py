@@ -8,17 +8,20 @@ from typing import Any
 from server.rules.cards import cards_list
 from server.rules.fairness import derive_deck_seed, player_seed_bytes
 from server.rules.game import Game
+from server.table.rebet import carry_kept
 
 
 def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names: Mapping[int, str],
-                 carry: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
+                 carry: Mapping[str, Any], number: int | None = None, *,
+                 kept: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The public record of a hand that is over; the server seed is revealed with it.
 
     ``number`` is the table's own count of dealt hands (None for an attempt never
     dealt); ``hand_id`` is the server-wide id the HTTP API and ``replay`` take.
 
     ``carry`` is what the hand started with; the record keeps what the next hand
-    inherits (``carry``), so a restarted table picks up a jackpot meter from its last hand.
+    inherits (``carry``), so a restarted table picks up a jackpot meter from its last hand,
+    and each player's last bets for Re-Bet (by player: ``kept`` is the table's carry before the hand).
     """
     own = game.summary(state)
     seeds = [(int(seat), str(seed)) for seat, seed in own.get("player_seeds", [])]
@@ -37,7 +40,7 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
         "deck_seed": deck_seed.hex(),
         "names": {str(seat): name for seat, name in sorted(names.items())},
         **own,
-        "carry": game.after_hand(state, carry).carry,
+        "carry": carry_kept(game.after_hand(state, carry).carry, names, kept or {}),
     }
     if state.arranged_deck is not None:
         summary["arranged_deck"] = cards_list(state.arranged_deck)

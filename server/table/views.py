@@ -5,7 +5,7 @@ from __future__ import annotations
 from server.rules.game import AccountId
 from server.table.base import RunnerBase
 from server.table.ports import Choices, Reply
-from server.table.roster import Seated
+from server.table.roster import NEXT_HAND, Seated
 
 
 class ViewsMixin(RunnerBase):
@@ -87,8 +87,11 @@ class ViewsMixin(RunnerBase):
                               "buy_in": {"min": self.settings.min_buy_in, "max": self.settings.max_buy_in}})
             return {"seat": None, "deadline": None, "moves": moves}
         hand = self._hand_choices(seated)
-        return {"seat": seated.seat, "deadline": self._deadline(seated.seat) if hand else None,
-                "moves": hand + self._table_choices(seated)}
+        choices: Choices = {"seat": seated.seat, "deadline": self._deadline(seated.seat) if hand else None,
+                            "moves": hand + self._table_choices(seated)}
+        if self.hand_in_progress() and not seated.sitting_out and not self._in_current_hand(seated):
+            choices["next_hand"] = NEXT_HAND
+        return choices
 
     def _hand_choices(self, seated: Seated) -> list[Reply]:
         if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
@@ -156,5 +159,5 @@ class ViewsMixin(RunnerBase):
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
         from server.analysis.service import lobby_odds
 
-        odds = lobby_odds(self.settings, self.carry.get("meter"))
+        odds = lobby_odds(self.settings, self.carry.get("meter"), self.name)
         return {} if odds is None else {"odds": odds}

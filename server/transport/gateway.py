@@ -378,7 +378,8 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
         raise TableError("request/malformed", f"{request.action} needs a table")
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
-    return await tables.submit(await tables.resolve(request.table), Host(request.action, by, args))
+    command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)
+    return await tables.submit(await tables.resolve(request.table), command)
 
 
 def _table_command(event: str, request: p.Request, account: AccountId, name: str) -> Any:

@@ -274,13 +274,16 @@ class _Api:
 
     async def table_odds(self, request: web.Request) -> web.Response:
         """The odds of the table's settings (docs/odds.md): from the cache, or worked out off the loop."""
-        from server.analysis.service import ODDS, at_meter, summary
+        from server.analysis.service import ODDS, OddsBusyError, at_meter, summary
 
         runner = self.tables.get(request.match_info["name"])
         # A change made during a hand applies after it: the host asking after a change sees its odds.
         pending = runner.pending_settings is not None
         settings = runner.pending_settings if pending else runner.settings
-        report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
+        try:
+            report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
+        except OddsBusyError as busy:
+            raise TableError("rate/limited", str(busy)) from None
         return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
 
     async def hand(self, request: web.Request) -> web.Response:
@@ -357,5 +360,6 @@ class _Api:
             from server.analysis.service import ODDS
 
             runner = self.tables.runners[action.table]
-            ODDS.prefetch(runner.pending_settings or runner.settings)  # the host asks for the odds next
+            # the host asks for the odds next; a table's latest settings only, a bounded share per token
+            ODDS.prefetch(runner.pending_settings or runner.settings, table=runner.name, by=scope)
         return _answer(p.ok(**reply))

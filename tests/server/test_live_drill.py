@@ -37,6 +37,12 @@ def manual(server: Server) -> ManualClock:
     return server.clock
 
 
+async def _trainee(server: Server) -> Client:
+    """The trainee's account and connection, made before the drill table (it names an account that exists)."""
+    account = await server.account("tina")
+    return await server.client(name="tina", token=account["token"], account_id=account["account_id"])
+
+
 async def _question(tina: Client, since: int, step: str) -> tuple[int, dict[str, Any]]:
     """Wait for the table to ask ``step``, then ask for the question and the dealer's view."""
     at, _ = await tina.event("drill_step", since=since, where=lambda e: e["step"] == step)
@@ -59,9 +65,10 @@ async def _recorded_key(server: Server, hand_id: int, irregularity: Irregularity
 @pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: Server) -> None:
     host = await server.host()
+    tina = await _trainee(server)
     await host.host("create_table", table=DRILL, settings=SETTINGS)
     await host.join(DRILL)
-    tina = await server.player("tina", sit=False, table=DRILL)
+    await tina.join(DRILL)
     assert await tina.refused("sit", {"table": DRILL, "buy_in": 500}) == "drill/trainee"
     alice, bob, carol = [await server.player(n, table=DRILL, seat=s, buy_in=500)
                          for n, s in (("alice", 1), ("bob", 2), ("carol", 3))]
@@ -152,8 +159,9 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
 @pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_a_stop_while_a_step_is_asked_counts_it_unanswered_and_voids_the_hand(server: Server) -> None:
     host = await server.host()
+    tina = await _trainee(server)
     await host.host("create_table", table=DRILL, settings=SETTINGS)
-    tina = await server.player("tina", sit=False, table=DRILL)
+    await tina.join(DRILL)
     for name, seat in (("alice", 1), ("bob", 2)):
         await server.player(name, table=DRILL, seat=seat, buy_in=500)
     mark = tina.mark()
@@ -175,9 +183,9 @@ LINES = {"offer_bank": "offer 1", "fees": "fees 2:1 3:1", "first_card": "first 3
 async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_irregularity(server: Server) -> None:
     """``hcf drill --table``'s session (client_cli/drill/live.py) against bots; the trainer injects a miscount."""
     host = await server.host()
+    account = await server.account("tina")  # the trainee's account comes first (issue 23 item 21)
     await host.host("create_table", table=DRILL, settings=SETTINGS)
     await host.join(DRILL)
-    account = await server.account("tina")
     for name, seat in (("alice", 1), ("bob", 2), ("carol", 3)):  # they bank, bet and leave decisions to the clock
         await server.player(name, table=DRILL, seat=seat, buy_in=500,
                             policy=Policy(bank=seat == 1, decide=silent))
@@ -230,3 +238,15 @@ async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_
     key = await _recorded_key(server, revealed["hand_id"], Irregularity("miscount", 3))
     assert [{"step": s["step"], "answer": s["answer"]} for s in ended["steps"]] == key
     assert any(line.startswith("Report: drill (training):") for line in said), "the report ends the session"
+
+
+async def test_a_drill_table_whose_trainee_has_no_account_is_refused(server: Server) -> None:
+    """Issue 23 item 21: a trainee named before the account exists would be whoever registers that name first."""
+    host = await server.host()
+    reply = await host.conn.raw_call("host", {"action": "create_table", "table": DRILL, "settings": SETTINGS})
+    assert reply == {"ok": False, "error": {"code": "account/unknown", "message": (
+        "no account is named tina: the trainee registers (or takes an invite) first, "
+        "then the drill table can be made")}}
+    assert DRILL not in server.tables.runners, "nothing was made"
+    await server.account("tina")
+    assert (await host.host("create_table", table=DRILL, settings=SETTINGS))["table"]["name"] == DRILL

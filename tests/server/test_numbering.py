@@ -79,14 +79,16 @@ async def test_the_numbers_go_on_after_a_restart(server: Server) -> None:
 
 
 @pytest.mark.parametrize("table_overrides", [{"offer_seconds": 1}])
-async def test_a_player_who_lets_every_bank_offer_run_out_is_sat_out(server: Server) -> None:
+async def test_a_bank_offer_left_to_run_out_is_a_refusal_and_sits_nobody_out(server: Server) -> None:
+    """Issue 23 item 3 (docs/rules/hcf.md section 4): an offer run out refuses the bank, nothing more."""
     host, _ = await server.table(Policy(bank=None), Policy(bank=None))
     mark = host.mark()
     await host.host("resume")
-    _, waiting = await host.event("table_waiting", since=mark, where=lambda e: e["reason"] == "players")
-    seen = host.table_events(mark)
-    sat_out = [(e["seat"], e["reason"]) for e in events_of(seen, "player_sat_out")]
-    assert sorted(sat_out) == [(1, "clock"), (2, "clock")]
-    assert len(events_of(seen, "hand_not_dealt")) == 2, "two offers run out in a row, then sat out"
+    for _ in range(3):
+        mark_now, _ = await host.event("hand_not_dealt", since=mark)
+        mark = mark_now + 1
+    await host.host("pause")
+    seen = host.table_events()
+    assert events_of(seen, "player_sat_out") == [], "nobody is sat out for letting bank offers run out"
+    assert {e["reason"] for e in events_of(seen, "hand_not_dealt")} == {"no_bank"}
     assert await _history(server, "main") == [], "no hand was dealt: the history is empty"
-    assert waiting["reason"] == "players"

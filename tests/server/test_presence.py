@@ -24,7 +24,7 @@ from .helpers import (
 
 
 @pytest.mark.parametrize("table_overrides", [{"action_seconds": 1, "bet_seconds": 1}])
-async def test_a_player_who_never_answers_folds_by_clock_and_is_sat_out_after_two_hands(server: Server) -> None:
+async def test_a_player_who_never_answers_folds_by_clock_and_is_sat_out_after_two_absent_hands(server: Server) -> None:
     host, (_alice, _bob, carol) = await server.table(
         Policy(), Policy(bank=False, decide=raise_min), Policy(bank=False, flush_bonus=3, decide=silent))
     await carol.call("willing_to_bank", {"table": "main", "willing": False})
@@ -43,21 +43,24 @@ async def test_a_player_who_never_answers_folds_by_clock_and_is_sat_out_after_tw
     assert str(3) not in first["shown"], "a folded hand is never shown"
     assert not (await host.snapshot())["seats"][2]["sitting_out"], "one miss does not sit a player out"
 
-    # second hand: carol does not even answer the bets; the clock closes them without her
+    # She bet in the first hand, so she was there (issue 23 item 3): absent means a clock ran out and no move.
+    # Second and third hands: carol does not even answer the bets; the clock closes them without her.
     server.bots[-1].policy.ante = None
-    mark = host.mark()
     (second,) = await run_hands(host, 1)
     events = hand_events(host, second["hand_id"])
     passed = [e for e in events if e["type"] == "bets_passed"]
     assert [(e["seat"], e["reason"]) for e in passed] == [(3, "clock")]
     assert "3" not in second["bets"]
+    assert not (await host.snapshot())["seats"][2]["sitting_out"], "one absent hand does not sit a player out"
+    mark = host.mark()
+    (third,) = await run_hands(host, 1)
     _, sat_out = await host.event("player_sat_out", since=mark)
     assert (sat_out["seat"], sat_out["reason"]) == (3, "clock")
     snapshot = await host.snapshot()
     assert snapshot["seats"][2]["sitting_out"] is True
-    assert stacks_of(snapshot) == expected_stacks(before, [first, second])
-    (third,) = await run_hands(host, 1)
-    assert one(hand_events(host, third["hand_id"]), "hand_started")["seats"] == [1, 2]
+    assert stacks_of(snapshot) == expected_stacks(before, [first, second, third])
+    (fourth,) = await run_hands(host, 1)
+    assert one(hand_events(host, fourth["hand_id"]), "hand_started")["seats"] == [1, 2]
 
 
 async def test_leaving_during_a_hand_folds_at_the_turn_and_stands_after_settlement(server: Server) -> None:

@@ -79,7 +79,8 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         """The bank offer's, the betting round's, or the seat in turn's clock (docs/rules/hcf.md section 4)."""
         s = state.settings
         if state.phase == "offer":
-            return ClockSpec("offer", state.offered, s.offer_seconds)  # it counts like any other (section 4)
+            # An offer left to run out is a refusal of the bank, nothing more: nobody is late (section 4).
+            return ClockSpec("offer", state.offered, s.offer_seconds, late=())
         if state.phase == "betting":
             late = tuple(seat for seat in state.bettors if seat not in state.bets and seat not in state.passed)
             return ClockSpec("bets", None, s.bet_seconds, expire=m.CloseBets(), late=late)
@@ -109,7 +110,8 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         pause = s.offer_seconds if state.phase == "not_dealt" and state.reason != "no_ante" else s.pause_seconds
         if state.reason == "no_bank":  # a player sitting down or switching the bank on may take it: retry then
             return AfterHand(pause, h.next_offer_from(state), dict(carry), "no_bank",
-                             "nobody took the bank: no hand this time; the bank is offered again soon")
+                             "nobody took the bank: no hand this time; the bank is offered again soon",
+                             retried=True)
         return AfterHand(pause, h.next_offer_from(state), dict(carry))
 
     def dealer_seat(self, state: h.HandState) -> int | None:

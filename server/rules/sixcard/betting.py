@@ -127,7 +127,7 @@ def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
     _need_bettor(state, cmd.seat)
     last = state.last_bets.get(cmd.seat)
     if not last:
-        raise Violation("you have no bets of an earlier hand to repeat", "bet/none")
+        raise Violation("you have no bets from a last hand to repeat", "bet/no_last_bets")
     bets = check_bets(state, cmd.seat, last, cmd.seed)
     return [BoxBetsPlaced(cmd.seat, bets, cmd.seed)]
 

@@ -274,7 +274,7 @@ def test_rebet_places_the_last_hands_bets_unconfirmed() -> None:
 
 
 @pytest.mark.parametrize(("players", "last", "code"), [
-    ([(1, 1000)], {}, "bet/none"),
+    ([(1, 1000)], {}, "bet/no_last_bets"),
     ([(1, 50)], {1: ((1, 20, 0),)}, "bet/insufficient_stack"),
     ([(1, 1000)], {1: ((1, 2, 0),)}, "bet/below_min"),
 ])
