@@ -62,6 +62,8 @@ def test_a_player_who_bets_and_raises_but_never_banks_is_never_sat_out(server: S
     try:
         child.expect("Password for pat")
         child.sendline("a-good-password")
+        child.expect("Type it again to register")  # a new account: asked twice
+        child.sendline("a-good-password")
         child.expect("you sit at seat 1 with 1000 chips")
         bots = [_bot(server, tmp_path, "basic"), _bot(server, tmp_path, "stubborn")]
         while len(raised & verified) < 6:
