@@ -29,6 +29,7 @@ from server.listening import PortUnavailable, listening_socket
 from server.persistence.database import Database, open_database
 from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
+from server.transport.frames import FrameGuard
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.guard import ConnectionGuard, RepeatFilter
 from server.transport.http import HttpLimits, routes
@@ -135,6 +136,7 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
                                              config.limit_keys, clock),
                       presence_grace=config.presence_grace, on_login=app[GUARD].logged_in, clock=clock)
     app[GATEWAY] = gateway
+    FrameGuard(sio, max_bad=config.max_bad_frames, interval=config.log_repeat_seconds, clock=clock).install()
     if cluster is not None:
         cluster.present = gateway.sid_of_account.keys
     limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
