@@ -79,7 +79,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
         max_http_buffer_size=64 * 1024,
         # a browser's Origin: the server's own, or one of allowed_origins; no Origin (terminal, bots): let in
-        cors_allowed_origins=OriginCheck(origins_of(config.allowed_origins)),
+        cors_allowed_origins=OriginCheck(origins_of(config.allowed_origins), parse_networks(config.trusted_proxies)),
         # several processes (docs/scaling.md): broadcasts reach every process's clients through Redis
         **({"client_manager": socketio.AsyncRedisManager(config.redis_url)} if config.redis_url else {}),
     )
