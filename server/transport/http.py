@@ -35,6 +35,7 @@ STATUS = {
     "request/too_large": 413, "account/unknown": 404, "invite/unknown": 404, "invite/expired": 410,
     "invite/revoked": 410, "invite/used_up": 410,
 }
+JSON_TYPE = "application/json"
 HAND_ID_MAX = 2**63 - 1  # the database's integer: a larger id names no hand
 
 
@@ -172,22 +173,30 @@ def _refusal(code: str, message: str | None = None, retry_after: int | None = No
 
 
 def guarded(fn: Handler) -> Handler:
-    """Every route answers JSON, refusals included."""
+    """Every route answers JSON, refusals included, marked so that no browser reads it as anything else."""
     async def wrapper(request: web.Request) -> web.StreamResponse:
-        try:
-            return await fn(request)
-        except RateLimitedError as exc:
-            return _refusal(exc.code, exc.message, exc.seconds)
-        except TableError as exc:
-            return _refusal(exc.code, exc.message)
-        except p.ProtocolError as exc:
-            return _refusal(exc.code, exc.message)
-        except RecursionError:  # a structure nested past what any request of ours takes
-            return _refusal("request/malformed", "the request is nested too deeply")
-        except Exception:
-            log.exception("http_failed", path=request.path)
-            return _refusal("request/internal")
+        response = await _answered(fn, request)
+        if not response.prepared:  # (a streamed answer sent its headers already)
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
     return wrapper
+
+
+async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
+    """What ``fn`` answers, or its refusal as JSON."""
+    try:
+        return await fn(request)
+    except RateLimitedError as exc:
+        return _refusal(exc.code, exc.message, exc.seconds)
+    except TableError as exc:
+        return _refusal(exc.code, exc.message)
+    except p.ProtocolError as exc:
+        return _refusal(exc.code, exc.message)
+    except RecursionError:  # a structure nested past what any request of ours takes
+        return _refusal("request/malformed", "the request is nested too deeply")
+    except Exception:
+        log.exception("http_failed", path=request.path)
+        return _refusal("request/internal")
 
 
 async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
@@ -202,6 +211,11 @@ async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
         raise TableError("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
     if len(raw) > p.MAX_REQUEST_BYTES:
         raise TableError("request/too_large", "the request body is too large")
+    if raw and request.content_type != JSON_TYPE:
+        # A page on another site may post text/plain, a form or an untyped body from a visitor's browser
+        # without asking first; a JSON body makes the browser ask (CORS), and we never say yes.
+        raise TableError("request/malformed", "send the body as JSON, with the header "
+                         "'Content-Type: application/json'")
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:
