@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from server.persistence.errors import StoreError
 from server.persistence.models import ACCOUNT, HOST_TOKEN, SESSION_TOKEN
-from server.persistence.naming import check_account_name
+from server.persistence.naming import account_name, name_key, taken
 from server.persistence.passwords import new_token, token_digest
 from server.persistence.records import Account, Micros
 from server.persistence.txbase import TxBase
@@ -30,15 +30,16 @@ class AccountOps(TxBase):
         """Insert an account; ``auth/name_taken`` if the name exists in any letter case."""
         self._check_writable()
         try:
-            name_key = check_account_name(name)
-            if await self.account_by_name(name) is not None:
-                raise StoreError("auth/name_taken", f"the name {name!r} is taken")
-            values = {"name": name, "name_key": name_key, "password_hash": password_hash, "is_host": is_host}
+            shown, key = account_name(name)
+            existing = await self.account_by_name(shown)
+            if existing is not None:
+                raise StoreError("auth/name_taken", taken(shown, existing.name))
+            values = {"name": shown, "name_key": key, "password_hash": password_hash, "is_host": is_host}
             result = await self._run(
                 sa.insert(ACCOUNT).values(created_at=self.now(), **values).returning(*_ACCOUNT_COLUMNS)
             )
         except sa.exc.IntegrityError as exc:
-            raise self._doom(StoreError("auth/name_taken", f"the name {name!r} is taken")) from exc
+            raise self._doom(StoreError("auth/name_taken", taken(name, name))) from exc
         except StoreError as exc:
             raise self._doom(exc) from None
         return _account(result.one())
@@ -50,14 +51,14 @@ class AccountOps(TxBase):
         return _account(row) if row is not None else None
 
     async def account_by_name(self, name: str) -> Account | None:
-        """The account with this name in any letter case, if any."""
-        result = await self._run(sa.select(*_ACCOUNT_COLUMNS).where(ACCOUNT.c.name_key == name.lower()))
+        """The account with this name, or one that looks like it (in any letter case: naming.py), if any."""
+        result = await self._run(sa.select(*_ACCOUNT_COLUMNS).where(ACCOUNT.c.name_key == name_key(name)))
         row = result.one_or_none()
         return _account(row) if row is not None else None
 
     async def _credentials(self, name: str) -> tuple[Account, str] | None:
         # Internal to the package: the hash leaves the database only to be verified by AuthFlows.
-        query = sa.select(*_ACCOUNT_COLUMNS, ACCOUNT.c.password_hash).where(ACCOUNT.c.name_key == name.lower())
+        query = sa.select(*_ACCOUNT_COLUMNS, ACCOUNT.c.password_hash).where(ACCOUNT.c.name_key == name_key(name))
         row = (await self._run(query)).one_or_none()
         return (_account(row), str(row.password_hash)) if row is not None else None
 

@@ -11,7 +11,7 @@ import contextlib
 
 from server.persistence.errors import StoreError
 from server.persistence.models import INVITE_ROLES
-from server.persistence.naming import check_account_name
+from server.persistence.naming import check_account_name, taken
 from server.persistence.records import Invite, Redemption, to_micros
 from server.persistence.tx import Tx
 
@@ -70,8 +70,9 @@ class InviteFlows:
                 if name is None:
                     raise StoreError("request/malformed", "name is required: the name to play under")
                 check_account_name(name)
-                if await tx.account_by_name(name) is not None:  # at once, before the write lock
-                    refused = StoreError("auth/name_taken", f"the name {name!r} is taken: choose another")
+                existing = await tx.account_by_name(name)
+                if existing is not None:  # at once, before the write lock
+                    refused = StoreError("auth/name_taken", f"{taken(name, existing.name)}: choose another")
         if refused is not None:
             raise refused
         assert invite is not None
