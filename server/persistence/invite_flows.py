@@ -66,6 +66,11 @@ class InviteFlows:
         async with self.transaction(write=False) as tx:
             invite = await tx.invite_by_token(token)
             refused = refusal(invite, tx.now())
+            if refused is None and invite is not None:  # (a table closed before closing revoked its links)
+                table = await tx.get_table(invite.table)
+                if table is not None and table.closed:
+                    refused = StoreError("invite/revoked", f"table {invite.table} is closed: that invite link "
+                                         "no longer works")
             if refused is None and invite is not None and invite.role != "spectator":
                 if name is None:
                     raise StoreError("request/malformed", "name is required: the name to play under")

@@ -268,3 +268,21 @@ async def test_no_token_reaches_a_log_line(web: Web, caplog: pytest.LogCaptureFi
     assert lines
     for secret in secrets:
         assert not any(secret in line for line in lines)
+
+
+async def test_closing_a_table_ends_its_invite_links_and_the_floor_tokens_they_gave(web: Web) -> None:
+    await web.host("POST", "/api/host", {"action": "create_table", "table": "high"})
+    player = await web.host("POST", "/api/invites", {"table": "high", "role": "player"})
+    floor = await web.host("POST", "/api/invites", {"table": "high", "role": "floor"})
+    boss = (await web.redeem(floor["url"], "fay"))[1]
+    assert (await web.call("GET", "/api/invites", token=boss["host_token"]))[0] == 200
+    other = await web.invite("player")  # main's link is not touched
+    assert (await web.host("POST", "/api/host", {"action": "close_table", "table": "high"}))["closed"] == "now"
+    status, answer = await web.redeem(player["url"], "lou")
+    assert (status, answer["error"]["code"]) == (410, "invite/revoked")
+    assert answer["error"]["message"] == "the host has revoked that invite link: ask for a new one"
+    status, answer = await web.call("GET", "/api/invites", token=boss["host_token"])
+    assert (status, answer["error"]["code"]) == (403, "auth/not_host")
+    listed = {i["id"]: i["revoked"] for i in (await web.host("GET", "/api/invites"))["invites"]}
+    assert listed == {player["id"]: True, floor["id"]: True, other["id"]: False}
+    assert (await web.redeem(other["url"], "lou"))[0] == 200
