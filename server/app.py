@@ -37,6 +37,7 @@ from server.transport.invites import WebAddress, invite_routes
 from server.transport.limits import BucketTable, parse_networks
 from server.transport.origins import OriginCheck
 from server.transport.packets import TextPacket
+from server.transport.quotas import NewAccounts
 from server.web.routes import web_routes
 
 log = structlog.get_logger("hcf.app")
@@ -98,7 +99,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         held = ownership or await claim(url, holder, shared=bool(config.redis_url))
         try:
             database = await open_database(url, session_ttl=config.token_days * 86400,
-                                           synchronous=config.sqlite_synchronous)
+                                           synchronous=config.sqlite_synchronous,
+                                           max_sessions=config.max_sessions_per_account)
             try:
                 async with _serving(app, database, announce):
                     yield
@@ -139,11 +141,17 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
     FrameGuard(sio, max_bad=config.max_bad_frames, interval=config.log_repeat_seconds, clock=clock).install()
     if cluster is not None:
         cluster.present = gateway.sid_of_account.keys
+    trusted = parse_networks(config.trusted_proxies)
     limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
                               account_rate=config.account_login_rate_per_second,
                               account_burst=config.account_login_burst, keys=config.limit_keys,
-                              trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout,
-                              clock=clock)
+                              trusted=trusted, body_timeout=config.header_timeout, clock=clock,
+                              history_rate=config.history_rate_per_second, history_burst=config.history_burst,
+                              new_accounts=NewAccounts.build(
+                                  address_burst=config.register_address_burst,
+                                  address_rate=config.register_address_per_hour / 3600,
+                                  burst=config.register_burst, rate=config.register_per_hour / 3600,
+                                  keys=config.limit_keys, trusted=trusted, clock=clock))
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
     app.router.add_routes(invite_routes(tables, bindings, limits, app[WEB]))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")

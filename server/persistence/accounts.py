@@ -18,6 +18,7 @@ from server.persistence.passwords import new_token, token_digest
 from server.persistence.records import Account, Micros
 from server.persistence.txbase import TxBase
 
+MAX_SESSIONS = 20  # live session tokens per account (ServerConfig.max_sessions_per_account)
 _ACCOUNT_COLUMNS = (ACCOUNT.c.id, ACCOUNT.c.name, ACCOUNT.c.created_at, ACCOUNT.c.is_host)
 
 
@@ -77,15 +78,22 @@ class AccountOps(TxBase):
         self._check_writable()
         await self._run(sa.update(ACCOUNT).where(ACCOUNT.c.id == account_id).values(is_host=is_host))
 
-    async def create_session(self, account_id: int, ttl: Micros) -> str:
-        """A new session token for the account; only its digest is stored."""
+    async def create_session(self, account_id: int, ttl: Micros, *, keep: int = MAX_SESSIONS) -> str:
+        """A new session token for the account; only its digest is stored. The account keeps at most
+        ``keep`` live sessions: the oldest others are revoked (so its owner, logging in, is never refused)."""
         self._check_writable()
         token, now = new_token(), self.now()
+        digest = token_digest(token)
         await self._run(
             sa.insert(SESSION_TOKEN).values(
-                token_hash=token_digest(token), account_id=account_id, created_at=now, expires_at=now + ttl
+                token_hash=digest, account_id=account_id, created_at=now, expires_at=now + ttl
             )
         )
+        older = (sa.select(SESSION_TOKEN.c.token_hash)
+                 .where(SESSION_TOKEN.c.account_id == account_id, sa.not_(SESSION_TOKEN.c.revoked),
+                        SESSION_TOKEN.c.expires_at > now, SESSION_TOKEN.c.token_hash != digest)
+                 .order_by(SESSION_TOKEN.c.created_at.desc()).offset(max(0, keep - 1)))
+        await self._run(sa.update(SESSION_TOKEN).where(SESSION_TOKEN.c.token_hash.in_(older)).values(revoked=True))
         return token
 
     async def session_account(self, token: str) -> Account:

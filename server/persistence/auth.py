@@ -25,6 +25,7 @@ class AuthFlows:
     """Account operations of ``Database`` (which provides ``transaction``)."""
 
     session_ttl: float
+    max_sessions: int
 
     def transaction(self, *, write: bool = True) -> contextlib.AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
@@ -52,7 +53,7 @@ class AuthFlows:
         async with self.transaction() as tx:
             if await tx._credentials(name) != (account, stored):
                 raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
-            token = await tx.create_session(account.id, to_micros(self.session_ttl))
+            token = await tx.create_session(account.id, to_micros(self.session_ttl), keep=self.max_sessions)
         return account, token
 
     async def resolve_token(self, token: str) -> Account:

@@ -35,6 +35,7 @@ class InviteFlows:
     """Invite operations of ``Database`` (which provides ``transaction``)."""
 
     session_ttl: float
+    max_sessions: int
 
     def transaction(self, *, write: bool = True) -> contextlib.AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
@@ -92,6 +93,6 @@ class InviteFlows:
             if starting_chips:
                 await tx.issue(account.id, starting_chips, "starting chips")
             ttl = to_micros(self.session_ttl)
-            session = await tx.create_session(account.id, ttl)
+            session = await tx.create_session(account.id, ttl, keep=self.max_sessions)
             floor = await tx.create_floor_token(invite.id, account.id, ttl) if invite.role == "floor" else None
             return Redemption(invite.id, invite.table, invite.role, account.name, account.id, session, floor)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,6 +22,7 @@ from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, Identity, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
+from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
 
 log = structlog.get_logger("hcf.http")
 
@@ -51,12 +51,15 @@ class SessionCloser(Protocol):
         ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class HttpLimits:
-    """Password guessing limits: per client address and per account name, bounded, on one clock."""
+    """Password guessing limits per client address and per account name; new accounts (server/transport/
+    quotas.py) and hand history requests per address. Bounded, on one clock."""
 
     per_address: BucketTable
     per_account: BucketTable
+    new_accounts: NewAccounts
+    history: BucketTable
     trusted: tuple[Network, ...] = ()
     body_timeout: float = 10.0
     clock: Clock = SYSTEM_CLOCK
@@ -64,10 +67,14 @@ class HttpLimits:
     @classmethod
     def build(cls, *, address_rate: float = 2.0, address_burst: int = 10, account_rate: float = 0.2,
               account_burst: int = 10, keys: int = 10_000, trusted: tuple[Network, ...] = (),
+              new_accounts: NewAccounts | None = None, history_rate: float = 10.0, history_burst: int = 60,
               body_timeout: float = 10.0, clock: Clock = SYSTEM_CLOCK) -> HttpLimits:
         """The limits with their defaults (ServerConfig's), each overridable."""
-        return cls(BucketTable(address_rate, address_burst, keys, clock),
-                   BucketTable(account_rate, account_burst, keys, clock), trusted, body_timeout, clock)
+        return cls(per_address=BucketTable(address_rate, address_burst, keys, clock),
+                   per_account=BucketTable(account_rate, account_burst, keys, clock),
+                   new_accounts=new_accounts or NewAccounts.build(keys=keys, trusted=trusted, clock=clock),
+                   history=BucketTable(history_rate, history_burst, keys, clock),
+                   trusted=trusted, body_timeout=body_timeout, clock=clock)
 
     def address_of(self, request: web.Request) -> str:
         """The client's address (X-Forwarded-For only from a trusted proxy)."""
@@ -75,25 +82,33 @@ class HttpLimits:
 
     def check_address(self, request: web.Request) -> None:
         """Spend one attempt of the request's address, or refuse with the wait."""
-        _refuse_after(self.per_address.take(self.address_of(request)))
+        refuse_after(self.per_address.take(self.address_of(request)))
 
     def check_account(self, key: str) -> None:
         """Spend one attempt at an account (given back if the password was right), or refuse."""
-        _refuse_after(self.per_account.take(key.casefold()))
+        refuse_after(self.per_account.take(key.casefold()))
 
+    def check_history(self, request: web.Request) -> None:
+        """Spend one hand history request of the request's address, or refuse with the wait."""
+        refuse_after(self.history.take(self.address_of(request)), "too many hand history requests from your "
+                     "address")
 
-def _refuse_after(wait: float) -> None:
-    if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        raise RateLimitedError(seconds)
-
-
-class RateLimitedError(TableError):
-    """``rate/limited`` with the seconds to wait (sent as ``retry_after`` and ``Retry-After``)."""
-
-    def __init__(self, seconds: int) -> None:
-        super().__init__("rate/limited", f"too many attempts: try again in {seconds} s")
-        self.seconds = seconds
+    async def new_account(self, request: web.Request, make: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        """Run ``make`` under the new-account limits; its tokens come back if it made no account."""
+        try:
+            key = self.new_accounts.take(self.address_of(request))
+        except RateLimitedError:
+            if asyncio.iscoroutine(make):
+                make.close()
+            raise
+        try:
+            made = await make
+        except BaseException:
+            self.new_accounts.give_back(key)
+            raise
+        if made.get("account") is None and made.get("account_id") is None:  # a spectator's link: nobody made
+            self.new_accounts.give_back(key)
+        return made
 
 
 class AccountService(AccountsPort, Protocol):
@@ -277,10 +292,12 @@ class _Api:
         return _answer(p.ok(tables=self.tables.lobby()))
 
     async def table_hands(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         name = request.match_info["name"]
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
     async def table_hand(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         name, text = request.match_info["name"], request.match_info["number"]
         if not text.isdigit() or len(text) > 9:
             raise TableError("hand/unknown", "a hand number is a whole number from 1")
@@ -298,13 +315,15 @@ class _Api:
         return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
 
     async def hand(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         hand_id = hand_id_of(request.match_info["hand_id"])
         return _answer(p.ok(**await self.service.hand_summary(hand_id)))
 
     async def register(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)
         data = await _body(request, self.limits.body_timeout)
-        return _answer(p.ok(**await self.service.register(_text(data, "name"), _text(data, "password"))))
+        made = self.service.register(_text(data, "name"), _text(data, "password"))
+        return _answer(p.ok(**await self.limits.new_account(request, made)))
 
     async def login(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)

@@ -164,7 +164,7 @@ class _Invites:
             raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
         if name is not None and (not isinstance(name, str) or not is_text(name)):
             raise TableError("request/malformed", "name is text: the name to play under")
-        got = await self.service.redeem_invite(token, name or None)
+        got = await self.limits.new_account(request, self.service.redeem_invite(token, name or None))
         log.info("invite_redeemed", invite=got.pop("invite"), role=got["role"], table=got["table"],
                  name=got["name"], account=got["account"])
         return web.json_response(p.ok(**got))
