@@ -24,7 +24,10 @@ import re
 import unicodedata
 from typing import Final
 
+from server.names import name_key
 from server.persistence.errors import StoreError
+
+__all__ = ["account_name", "check_account_name", "check_password", "check_table_name", "name_key", "taken"]
 
 ACCOUNT_NAME_MAX: Final = 24
 TABLE_NAME_MAX: Final = 32
@@ -34,18 +37,6 @@ SEPARATORS: Final = "_-."
 # No ':' in table names: they are part of ledger place keys such as ``stack:{table}:{id}``.
 _TABLE_NAME = re.compile(rf"[A-Za-z0-9_.\-]{{1,{TABLE_NAME_MAX}}}")
 
-# Cyrillic and Greek letters (case-folded) that look like a Latin letter in either case, and the dotless i,
-# which case-folds from no capital of its own. Written as escapes: as letters they would look Latin here too.
-_LOOK_ALIKES: Final = str.maketrans({
-    "\u0430": "a", "\u0432": "b", "\u0435": "e", "\u0451": "\u00eb", "\u04bb": "h", "\u043d": "h",
-    "\u0456": "i", "\u0457": "\u00ef", "\u0458": "j", "\u043a": "k", "\u043c": "m", "\u043e": "o",
-    "\u0440": "p", "\u0441": "c", "\u0455": "s", "\u0442": "t", "\u0443": "y", "\u0445": "x", "\u0501": "d",
-    "\u051b": "q", "\u051d": "w", "\u04cf": "l",
-    "\u03b1": "a", "\u03b2": "b", "\u03b5": "e", "\u03b7": "h", "\u03b9": "i", "\u03ba": "k", "\u03bc": "m",
-    "\u03bd": "n", "\u03bf": "o", "\u03c1": "p", "\u03c4": "t", "\u03c5": "y", "\u03c7": "x", "\u03b6": "z",
-    "\u03f2": "c", "\u03f3": "j",
-    "\u0131": "i",
-})
 _ONE_SCRIPT: Final = {"CJK": "JAPANESE", "HIRAGANA": "JAPANESE", "KATAKANA": "JAPANESE",
                       "KATAKANA-HIRAGANA": "JAPANESE", "IDEOGRAPHIC": "JAPANESE", "HALFWIDTH": "JAPANESE"}
 _RULE: Final = f"a name has 1 to {ACCOUNT_NAME_MAX} letters or digits (of any alphabet), '_', '-' or '.'"
@@ -75,14 +66,6 @@ def account_name(name: object) -> tuple[str, str]:
 def check_account_name(name: str) -> str:
     """Validate an account name and return its key (see :func:`account_name`)."""
     return account_name(name)[1]
-
-
-def name_key(name: str) -> str:
-    """The key two look-alike names share: NFKC, case-folded, digits as 0-9, Cyrillic and Greek look-alikes
-    as Latin. For a name of ASCII letters and digits it is the lowercase name, as it always was."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    digits = "".join(str(unicodedata.decimal(c)) if unicodedata.category(c) == "Nd" else c for c in folded)
-    return digits.translate(_LOOK_ALIKES)
 
 
 def taken(name: str, existing: str) -> str:

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
+from server.names import name_key
 from server.rules.game import AccountId
 from server.table.commands import TableError
 from server.table.registry import Tables
@@ -85,8 +86,9 @@ class HttpLimits:
         refuse_after(self.per_address.take(self.address_of(request)))
 
     def check_account(self, key: str) -> None:
-        """Spend one attempt at an account (given back if the password was right), or refuse."""
-        refuse_after(self.per_account.take(key.casefold()))
+        """Spend one attempt at an account (given back if the password was right), or refuse. Every spelling
+        of one account's name (letter case, full-width, look-alike letters) shares its bucket."""
+        refuse_after(self.per_account.take(name_key(key)))
 
     def check_history(self, request: web.Request) -> None:
         """Spend one hand history request of the request's address, or refuse with the wait."""
@@ -343,9 +345,9 @@ class _Api:
             result = await attempt
         except TableError as exc:
             if exc.code != "auth/bad_credentials":
-                self.limits.per_account.refund(account.casefold())
+                self.limits.per_account.refund(name_key(account))
             raise
-        self.limits.per_account.refund(account.casefold())
+        self.limits.per_account.refund(name_key(account))
         return result
 
     async def logout(self, request: web.Request) -> web.Response:
