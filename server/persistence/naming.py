@@ -56,7 +56,7 @@ def account_name(name: object) -> tuple[str, str]:
     for at, char in enumerate(shown):
         if not _allowed(char, shown[at - 1] if at else ""):
             raise StoreError("auth/bad_name", f"{_RULE}: {_described(char)} is not one of them")
-    scripts = sorted({_script(char) for char in shown if unicodedata.category(char).startswith("L")} - {""})
+    scripts = sorted(_scripts(shown))
     if len(scripts) > 1:
         raise StoreError("auth/bad_name", "a name's letters are of one alphabet: that one mixes "
                          f"{' and '.join(s.title() for s in scripts)}")
@@ -73,7 +73,9 @@ def taken(name: str, existing: str) -> str:
     shown = unicodedata.normalize("NFKC", name)
     if shown.casefold() == existing.casefold():
         return f"the name {shown!r} is taken"
-    return f"the name {shown!r} looks too like {existing!r}, which is taken"
+    scripts = _scripts(shown) - _scripts(existing)
+    written = f", in {' and '.join(s.title() for s in sorted(scripts))} letters," if scripts else ""
+    return f"the name {shown!r}{written} looks like {existing!r}, which is taken"
 
 
 def _allowed(char: str, before: str) -> bool:
@@ -82,6 +84,11 @@ def _allowed(char: str, before: str) -> bool:
         return True
     # a combining mark belongs to the letter before it (many alphabets need them); alone it is invisible
     return kind in ("Mn", "Mc") and bool(before) and unicodedata.category(before)[0] in "LM"
+
+
+def _scripts(name: str) -> set[str]:
+    """The scripts of a name's letters (modifier letters belong to none)."""
+    return {_script(char) for char in name if unicodedata.category(char).startswith("L")} - {""}
 
 
 def _script(letter: str) -> str:

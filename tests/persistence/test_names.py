@@ -104,3 +104,10 @@ def test_an_accepted_name_is_normal_short_visible_and_keeps_its_key(text: str) -
 def test_an_ascii_name_keeps_the_key_it_always_had(text: str) -> None:
     assume(all(c.isalnum() or c in "_-." for c in text))
     assert account_name(text) == (text, text.lower())  # the keys of every account made before
+
+
+async def test_the_refusal_of_a_look_alike_says_which_name_and_which_letters(db: Database) -> None:
+    await db.register("ape", "correct horse", 0)
+    with pytest.raises(StoreError) as caught:
+        await db.register("\u0430\u0440\u0435", "another pass", 0)
+    assert caught.value.message == "the name '\u0430\u0440\u0435', in Cyrillic letters, looks like 'ape', which is taken"
