@@ -110,4 +110,5 @@ async def test_the_refusal_of_a_look_alike_says_which_name_and_which_letters(db:
     await db.register("ape", "correct horse", 0)
     with pytest.raises(StoreError) as caught:
         await db.register("\u0430\u0440\u0435", "another pass", 0)
-    assert caught.value.message == "the name '\u0430\u0440\u0435', in Cyrillic letters, looks like 'ape', which is taken"
+    assert caught.value.message == ("the name '\u0430\u0440\u0435', in Cyrillic letters, looks like 'ape', "
+                                    "which is taken")
