@@ -151,7 +151,7 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
                                   address_burst=config.register_address_burst,
                                   address_rate=config.register_address_per_hour / 3600,
                                   burst=config.register_burst, rate=config.register_per_hour / 3600,
-                                  keys=config.limit_keys, trusted=trusted, clock=clock))
+                                  keys=config.limit_keys, clock=clock))
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
     app.router.add_routes(invite_routes(tables, bindings, limits, app[WEB]))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")

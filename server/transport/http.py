@@ -73,7 +73,7 @@ class HttpLimits:
         """The limits with their defaults (ServerConfig's), each overridable."""
         return cls(per_address=BucketTable(address_rate, address_burst, keys, clock),
                    per_account=BucketTable(account_rate, account_burst, keys, clock),
-                   new_accounts=new_accounts or NewAccounts.build(keys=keys, trusted=trusted, clock=clock),
+                   new_accounts=new_accounts or NewAccounts.build(keys=keys, clock=clock),
                    history=BucketTable(history_rate, history_burst, keys, clock),
                    trusted=trusted, body_timeout=body_timeout, clock=clock)
 

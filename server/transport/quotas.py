@@ -8,9 +8,10 @@ address has a bucket of new accounts (bursts of ``register_address_burst``, then
 (``register_burst``, ``register_per_hour``). An attempt that makes no account
 (a taken name, a spectator's link) gives its tokens back.
 
-A client on the server's own machine is not counted: a loopback address that is
-not a trusted proxy is the operator (``hcf bots``, tests), and behind a proxy on the
-same machine, ``trusted_proxies`` makes each client its own address (docs/reliability.md).
+A client on the server's own machine is not counted: a client address on loopback
+is the operator (``hcf bot``, tests). Behind a proxy, ``trusted_proxies`` and the
+proxy's ``X-Forwarded-For`` make each client its own address (docs/reliability.md);
+a proxy that sent none would make every client look local.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from server.clock import SYSTEM_CLOCK, Clock
 from server.table.commands import TableError
-from server.transport.limits import BucketTable, Network, TokenBucket, is_trusted
+from server.transport.limits import BucketTable, TokenBucket
 
 
 class RateLimitedError(TableError):
@@ -51,10 +52,10 @@ def wait_words(seconds: int) -> str:
     return f"{math.ceil(seconds / 3600)} hours"
 
 
-def is_local(address: str, trusted: tuple[Network, ...]) -> bool:
-    """Whether ``address`` is this machine's own (loopback) and not a trusted proxy's."""
+def is_local(address: str) -> bool:
+    """Whether the client ``address`` (after any trusted proxy's ``X-Forwarded-For``) is this machine's own."""
     try:
-        return ipaddress.ip_address(address).is_loopback and not is_trusted(address, trusted)
+        return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
 
@@ -65,19 +66,17 @@ class NewAccounts:
 
     per_address: BucketTable
     everyone: TokenBucket
-    trusted: tuple[Network, ...] = ()
 
     @classmethod
     def build(cls, *, address_burst: int = 10, address_rate: float = 10 / 3600, burst: int = 100,
-              rate: float = 200 / 3600, keys: int = 10_000, trusted: tuple[Network, ...] = (),
-              clock: Clock = SYSTEM_CLOCK) -> NewAccounts:
+              rate: float = 200 / 3600, keys: int = 10_000, clock: Clock = SYSTEM_CLOCK) -> NewAccounts:
         """The limits with their defaults (ServerConfig's)."""
-        return cls(BucketTable(address_rate, address_burst, keys, clock), TokenBucket(rate, burst, clock), trusted)
+        return cls(BucketTable(address_rate, address_burst, keys, clock), TokenBucket(rate, burst, clock))
 
     def take(self, address: str) -> str | None:
         """Spend a new account of ``address`` and of everyone's, or refuse; the key to give it back with
         (None: not counted)."""
-        if is_local(address, self.trusted):
+        if is_local(address):
             return None
         refuse_after(self.per_address.take(address), "too many new accounts from your address")
         wait = self.everyone.take()

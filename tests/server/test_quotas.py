@@ -93,10 +93,16 @@ async def test_guests_from_invite_links_count_as_new_accounts_and_spectators_do_
 
 
 @pytest.mark.parametrize("config_overrides", [{"register_address_burst": 2, "register_burst": 2,
-                                                "login_burst": 1000, "login_rate_per_second": 1000.0}])
+                                                "login_burst": 1000, "login_rate_per_second": 1000.0},
+                                               {**PROXIED, "register_address_burst": 2, "register_burst": 2}])
 async def test_the_servers_own_machine_is_not_counted(server: Server) -> None:
-    for n in range(6):  # hcf bots and the operator, on loopback with no proxy in front
-        assert (await register(server, f"local{n}", None))[0] == 200
+    # hcf bot and the operator on loopback, with no proxy in front or through one on this machine
+    for n in range(6):
+        assert (await register(server, f"local{n}", "127.0.0.1" if server.config.trusted_proxies else None))[0] == 200
+    assert (await register(server, "away0", "203.0.113.9"))[0] == 200
+    assert (await register(server, "away1", "203.0.113.9"))[0] == 200
+    status, _, _ = await register(server, "away2", "203.0.113.9")
+    assert status == (429 if server.config.trusted_proxies else 200)  # (no proxy: X-Forwarded-For is not believed)
 
 
 @pytest.mark.parametrize("config_overrides", [{"max_sessions_per_account": 3}])
