@@ -28,7 +28,8 @@ def _account(row: Any) -> Account:
 
 class AccountOps(TxBase):
     async def create_account(self, name: str, password_hash: str, *, is_host: bool = False) -> Account:
-        """Insert an account; ``auth/name_taken`` if the name exists in any letter case."""
+        """Insert an account (its name NFKC-normalised); ``auth/bad_name`` for a name naming.py refuses,
+        ``auth/name_taken`` if it, or a name that looks like it, exists."""
         self._check_writable()
         try:
             shown, key = account_name(name)
@@ -40,7 +41,7 @@ class AccountOps(TxBase):
                 sa.insert(ACCOUNT).values(created_at=self.now(), **values).returning(*_ACCOUNT_COLUMNS)
             )
         except sa.exc.IntegrityError as exc:
-            raise self._doom(StoreError("auth/name_taken", taken(name, name))) from exc
+            raise self._doom(StoreError("auth/name_taken", taken(shown, shown))) from exc  # (a race)
         except StoreError as exc:
             raise self._doom(exc) from None
         return _account(result.one())
