@@ -24,8 +24,8 @@ import re
 import unicodedata
 from typing import Final
 
-from server.names import name_key
 from server.persistence.errors import StoreError
+from server.rules.names import name_key
 
 __all__ = ["account_name", "check_account_name", "check_password", "check_table_name", "name_key", "taken"]
 

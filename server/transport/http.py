@@ -17,8 +17,8 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
-from server.names import name_key
 from server.rules.game import AccountId
+from server.rules.names import name_key
 from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, Identity, host_command, is_text
