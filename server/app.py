@@ -29,6 +29,7 @@ from server.listening import PortUnavailable, listening_socket
 from server.persistence.database import Database, open_database
 from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
+from server.transport.frames import FrameGuard
 from server.transport.gateway import Gateway, SocketPublisher
 from server.transport.guard import ConnectionGuard, RepeatFilter
 from server.transport.http import HttpLimits, routes
@@ -36,6 +37,7 @@ from server.transport.invites import WebAddress, invite_routes
 from server.transport.limits import BucketTable, parse_networks
 from server.transport.origins import OriginCheck
 from server.transport.packets import TextPacket
+from server.transport.quotas import NewAccounts
 from server.web.routes import web_routes
 
 log = structlog.get_logger("hcf.app")
@@ -78,7 +80,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         transports=["websocket"],  # no sticky-session trouble with polling (PITFALLS 6, 9)
         max_http_buffer_size=64 * 1024,
         # a browser's Origin: the server's own, or one of allowed_origins; no Origin (terminal, bots): let in
-        cors_allowed_origins=OriginCheck(origins_of(config.allowed_origins)),
+        cors_allowed_origins=OriginCheck(origins_of(config.allowed_origins), parse_networks(config.trusted_proxies)),
         # several processes (docs/scaling.md): broadcasts reach every process's clients through Redis
         **({"client_manager": socketio.AsyncRedisManager(config.redis_url)} if config.redis_url else {}),
     )
@@ -97,7 +99,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
         held = ownership or await claim(url, holder, shared=bool(config.redis_url))
         try:
             database = await open_database(url, session_ttl=config.token_days * 86400,
-                                           synchronous=config.sqlite_synchronous)
+                                           synchronous=config.sqlite_synchronous,
+                                           max_sessions=config.max_sessions_per_account)
             try:
                 async with _serving(app, database, announce):
                     yield
@@ -135,13 +138,20 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
                                              config.limit_keys, clock),
                       presence_grace=config.presence_grace, on_login=app[GUARD].logged_in, clock=clock)
     app[GATEWAY] = gateway
+    FrameGuard(sio, max_bad=config.max_bad_frames, interval=config.log_repeat_seconds, clock=clock).install()
     if cluster is not None:
         cluster.present = gateway.sid_of_account.keys
+    trusted = parse_networks(config.trusted_proxies)
     limits = HttpLimits.build(address_rate=config.login_rate_per_second, address_burst=config.login_burst,
                               account_rate=config.account_login_rate_per_second,
                               account_burst=config.account_login_burst, keys=config.limit_keys,
-                              trusted=parse_networks(config.trusted_proxies), body_timeout=config.header_timeout,
-                              clock=clock)
+                              trusted=trusted, body_timeout=config.header_timeout, clock=clock,
+                              history_rate=config.history_rate_per_second, history_burst=config.history_burst,
+                              new_accounts=NewAccounts.build(
+                                  address_burst=config.register_address_burst,
+                                  address_rate=config.register_address_per_hour / 3600,
+                                  burst=config.register_burst, rate=config.register_per_hour / 3600,
+                                  keys=config.limit_keys, clock=clock))
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
     app.router.add_routes(invite_routes(tables, bindings, limits, app[WEB]))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")

@@ -60,6 +60,14 @@ class ServerConfig:
     max_connections_per_address: int = 64  # not counting sockets that logged in to an account
     max_pending_connections: int = 0  # the same, from all addresses; 0: three quarters of RLIMIT_NOFILE
     log_repeat_seconds: float = 60.0  # the same event-loop error is logged once per this, with a count
+    max_sessions_per_account: int = 20  # live session tokens; a new login revokes the oldest beyond this
+    register_address_burst: int = 10  # new accounts (registered, or guests from invite links) per address
+    register_address_per_hour: float = 10.0
+    register_burst: int = 100  # new accounts from every address together
+    register_per_hour: float = 200.0
+    history_burst: int = 60  # hand history requests per address
+    history_rate_per_second: float = 10.0
+    max_bad_frames: int = 5  # Socket.IO frames a connection may send that cannot be decoded; then it is closed
     # Garbage collection (server/gcpolicy.py): freeze long-lived objects; look at everything every so often.
     gc_freeze: bool = True
     gc_sweep_seconds: float = 600.0

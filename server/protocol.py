@@ -39,7 +39,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "auth/required": "log in first (send the session token when connecting)",
     "auth/bad_credentials": "wrong name or password",
     "auth/name_taken": "that name is taken",
-    "auth/bad_name": "names are 1-24 letters, digits, '_', '-' or '.'",
+    "auth/bad_name": "a name is 1 to 24 letters or digits of one alphabet, '_', '-' or '.'",
     "auth/weak_password": "passwords have at least 8 characters",
     "auth/token_invalid": "the session token is unknown or revoked",
     "auth/token_expired": "the session token has expired: log in again",

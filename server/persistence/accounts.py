@@ -13,11 +13,12 @@ import sqlalchemy as sa
 
 from server.persistence.errors import StoreError
 from server.persistence.models import ACCOUNT, HOST_TOKEN, SESSION_TOKEN
-from server.persistence.naming import check_account_name
+from server.persistence.naming import account_name, name_key, taken
 from server.persistence.passwords import new_token, token_digest
 from server.persistence.records import Account, Micros
 from server.persistence.txbase import TxBase
 
+MAX_SESSIONS = 20  # live session tokens per account (ServerConfig.max_sessions_per_account)
 _ACCOUNT_COLUMNS = (ACCOUNT.c.id, ACCOUNT.c.name, ACCOUNT.c.created_at, ACCOUNT.c.is_host)
 
 
@@ -27,18 +28,20 @@ def _account(row: Any) -> Account:
 
 class AccountOps(TxBase):
     async def create_account(self, name: str, password_hash: str, *, is_host: bool = False) -> Account:
-        """Insert an account; ``auth/name_taken`` if the name exists in any letter case."""
+        """Insert an account (its name NFKC-normalised); ``auth/bad_name`` for a name naming.py refuses,
+        ``auth/name_taken`` if it, or a name that looks like it, exists."""
         self._check_writable()
         try:
-            name_key = check_account_name(name)
-            if await self.account_by_name(name) is not None:
-                raise StoreError("auth/name_taken", f"the name {name!r} is taken")
-            values = {"name": name, "name_key": name_key, "password_hash": password_hash, "is_host": is_host}
+            shown, key = account_name(name)
+            existing = await self.account_by_name(shown)
+            if existing is not None:
+                raise StoreError("auth/name_taken", taken(shown, existing.name))
+            values = {"name": shown, "name_key": key, "password_hash": password_hash, "is_host": is_host}
             result = await self._run(
                 sa.insert(ACCOUNT).values(created_at=self.now(), **values).returning(*_ACCOUNT_COLUMNS)
             )
         except sa.exc.IntegrityError as exc:
-            raise self._doom(StoreError("auth/name_taken", f"the name {name!r} is taken")) from exc
+            raise self._doom(StoreError("auth/name_taken", taken(shown, shown))) from exc  # (a race)
         except StoreError as exc:
             raise self._doom(exc) from None
         return _account(result.one())
@@ -50,14 +53,14 @@ class AccountOps(TxBase):
         return _account(row) if row is not None else None
 
     async def account_by_name(self, name: str) -> Account | None:
-        """The account with this name in any letter case, if any."""
-        result = await self._run(sa.select(*_ACCOUNT_COLUMNS).where(ACCOUNT.c.name_key == name.lower()))
+        """The account with this name, or one that looks like it (in any letter case: naming.py), if any."""
+        result = await self._run(sa.select(*_ACCOUNT_COLUMNS).where(ACCOUNT.c.name_key == name_key(name)))
         row = result.one_or_none()
         return _account(row) if row is not None else None
 
     async def _credentials(self, name: str) -> tuple[Account, str] | None:
         # Internal to the package: the hash leaves the database only to be verified by AuthFlows.
-        query = sa.select(*_ACCOUNT_COLUMNS, ACCOUNT.c.password_hash).where(ACCOUNT.c.name_key == name.lower())
+        query = sa.select(*_ACCOUNT_COLUMNS, ACCOUNT.c.password_hash).where(ACCOUNT.c.name_key == name_key(name))
         row = (await self._run(query)).one_or_none()
         return (_account(row), str(row.password_hash)) if row is not None else None
 
@@ -76,15 +79,22 @@ class AccountOps(TxBase):
         self._check_writable()
         await self._run(sa.update(ACCOUNT).where(ACCOUNT.c.id == account_id).values(is_host=is_host))
 
-    async def create_session(self, account_id: int, ttl: Micros) -> str:
-        """A new session token for the account; only its digest is stored."""
+    async def create_session(self, account_id: int, ttl: Micros, *, keep: int = MAX_SESSIONS) -> str:
+        """A new session token for the account; only its digest is stored. The account keeps at most
+        ``keep`` live sessions: the oldest others are revoked (so its owner, logging in, is never refused)."""
         self._check_writable()
         token, now = new_token(), self.now()
+        digest = token_digest(token)
         await self._run(
             sa.insert(SESSION_TOKEN).values(
-                token_hash=token_digest(token), account_id=account_id, created_at=now, expires_at=now + ttl
+                token_hash=digest, account_id=account_id, created_at=now, expires_at=now + ttl
             )
         )
+        older = (sa.select(SESSION_TOKEN.c.token_hash)
+                 .where(SESSION_TOKEN.c.account_id == account_id, sa.not_(SESSION_TOKEN.c.revoked),
+                        SESSION_TOKEN.c.expires_at > now, SESSION_TOKEN.c.token_hash != digest)
+                 .order_by(SESSION_TOKEN.c.created_at.desc()).offset(max(0, keep - 1)))
+        await self._run(sa.update(SESSION_TOKEN).where(SESSION_TOKEN.c.token_hash.in_(older)).values(revoked=True))
         return token
 
     async def session_account(self, token: str) -> Account:

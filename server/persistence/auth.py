@@ -13,7 +13,7 @@ import contextlib
 
 from server.persistence.errors import StoreError
 from server.persistence.invite_flows import NO_PASSWORD
-from server.persistence.naming import check_account_name, check_password
+from server.persistence.naming import check_account_name, check_password, taken
 from server.persistence.passwords import decoy_hash, hash_password, verify_password
 from server.persistence.records import Account, to_micros
 from server.persistence.tx import Tx
@@ -25,6 +25,7 @@ class AuthFlows:
     """Account operations of ``Database`` (which provides ``transaction``)."""
 
     session_ttl: float
+    max_sessions: int
 
     def transaction(self, *, write: bool = True) -> contextlib.AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
@@ -36,8 +37,9 @@ class AuthFlows:
         if not isinstance(starting_chips, int) or isinstance(starting_chips, bool) or starting_chips < 0:
             raise StoreError("ledger/bad_amount", f"starting chips must be a whole number >= 0, not {starting_chips!r}")
         async with self.transaction(write=False) as tx:
-            if await tx.account_by_name(name) is not None:  # answer at once, before hashing
-                raise StoreError("auth/name_taken", f"the name {name!r} is taken")
+            existing = await tx.account_by_name(name)
+            if existing is not None:  # answer at once, before hashing
+                raise StoreError("auth/name_taken", taken(name, existing.name))
         password_hash = await asyncio.to_thread(hash_password, password)
         async with self.transaction() as tx:
             account = await tx.create_account(name, password_hash)
@@ -51,7 +53,7 @@ class AuthFlows:
         async with self.transaction() as tx:
             if await tx._credentials(name) != (account, stored):
                 raise StoreError("auth/bad_credentials", _BAD_CREDENTIALS)
-            token = await tx.create_session(account.id, to_micros(self.session_ttl))
+            token = await tx.create_session(account.id, to_micros(self.session_ttl), keep=self.max_sessions)
         return account, token
 
     async def resolve_token(self, token: str) -> Account:

@@ -28,6 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from server.persistence.accounts import MAX_SESSIONS
 from server.persistence.auth import AuthFlows
 from server.persistence.engines import (
     BUSY_TIMEOUT_MS,
@@ -106,10 +107,12 @@ def _parse(url: str) -> URL:
 class Database(AuthFlows, InviteFlows):
     """The store: transactions, plus shortcuts that each run one transaction."""
 
-    def __init__(self, engine: AsyncEngine, clock: Clock, *, session_ttl: float) -> None:
+    def __init__(self, engine: AsyncEngine, clock: Clock, *, session_ttl: float,
+                 max_sessions: int = MAX_SESSIONS) -> None:
         self.engine = engine
         self.clock = clock
         self.session_ttl = session_ttl
+        self.max_sessions = max_sessions  # live session tokens per account; a new one revokes the oldest
         self.is_sqlite = engine.dialect.name == "sqlite"
         # PostgreSQL runs writers concurrently: conditional debits and places locked in key order keep them safe.
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
@@ -317,6 +320,7 @@ async def open_database(
     synchronous: Synchronous = "NORMAL",
     session_ttl: float = 30 * 24 * 3600,
     create: bool = True,
+    max_sessions: int = MAX_SESSIONS,
 ) -> Database:
     """Open the database at ``url`` and bring its schema to the newest revision.
 
@@ -340,7 +344,8 @@ async def open_database(
         assert async_url.database is not None  # database_url refuses SQLite URLs without a file
         Path(async_url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     await migrate(async_url, synchronous=synchronous)
-    return Database(create_engine(async_url, synchronous), clock, session_ttl=session_ttl)
+    return Database(create_engine(async_url, synchronous), clock, session_ttl=session_ttl,
+                    max_sessions=max_sessions)
 
 
 async def _require_existing(url: URL) -> None:

@@ -11,7 +11,7 @@ import contextlib
 
 from server.persistence.errors import StoreError
 from server.persistence.models import INVITE_ROLES
-from server.persistence.naming import check_account_name
+from server.persistence.naming import check_account_name, taken
 from server.persistence.records import Invite, Redemption, to_micros
 from server.persistence.tx import Tx
 
@@ -35,6 +35,7 @@ class InviteFlows:
     """Invite operations of ``Database`` (which provides ``transaction``)."""
 
     session_ttl: float
+    max_sessions: int
 
     def transaction(self, *, write: bool = True) -> contextlib.AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
@@ -66,12 +67,18 @@ class InviteFlows:
         async with self.transaction(write=False) as tx:
             invite = await tx.invite_by_token(token)
             refused = refusal(invite, tx.now())
+            if refused is None and invite is not None:  # (a table closed before closing revoked its links)
+                table = await tx.get_table(invite.table)
+                if table is not None and table.closed:
+                    refused = StoreError("invite/revoked", f"table {invite.table} is closed: that invite link "
+                                         "no longer works")
             if refused is None and invite is not None and invite.role != "spectator":
                 if name is None:
                     raise StoreError("request/malformed", "name is required: the name to play under")
                 check_account_name(name)
-                if await tx.account_by_name(name) is not None:  # at once, before the write lock
-                    refused = StoreError("auth/name_taken", f"the name {name!r} is taken: choose another")
+                existing = await tx.account_by_name(name)
+                if existing is not None:  # at once, before the write lock
+                    refused = StoreError("auth/name_taken", f"{taken(name, existing.name)}: choose another")
         if refused is not None:
             raise refused
         assert invite is not None
@@ -86,6 +93,6 @@ class InviteFlows:
             if starting_chips:
                 await tx.issue(account.id, starting_chips, "starting chips")
             ttl = to_micros(self.session_ttl)
-            session = await tx.create_session(account.id, ttl)
+            session = await tx.create_session(account.id, ttl, keep=self.max_sessions)
             floor = await tx.create_floor_token(invite.id, account.id, ttl) if invite.role == "floor" else None
             return Redemption(invite.id, invite.table, invite.role, account.name, account.id, session, floor)

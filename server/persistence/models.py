@@ -36,13 +36,12 @@ HAND_STATUSES: Final = ("in_progress", "settled", "not_dealt", "void")
 class AccountRow(SQLModel, table=True):
     __tablename__ = "account"
     __table_args__ = (
-        sa.CheckConstraint("name_key = lower(name)", name="name_key_is_lower_name"),
         sa.CheckConstraint("length(name) BETWEEN 1 AND 24", name="name_length"),
     )
 
     id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
     name: str = Field(max_length=24)
-    name_key: str = Field(max_length=24, unique=True)
+    name_key: str = Field(max_length=96, unique=True)  # naming.name_key: look-alike names share one
     password_hash: str
     created_at: int = Field(sa_type=sa.BigInteger)
     is_host: bool = False

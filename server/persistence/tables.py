@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeAlias
 import sqlalchemy as sa
 
 from server.persistence.errors import StoreError
-from server.persistence.models import ACCOUNT, CASINO_TABLE, SEAT, SETTINGS_CHANGE
+from server.persistence.models import ACCOUNT, CASINO_TABLE, INVITE, SEAT, SETTINGS_CHANGE
 from server.persistence.naming import check_table_name
 from server.persistence.records import Seat, SettingsChange, TableInfo, dump_json, load_json
 from server.persistence.txbase import TxBase
@@ -106,6 +106,9 @@ class TableOps(TxBase):
         except StoreError as exc:
             raise self._doom(exc) from None
         await self._run(sa.update(CASINO_TABLE).where(CASINO_TABLE.c.name == name).values(closed=True))
+        # Its invite links go with it (and the floor tokens they gave, which need a live invite).
+        await self._run(sa.update(INVITE).where(INVITE.c.table_name == name, sa.not_(INVITE.c.revoked))
+                        .values(revoked=True))
 
     async def take_seat(self, table: str, seat_no: int, account_id: int, *, willing_to_bank: bool = False) -> Seat:
         """Seat an account: ``seat/taken``, ``seat/already_seated``, ``table/closed`` ...

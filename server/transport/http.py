@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -19,10 +18,12 @@ from aiohttp import web
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.game import AccountId
+from server.rules.names import name_key
 from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, Identity, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
+from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
 
 log = structlog.get_logger("hcf.http")
 
@@ -35,6 +36,7 @@ STATUS = {
     "request/too_large": 413, "account/unknown": 404, "invite/unknown": 404, "invite/expired": 410,
     "invite/revoked": 410, "invite/used_up": 410,
 }
+JSON_TYPE = "application/json"
 HAND_ID_MAX = 2**63 - 1  # the database's integer: a larger id names no hand
 
 
@@ -50,12 +52,15 @@ class SessionCloser(Protocol):
         ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class HttpLimits:
-    """Password guessing limits: per client address and per account name, bounded, on one clock."""
+    """Password guessing limits per client address and per account name; new accounts (server/transport/
+    quotas.py) and hand history requests per address. Bounded, on one clock."""
 
     per_address: BucketTable
     per_account: BucketTable
+    new_accounts: NewAccounts
+    history: BucketTable
     trusted: tuple[Network, ...] = ()
     body_timeout: float = 10.0
     clock: Clock = SYSTEM_CLOCK
@@ -63,10 +68,14 @@ class HttpLimits:
     @classmethod
     def build(cls, *, address_rate: float = 2.0, address_burst: int = 10, account_rate: float = 0.2,
               account_burst: int = 10, keys: int = 10_000, trusted: tuple[Network, ...] = (),
+              new_accounts: NewAccounts | None = None, history_rate: float = 10.0, history_burst: int = 60,
               body_timeout: float = 10.0, clock: Clock = SYSTEM_CLOCK) -> HttpLimits:
         """The limits with their defaults (ServerConfig's), each overridable."""
-        return cls(BucketTable(address_rate, address_burst, keys, clock),
-                   BucketTable(account_rate, account_burst, keys, clock), trusted, body_timeout, clock)
+        return cls(per_address=BucketTable(address_rate, address_burst, keys, clock),
+                   per_account=BucketTable(account_rate, account_burst, keys, clock),
+                   new_accounts=new_accounts or NewAccounts.build(keys=keys, clock=clock),
+                   history=BucketTable(history_rate, history_burst, keys, clock),
+                   trusted=trusted, body_timeout=body_timeout, clock=clock)
 
     def address_of(self, request: web.Request) -> str:
         """The client's address (X-Forwarded-For only from a trusted proxy)."""
@@ -74,25 +83,34 @@ class HttpLimits:
 
     def check_address(self, request: web.Request) -> None:
         """Spend one attempt of the request's address, or refuse with the wait."""
-        _refuse_after(self.per_address.take(self.address_of(request)))
+        refuse_after(self.per_address.take(self.address_of(request)))
 
     def check_account(self, key: str) -> None:
-        """Spend one attempt at an account (given back if the password was right), or refuse."""
-        _refuse_after(self.per_account.take(key.casefold()))
+        """Spend one attempt at an account (given back if the password was right), or refuse. Every spelling
+        of one account's name (letter case, full-width, look-alike letters) shares its bucket."""
+        refuse_after(self.per_account.take(name_key(key)))
 
+    def check_history(self, request: web.Request) -> None:
+        """Spend one hand history request of the request's address, or refuse with the wait."""
+        refuse_after(self.history.take(self.address_of(request)), "too many hand history requests from your "
+                     "address")
 
-def _refuse_after(wait: float) -> None:
-    if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        raise RateLimitedError(seconds)
-
-
-class RateLimitedError(TableError):
-    """``rate/limited`` with the seconds to wait (sent as ``retry_after`` and ``Retry-After``)."""
-
-    def __init__(self, seconds: int) -> None:
-        super().__init__("rate/limited", f"too many attempts: try again in {seconds} s")
-        self.seconds = seconds
+    async def new_account(self, request: web.Request, make: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        """Run ``make`` under the new-account limits; its tokens come back if it made no account."""
+        try:
+            key = self.new_accounts.take(self.address_of(request))
+        except RateLimitedError:
+            if asyncio.iscoroutine(make):
+                make.close()
+            raise
+        try:
+            made = await make
+        except BaseException:
+            self.new_accounts.give_back(key)
+            raise
+        if made.get("account") is None and made.get("account_id") is None:  # a spectator's link: nobody made
+            self.new_accounts.give_back(key)
+        return made
 
 
 class AccountService(AccountsPort, Protocol):
@@ -172,22 +190,30 @@ def _refusal(code: str, message: str | None = None, retry_after: int | None = No
 
 
 def guarded(fn: Handler) -> Handler:
-    """Every route answers JSON, refusals included."""
+    """Every route answers JSON, refusals included, marked so that no browser reads it as anything else."""
     async def wrapper(request: web.Request) -> web.StreamResponse:
-        try:
-            return await fn(request)
-        except RateLimitedError as exc:
-            return _refusal(exc.code, exc.message, exc.seconds)
-        except TableError as exc:
-            return _refusal(exc.code, exc.message)
-        except p.ProtocolError as exc:
-            return _refusal(exc.code, exc.message)
-        except RecursionError:  # a structure nested past what any request of ours takes
-            return _refusal("request/malformed", "the request is nested too deeply")
-        except Exception:
-            log.exception("http_failed", path=request.path)
-            return _refusal("request/internal")
+        response = await _answered(fn, request)
+        if not response.prepared:  # (a streamed answer sent its headers already)
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
     return wrapper
+
+
+async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
+    """What ``fn`` answers, or its refusal as JSON."""
+    try:
+        return await fn(request)
+    except RateLimitedError as exc:
+        return _refusal(exc.code, exc.message, exc.seconds)
+    except TableError as exc:
+        return _refusal(exc.code, exc.message)
+    except p.ProtocolError as exc:
+        return _refusal(exc.code, exc.message)
+    except RecursionError:  # a structure nested past what any request of ours takes
+        return _refusal("request/malformed", "the request is nested too deeply")
+    except Exception:
+        log.exception("http_failed", path=request.path)
+        return _refusal("request/internal")
 
 
 async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
@@ -202,6 +228,11 @@ async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
         raise TableError("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
     if len(raw) > p.MAX_REQUEST_BYTES:
         raise TableError("request/too_large", "the request body is too large")
+    if raw and request.content_type != JSON_TYPE:
+        # A page on another site may post text/plain, a form or an untyped body from a visitor's browser
+        # without asking first; a JSON body makes the browser ask (CORS), and we never say yes.
+        raise TableError("request/malformed", "send the body as JSON, with the header "
+                         "'Content-Type: application/json'")
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:
@@ -263,10 +294,12 @@ class _Api:
         return _answer(p.ok(tables=self.tables.lobby()))
 
     async def table_hands(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         name = request.match_info["name"]
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
     async def table_hand(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         name, text = request.match_info["name"], request.match_info["number"]
         if not text.isdigit() or len(text) > 9:
             raise TableError("hand/unknown", "a hand number is a whole number from 1")
@@ -287,13 +320,15 @@ class _Api:
         return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
 
     async def hand(self, request: web.Request) -> web.Response:
+        self.limits.check_history(request)
         hand_id = hand_id_of(request.match_info["hand_id"])
         return _answer(p.ok(**await self.service.hand_summary(hand_id)))
 
     async def register(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)
         data = await _body(request, self.limits.body_timeout)
-        return _answer(p.ok(**await self.service.register(_text(data, "name"), _text(data, "password"))))
+        made = self.service.register(_text(data, "name"), _text(data, "password"))
+        return _answer(p.ok(**await self.limits.new_account(request, made)))
 
     async def login(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)
@@ -313,9 +348,9 @@ class _Api:
             result = await attempt
         except TableError as exc:
             if exc.code != "auth/bad_credentials":
-                self.limits.per_account.refund(account.casefold())
+                self.limits.per_account.refund(name_key(account))
             raise
-        self.limits.per_account.refund(account.casefold())
+        self.limits.per_account.refund(name_key(account))
         return result
 
     async def logout(self, request: web.Request) -> web.Response:

@@ -25,6 +25,7 @@ log = structlog.get_logger("hcf.invites")
 
 ROLES: Final = ("player", "spectator", "floor")
 DEFAULT_EXPIRES: Final = 12 * 3600
+MIN_EXPIRES: Final = 60
 MAX_EXPIRES: Final = 30 * 86400
 MAX_USES: Final = 10_000
 MAX_TOKEN: Final = 200  # far above a real token (about 60 characters): a longer one is no token of ours
@@ -72,13 +73,40 @@ class WebAddress:
         return f"{request.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}"
 
 
-def _whole(data: dict[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
-    value = data.get(key, default)
+def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
+    """The whole number ``data[key]`` from ``low`` to ``high``; None when absent or null (the default)."""
+    value = data.get(key)
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise TableError("request/malformed", f"{key} is a whole number from {low} to {high}")
     return value
+
+
+def _expires(data: dict[str, Any]) -> int:
+    """``expires_seconds``, null or absent meaning :data:`DEFAULT_EXPIRES`; a refusal says the limits in words."""
+    value = data.get("expires_seconds")
+    if value is None:
+        return DEFAULT_EXPIRES
+    limits = f"an invite lasts from {duration_words(MIN_EXPIRES)} to {duration_words(MAX_EXPIRES)}"
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TableError("request/malformed", f"{limits}: send how long in whole seconds")
+    if not MIN_EXPIRES <= value <= MAX_EXPIRES:
+        raise TableError("request/malformed", f"{limits}, not {duration_words(value)}")
+    return value
+
+
+def duration_words(seconds: int) -> str:
+    """A whole number of seconds in the largest unit that divides it, as a person says it.
+
+    >>> duration_words(60), duration_words(30 * 86400), duration_words(12 * 3600), duration_words(90)
+    ('1 minute', '30 days', '12 hours', '90 seconds')
+    """
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'' if count == 1 else 's'}"
+    return f"{seconds} second{'' if seconds == 1 else 's'}"
 
 
 def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
@@ -91,9 +119,7 @@ def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
         raise TableError("request/malformed", "table is required (text)")
     if role not in ROLES:
         raise TableError("request/malformed", f"role is one of {', '.join(ROLES)}")
-    expires = _whole(data, "expires_seconds", DEFAULT_EXPIRES, 60, MAX_EXPIRES)
-    assert expires is not None
-    return table, str(role), expires, _whole(data, "uses", None, 1, MAX_USES)
+    return table, str(role), _expires(data), _whole(data, "uses", 1, MAX_USES)
 
 
 class _Invites:
@@ -138,7 +164,7 @@ class _Invites:
             raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
         if name is not None and (not isinstance(name, str) or not is_text(name)):
             raise TableError("request/malformed", "name is text: the name to play under")
-        got = await self.service.redeem_invite(token, name or None)
+        got = await self.limits.new_account(request, self.service.redeem_invite(token, name or None))
         log.info("invite_redeemed", invite=got.pop("invite"), role=got["role"], table=got["table"],
                  name=got["name"], account=got["account"])
         return web.json_response(p.ok(**got))

@@ -45,6 +45,10 @@ class TokenBucket:
             return 0.0
         return (1 - self.tokens) / self.rate
 
+    def refund(self) -> None:
+        """Give back a token taken for an attempt that turned out not to count."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
 
 class BucketTable:
     """A token bucket per key (``rate`` a second, bursts of ``burst``), at most ``capacity`` keys."""

@@ -12,32 +12,42 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from server.transport.limits import Network, is_trusted
 
-def own_origins(environ: Mapping[str, Any]) -> set[str]:
-    """The origins the request was addressed to: its Host, and a proxy's forwarded host and scheme.
+
+def own_origins(environ: Mapping[str, Any], trusted: tuple[Network, ...] = ()) -> set[str]:
+    """The origins the request was addressed to: its Host, and, from a trusted proxy only, the host and
+    scheme it forwarded (``X-Forwarded-Host``, ``X-Forwarded-Proto``).
 
     >>> sorted(own_origins({"wsgi.url_scheme": "http", "HTTP_HOST": "127.0.0.1:8080"}))
     ['http://127.0.0.1:8080']
     """
+    request = environ.get("aiohttp.request")
+    # Engine.IO's environ takes its scheme from X-Forwarded-Proto and names every peer 127.0.0.1:
+    # the aiohttp request says what the connection itself is.
+    peer = getattr(request, "remote", None) if request is not None else environ.get("REMOTE_ADDR")
+    scheme = str(getattr(request, "scheme", None) or environ.get("wsgi.url_scheme", "http"))
     host = str(environ.get("HTTP_HOST", "")).strip()
-    scheme = str(environ.get("wsgi.url_scheme", "http"))
     found = {f"{scheme}://{host}"} if host else set()
-    forwarded_host = str(environ.get("HTTP_X_FORWARDED_HOST", host)).split(",")[0].strip()
-    forwarded_scheme = str(environ.get("HTTP_X_FORWARDED_PROTO", scheme)).split(",")[0].strip()
-    if forwarded_host:
-        found.add(f"{forwarded_scheme}://{forwarded_host}")
+    if is_trusted(peer, trusted):
+        forwarded_host = str(environ.get("HTTP_X_FORWARDED_HOST", host)).split(",")[0].strip()
+        forwarded_scheme = str(environ.get("HTTP_X_FORWARDED_PROTO", scheme)).split(",")[0].strip()
+        if forwarded_host:
+            found.add(f"{forwarded_scheme}://{forwarded_host}")
     return {origin.lower() for origin in found}
 
 
 class OriginCheck:
-    """``cors_allowed_origins`` for python-socketio: same origin, or one of ``allowed``."""
+    """``cors_allowed_origins`` for python-socketio: same origin, or one of ``allowed``; a forwarded
+    origin counts as the same only from one of the ``trusted`` proxies."""
 
-    def __init__(self, allowed: Iterable[str] = ()) -> None:
+    def __init__(self, allowed: Iterable[str] = (), trusted: tuple[Network, ...] = ()) -> None:
         self.allowed = frozenset(origin.lower().rstrip("/") for origin in allowed)
+        self.trusted = trusted
 
     def __call__(self, origin: str | None, environ: Mapping[str, Any] | None = None) -> bool:
         """Whether a connection with this ``Origin`` is accepted (python-socketio only asks when one was sent)."""
         if not origin:
             return True
         origin = origin.lower().rstrip("/")
-        return origin in self.allowed or origin in own_origins(environ or {})
+        return origin in self.allowed or origin in own_origins(environ or {}, self.trusted)

@@ -22,7 +22,7 @@ PAGES: Final = ("/join", "/table/{name}", "/watch/{name}", "/host", "/history/{n
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS: Final = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,

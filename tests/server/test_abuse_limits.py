@@ -146,6 +146,21 @@ async def test_guesses_at_one_account_from_many_addresses_are_limited_per_accoun
     assert status == 200, answer
 
 
+# every spelling of "alice" that is the same account: letter case, full-width letters, Cyrillic look-alikes
+ALICE_SPELLINGS = ["alice", "ALICE", "\uff41lice", "\u0430lice", "\u0430li\u0441\u0435", "Alic\u0435"]
+
+
+@pytest.mark.parametrize("config_overrides", [{"trusted_proxies": "127.0.0.1", "login_burst": 100,
+                                                "account_login_burst": 4}])
+async def test_guesses_under_other_spellings_of_a_name_share_its_limit(server: Server) -> None:
+    await call(server, "POST", "/api/register", {"name": "alice", "password": "password123"})
+    codes = []
+    for n, spelling in enumerate(ALICE_SPELLINGS * 2):
+        _, answer = await call(server, "POST", "/api/login", {"name": spelling, "password": f"guess-{n}"})
+        codes.append(code(answer))
+    assert codes == ["auth/bad_credentials"] * 4 + ["rate/limited"] * 8
+
+
 @pytest.mark.parametrize("config_overrides", [{"login_burst": 3}])
 async def test_x_forwarded_for_from_an_untrusted_peer_is_not_believed(server: Server) -> None:
     statuses = []

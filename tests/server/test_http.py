@@ -15,6 +15,8 @@ async def call(server: Server, method: str, path: str, body: Any = None, token: 
                raw: bytes | None = None) -> tuple[int, dict[str, Any]]:
     """(status, JSON answer) of one HTTP request."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if raw is not None:
+        headers["Content-Type"] = "application/json"  # what the raw bytes claim to be
     async with aiohttp.ClientSession() as session, session.request(
             method, f"{server.url}{path}", json=body if raw is None else None, data=raw, headers=headers) as r:
         data = await r.json(content_type=None)

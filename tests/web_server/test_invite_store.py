@@ -148,3 +148,23 @@ def test_uses_never_exceed_the_limit_under_concurrent_redeems(url: str) -> None:
             check()
         finally:
             runner.run(db.close())
+
+
+async def test_a_link_to_a_table_closed_before_closing_revoked_links_is_refused(
+        store: tuple[Database, MovedClock]) -> None:
+    db, _ = store
+    try:
+        async with db.transaction() as tx:
+            await tx.create_table("high", {})
+        invite, token = await db.create_invite("high", "player", START + 600, None)
+        async with db.transaction() as tx:
+            await tx.close_table("high")
+        assert (await db.list_invites("high"))[0].revoked  # closing revokes the table's links
+        async with db.engine.begin() as conn:  # as a table closed by an older server left them
+            await conn.execute(sa.text("UPDATE invite SET revoked = false WHERE id = :id"), {"id": invite.id})
+        with pytest.raises(StoreError) as caught:
+            await db.redeem_invite(token, "lou", 100)
+        assert (caught.value.code, caught.value.message) == (
+            "invite/revoked", "table high is closed: that invite link no longer works")
+    finally:
+        await db.close()

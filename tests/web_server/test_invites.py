@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -47,8 +48,12 @@ async def test_only_the_host_makes_lists_and_revokes_invites(web: Web) -> None:
     ({"table": "main", "role": "dealer"}, "request/malformed", "role is one of player, spectator, floor"),
     ({"table": "nowhere", "role": "player"}, "table/unknown", "nowhere"),
     ({"role": "player"}, "request/malformed", "table is required"),
-    ({"table": "main", "expires_seconds": 10}, "request/malformed", "expires_seconds is a whole number"),
-    ({"table": "main", "expires_seconds": "12h"}, "request/malformed", "expires_seconds is a whole number"),
+    ({"table": "main", "expires_seconds": 10}, "request/malformed",
+     "an invite lasts from 1 minute to 30 days, not 10 seconds"),
+    ({"table": "main", "expires_seconds": 40 * 86400}, "request/malformed",
+     "an invite lasts from 1 minute to 30 days, not 40 days"),
+    ({"table": "main", "expires_seconds": "12h"}, "request/malformed",
+     "an invite lasts from 1 minute to 30 days: send how long in whole seconds"),
     ({"table": "main", "uses": 0}, "request/malformed", "uses is a whole number from 1"),
     ({"table": "main", "uses": True}, "request/malformed", "uses is a whole number"),
     ({"table": "main", "colour": "red"}, "request/malformed", "unknown key 'colour'"),
@@ -59,6 +64,14 @@ async def test_a_bad_invite_request_is_refused_with_a_sentence(web: Web, body: d
     assert answer["error"]["code"] == code
     assert words in answer["error"]["message"]
     assert status == (404 if code == "table/unknown" else 400)
+
+
+async def test_a_null_expiry_or_uses_means_the_default(web: Web) -> None:
+    invite = await web.invite("player", expires_seconds=None, uses=None)
+    plain = await web.invite("player")
+    assert invite["uses"] is None
+    lasts = [datetime.fromisoformat(i["expires_at"]) - datetime.fromisoformat(i["created_at"]) for i in (invite, plain)]
+    assert lasts[0] == lasts[1] == timedelta(hours=12)
 
 
 async def test_a_player_link_makes_a_guest_who_sits_with_the_starting_chips(web: Web) -> None:
@@ -255,3 +268,21 @@ async def test_no_token_reaches_a_log_line(web: Web, caplog: pytest.LogCaptureFi
     assert lines
     for secret in secrets:
         assert not any(secret in line for line in lines)
+
+
+async def test_closing_a_table_ends_its_invite_links_and_the_floor_tokens_they_gave(web: Web) -> None:
+    await web.host("POST", "/api/host", {"action": "create_table", "table": "high"})
+    player = await web.host("POST", "/api/invites", {"table": "high", "role": "player"})
+    floor = await web.host("POST", "/api/invites", {"table": "high", "role": "floor"})
+    boss = (await web.redeem(floor["url"], "fay"))[1]
+    assert (await web.call("GET", "/api/invites", token=boss["host_token"]))[0] == 200
+    other = await web.invite("player")  # main's link is not touched
+    assert (await web.host("POST", "/api/host", {"action": "close_table", "table": "high"}))["closed"] == "now"
+    status, answer = await web.redeem(player["url"], "lou")
+    assert (status, answer["error"]["code"]) == (410, "invite/revoked")
+    assert answer["error"]["message"] == "the host has revoked that invite link: ask for a new one"
+    status, answer = await web.call("GET", "/api/invites", token=boss["host_token"])
+    assert (status, answer["error"]["code"]) == (403, "auth/not_host")
+    listed = {i["id"]: i["revoked"] for i in (await web.host("GET", "/api/invites"))["invites"]}
+    assert listed == {player["id"]: True, floor["id"]: True, other["id"]: False}
+    assert (await web.redeem(other["url"], "lou"))[0] == 200

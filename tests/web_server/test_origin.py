@@ -10,15 +10,18 @@ import asyncio
 import pytest
 import socketio
 
+from server.transport.limits import parse_networks
 from server.transport.origins import OriginCheck
 
 from .conftest import Web
 
 
-async def connects(url: str, origin: str | None) -> bool:
-    """Whether a websocket-only Socket.IO client with this Origin (None: none sent) is let in."""
+async def connects(url: str, origin: str | None, **more: str) -> bool:
+    """Whether a websocket-only Socket.IO client with this Origin (None: none sent) and ``more`` headers
+    (``X_Forwarded_Host="..."``) is let in."""
     client = socketio.AsyncClient(reconnection=False)
     headers = {"Origin": origin} if origin is not None else {}
+    headers |= {name.replace("_", "-"): value for name, value in more.items()}
     try:
         async with asyncio.timeout(10):  # PITFALLS 6: connect() may hang instead of failing
             await client.connect(url, transports=["websocket"], headers=headers, wait_timeout=5)
@@ -68,5 +71,22 @@ def test_the_check_by_itself() -> None:
     assert check("http://127.0.0.1:8080", environ)
     assert check("https://cards.example", environ)
     assert not check("http://127.0.0.1:8081", environ)
-    proxied = {**environ, "HTTP_X_FORWARDED_PROTO": "https", "HTTP_X_FORWARDED_HOST": "play.example"}
-    assert check("https://play.example", proxied)
+    proxied = {**environ, "HTTP_X_FORWARDED_PROTO": "https", "HTTP_X_FORWARDED_HOST": "play.example",
+               "REMOTE_ADDR": "10.0.0.1"}
+    assert not check("https://play.example", proxied)  # forwarded by anyone: not believed
+    behind = OriginCheck([], trusted=parse_networks("10.0.0.0/8"))
+    assert behind("https://play.example", proxied)
+    assert not behind("https://play.example", {**proxied, "REMOTE_ADDR": "203.0.113.9"})
+
+
+FORGED = {"X_Forwarded_Host": "evil.example", "X_Forwarded_Proto": "http"}
+
+
+async def test_a_forwarded_host_from_a_peer_that_is_no_trusted_proxy_is_not_believed(web: Web) -> None:
+    assert not await connects(web.url, "http://evil.example", **FORGED)
+    assert await connects(web.url, web.url, **FORGED)  # the request's own Host still counts
+
+
+@pytest.mark.parametrize("config_overrides", [{"trusted_proxies": "127.0.0.1"}])
+async def test_a_forwarded_host_from_a_trusted_proxy_is_the_servers_own_origin(web: Web) -> None:
+    assert await connects(web.url, "http://evil.example", **FORGED)  # the proxy said so: believed

@@ -26,7 +26,7 @@ PAGE_PATHS = ["/", *(page.replace("{name}", "main") for page in PAGES)]
 def test_the_policy_is_the_one_the_pages_are_written_for() -> None:
     assert CONTENT_SECURITY_POLICY == (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
 @pytest.mark.parametrize("path", PAGE_PATHS)

@@ -65,3 +65,8 @@ async def test_a_busy_web_port_leaves_the_pages_on_the_main_port(tmp_path: Path)
             assert lines[-1].endswith(f"the pages are served at http://127.0.0.1:{port}/")
             async with http.get(f"http://127.0.0.1:{port}/") as response:
                 assert response.status == 200
+
+
+def test_the_page_may_connect_to_its_own_origin_only() -> None:
+    directives = dict(part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
+    assert directives["connect-src"].split() == ["'self'"]  # no "ws:" or "wss:": any host's websocket
