@@ -140,11 +140,9 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
         if exc.code == "auth/name_taken":
             say(f"wrong password for {name}")
             return None
-        if exc.code in ("auth/weak_password", "auth/bad_name"):
+        if exc.code == "auth/weak_password":
             say(exc.message)
-            if exc.code == "auth/bad_name":
-                raise LoginError(exc.message) from None
             return None
-        raise LoginError(exc.message) from None
+        raise LoginError(exc.message) from None  # a bad name among them: said once, by whoever catches it
     say(f"registered a new account: {reply['name']}")
     return LoggedIn(str(reply["name"]), str(reply["token"]), registered=True)

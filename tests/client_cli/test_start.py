@@ -245,3 +245,12 @@ def test_a_watcher_whose_reader_goes_away_stops_quietly(server: Server, tmp_path
             pytest.fail("the watcher went on writing to nobody")
     assert proc.returncode == 0, err
     assert err == ""
+
+
+def test_a_name_the_server_refuses_is_said_once_and_nothing_is_registered(server: Server, tmp_path: Path) -> None:
+    long_name = "a" * 40  # issue 23, item 11: the refusal was printed twice
+    done = _run(tmp_path, "account", "--server", server.url, "--name", long_name)
+    assert done.returncode == 1
+    said = done.stdout + done.stderr
+    assert said.count("a name has at most 24 characters") == 1, said
+    assert _run(tmp_path, "account", "--server", server.url, "--name", long_name[:24]).returncode == 0
