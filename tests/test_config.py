@@ -43,7 +43,8 @@ FOLDER_SOURCES = ("--data-dir", "HCF_DATA_DIR", "data_dir in the file")
 
 def _sources(chosen: set[str]) -> tuple[dict[str, str], dict[str, Any], ConfigFile]:
     """(environment, flags, config file) with each chosen source naming itself."""
-    env = {name: f"sqlite:///{name}.db" for name in ("HCF_DB", "HCF_DATABASE_URL", "DATABASE_URL") if name in chosen}
+    names: tuple[str, ...] = ("HCF_DB", "HCF_DATABASE_URL", "DATABASE_URL")
+    env = {name: f"sqlite:///{name}.db" for name in names if name in chosen}
     flags: dict[str, Any] = {"database_url": "sqlite:///flag.db" if "--db" in chosen else None,
                              "data_dir": "/flag-dir" if "--data-dir" in chosen else None}
     values: dict[str, Any] = {}
@@ -61,7 +62,8 @@ EXPECTED_URL = {"--db": "sqlite:///flag.db", "HCF_DB": "sqlite:///HCF_DB.db",
                 "db in the file": "sqlite:///file.db", "--data-dir": "sqlite:////flag-dir/hcf.db",
                 "HCF_DATA_DIR": "sqlite:////env-dir/hcf.db", "data_dir in the file": "sqlite:////file-dir/hcf.db"}
 EXPECTED_WORDS = {"--db": "from --db", "HCF_DB": "from HCF_DB", "HCF_DATABASE_URL": "from HCF_DATABASE_URL",
-                  "DATABASE_URL": "from DATABASE_URL", "db in the file": "from db in the config file /etc/hcf/server.toml",
+                  "DATABASE_URL": "from DATABASE_URL",
+                  "db in the file": "from db in the config file /etc/hcf/server.toml",
                   "--data-dir": "the default file in --data-dir", "HCF_DATA_DIR": "the default file in HCF_DATA_DIR",
                   "data_dir in the file": "the default file in the data_dir of the config file /etc/hcf/server.toml"}
 
@@ -132,7 +134,8 @@ def test_a_bad_config_file_is_refused_in_one_sentence_naming_the_file_and_the_ke
     message = str(refused.value)
     assert message.startswith(f"the config file {path}")
     assert sentence in message
-    assert "\n" not in message and "Traceback" not in message
+    assert "\n" not in message
+    assert "Traceback" not in message
 
 
 def test_a_config_file_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
@@ -153,4 +156,5 @@ def test_the_file_is_found_by_flag_then_variable_then_the_default_place(tmp_path
     assert config_location(None, env) == (default, "the default place")
     assert config_location(None, {**env, "HCF_CONFIG": "/other.toml"}) == (Path("/other.toml"), "HCF_CONFIG")
     assert config_location("/flag.toml", {**env, "HCF_CONFIG": "/other.toml"}) == (Path("/flag.toml"), "--config")
-    assert config_location("", env) is None and config_location(None, {**env, "HCF_CONFIG": ""}) is None
+    assert config_location("", env) is None
+    assert config_location(None, {**env, "HCF_CONFIG": ""}) is None
