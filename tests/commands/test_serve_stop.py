@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -95,3 +96,6 @@ def test_a_server_whose_log_pipe_is_closed_stops_on_sigterm_with_a_hand_left_by_
         server.send_signal(signal.SIGTERM)  # as the operator did when nothing happened
         _poll("the server's exit after SIGINT and SIGTERM", lambda: server.poll() is not None, EXIT_WITHIN)
         assert server.returncode == 0, f"exit status {server.returncode} after {time.monotonic() - started:.1f} s"
+    with contextlib.closing(sqlite3.connect(tmp_path / "games" / "hcf.db")) as books:
+        statuses = dict(books.execute("SELECT status, count(*) FROM hand GROUP BY status").fetchall())
+    assert "in_progress" not in statuses, f"the hand left by the players was not voided: {statuses}"
