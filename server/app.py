@@ -53,11 +53,13 @@ STOPPED = web.AppKey("stopped", asyncio.Event)  # set once stopping: a started a
 WEB = web.AppKey("web", WebAddress)  # where invite links point; its port is set once the web port listens
 
 MAIN_TABLE = "main"
+TOKEN_COMMAND = "hcf-server host-token"  # for a server on the default database
 DISCONNECT_SECONDS = 2.0  # at shutdown, how long clients get to close their websockets
 
 
 def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int | None = None,
-              ownership: Ownership | None = None, clock: Clock = SYSTEM_CLOCK) -> web.Application:
+              ownership: Ownership | None = None, clock: Clock = SYSTEM_CLOCK,
+              token_command: str = TOKEN_COMMAND) -> web.Application:
     """The whole server as an aiohttp application (not yet started).
 
     Starting it claims the database first (``server/persistence/ownership.py``): when
@@ -65,7 +67,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
     read or written. ``port`` is the one this server listens on, to name it to others;
     ``ownership``: the claim already taken (it is released when the app stops). ``clock``: what the
     rate limits, the reconnect limit, the presence grace and the header timeout wait on (tests
-    give a manual one).
+    give a manual one). ``token_command``: how the start lines tell the operator to get a new
+    host token (with the ``--db`` or ``--config`` this server was started with).
     """
     app = web.Application(client_max_size=64 * 1024)
     app[CONFIG] = config
@@ -102,7 +105,7 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
                                            synchronous=config.sqlite_synchronous,
                                            max_sessions=config.max_sessions_per_account)
             try:
-                async with _serving(app, database, announce):
+                async with _serving(app, database, announce, token_command):
                     yield
             finally:
                 await database.close()
@@ -115,7 +118,8 @@ def build_app(config: ServerConfig, *, announce: TextIO = sys.stdout, port: int 
 
 
 @contextlib.asynccontextmanager
-async def _serving(app: web.Application, database: Database, announce: TextIO) -> AsyncIterator[None]:
+async def _serving(app: web.Application, database: Database, announce: TextIO,
+                   token_command: str) -> AsyncIterator[None]:
     """Recover, restore the tables and serve them until the block ends."""
     config, sio, clock = app[CONFIG], app[SIO], app[CLOCK]
     bindings = DatabaseBindings(database, config)
@@ -131,7 +135,8 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
         await tables.restore()
     if not tables.runners and not await bindings.any_table_recorded():
         await tables.create(MAIN_TABLE, {}, None)
-    announce_start(announce, where_is(config.resolved_database_url()), await bindings.first_host_token())
+    announce_start(announce, where_is(config.resolved_database_url()), await bindings.first_host_token(),
+                   token_command)
     app[TABLES] = tables
     gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
                       reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
@@ -166,15 +171,17 @@ async def _serving(app: web.Application, database: Database, announce: TextIO) -
             await cluster.stop()
 
 
-def announce_start(out: TextIO, database: str, token: str | None) -> None:
+def announce_start(out: TextIO, database: str, token: str | None, token_command: str = TOKEN_COMMAND) -> None:
     """What the operator needs, plainly on stdout (not in the log): the database, and a new host token.
 
     The token is shown on the first start only (a fresh database); it is never logged.
+    ``token_command`` gets another one for this very database (issue 23: the bare command
+    looked in the default place, not at a server started with ``--db``).
     """
     lines = [f"database: {database}"]
     if token is not None:
         lines += [f"host token (shown once): {token}",
-                  "  keep it: it runs the host commands (hcf host ...); get a new one with: hcf-server host-token"]
+                  f"  keep it: it runs the host commands (hcf host ...); get a new one with: {token_command}"]
     print("\n".join(lines), file=out, flush=True)
 
 
@@ -216,7 +223,7 @@ def guard(app: web.Application, runner: web.AppRunner) -> None:
 
 
 async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: socket.socket | None = None,
-                ownership: Ownership | None = None) -> None:
+                ownership: Ownership | None = None, token_command: str = TOKEN_COMMAND) -> None:
     """Serve until SIGINT/SIGTERM, then stop gracefully (PITFALLS 7: connections closed by us, bounded).
 
     The port is taken first, then the database is claimed, and only then recovered: a
@@ -226,7 +233,7 @@ async def serve(config: ServerConfig, *, announce: TextIO = sys.stdout, sock: so
     """
     sock = sock or listening_socket(config.host, config.port, database_url=config.resolved_database_url())
     port = sock.getsockname()[1]
-    app = build_app(config, announce=announce, port=port, ownership=ownership)
+    app = build_app(config, announce=announce, port=port, ownership=ownership, token_command=token_command)
     loop = asyncio.get_running_loop()
     # at the descriptor limit every failed accept() is reported: once per interval is enough
     loop.set_exception_handler(RepeatFilter(config.log_repeat_seconds))

@@ -1,7 +1,8 @@
-"""Server settings: read once at the edge (flags, then environment), passed down.
+"""Server settings: read once at the edge (flags, then environment, then a config file), passed down.
 
-Every setting has an environment variable ``HCF_<NAME>``; ``DATABASE_URL`` also
-selects the database. ``docs/configuration.md`` lists them all.
+Every setting has an environment variable ``HCF_<NAME>`` and a key of the same name in the
+config file (``server/config_file.py``); the database is ``HCF_DB`` (or ``HCF_DATABASE_URL``,
+``DATABASE_URL``) and ``db``. ``docs/configuration.md`` lists them all.
 """
 
 from __future__ import annotations
@@ -113,45 +114,85 @@ def origins_of(text: str) -> tuple[str, ...]:
     return tuple(part.strip().rstrip("/") for part in text.split(",") if part.strip())
 
 
-def config_from(env: Mapping[str, str], overrides: Mapping[str, Any]) -> ServerConfig:
-    """Build the config: defaults, then ``HCF_*`` / ``DATABASE_URL`` variables, then flags."""
-    values: dict[str, Any] = {}
+DATABASE_VARIABLES = (ENV_PREFIX + "DB", ENV_PREFIX + "DATABASE_URL", "DATABASE_URL")
+"""The database's environment variables, the first one set (and not empty) taken."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ConfigFile:
+    """A server config file as read: where it is, what named it, its settings by ``ServerConfig`` name."""
+
+    path: Path
+    named_by: str  # "--config", "HCF_CONFIG" or "the default place"
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """How the file was found, in words: ``/etc/hcf/server.toml (named by --config)``."""
+        how = "found at the default place" if self.named_by == DEFAULT_PLACE else f"named by {self.named_by}"
+        return f"{self.path} ({how})"
+
+
+DEFAULT_PLACE = "the default place"
+
+
+def config_from(env: Mapping[str, str], overrides: Mapping[str, Any],
+                file: ConfigFile | None = None) -> ServerConfig:
+    """Build the config: defaults, then the config file, then ``HCF_*`` variables, then flags.
+
+    >>> file = ConfigFile(path=Path("server.toml"), named_by="--config", values={"port": 9000})
+    >>> config_from({"HCF_PORT": "9100"}, {}, file).port, config_from({}, {}, file).port
+    (9100, 9000)
+    """
+    values: dict[str, Any] = dict(file.values) if file is not None else {}
     for f in fields(ServerConfig):
         raw = env.get(ENV_PREFIX + f.name.upper())
-        if raw is not None:
+        if raw is not None and f.name != "database_url":
             values[f.name] = _parse(f.name, raw)
-    if "database_url" not in values and env.get("DATABASE_URL"):
-        values["database_url"] = env["DATABASE_URL"]
+    variable = _database_variable(env)
+    if variable is not None:
+        values["database_url"] = env[variable]
     values.update({k: v for k, v in overrides.items() if v is not None})
     return ServerConfig(**values)
 
 
-def database_source(env: Mapping[str, str], overrides: Mapping[str, Any]) -> str:
+def _database_variable(env: Mapping[str, str]) -> str | None:
+    """The first of ``DATABASE_VARIABLES`` that is set and not empty (an empty one counts as unset)."""
+    return next((name for name in DATABASE_VARIABLES if env.get(name)), None)
+
+
+def database_source(env: Mapping[str, str], overrides: Mapping[str, Any], file: ConfigFile | None = None) -> str:
     """Where :func:`config_from` took the database from, in words (the operator commands say it).
 
     The server and every operator command find the database by the same rule: ``--db``,
-    then ``HCF_DATABASE_URL``, then ``DATABASE_URL``, then ``hcf.db`` in ``--data-dir``,
-    ``HCF_DATA_DIR`` or the user's data folder.
+    then ``HCF_DB``, ``HCF_DATABASE_URL``, ``DATABASE_URL``, then ``db`` in the config file,
+    then ``hcf.db`` in the data folder (``--data-dir``, ``HCF_DATA_DIR``, the config
+    file's ``data_dir``, or the user's data folder).
 
     >>> database_source({"DATABASE_URL": "sqlite:///x.db"}, {"database_url": None})
     'from DATABASE_URL'
     >>> database_source({}, {})
     "the default, in the user's data folder"
     """
+    in_file = f"in the config file {file.path}" if file is not None else ""
     flag = overrides.get("database_url")
-    if flag:
-        return "from --db"
-    if flag is None:  # a flag given empty wins too, as in config_from: then the default file
-        for name in (ENV_PREFIX + "DATABASE_URL", "DATABASE_URL"):
-            if env.get(name):
-                return f"from {name}"
-            if name in env:  # set but empty: config_from looks no further
-                break
+    if flag is not None:  # a flag given empty wins too, as in config_from: then the default file
+        return "from --db" if flag else _default_source(env, overrides, file)
+    variable = _database_variable(env)
+    if variable is not None:
+        return f"from {variable}"
+    if file is not None and "database_url" in file.values:
+        return f"from db {in_file}" if file.values["database_url"] else _default_source(env, overrides, file)
+    return _default_source(env, overrides, file)
+
+
+def _default_source(env: Mapping[str, str], overrides: Mapping[str, Any], file: ConfigFile | None) -> str:
     folder = overrides.get("data_dir")
     if folder:
         return "the default file in --data-dir"
     if folder is None and env.get(ENV_PREFIX + "DATA_DIR"):
         return f"the default file in {ENV_PREFIX}DATA_DIR"
+    if folder is None and ENV_PREFIX + "DATA_DIR" not in env and file is not None and file.values.get("data_dir"):
+        return f"the default file in the data_dir of the config file {file.path}"
     return "the default, in the user's data folder"
 
 

@@ -1,7 +1,7 @@
 """What a command says when the user's input or the machine says no: one sentence, never a traceback.
 
-``hcf-server`` runs every subcommand through :func:`user_failure`: a refusal of the
-store (``hand/unknown``, ``db/bad_url``, ...), a busy port or database, a database
+``hcf-server`` runs every subcommand through :func:`user_failure`: a config file that
+cannot be used, a refusal of the store (``hand/unknown``, ``db/bad_url``, ...), a busy port or database, a database
 that cannot be reached or opened, a file that cannot be read or written. Anything
 else is a bug and keeps its traceback.
 """
@@ -17,12 +17,15 @@ def user_failure(exc: BaseException) -> str | None:
     """The sentence for a failure that is the user's or the machine's, not ours (None: a bug)."""
     import sqlalchemy as sa
 
+    from server.config_file import ConfigError
     from server.listening import PortUnavailable
     from server.persistence.errors import StoreError
     from server.persistence.ownership import DatabaseBusy
 
     if isinstance(exc, StoreError):
         return exc.message
+    if isinstance(exc, ConfigError):
+        return str(exc)
     if isinstance(exc, DatabaseBusy | PortUnavailable):
         return f"{exc}; nothing was changed"
     if isinstance(exc, sa.exc.DBAPIError):  # the driver's own words, without SQLAlchemy's statement dump

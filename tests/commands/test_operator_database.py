@@ -38,8 +38,9 @@ READERS = [
 @pytest.fixture(autouse=True)
 def environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """No database settings from outside; the user's data folder is this test's own. Returns that folder."""
-    for name in ("HCF_DATABASE_URL", "DATABASE_URL", "HCF_DATA_DIR"):
+    for name in ("HCF_DB", "HCF_DATABASE_URL", "DATABASE_URL", "HCF_DATA_DIR", "HCF_CONFIG"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))  # no config file of the user's
     data_home = tmp_path / "home-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
     monkeypatch.setenv("HCF_CACHE_DIR", str(tmp_path / "odds-cache"))
