@@ -73,7 +73,7 @@ export function resultLines(reveal, game, mySeat, clockFolds = new Set()) {
   const names = reveal.names || {};
   const settlement = reveal.settlement;
   if (!settlement) {
-    return [[reveal.status === "void" ? `every bet and fee went back: ${voidReason(reveal.reason)}` : `no hand was dealt: ${notDealtReason(reveal.reason)}`]];
+    return [[reveal.status === "void" ? `every bet and fee went back: ${voidReason(reveal.reason)}` : notDealtReason(reveal.reason)]];
   }
   const lines = [];
   const rows = settlement.seats || settlement.spots || settlement.boxes || [];

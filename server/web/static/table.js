@@ -240,7 +240,9 @@ export class TablePage {
     const model = this.model;
     if (!model) return;
     this.titleEl.textContent = `${this.table} \u00b7 ${GAME_NAMES[model.game] || model.game}${this.spectator ? " \u00b7 watching" : ""}`;
-    this.nets = model.hand && !["settled", "void", "not_dealt"].includes(model.hand.phase) ? new Map() : seatNets(model.last_hand);
+    // The last hand's nets stay on the seats until the next hand's cards are dealt.
+    const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
+    this.nets = between ? seatNets(model.last_hand) : new Map();
     this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
     const preset = { sit: { buy_in: model.settings?.default_buy_in } };
@@ -296,6 +298,10 @@ export class TablePage {
         cards(shown, Math.max(0, 5 - shown.length) * (hand.phase === "betting" ? 0 : 1)),
         d.class ? h("span", { class: "class" }, handName(model.game, { class: d.class_after || d.class }, shown)) : "",
         d.qualifies === false ? h("span", {}, " does not qualify") : ""));
+    }
+    if (this.nets?.size && model.last_hand) {
+      const [line] = resultLines(model.last_hand, model.game, model.you?.seat)[0] || [];
+      if (line) info.push(h("p", { class: "last-hand" }, `Last hand: ${line}`));
     }
     if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
     return h("div", { class: "centre" }, info);
