@@ -7,6 +7,10 @@
         const r = el.getBoundingClientRect();
         if (!r.width || !r.height || getComputedStyle(el).visibility === "hidden") continue;
         const what = `${el.tagName}.${el.className} "${(el.textContent || "").trim().slice(0, 30)}"`;
+        const style = getComputedStyle(el);
+        if (style.overflowX === "visible" && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && style.display !== "inline") {
+            out.push(`${what}: its text runs out of it`);
+        }
         if (r.left < -0.5 || r.right > width + 0.5) out.push(`${what} lies outside the viewport (${r.left}..${r.right})`);
         const seat = el.parentElement?.closest(".seat");
         if (seat) {

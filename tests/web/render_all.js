@@ -41,6 +41,8 @@ async (k) => {
             {seat: 2, dead: false, folded: false, ante: 5, raise: 0, straight_flush_bonus: 100, flush_bonus: 0, fee: -1, net: 104}]}};
     out.push(["pair", r.handName("caribbean", {class: "pair"}, ["Jh", "Jc", "2d", "5s", "9c"])]);
     out.push(["hcf result", r.resultLines(hcf, "hcf", 2).map((l) => l[0]).join(" ")]);
+    const folded = {...hcf, settlement: {...hcf.settlement, seats: [{...hcf.settlement.seats[0], folded: true, ante: -5, net: -6}]}};
+    out.push(["clock fold", r.resultLines(folded, "hcf", 2, new Set([2])).map((l) => l[0]).join(" ")]);
     out.push(["drill answer", d.answerWords({qualifies: false, fees: {"1": 1}, seat: null, first_card: 3})]);
     return out;
 }

@@ -83,7 +83,7 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
     assert host.page.locator("#new-name").count() == 0, "a floor link is offered no Create"
     assert host.page.locator("#grant-account").count() == 0, "a floor link is offered no chips to give"
     assert host.page.locator(".table-state").count() == 1, "a floor link sees its own table only"
-    assert "Paused" in host_click(host, "pause")
+    assert "is paused" in host_click(host, "pause")
     assert "Paused" in host.text('.table-state[data-table="main"]'), "the console says the table is paused"
     host.page.fill("#set-main-json", '{"min_bank": 100}')
     host.page.select_option("#set-main-fee", "all")
@@ -562,4 +562,20 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
 
 def test_no_page_had_an_error(evening: Evening) -> None:
     for person in evening.people:
-        assert not [e for e in person.errors if "net::ERR_INTERNET_DISCONNECTED" not in e], (person.name, person.errors)
+        errors = [e for e in person.errors if "net::ERR_INTERNET_DISCONNECTED" not in e]
+        # the join page first tries the link without a name (a spectator needs none): a player's link says 400
+        probe = next((e for e in errors if "status of 400" in e), None)
+        if probe is not None:
+            errors.remove(probe)
+        # everyone here shares one address (and its budget) with this test's own requests: a busy answer (429)
+        # is asked again by the page (api.js), it is no error
+        errors = [e for e in errors if "status of 429" not in e]
+        assert not errors, (person.name, person.errors)
+
+
+def test_no_table_page_shows_a_code_or_json(evening: Evening) -> None:
+    """What the players, the trainee and the spectator read after the whole evening: sentences only."""
+    for person in evening.people[1:]:
+        text = person.text("main")
+        codes = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+/[a-z_]+\b|[{}]", text)
+        assert not codes, (person.name, codes, text[:2000])

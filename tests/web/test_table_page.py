@@ -193,6 +193,7 @@ def test_every_event_refusal_and_result_kind_reads_as_a_sentence(
     assert "flush of 7, ace high; straight flush of 7, ace high" in said["hcf result"]
     assert "(the DP does not qualify)" in said["hcf result"]
     assert said["pair"] == "pair of jacks"
+    assert "seat 2 bob: folded (the clock ran out), net -6" in said["clock fold"], said["clock fold"]
     assert said["drill answer"] == "qualifies: no, fees: seat 1 pays 1, seat: nobody, first card: 3"
 
 

@@ -15,6 +15,8 @@ function field(id, label, attrs = {}) {
 }
 
 let last = ["", false, ""]; // the last answer, kept when the console is drawn again (after a new table)
+let answers = 0; // how many answers were said (data-n: a new answer is told from the last even after a redraw)
+let floorChoice = null; // the table the floor panel was last set to
 
 function tokenForm(root) {
   const [lbl, input] = field("host-token", "Host token ", { type: "password", required: true });
@@ -27,15 +29,16 @@ function tokenForm(root) {
 
 export async function hostConsole(root) {
   const out = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const say = (text, bad = false, action = "") => {
+  const say = (text, bad = false, action = "", count = true) => {
     last = [text, bad, action];
+    if (count) answers += 1;
     out.textContent = text;
     out.classList.toggle("bad", bad);
     out.dataset.action = action;
     out.dataset.ok = bad ? "no" : "yes";
-    out.dataset.n = String(Number(out.dataset.n || 0) + 1);
+    out.dataset.n = String(answers);
   };
-  say(...last);
+  say(...last, false);
   const token = stored().host_token;
   if (!token) { tokenForm(root); return; }
   const own = stored().host_table || null; // a floor link's table; null: the host token, every table
@@ -53,7 +56,7 @@ export async function hostConsole(root) {
   const panels = [];
   for (const t of tables) panels.push(await tablePanel(t, send, redraw, token));
   if (!own) panels.push(createPanel(send, redraw), grantPanel(send));
-  panels.push(floorPanel(tables, send), invitesPanel(tables, token, say));
+  panels.push(floorPanel(tables, send, redraw), invitesPanel(tables, token, say));
   const forget = h("button", { type: "button", onclick: () => { store({ host_token: null, host_table: null }); hostConsole(root); } }, "Forget the host token");
   const who = own ? `A floor link for table ${own}: you run this table only.` : "The host token: you run every table.";
   root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "Host console"), h("nav", {}, h("a", { href: "/" }, "Lobby"))),
@@ -87,14 +90,20 @@ function grantPanel(send) {
   } }, h("h2", {}, "Give chips"), al, account, ml, amount, h("button", { type: "submit" }, "Give"));
 }
 
-function floorPanel(tables, send) {
+function floorPanel(tables, send, redraw) {
   const floorTable = h("select", { id: "floor-table" }, tables.map((t) => h("option", { value: t.name }, t.name)));
+  if (tables.some((t) => t.name === floorChoice)) floorTable.value = floorChoice;
+  floorTable.addEventListener("change", () => { floorChoice = floorTable.value; });
   const [dl, seat] = field("floor-seat", "Seat ", { type: "number", min: 1, max: 9, value: 1 });
   const [al, deck] = field("floor-deck", "Deck (cards, or {\"place\": \"cards\", ...}) ", { tag: "textarea", rows: 2 });
   const button = (action, label, extra = () => ({})) => h("button", { type: "button", "data-action": action,
-    onclick: () => { const more = extra(); if (more) send({ action, table: floorTable.value, ...more }); } }, label);
+    onclick: async () => {
+      const more = extra();
+      floorChoice = floorTable.value;
+      if (more && await send({ action, table: floorTable.value, ...more })) redraw(); // the tables' state changed
+    } }, label);
   const injectKind = h("select", { id: "inject-kind" }, [["miscount", "a miscount"], ["shuffler_fault", "a shuffler fault"], ["none", "nothing"]].map(([v, t]) => h("option", { value: v }, t)));
-  const watch = h("a", { href: `/watch/${tables[0]?.name || "main"}`, id: "watch-link" }, "Watch the table");
+  const watch = h("a", { href: `/watch/${floorTable.value || "main"}`, id: "watch-link" }, "Watch the table");
   floorTable.addEventListener("change", () => { watch.href = `/watch/${floorTable.value}`; });
   return h("section", { class: "panel", "aria-label": "floor commands" }, h("h2", {}, "Floor"),
     h("label", { for: "floor-table" }, "Table "), floorTable, dl, seat,

@@ -19,6 +19,8 @@ async function copy(input, say) {
   }
 }
 
+let known = null; // the links last listed: a redraw of the console shows them without asking again
+
 const when = (iso) => (iso ? new Date(iso).toLocaleString() : "never");
 
 function inviteRow(invite, token, say, refresh) {
@@ -46,15 +48,18 @@ export function invitesPanel(tables, token, say) {
   const link = h("input", { id: "invite-url", class: "invite-url", readonly: true, "aria-label": "the new link", value: "" });
   const copyButton = h("button", { type: "button", id: "invite-copy", disabled: true, onclick: () => copy(link, say) }, "Copy");
   const list = h("ul", { class: "invites", "aria-label": "links made" });
+  const show = () => {
+    const mine = new Set(tables.map((t) => t.name.toLowerCase()));
+    const rows = known.filter((i) => mine.has(i.table.toLowerCase())).reverse();
+    list.replaceChildren(...(rows.length ? rows.map((i) => inviteRow(i, token, say, refresh)) : [h("li", {}, "No link made yet.")]));
+  };
   const refresh = async () => {
     try {
-      const { invites } = await api("GET", "/api/invites", undefined, token);
-      const mine = new Set(tables.map((t) => t.name.toLowerCase()));
-      const rows = invites.filter((i) => mine.has(i.table.toLowerCase())).reverse();
-      list.replaceChildren(...(rows.length ? rows.map((i) => inviteRow(i, token, say, refresh)) : [h("li", {}, "No link made yet.")]));
+      known = (await api("GET", "/api/invites", undefined, token)).invites;
+      show();
     } catch (err) { list.replaceChildren(h("li", { class: "bad" }, refusal(err))); }
   };
-  refresh();
+  if (known) show(); else refresh();
   return h("form", { class: "panel", "aria-label": "invites", onsubmit: async (ev) => {
     ev.preventDefault();
     try {

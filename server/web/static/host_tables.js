@@ -43,8 +43,12 @@ function reportText(r) {
 
 /** One table's panel: its state in words, Pause or Resume, a link to watch it. */
 export async function tablePanel(t, send, redraw, token) {
+  // Between hands the lobby's entry says all (its phase is "paused" or "waiting"); during a hand it names the
+  // hand's phase, so the table is asked whether it is paused (each host request spends the address's budget).
   let shown = null;
-  try { shown = await api("POST", "/api/host", { action: "show_settings", table: t.name }, token); } catch (_) { /* lobby data only */ }
+  if (phaseWords(t.phase) !== t.phase && !["settled", "void", "not_dealt"].includes(t.phase)) {
+    try { shown = await api("POST", "/api/host", { action: "show_settings", table: t.name }, token); } catch (_) { /* lobby data only */ }
+  }
   const settings = shown?.settings || t.settings || {};
   const status = shown?.status || t.phase;
   const paused = status === "paused";

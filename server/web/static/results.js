@@ -1,7 +1,7 @@
 // Results seat by seat, each hand named and each bet's result explained (a dead seat says why), the net
 // of each seat for its place on the felt, and one line for each table event, for every game.
 
-import { voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
+import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
 export function deadText(row) {
   if (row.dead_reason === "funds") {
@@ -105,6 +105,17 @@ export function resultLines(reveal, game, mySeat, clockFolds = new Set()) {
   return lines;
 }
 
+/** The felt's short line for a finished hand: `Hand #3: the DP shows flush of 4, queen high and qualifies`. */
+export function lastHandLine(reveal, game) {
+  const settlement = reveal?.settlement;
+  if (!settlement) return reveal ? `${handTitle(reveal)}: ${resultLines(reveal, game, null)[0][0]}` : "";
+  const dealer = settlement.dealer || {};
+  const cards = reveal.dealer_cards || dealer.cards || [];
+  const shows = game === "hcf" ? hcfHandName(cards) : pokerHandName(dealer.class || "", cards);
+  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? "does not qualify" : "qualifies";
+  return `Hand #${reveal.number ?? "?"}: the ${game === "hcf" ? "DP" : "dealer"}${shows ? ` shows ${shows} and` : ""} ${q}`;
+}
+
 /** Each seat's net of a finished hand (its spots or boxes added up, the DP's own), seat -> chips. */
 export function seatNets(reveal) {
   const settlement = reveal?.settlement;
@@ -126,7 +137,8 @@ const place = (event) => `${event.spot ? ` spot ${event.spot}` : ""}${event.box 
 export function describe(event, model) {
   const who = (seat) => seatOf(model, seat);
   const said = SAID[event.type];
-  return said ? said(event, who) : null;
+  const line = said ? said(event, who) : null;
+  return line ? sentence(line) : null; // a message the server wrote may name a step or a field: in words
 }
 
 const SAID = {

@@ -7,7 +7,7 @@ import { h, cards, signed, beep } from "./ui.js";
 import { renderChoices } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
-import { resultLines, describe, handTitle, seatNets, handName } from "./results.js";
+import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
 import { refusal, phaseWords, statusWords, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
 
@@ -300,8 +300,7 @@ export class TablePage {
         d.qualifies === false ? h("span", {}, " does not qualify") : ""));
     }
     if (this.nets?.size && model.last_hand) {
-      const [line] = resultLines(model.last_hand, model.game, model.you?.seat)[0] || [];
-      if (line) info.push(h("p", { class: "last-hand" }, `Last hand: ${line}`));
+      info.push(h("p", { class: "last-hand" }, lastHandLine(model.last_hand, model.game)));
     }
     if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
     return h("div", { class: "centre" }, info);
@@ -323,7 +322,8 @@ export class TablePage {
       if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
       if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
       const net = this.nets?.get(s);
-      const body = [h("div", { class: "name" }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
+      const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
+      const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
         h("div", { class: "stack" }, `${seat.stack} chips`, typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "")];
       if (inHand) body.push(...this.hcfSeat(model, s, inHand));
       for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s)) body.push(this.houseRow(row));
@@ -350,7 +350,7 @@ export class TablePage {
     const backs = (shown ? 0 : info.card_count || 0) + this.extraCards(s);
     if (shown || backs) out.push(cards(shown ? bySuit(shown) : shown, info.decision === "fold" ? 0 : backs));
     if (shown && hand.phase === "settled") out.push(h("div", { class: "class" }, handName("hcf", {}, shown)));
-    if (model.you?.seat === s && hand.your_cards?.flush?.length) {
+    if (model.you?.seat === s && hand.your_cards?.flush?.length && hand.phase !== "settled") {
       out.push(h("div", { class: "hint" }, `flush of ${hand.your_cards.flush.length}, raise up to ${hand.your_cards.raise_limit}\u00d7 the Ante`));
     }
     if (info.decision) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
