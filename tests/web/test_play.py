@@ -522,6 +522,8 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
     tina.page.wait_for_url("**/table/drill")
     tina.page.goto(server.url + "/drill/drill")
     tina.wait_text(".drill", "Waiting for the table")
+    tina.page.wait_for_selector(".controls h2")
+    assert not tina.has("sit"), "the trainee deals from the dealer's chair: no seat is offered"
     players = list(evening.players.values())
     assert server.host("pause", table="drill")["ok"]
     for person in players:
@@ -533,6 +535,10 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
         assert time.monotonic() < deadline, "\n=====\n".join(p.text("main")[:1500] for p in (tina, *players))
         acted = False
         if tina.page.locator("form.drill-answer").count():
+            # the table waits for the dealer: the felt says so and its clock does not count down
+            tina.page.wait_for_function(
+                "() => document.querySelector('.felt .clock')?.textContent === ''"
+                " && /waiting for the dealer/.test(document.querySelector('.felt').textContent)", timeout=5_000)
             tina.page.click("form.drill-answer button")
             answered += 1
             tina.page.wait_for_selector(".drill-feedback li >> nth=" + str(answered - 1))

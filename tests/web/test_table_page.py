@@ -102,6 +102,7 @@ def test_unconfirmed_bets_show_in_the_betting_circles_and_a_double_tap_on_deal_d
         ann.page.locator(".seat.mine .circle").scroll_into_view_if_needed()
         assert all(in_view(ann.page, ".seat.mine .circle")), viewport
     ann.page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    ann.page.locator(f'{ann.choice("deal")} button.act').scroll_into_view_if_needed()
     deal = ann.page.locator(f'{ann.choice("deal")} button.act').bounding_box()
     assert deal
     ann.page.mouse.dblclick(deal["x"] + deal["width"] / 2, deal["y"] + deal["height"] / 2)
@@ -259,3 +260,49 @@ def test_the_lobby_says_the_stakes_and_seats_of_every_game_in_words(
     assert "Ante 5 to 500" in main, main
     assert "of 7 seats" in main, main
     print(json.dumps([row, main]))
+
+
+def test_the_host_console_gives_chips_lists_copies_and_revokes_links_in_sentences(
+        web_server: WebServer, browser: Browser, people: list[Person]) -> None:
+    server = web_server
+    assert server.host("create_table", table="hosted", settings={"game": "caribbean", **HOUSE_CLOCKS})["ok"]
+    dee = guest(server, browser, people, "hosted", "dee")
+    sit(dee)
+    context = browser.new_context(viewport=LAPTOP_800)  # type: ignore[arg-type]
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/host")
+        page.fill("#host-token", server.host_token)
+        page.click("form button[type=submit]")
+        state = page.wait_for_selector('.table-state[data-table="hosted"]')
+        assert state is not None
+        assert "seat 1: dee, " in state.inner_text(), "the console says who sits where"
+        page.click('.table-state[data-table="hosted"] details summary')
+        assert "minimum Ante: 5" in page.inner_text('.table-state[data-table="hosted"] details')
+
+        def answer(click: str) -> str:
+            before = page.get_attribute(".status", "data-n") or "0"
+            page.click(click)
+            page.wait_for_function("(n) => document.querySelector('.status').dataset.n !== n", arg=before)
+            return page.inner_text(".status")
+
+        page.fill("#grant-account", "dee")
+        page.fill("#grant-amount", "250")
+        assert answer('form[aria-label="grant chips"] button').startswith("dee got 250 chips")
+        page.select_option("#invite-table", "hosted")
+        assert "The link is made" in answer('form[aria-label="invites"] button[type="submit"]')
+        url = page.input_value("#invite-url")
+        assert "The link is copied" in answer("#invite-copy")
+        assert page.evaluate("navigator.clipboard.readText()") == url
+        row = page.wait_for_selector(".invites li:has(button[data-invite])")
+        assert row is not None
+        assert "player link to hosted" in row.inner_text()
+        said = answer(".invites li button[data-invite]")
+        assert said == "The player link to hosted is revoked: it opens nothing any more.", said
+        refused = server.call("POST", "/api/invites/redeem", {"token": url.split("#", 1)[1], "name": "late"})
+        assert refused["ok"] is False
+        shown = page.inner_text(".status") + page.inner_text(".invites")
+        assert not re.findall(r'\bok\b|[{}]|\b[a-z]+_[a-z_]+\b', shown), "no JSON answer or code is shown"
+    finally:
+        context.close()

@@ -50,7 +50,7 @@ export function invitesPanel(tables, token, say) {
   const list = h("ul", { class: "invites", "aria-label": "links made" });
   const show = () => {
     const mine = new Set(tables.map((t) => t.name.toLowerCase()));
-    const rows = known.filter((i) => mine.has(i.table.toLowerCase())).reverse();
+    const rows = known.filter((i) => mine.has(i.table.toLowerCase())).sort((a, b) => b.id - a.id); // newest first
     list.replaceChildren(...(rows.length ? rows.map((i) => inviteRow(i, token, say, refresh)) : [h("li", {}, "No link made yet.")]));
   };
   const refresh = async () => {
