@@ -286,9 +286,10 @@ export class TablePage {
   centre(model) {
     const hand = model.hand;
     this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
-    const waiting = model.drill?.waiting ? " \u00b7 waiting for the dealer" : "";
-    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${phaseWords(hand.phase)}${waiting}`
+    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${phaseWords(hand.phase)}`
       : `The table is ${statusWords(model.status)}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
+    // A live drill holds the hand while the dealer (the trainee) answers: the clocks are stopped meanwhile.
+    if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, "The table is waiting for the dealer: the clock is stopped."));
     if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
     if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
     if (model.game !== "hcf" && hand?.dealer) {
