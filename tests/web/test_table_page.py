@@ -133,6 +133,8 @@ def test_offline_the_page_says_so_across_the_table_and_disables_every_control(
     cid.context.set_offline(True)
     cid.page.wait_for_selector(".offline", state="visible", timeout=20_000)
     assert "You are offline" in cid.text(".offline")
+    cid.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # scrolled down to the buttons: still said
+    assert all(in_view(cid.page, ".offline"))
     controls = cid.page.eval_on_selector_all(".controls button, .controls input, .controls select",
                                              "els => els.map((e) => e.disabled)")
     assert controls
