@@ -103,14 +103,15 @@ export class DrillPage extends TablePage {
     this.answered = new Set();
     this.drillEl = h("section", { class: "drill panel", "aria-label": "drill step", "aria-live": "polite" }, h("p", {}, "Waiting for the table's first step…"));
     this.feedbackEl = h("ol", { class: "drill-feedback", "aria-label": "your answers" });
-    this.miscount = null; // {hand, seat}: the seat the trainer dealt an extra card to
+    this.miscount = null; // {seat}: the seat the trainer dealt an extra card to, this hand
     this.statusEl.after(this.drillEl, h("details", { open: true, class: "logbox" }, h("summary", {}, "Your answers"), this.feedbackEl));
   }
 
   changed(model, update) {
     super.changed(model, update);
-    if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `table ${this.table} runs no drill`)); return; }
+    if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `Table ${this.table} runs no drill.`)); return; }
     if (!update && model.drill.waiting && !this.fetching) this.fetch();
+    const miscount = this.miscount;
     for (const { event } of update?.events || []) {
       if (event.type === "drill_step") this.fetch();
       else if (event.type === "drill_answered" && !this.answered.has(event.n)) {
@@ -119,10 +120,12 @@ export class DrillPage extends TablePage {
         if (open) this.idle();
         this.feedback(`Step ${event.n}: no answer: ${this.timedOut(open, model) ? "the time ran out" : "the step closed before you answered (the drill ended)"}`, "bad");
       } else if (event.type === "drill_irregularity") {
-        if (event.kind === "miscount") this.miscount = { hand: model.hand?.hand_id, seat: event.seat };
+        if (event.kind === "miscount") this.miscount = { seat: event.seat };
         this.feedback(sentence(event.message), "warn");
       } else if (event.type === "drill_ended") this.report(event);
+      else if (["hand_started", "hand_settled", "hand_voided"].includes(event.type)) this.miscount = null;
     }
+    if (this.miscount !== miscount) this.render(); // the felt shows (or stops showing) the extra card
   }
 
   /** Whether the open step's time had run out (else the drill ended while it was asked). */
@@ -140,8 +143,8 @@ export class DrillPage extends TablePage {
 
   /** A miscounted seat shows the extra card it was dealt, until the hand is over. */
   extraCards(seat) {
-    const m = this.miscount;
-    return m && m.seat === seat && m.hand === this.model?.hand?.hand_id ? 1 : 0;
+    // (until the hand is over: the held hand may not be on the felt yet when the trainer injects)
+    return this.miscount?.seat === seat && this.model?.hand?.phase !== "settled" ? 1 : 0;
   }
 
   idle() {

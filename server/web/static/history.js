@@ -22,8 +22,9 @@ function steps(hand, game) {
       out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
     }
   }
-  if (hand.deal_order?.length) out.push([`the cards are dealt to ${hand.deal_order.join(", ")}`, []]);
-  for (const [seat, shown] of Object.entries(hand.shown || {})) out.push([`${who(seat)} shows`, shown]);
+  if (hand.deal_order?.length) out.push(["the cards are dealt", []]);
+  const place = game === "hcf" ? who : (p) => `${game === "caribbean" ? "spot" : "box"} ${p}`; // house games show by place
+  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([`${place(key)} shows`, shown]);
   if (hand.dealer_cards) out.push([`the ${game === "hcf" ? "DP" : "dealer"} shows${hand.dealer_qualifies === false ? " (does not qualify)" : ""}`, hand.dealer_cards]);
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
