@@ -530,6 +530,7 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
         _go_sit(person, "drill")
     assert server.host("resume", table="drill")["ok"]
     answered = 0
+    miscounted: int | None = None
     deadline = time.monotonic() + 60
     while not re.match(r"^Hand #1:", players[0].page.inner_text(".results") or "x"):
         assert time.monotonic() < deadline, "\n=====\n".join(p.text("main")[:1500] for p in (tina, *players))
@@ -543,14 +544,23 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
             answered += 1
             tina.page.wait_for_selector(".drill-feedback li >> nth=" + str(answered - 1))
             acted = True
+        deciding = [p for p in players if p.has("raise")]
+        if miscounted is None and deciding and not tina.page.locator("form.drill-answer").count():
+            # after the deal, before the first decision: the trainer deals the deciding seat an extra card
+            seat = int(deciding[0].page.get_attribute(".seat.mine", "data-seat") or 0)
+            if server.host("inject", table="drill", kind="miscount", seat=seat)["ok"]:
+                miscounted = seat
+                tina.page.wait_for_function(
+                    "(s) => document.querySelectorAll(`.seat[data-seat='${s}'] .card`).length === 8", arg=seat)
         for person in players:
             for tag in ("bank:true", "bet", "raise"):
-                if person.has(tag):
+                if person.has(tag) and (tag != "raise" or miscounted is not None):
                     person.press(tag) if tag != "bet" else person.submit(tag)
                     person.page.wait_for_selector(person.choice(tag), state="detached")
                     acted = True
         if not acted:
             tina.page.wait_for_timeout(100)
+    assert miscounted is not None, "the trainer's miscount was injected and shown"
     feedback = tina.text(".drill-feedback")
     assert answered >= 3, feedback
     assert len(re.findall(r"Step \d+: (right|wrong)", feedback)) == answered, feedback
