@@ -14,6 +14,8 @@ async (k) => {
             if (line !== null) out.push([`event ${type} ${reason}`, line]);
         }
     }
+    const silent = k.events.filter((type) => r.describe({...base, type}, model) === null);
+    out.push(["silent", silent.join(" ") || "none"]);
     for (const [code, message] of Object.entries(k.errors)) out.push([`refusal ${code}`, w.refusal({code, message})]);
     out.push(["refusal without a message", w.refusal({code: "bet/others_waiting"})]);
     for (const reason of k.void) {

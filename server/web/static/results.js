@@ -1,6 +1,7 @@
 // Results seat by seat, each hand named and each bet's result explained (a dead seat says why), the net
 // of each seat for its place on the felt, and one line for each table event, for every game.
 
+import { betWords } from "./circles.js";
 import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
 export function deadText(row) {
@@ -130,6 +131,13 @@ export function seatNets(reveal) {
   return out;
 }
 
+/** A house game's bets placed (not yet confirmed: Deal confirms them), or taken back. */
+function placed(e, who) {
+  const bets = Array.isArray(e.bets) ? e.bets.filter((b) => b && typeof b === "object" && !Array.isArray(b)) : [];
+  if (Array.isArray(e.bets) && !e.bets.length) return `${who(e.seat)} takes their bets back`;
+  return `${who(e.seat)} places bets${bets.length ? ` ${bets.map(betWords).join("; ")}` : ""} (not confirmed yet)`;
+}
+
 const seatOf = (model, seat) => (model.seats || []).find((s) => s.seat === seat)?.name || `seat ${seat}`;
 const place = (event) => `${event.spot ? ` spot ${event.spot}` : ""}${event.box ? ` box ${event.box}` : ""}`;
 
@@ -156,11 +164,24 @@ const SAID = {
   bank_declined: (e, who) => `${who(e.seat)} declines the bank${actedReason(e.reason, "declined")}`,
   bank_accepted: (e, who) => `${who(e.seat)} takes the bank`,
   betting_opened: (e) => `bets are open (the server's commitment begins ${String(e.commitment || "").slice(0, 12)})`,
-  bets_placed: (e, who) => `${who(e.seat)} bets${e.ante ? ` ${e.ante}` : ""}`,
-  spot_bets_placed: (e, who) => `${who(e.seat)} places bets`,
-  box_bets_placed: (e, who) => `${who(e.seat)} places bets`,
+  bets_placed: (e, who) => `${who(e.seat)} bets${e.ante ? ` Ante ${e.ante}` : ""}${e.straight_flush_bonus ? `, straight flush bonus ${e.straight_flush_bonus}` : ""}${e.flush_bonus ? `, flush bonus ${e.flush_bonus}` : ""}`,
+  spot_bets_placed: (e, who) => placed(e, who),
+  box_bets_placed: (e, who) => placed(e, who),
   bets_passed: (e, who) => `${who(e.seat)} passes${actedReason(e.reason, "passed")}`,
   bets_closed: () => "bets are closed",
+  bets_confirmed: (e, who) => `${who(e.seat)} presses Deal: their bets are confirmed`,
+  bets_cleared: (e, who) => `${who(e.seat)}'s bets go back${actedReason(e.reason, "clear")}`,
+  blind_bets_placed: () => "the blind boxes are bet",
+  blind_boxes_shown: (e, who) => `${who(e.seat)} sees their blind boxes`,
+  box_raised: (e, who) => `${who(e.seat)} bets ${e.amount} on box ${e.box}`,
+  cards_drawn: (e, who) => `${who(e.seat)} ${e.kind === "buy" ? "buys a 6th card" : "exchanges cards"} on box ${e.box}`,
+  exchange_opened: () => "the boxes may ask for the dealer's exchange",
+  exchange_requested: (e, who) => `${who(e.seat)} asks the dealer's exchange for box ${e.box}`,
+  exchange_cancelled: (e, who) => `${who(e.seat)} cancels the exchange request of box ${e.box}`,
+  exchange_continued: (e, who) => `${who(e.seat)} presses Continue`,
+  exchange_closed: (e) => `the exchange choice is over${e.reason === "clock" ? " (the clock ran out)" : ""}`,
+  dealer_exchanged: (e) => `the dealer exchanges a card and ${e.qualifies ? "qualifies" : "does not qualify"}`,
+  deck_prepared: () => null,
   fees_collected: () => "the fees are collected",
   cards_dealt: () => "the cards are dealt",
   turn_started: () => null,
