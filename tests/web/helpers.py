@@ -59,6 +59,8 @@ class Person:
     def press(self, tag: str) -> None:
         """Press the choice's keyboard shortcut (the one its button shows)."""
         button = self.page.locator(f"{self.choice(tag)} button.act").first
+        # a button that gives something up waits a moment after another press (docs/web.md): as a person would
+        self.page.wait_for_selector(f"{self.choice(tag)} button.act:not([disabled])")
         key = button.get_attribute("data-key")
         assert key, f"{tag} has no shortcut"
         self.page.evaluate("document.activeElement && document.activeElement.blur()")

@@ -58,9 +58,16 @@ def evening(web_server: WebServer, browser: Browser) -> Iterator[Evening]:
         person.context.close()
 
 
-def host_click(host: Person, action: str) -> None:
-    host.page.click(f'button[data-action="{action}"]')
-    host.wait_text(".status", f"^{action}: ")
+def host_answer(host: Person, click: str) -> str:
+    """Click in the console and wait for the answer's sentence (the status line says each one anew)."""
+    before = host.page.get_attribute(".status", "data-n") or "0"
+    host.page.click(click)
+    host.page.wait_for_function("(n) => document.querySelector('.status').dataset.n !== n", arg=before)
+    return host.text(".status")
+
+
+def host_click(host: Person, action: str) -> str:
+    return host_answer(host, f'button[data-action="{action}"]')
 
 
 def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Evening) -> None:
@@ -73,20 +80,23 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
     host.page.click("form.join button")
     host.page.wait_for_selector("#invite-table")
     assert host.page.url.endswith("/host")
-    host_click(host, "pause")
-    host.page.fill("#set-json", '{"min_bank": 100}')
-    host.page.select_option("#fee-mode", "all")
-    host.page.click('form[aria-label="change settings"] button')
-    host.wait_text(".status", "^change_settings: ok")
+    assert host.page.locator("#new-name").count() == 0, "a floor link is offered no Create"
+    assert host.page.locator("#grant-account").count() == 0, "a floor link is offered no chips to give"
+    assert host.page.locator(".table-state").count() == 1, "a floor link sees its own table only"
+    assert "is paused" in host_click(host, "pause")
+    assert "Paused" in host.text('.table-state[data-table="main"]'), "the console says the table is paused"
+    host.page.fill("#set-main-json", '{"min_bank": 100}')
+    host.page.select_option("#set-main-fee", "all")
+    assert "The settings of main are changed" in host_answer(host, 'form[aria-label="change settings of main"] button')
     (main,) = [t for t in server.call("GET", "/api/tables")["tables"] if t["name"] == "main"]
     assert (main["settings"]["fee_mode"], main["settings"]["min_bank"]) == ("all", 100)
     urls: list[str] = []
     for _ in range(3):
         host.page.select_option("#invite-role", "player")
         host.page.click('form[aria-label="invites"] button[type="submit"]')
-        host.page.wait_for_function("(seen) => { const t = document.querySelector('#invite-url').textContent;"
+        host.page.wait_for_function("(seen) => { const t = document.querySelector('#invite-url').value;"
                                     " return t && !seen.includes(t); }", arg=urls)
-        urls.append(host.page.inner_text("#invite-url"))
+        urls.append(host.page.input_value("#invite-url"))
     assert all(re.match(r"^http://127\.0\.0\.1:\d+/join#\S+$", url) for url in urls)
     for name, url, buy_in in zip(("alice", "bob", "carol"), urls, (1000, 1000, 100), strict=True):
         person = Person.open(evening.browser, name, url)
@@ -102,9 +112,8 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
         evening.players[name] = person
         evening.people.append(person)
     evening.people.append(Person.open(evening.browser, "watcher", server.invite("main", "spectator"), record=True))
-    evening.spectator.page.fill("#join-name", "watcher")
-    evening.spectator.page.click("form.join button")
-    evening.spectator.wait_text("h1", "watching")
+    evening.spectator.wait_text("h1", "watching")  # a spectator link asks for no name: straight to the table
+    assert evening.spectator.page.url.endswith("/watch/main")
     for person in evening.players.values():
         person.wait_text(".felt", "carol")
 
@@ -227,14 +236,14 @@ def test_the_floor_declares_a_seat_dead_then_a_misdeal(evening: Evening) -> None
     host.page.fill("#floor-seat", str(seat))
     host_click(host, "declare_dead")
     for person in evening.people[1:]:
-        person.wait_text(f'.seat[data-seat="{seat}"] .dead', "dead \\(floor\\)")
+        person.wait_text(f'.seat[data-seat="{seat}"] .dead', "dead \\(the host declared it dead\\)")
     other = next(p for p in bettors if p is not first)
     other.wait_choice("fold")
     host_click(host, "pause")
     host_click(host, "misdeal")
     for person in evening.people[1:]:
-        person.wait_text(".results h2", "^Hand #4: void \\(misdeal\\)")
-        person.wait_text(".results", "every bet and fee went back")
+        person.wait_text(".results h2", "^Hand #4: void$")
+        person.wait_text(".results", "every bet and fee went back: the host declared a misdeal")
 
 
 HOUSE_CLOCKS = {"bet_seconds": 30, "action_seconds": 40, "pause_seconds": 0.3}
@@ -246,9 +255,8 @@ def _create_table(host: Person, name: str, game: str, settings: Mapping[str, obj
     host.page.fill("#new-name", name)
     host.page.select_option("#new-game", game)
     host.page.fill("#new-settings", json.dumps(settings))
-    host.page.click('form[aria-label="create a table"] button')
-    host.wait_text(".status", "^create_table: ")
-    assert "create_table: ok" in host.text(".status"), host.text(".status")
+    said = host_answer(host, 'form[aria-label="create a table"] button')
+    assert said == f"Table {name} is open.", said
     host.page.wait_for_selector(f'#floor-table option[value="{name}"]', state="attached")
 
 
@@ -268,21 +276,19 @@ def _use_host_token(host: Person, token: str) -> None:
     host.page.wait_for_selector("#new-name")
 
 
-def test_a_floor_link_cannot_make_a_table(evening: Evening) -> None:
+def test_a_floor_link_is_shown_its_own_table_only(evening: Evening) -> None:
     host = evening.host  # still on the floor link's token (for table main)
-    before = len(host.errors)
+    assert evening.server.host("create_table", table="elsewhere", settings={})["ok"]
     host.page.goto(host.page.url)
-    host.page.wait_for_selector("#new-name")
-    host.page.fill("#new-name", "elsewhere")
-    host.page.fill("#new-settings", "{}")
-    host.page.click('form[aria-label="create a table"] button')
-    host.wait_text(".status", "^create_table: ")
-    assert "a floor link runs table main only" in host.text(".status")
-    refused = host.errors[before:]
-    assert refused, "the refused request shows in the page's console"
-    assert all("403" in e for e in refused), refused
-    del host.errors[before:]
+    host.page.wait_for_selector(".table-state")
+    assert host.page.locator("#new-name").count() == 0
+    assert host.page.eval_on_selector_all("#floor-table option, #invite-table option",
+                                          "os => [...new Set(os.map((o) => o.value))]") == ["main"]
+    assert "you run this table only" in host.text(".scope")
+    assert evening.server.host("close_table", table="elsewhere")["ok"]
     _use_host_token(host, evening.server.host_token)
+    assert host.page.locator(".table-state").count() >= 1
+    assert "you run every table" in host.text(".scope")
 
 
 def test_two_hands_of_caribbean_stud(evening: Evening) -> None:
@@ -517,38 +523,54 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
     assert server.host("create_table", table="drill", settings=DRILL_SETTINGS)["ok"]
     tina.page.goto(server.url + "/drill/drill")
     tina.wait_text(".drill", "Waiting for the table")
+    tina.page.wait_for_selector(".controls h2")
+    assert not tina.has("sit"), "the trainee deals from the dealer's chair: no seat is offered"
     players = list(evening.players.values())
     assert server.host("pause", table="drill")["ok"]
     for person in players:
         _go_sit(person, "drill")
     assert server.host("resume", table="drill")["ok"]
     answered = 0
+    miscounted: int | None = None
     deadline = time.monotonic() + 60
     while not re.match(r"^Hand #1:", players[0].page.inner_text(".results") or "x"):
         assert time.monotonic() < deadline, "\n=====\n".join(p.text("main")[:1500] for p in (tina, *players))
         acted = False
         if tina.page.locator("form.drill-answer").count():
+            # the table waits for the dealer: the felt says so and its clock does not count down
+            tina.page.wait_for_function(
+                "() => document.querySelector('.felt .clock')?.textContent === ''"
+                " && /waiting for the dealer/.test(document.querySelector('.felt').textContent)", timeout=5_000)
             tina.page.click("form.drill-answer button")
             answered += 1
             tina.page.wait_for_selector(".drill-feedback li >> nth=" + str(answered - 1))
             acted = True
+        deciding = [p for p in players if p.has("raise")]
+        if miscounted is None and deciding and not tina.page.locator("form.drill-answer").count():
+            # after the deal, before the first decision: the trainer deals the deciding seat an extra card
+            seat = int(deciding[0].page.get_attribute(".seat.mine", "data-seat") or 0)
+            if server.host("inject", table="drill", kind="miscount", seat=seat)["ok"]:
+                miscounted = seat
+                tina.page.wait_for_function(
+                    "(s) => document.querySelectorAll(`.seat[data-seat='${s}'] .card`).length === 8", arg=seat)
         for person in players:
             for tag in ("bank:true", "bet", "raise"):
-                if person.has(tag):
+                if person.has(tag) and (tag != "raise" or miscounted is not None):
                     person.press(tag) if tag != "bet" else person.submit(tag)
                     person.page.wait_for_selector(person.choice(tag), state="detached")
                     acted = True
         if not acted:
             tina.page.wait_for_timeout(100)
+    assert miscounted is not None, "the trainer's miscount was injected and shown"
     feedback = tina.text(".drill-feedback")
     assert answered >= 3, feedback
-    assert len(re.findall(r"step \d+ \(\w+\): (right|wrong)", feedback)) == answered, feedback
+    assert len(re.findall(r"Step \d+: (right|wrong)", feedback)) == answered, feedback
     assert "(RULES 3.1)" in feedback, "the bank offer was asked and judged with its rule"
     host = evening.host
     host.page.goto(server.url + "/host")
     host.page.select_option("#floor-table", "drill")
-    host_click(host, "drill_report")
-    assert '"right"' in host.text(".status")
+    report = host_click(host, "drill_report")
+    assert re.match(r"^Drill report: \d+ of \d+ steps right so far", report), report
     host_click(host, "drill_end")
     tina.wait_text(".drill h2", r"^The drill is over: \d+ of \d+ right")
     # the server pinged every 2 s (and drops a silent link after 2 more): the page answered every ping
@@ -557,4 +579,20 @@ def test_a_drill_scenario_is_played_through_the_trainees_view(evening: Evening) 
 
 def test_no_page_had_an_error(evening: Evening) -> None:
     for person in evening.people:
-        assert not [e for e in person.errors if "net::ERR_INTERNET_DISCONNECTED" not in e], (person.name, person.errors)
+        errors = [e for e in person.errors if "net::ERR_INTERNET_DISCONNECTED" not in e]
+        # the join page first tries the link without a name (a spectator needs none): a player's link says 400
+        probe = next((e for e in errors if "status of 400" in e), None)
+        if probe is not None:
+            errors.remove(probe)
+        # everyone here shares one address (and its budget) with this test's own requests: a busy answer (429)
+        # is asked again by the page (api.js), it is no error
+        errors = [e for e in errors if "status of 429" not in e]
+        assert not errors, (person.name, person.errors)
+
+
+def test_no_table_page_shows_a_code_or_json(evening: Evening) -> None:
+    """What the players, the trainee and the spectator read after the whole evening: sentences only."""
+    for person in evening.people[1:]:
+        text = person.text("main")
+        codes = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+/[a-z_]+\b|[{}]", text)
+        assert not codes, (person.name, codes, text[:2000])

@@ -7,13 +7,30 @@ export class ApiError extends Error {
   }
 }
 
+/** One HTTP API call; a refusal throws an ApiError. A busy server (rate/limited) is asked again after the
+ * wait it names, up to three times, so that a console that loads several things at once still loads. */
 export async function api(method, path, body, token) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await once(method, path, body, token);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== "rate/limited" || attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 1000 * Math.min(5, err.retryAfter || 1)));
+    }
+  }
+}
+
+async function once(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data;
-  try { data = await response.json(); } catch (_) { data = { ok: false, error: { code: "request/internal", message: `HTTP ${response.status}` } }; }
-  if (data && data.ok === false) throw new ApiError(data.error?.code, data.error?.message || "refused");
+  try { data = await response.json(); } catch (_) { data = { ok: false, error: { code: "request/internal", message: `the server did not answer as expected (HTTP status ${response.status}): try again` } }; }
+  if (data && data.ok === false) {
+    const err = new ApiError(data.error?.code, data.error?.message || "the server refused that");
+    err.retryAfter = data.error?.retry_after;
+    throw err;
+  }
   return data;
 }
 

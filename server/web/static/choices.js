@@ -17,6 +17,13 @@ const LABELS = {
   top_up: "Top up", sit_out: "Sit out", willing_to_bank: "Willing to bank",
 };
 
+// A button that gives something up: it never takes the place of a button just pressed (a double tap on
+// Deal must not leave the table), so for a moment after a press it is shown but disabled.
+const DESTRUCTIVE = new Set(["leave", "stand", "fold", "clear", "pass", "bank:false", "sit_out"]);
+// What the seat does (not the hand): drawn in a row of its own, after the hand's choices.
+const SEAT_ACTIONS = new Set(["sit", "stand", "leave", "stay", "top_up", "sit_out", "willing_to_bank"]);
+export const SETTLE_MS = 1200;
+
 const ARG_LABELS = {
   ante: "Ante", straight_flush_bonus: "Straight flush bonus", flush_bonus: "Flush bonus", amount: "Chips",
   buy_in: "Buy-in", bonus: "Bonus", jackpot: "Jackpot",
@@ -118,6 +125,9 @@ function discardInput(form, id, boxCards) {
  */
 export function renderChoices(choices, act, context = {}) {
   const el = h("div", { class: "choices", role: "group", "aria-label": "your choices" });
+  const handRow = h("div", { class: "choices-hand" });
+  const seatRow = h("div", { class: "choices-seat", "aria-label": "your seat" });
+  const wait = Math.max(0, (context.pressed || 0) + SETTLE_MS - Date.now());
   const keys = new Map();
   let n = 0;
   const shortcut = (base, button) => {
@@ -163,6 +173,11 @@ export function renderChoices(choices, act, context = {}) {
       button.setAttribute("aria-label", key ? `${label} (shortcut ${key})` : label);
       if (key) button.dataset.key = key;
       form.prepend(button);
+      if (wait > 0 && DESTRUCTIVE.has(tag)) {
+        button.disabled = true;
+        button.classList.add("settling");
+        setTimeout(() => { button.classList.remove("settling"); button.disabled = context.canSend ? !context.canSend() : false; }, wait);
+      }
       form.addEventListener("submit", (ev) => {
         ev.preventDefault();
         const args = { ...fixed };
@@ -172,8 +187,10 @@ export function renderChoices(choices, act, context = {}) {
         }
         act(item, args);
       });
-      el.append(form);
+      (SEAT_ACTIONS.has(action) ? seatRow : handRow).append(form);
     }
   }
+  if (handRow.children.length) el.append(handRow);
+  if (seatRow.children.length) el.append(seatRow);
   return { el, keys };
 }

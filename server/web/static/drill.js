@@ -4,6 +4,23 @@
 
 import { TablePage } from "./table.js";
 import { h, cards } from "./ui.js";
+import { plain, refusal, sentence } from "./words.js";
+
+/** The right answer in words: `qualifies: no`, `seat: 3`, `fees: seat 1 pays 1, seat 2 pays 1`. */
+export function answerWords(answer) {
+  if (answer === null || answer === undefined) return "nobody";
+  if (typeof answer === "boolean") return answer ? "yes" : "no";
+  if (Array.isArray(answer)) return answer.map(answerWords).join(" ");
+  if (typeof answer !== "object") return plain(answer);
+  const parts = Object.entries(answer).map(([key, value]) => {
+    if (key === "fees" && value && typeof value === "object") {
+      const each = Object.entries(value).map(([seat, chips]) => `seat ${seat} pays ${chips}`);
+      return `fees: ${each.join(", ") || "nobody pays"}`;
+    }
+    return `${plain(key)}: ${answerWords(value)}`;
+  });
+  return parts.join(", ");
+}
 
 const SETTLE = {
   settle_seat: ["seat", ["ante", "raise", "straight_flush_bonus", "flush_bonus"]],
@@ -70,12 +87,12 @@ function answerForm(step, view) {
 }
 
 function viewLines(view) {
-  const lines = [h("p", {}, `${view.table}${view.dealer ? ` \u00b7 ${view.dealer}` : ""}${view.button ? ` \u00b7 button seat ${view.button}` : ""}`)];
+  const lines = [h("p", {}, `${view.table}${view.dealer ? ` \u00b7 ${sentence(view.dealer)}` : ""}${view.button ? ` \u00b7 button seat ${view.button}` : ""}`)];
   lines.push(h("ul", { class: "drill-seats" }, (view.seats || []).map((s) =>
     h("li", {}, `seat ${s.seat} ${s.name}: ${s.stack} chips${s.bets ? ` \u00b7 ${s.bets}` : ""}${s.status ? ` \u00b7 ${s.status}` : ""}`))));
   if (view.dealer_cards?.length) lines.push(h("p", {}, "Dealer's cards ", cards(view.dealer_cards)));
   for (const [place, shown] of view.shown || []) lines.push(h("p", {}, `${place} shows `, cards(shown)));
-  if (view.note) lines.push(h("p", { class: "warn" }, view.note));
+  if (view.note) lines.push(h("p", { class: "warn" }, sentence(view.note)));
   return lines;
 }
 
@@ -86,22 +103,48 @@ export class DrillPage extends TablePage {
     this.answered = new Set();
     this.drillEl = h("section", { class: "drill panel", "aria-label": "drill step", "aria-live": "polite" }, h("p", {}, "Waiting for the table's first step…"));
     this.feedbackEl = h("ol", { class: "drill-feedback", "aria-label": "your answers" });
+    this.miscount = null; // {seat}: the seat the trainer dealt an extra card to, this hand
     this.statusEl.after(this.drillEl, h("details", { open: true, class: "logbox" }, h("summary", {}, "Your answers"), this.feedbackEl));
   }
 
   changed(model, update) {
     super.changed(model, update);
-    if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `table ${this.table} runs no drill`)); return; }
+    if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `Table ${this.table} runs no drill.`)); return; }
     if (!update && model.drill.waiting && !this.fetching) this.fetch();
+    const miscount = this.miscount;
     for (const { event } of update?.events || []) {
       if (event.type === "drill_step") this.fetch();
       else if (event.type === "drill_answered" && !this.answered.has(event.n)) {
         this.answered.add(event.n);
-        if (this.asked?.n === event.n) this.idle();
-        this.feedback(`step ${event.n} (${event.step}): the time ran out, no answer`, "bad");
-      } else if (event.type === "drill_irregularity") this.feedback(String(event.message), "warn");
-      else if (event.type === "drill_ended") this.report(event);
+        const open = this.asked?.n === event.n ? this.asked : null;
+        if (open) this.idle();
+        this.feedback(`Step ${event.n}: no answer: ${this.timedOut(open, model) ? "the time ran out" : "the step closed before you answered (the drill ended)"}`, "bad");
+      } else if (event.type === "drill_irregularity") {
+        if (event.kind === "miscount") this.miscount = { seat: event.seat };
+        this.feedback(sentence(event.message), "warn");
+      } else if (event.type === "drill_ended") this.report(event);
+      else if (["hand_started", "hand_settled", "hand_voided"].includes(event.type)) this.miscount = null;
     }
+    if (this.miscount !== miscount) this.render(); // the felt shows (or stops showing) the extra card
+  }
+
+  /** Whether the open step's time had run out (else the drill ended while it was asked). */
+  timedOut(step, model) {
+    const seconds = model.drill?.step_seconds;
+    if (!step || !step.askedAt || !seconds) return true;
+    return Date.now() - step.askedAt >= (seconds - 1) * 1000;
+  }
+
+  /** The trainee deals from the dealer's chair: no seat is offered (the server refuses one anyway). */
+  choicesFor(model) {
+    const moves = (model.choices?.moves || []).filter((m) => m.request !== "sit");
+    return { ...model.choices, moves };
+  }
+
+  /** A miscounted seat shows the extra card it was dealt, until the hand is over. */
+  extraCards(seat) {
+    // (until the hand is over: the held hand may not be on the felt yet when the trainer injects)
+    return this.miscount?.seat === seat && this.model?.hand?.phase !== "settled" ? 1 : 0;
   }
 
   idle() {
@@ -119,7 +162,7 @@ export class DrillPage extends TablePage {
       const reply = await this.request("drill", { table: this.table, action: "question" });
       const step = reply.step;
       if (!reply.ok || !step || this.asked?.n === step.n || this.answered.has(step.n)) return;
-      this.asked = step;
+      this.asked = { ...step, askedAt: Date.now() };
       const [inputs, read] = answerForm(step.step, step.view || {});
       const form = h("form", { class: "drill-answer", "data-step": step.step, onsubmit: (ev) => { ev.preventDefault(); this.answer(step, read()); } },
         ...inputs, h("button", { type: "submit", "aria-label": "answer (shortcut Enter)" }, "Answer"));
@@ -135,10 +178,10 @@ export class DrillPage extends TablePage {
     this.answered.add(step.n);
     this.idle();
     if (reply.update) this.feed.offer(reply.update); // the next step may be asked in it
-    if (!reply.ok) { this.feedback(reply.error.code === "drill/no_step" ? "too late: that step's time ran out" : `${reply.error.code}: ${reply.error.message}`, "bad"); return; }
-    if (reply.recorded) { this.feedback(`step ${step.n} (${step.step}): recorded`); return; }
-    const right = reply.right ? "right" : `wrong: the answer is ${JSON.stringify(reply.answer)}`;
-    this.feedback(`step ${step.n} (${step.step}): ${right} (${reply.rule})`, reply.right ? "good" : "bad");
+    if (!reply.ok) { this.feedback(reply.error.code === "drill/no_step" ? "Too late: that step's time ran out." : refusal(reply.error), "bad"); return; }
+    if (reply.recorded) { this.feedback(`Step ${step.n}: your answer is recorded.`); return; }
+    const right = reply.right ? "right" : `wrong: the answer is ${answerWords(reply.answer)}`;
+    this.feedback(`Step ${step.n}: ${right} (${reply.rule}). ${step.question}`, reply.right ? "good" : "bad");
   }
 
   async report(ended) {
@@ -149,7 +192,7 @@ export class DrillPage extends TablePage {
     try { reply = await this.request("drill", { table: this.table, action: "report" }); } catch (_) { /* the score stays */ }
     const steps = reply?.ok ? reply.report?.steps || [] : [];
     if (steps.length) {
-      this.drillEl.append(h("ul", {}, steps.map((s) => h("li", { class: s.right ? "good" : "bad" }, `${s.step}: ${s.right ? "right" : s.mistake || "wrong"}`))));
+      this.drillEl.append(h("ul", {}, steps.map((s, i) => h("li", { class: s.right ? "good" : "bad" }, `Step ${i + 1}, ${plain(s.step)}: ${s.right ? "right" : sentence(s.mistake) || "wrong"}`))));
     }
   }
 }

@@ -3,7 +3,9 @@
 
 import { api } from "./api.js";
 import { h, cards } from "./ui.js";
-import { resultLines } from "./results.js";
+import { resultLines, handTitle } from "./results.js";
+import { betWords } from "./circles.js";
+import { plain, voidReason } from "./words.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 
 function steps(hand, game) {
@@ -12,12 +14,17 @@ function steps(hand, game) {
   const out = [];
   const dp = game === "hcf" && hand.dealer != null ? `, ${who(hand.dealer)} banks` : "";
   out.push([`Hand #${hand.number ?? "?"} starts${dp}${hand.arranged ? " (arranged deck)" : ""}`, []]);
-  for (const [seat, bet] of Object.entries(hand.bets || {})) {
-    const parts = Object.entries(bet).filter(([, v]) => v).map(([k, v]) => `${k.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-    out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
+  if (Array.isArray(hand.bets)) {
+    for (const b of hand.bets) out.push([`${who(b.seat)} bets ${betWords(b)}`, []]);
+  } else {
+    for (const [seat, bet] of Object.entries(hand.bets || {})) {
+      const parts = Object.entries(bet).filter(([, v]) => typeof v === "number" && v).map(([k, v]) => `${plain(k)} ${v}`);
+      out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
+    }
   }
-  if (hand.deal_order?.length) out.push([`the cards are dealt to ${hand.deal_order.join(", ")}`, []]);
-  for (const [seat, shown] of Object.entries(hand.shown || {})) out.push([`${who(seat)} shows`, shown]);
+  if (hand.deal_order?.length) out.push(["the cards are dealt", []]);
+  const place = game === "hcf" ? who : (p) => `${game === "caribbean" ? "spot" : "box"} ${p}`; // house games show by place
+  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([`${place(key)} shows`, shown]);
   if (hand.dealer_cards) out.push([`the ${game === "hcf" ? "DP" : "dealer"} shows${hand.dealer_qualifies === false ? " (does not qualify)" : ""}`, hand.dealer_cards]);
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
@@ -36,7 +43,7 @@ export async function historyPage(root, table) {
   if (!hands.length) list.append(h("li", {}, "no finished hand yet"));
   for (const hand of hands) {
     list.append(h("li", {}, h("button", { type: "button", class: "hand-link", "data-hand": hand.hand_id,
-      onclick: () => replay(view, hand.hand_id, game) }, `Hand #${hand.number ?? "?"} \u00b7 ${hand.status}${hand.reason ? ` (${hand.reason})` : ""}`)));
+      onclick: () => replay(view, hand.hand_id, game) }, `${handTitle(hand)}${hand.status === "void" ? `: ${voidReason(hand.reason)}` : ""}`)));
   }
 }
 

@@ -1,102 +1,126 @@
-// The host console: create a table, change its settings, floor commands and invites (POST /api/host,
-// POST /api/invites with the host token as the bearer; the token stays in localStorage).
+// The host console (docs/web.md): each table's state (settings, who sits, paused or not), floor commands,
+// new tables, chips for an account, and invites (make, list, copy, revoke). POST /api/host and /api/invites
+// with the host token as the bearer; the token stays in localStorage. A floor link's token runs its own table
+// only: the console shows it that table and what it may do there, nothing else.
 
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
+import { refusal } from "./words.js";
+import { invitesPanel } from "./host_invites.js";
+import { tablePanel, done } from "./host_tables.js";
 
 function field(id, label, attrs = {}) {
   const input = h(attrs.tag || "input", { id, ...attrs, tag: null });
   return [h("label", { for: id }, label), input];
 }
 
-let last = ["", false]; // the last answer, kept when the console is drawn again (after a new table)
+let last = ["", false, ""]; // the last answer, kept when the console is drawn again (after a new table)
+let answers = 0; // how many answers were said (data-n: a new answer is told from the last even after a redraw)
+let floorChoice = null; // the table the floor panel was last set to
+
+function tokenForm(root) {
+  const [lbl, input] = field("host-token", "Host token ", { type: "password", required: true });
+  root.replaceChildren(h("h1", {}, "Host console"), h("form", { onsubmit: (ev) => {
+    ev.preventDefault();
+    store({ host_token: input.value.trim(), host_table: null }); // the host token runs every table
+    hostConsole(root);
+  } }, lbl, input, h("button", { type: "submit" }, "Use")), h("p", {}, "Open a floor invite link, or paste the host token hcf-server printed."));
+}
 
 export async function hostConsole(root) {
   const out = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const say = (text, bad = false) => { last = [text, bad]; out.textContent = text; out.classList.toggle("bad", bad); };
-  say(...last);
-  let token = stored().host_token;
+  const say = (text, bad = false, action = "", count = true) => {
+    last = [text, bad, action];
+    if (count) answers += 1;
+    out.textContent = text;
+    out.classList.toggle("bad", bad);
+    out.dataset.action = action;
+    out.dataset.ok = bad ? "no" : "yes";
+    out.dataset.n = String(answers);
+  };
+  say(...last, false);
+  const token = stored().host_token;
+  if (!token) { tokenForm(root); return; }
+  const own = stored().host_table || null; // a floor link's table; null: the host token, every table
   const send = async (body) => {
     try {
       const r = await api("POST", "/api/host", body, token);
-      say(`${body.action}: ok ${JSON.stringify(r).slice(0, 200)}`);
+      say(done(body, r), false, body.action);
       return r;
-    } catch (err) { say(`${body.action}: ${err.code}: ${err.message}`, true); return null; }
+    } catch (err) { say(refusal(err), true, body.action); return null; }
   };
-  if (!token) {
-    const [lbl, input] = field("host-token", "Host token ", { type: "password", required: true });
-    root.replaceChildren(h("h1", {}, "Host console"), h("form", { onsubmit: (ev) => { ev.preventDefault(); store({ host_token: input.value.trim() }); hostConsole(root); } },
-      lbl, input, h("button", { type: "submit" }, "Use")), h("p", {}, "Open a floor invite link, or paste the host token hcf-server printed."));
-    return;
-  }
   let tables = [];
-  try { tables = (await api("GET", "/api/tables")).tables; } catch (_) { /* shown empty */ }
-  const tableSelect = (id) => h("select", { id }, tables.map((t) => h("option", { value: t.name }, `${t.name} (${t.game})`)));
+  try { tables = (await api("GET", "/api/tables")).tables; } catch (_) { say("The tables could not be loaded: reload the page.", true); }
+  if (own) tables = tables.filter((t) => t.name.toLowerCase() === own.toLowerCase());
+  const redraw = () => hostConsole(root);
+  const panels = [];
+  for (const t of tables) panels.push(await tablePanel(t, send, redraw, token));
+  if (!own) panels.push(createPanel(send, redraw), grantPanel(send));
+  panels.push(floorPanel(tables, send, redraw), invitesPanel(tables, token, say));
+  const forget = h("button", { type: "button", onclick: () => { store({ host_token: null, host_table: null }); hostConsole(root); } }, "Forget the host token");
+  const who = own ? `A floor link for table ${own}: you run this table only.` : "The host token: you run every table.";
+  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "Host console"), h("nav", {}, h("a", { href: "/" }, "Lobby"))),
+    h("p", { class: "scope" }, who), out, h("div", { class: "panels" }, ...panels), forget);
+}
 
+function createPanel(send, redraw) {
   const [nl, name] = field("new-name", "Name ", { required: true, maxlength: 32, pattern: "[A-Za-z0-9_.\\-]+" });
   const game = h("select", { id: "new-game" }, [["hcf", "High Card Flush"], ["caribbean", "Caribbean Stud"], ["sixcard", "6 Card Poker"]].map(([v, t]) => h("option", { value: v }, t)));
-  const [sl, extra] = field("new-settings", "Other settings (JSON) ", { tag: "textarea", rows: 2 });
-  const create = h("form", { class: "panel", "aria-label": "create a table", onsubmit: async (ev) => {
+  const [sl, extra] = field("new-settings", "Other settings (as in docs/configuration.md, e.g. {\"min_ante\": 10}) ", { tag: "textarea", rows: 2 });
+  return h("form", { class: "panel", "aria-label": "create a table", onsubmit: async (ev) => {
     ev.preventDefault();
     let settings = {};
-    try { settings = extra.value.trim() ? JSON.parse(extra.value) : {}; } catch (_) { say("the settings are not JSON", true); return; }
-    if (await send({ action: "create_table", table: name.value, settings: { game: game.value, ...settings } })) hostConsole(root);
+    try { settings = extra.value.trim() ? JSON.parse(extra.value) : {}; } catch (_) { bad(extra); return; }
+    if (await send({ action: "create_table", table: name.value, settings: { game: game.value, ...settings } })) redraw();
   } }, h("h2", {}, "Create a table"), nl, name, h("label", { for: "new-game" }, "Game "), game, sl, extra, h("button", { type: "submit" }, "Create"));
+}
 
-  const setTable = tableSelect("set-table");
-  const feeMode = h("select", { id: "fee-mode" }, ["", "all", "players", "designated", "none"].map((v) => h("option", { value: v }, v || "(unchanged)")));
-  const [kl, more] = field("set-json", "Other changes (JSON) ", { tag: "textarea", rows: 2 });
-  const change = h("form", { class: "panel", "aria-label": "change settings", onsubmit: async (ev) => {
+function bad(box) {
+  box.setCustomValidity("These settings are not written as {\"name\": value, ...}: check the braces and quotes.");
+  box.reportValidity();
+  box.addEventListener("input", () => box.setCustomValidity(""), { once: true });
+}
+
+function grantPanel(send) {
+  const [al, account] = field("grant-account", "Account name ", { required: true, maxlength: 24 });
+  const [ml, amount] = field("grant-amount", "Chips ", { type: "number", min: 1, step: 1, value: 1000, required: true });
+  return h("form", { class: "panel", "aria-label": "grant chips", onsubmit: async (ev) => {
     ev.preventDefault();
-    let settings = {};
-    try { settings = more.value.trim() ? JSON.parse(more.value) : {}; } catch (_) { say("the settings are not JSON", true); return; }
-    if (feeMode.value) settings.fee_mode = feeMode.value;
-    await send({ action: "change_settings", table: setTable.value, settings });
-  } }, h("h2", {}, "Change settings"), h("label", { for: "set-table" }, "Table "), setTable,
-    h("label", { for: "fee-mode" }, "Fee mode "), feeMode, kl, more, h("button", { type: "submit" }, "Change"));
+    await send({ action: "grant_chips", account: account.value.trim(), amount: Number(amount.value) });
+  } }, h("h2", {}, "Give chips"), al, account, ml, amount, h("button", { type: "submit" }, "Give"));
+}
 
-  const floorTable = tableSelect("floor-table");
+function floorPanel(tables, send, redraw) {
+  const floorTable = h("select", { id: "floor-table" }, tables.map((t) => h("option", { value: t.name }, t.name)));
+  if (tables.some((t) => t.name === floorChoice)) floorTable.value = floorChoice;
+  floorTable.addEventListener("change", () => { floorChoice = floorTable.value; });
   const [dl, seat] = field("floor-seat", "Seat ", { type: "number", min: 1, max: 9, value: 1 });
-  const [al, deck] = field("floor-deck", "Deck (cards, or JSON of place to cards) ", { tag: "textarea", rows: 2 });
-  const floorButton = (action, label, extra = () => ({})) => h("button", { type: "button", "data-action": action,
-    onclick: () => send({ action, table: floorTable.value, ...extra() }) }, label);
-  const injectKind = h("select", { id: "inject-kind" }, ["miscount", "shuffler_fault", "none"].map((v) => h("option", { value: v }, v.replace("_", " "))));
-  const floor = h("section", { class: "panel", "aria-label": "floor commands" }, h("h2", {}, "Floor"),
+  const [al, deck] = field("floor-deck", "Deck (cards, or {\"place\": \"cards\", ...}) ", { tag: "textarea", rows: 2 });
+  const button = (action, label, extra = () => ({})) => h("button", { type: "button", "data-action": action,
+    onclick: async () => {
+      const more = extra();
+      floorChoice = floorTable.value;
+      if (more && await send({ action, table: floorTable.value, ...more })) redraw(); // the tables' state changed
+    } }, label);
+  const injectKind = h("select", { id: "inject-kind" }, [["miscount", "a miscount"], ["shuffler_fault", "a shuffler fault"], ["none", "nothing"]].map(([v, t]) => h("option", { value: v }, t)));
+  const watch = h("a", { href: `/watch/${floorTable.value || "main"}`, id: "watch-link" }, "Watch the table");
+  floorTable.addEventListener("change", () => { watch.href = `/watch/${floorTable.value}`; });
+  return h("section", { class: "panel", "aria-label": "floor commands" }, h("h2", {}, "Floor"),
     h("label", { for: "floor-table" }, "Table "), floorTable, dl, seat,
     h("div", { class: "row" },
-      floorButton("declare_dead", "Declare seat dead", () => ({ seat: Number(seat.value) })),
-      floorButton("misdeal", "Misdeal"), floorButton("shuffler_fault", "Shuffler fault"),
-      floorButton("pause", "Pause"), floorButton("resume", "Resume"),
-      floorButton("remove_player", "Remove seat's player", () => ({ seat: Number(seat.value) })),
-      floorButton("close_table", "Close table")),
+      button("declare_dead", "Declare seat dead", () => ({ seat: Number(seat.value) })),
+      button("misdeal", "Misdeal"), button("shuffler_fault", "Shuffler fault"),
+      button("pause", "Pause"), button("resume", "Resume"),
+      button("remove_player", "Remove seat's player", () => ({ seat: Number(seat.value) })),
+      button("close_table", "Close table")),
     h("h3", {}, "Drill"), h("label", { for: "inject-kind" }, "Irregularity "), injectKind,
     h("div", { class: "row" },
-      floorButton("inject", "Inject (seat above)", () => ({ kind: injectKind.value, ...(injectKind.value === "miscount" ? { seat: Number(seat.value) } : {}) })),
-      floorButton("drill_report", "Drill report"), floorButton("drill_end", "End the drill")),
-    al, deck, floorButton("arrange_deck", "Arrange next deck", () => {
+      button("inject", "Inject (seat above)", () => ({ kind: injectKind.value, ...(injectKind.value === "miscount" ? { seat: Number(seat.value) } : {}) })),
+      button("drill_report", "Drill report"), button("drill_end", "End the drill")),
+    al, deck, button("arrange_deck", "Arrange next deck", () => {
       const text = deck.value.trim();
-      return text.startsWith("{") ? { hands: JSON.parse(text) } : { cards: text };
+      if (!text.startsWith("{")) return { cards: text };
+      try { return { hands: JSON.parse(text) }; } catch (_) { bad(deck); return null; }
     }),
-    h("p", {}, h("a", { href: `/watch/${tables[0]?.name || "main"}`, id: "watch-link" }, "Watch the table")));
-  floorTable.addEventListener("change", () => { floor.querySelector("#watch-link").href = `/watch/${floorTable.value}`; });
-
-  const inviteTable = tableSelect("invite-table");
-  const role = h("select", { id: "invite-role" }, ["player", "spectator", "floor"].map((v) => h("option", { value: v }, v)));
-  const [el, expires] = field("invite-expires", "Expires (hours) ", { type: "number", min: 1, value: 12 });
-  const [ul, uses] = field("invite-uses", "Uses ", { type: "number", min: 1, value: 10 });
-  const link = h("output", { id: "invite-url", class: "invite-url" });
-  const invites = h("form", { class: "panel", "aria-label": "invites", onsubmit: async (ev) => {
-    ev.preventDefault();
-    try {
-      const r = await api("POST", "/api/invites", { table: inviteTable.value, role: role.value,
-        expires_seconds: Number(expires.value) * 3600, uses: Number(uses.value) }, token);
-      link.textContent = r.url;
-      say("invite made: send the link to your friends");
-    } catch (err) { say(`invite: ${err.code}: ${err.message}`, true); }
-  } }, h("h2", {}, "Invite"), h("label", { for: "invite-table" }, "Table "), inviteTable,
-    h("label", { for: "invite-role" }, "Role "), role, el, expires, ul, uses, h("button", { type: "submit" }, "Make a link"), link);
-
-  const forget = h("button", { type: "button", onclick: () => { store({ host_token: null }); token = null; hostConsole(root); } }, "Forget the host token");
-  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "Host console"), h("nav", {}, h("a", { href: "/" }, "Lobby"))),
-    out, h("div", { class: "panels" }, create, change, floor, invites), forget);
+    h("p", {}, watch));
 }

@@ -2,6 +2,7 @@
 
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
+import { refusal, statusWords, phaseWords } from "./words.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 
@@ -22,8 +23,8 @@ export async function lobby(root) {
     for (const t of tables) {
       const s = t.settings || {};
       list.append(h("tr", { "data-table": t.name },
-        h("td", {}, t.name), h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, `Ante ${s.min_ante}\u2013${s.max_ante ?? "no limit"}`),
-        h("td", {}, `${(t.seats || []).length} of ${s.seats ?? "?"}`), h("td", {}, t.phase),
+        h("td", {}, t.name), h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, stakes(s)),
+        h("td", {}, seated(t)), h("td", {}, phaseWords(t.phase) === t.phase ? statusWords(t.phase) : phaseWords(t.phase)),
         h("td", {}, h("a", { href: `/table/${t.name}` }, "Play"), " ", h("a", { href: `/watch/${t.name}` }, "Watch"), " ",
           h("a", { href: `/history/${t.name}` }, "History"))));
     }
@@ -31,6 +32,21 @@ export async function lobby(root) {
   } catch (err) {
     message(note, `the lobby could not be loaded: ${err.message}`, true);
   }
+}
+
+/** `Ante 5 to 500`, or `Ante 5 or more` when the table sets no maximum. */
+export function stakes(settings) {
+  const lo = settings.min_ante ?? 1;
+  return settings.max_ante == null ? `Ante ${lo} or more` : `Ante ${lo} to ${settings.max_ante}`;
+}
+
+/** `2 of 7 seats`, or at a house game `2 seated, 7 spots` (a player may hold several spots or boxes). */
+export function seated(table) {
+  const s = table.settings || {};
+  const n = (table.seats || []).length;
+  if (s.spots) return `${n} seated, ${s.spots} spots`;
+  if (s.boxes) return `${n} seated, ${s.boxes} boxes`;
+  return s.seats ? `${n} of ${s.seats} seats` : `${n} seated`;
 }
 
 function accountBox() {
@@ -43,7 +59,7 @@ function accountBox() {
       h("form", { class: "inline", onsubmit: async (ev) => {
         ev.preventDefault();
         try { await api("POST", "/api/password", { new: pass.value }, saved.token); message(out, "password saved: log in with it from another device"); }
-        catch (err) { message(out, `${err.code}: ${err.message}`, true); }
+        catch (err) { message(out, refusal(err), true); }
       } }, h("label", { for: "newpass" }, "Add a password "), pass, h("button", { type: "submit" }, "Save")),
       h("button", { type: "button", onclick: () => { store({ token: null, name: null }); location.reload(); } }, "Log out on this device"), out);
   }
@@ -55,7 +71,7 @@ function accountBox() {
       const r = await api("POST", path, { name: name.value, password: pass.value });
       store({ token: r.token, name: r.name });
       location.reload();
-    } catch (err) { message(out, `${err.code}: ${err.message}`, true); }
+    } catch (err) { message(out, refusal(err), true); }
   };
   return h("section", { class: "account", "aria-label": "log in" },
     h("form", { class: "inline", onsubmit: go("/api/login") },
@@ -71,19 +87,31 @@ export function join(root, navigate) {
   history.replaceState(null, "", "/join"); // no token stays in the URL (or in the history)
   const name = h("input", { id: "join-name", autocomplete: "nickname", required: true, maxlength: 24 });
   const out = h("p", { role: "status", "aria-live": "polite" });
+  const enter = (r) => {
+    const keep = {};
+    if (r.name) keep.name = r.name;
+    if (r.token) keep.token = r.token;
+    if (r.host_token) Object.assign(keep, { host_token: r.host_token, host_table: r.role === "floor" ? r.table : null });
+    store(keep);
+    history.replaceState(null, "", (ROUTES[r.role] || ROUTES.player)(r.table));
+    navigate();
+  };
   const form = h("form", { class: "join", onsubmit: async (ev) => {
     ev.preventDefault();
-    try {
-      const r = await api("POST", "/api/invites/redeem", { token, name: name.value.trim() });
-      const keep = { name: r.name };
-      if (r.token) keep.token = r.token;
-      if (r.host_token) keep.host_token = r.host_token;
-      store(keep);
-      const path = (ROUTES[r.role] || ROUTES.player)(r.table);
-      history.replaceState(null, "", path);
-      navigate();
-    } catch (err) { message(out, `${err.code}: ${err.message}`, true); }
+    try { enter(await api("POST", "/api/invites/redeem", { token, name: name.value.trim() })); }
+    catch (err) { message(out, refusal(err), true); }
   } }, h("label", { for: "join-name" }, "Your name at the table "), name, h("button", { type: "submit" }, "Join"));
-  root.replaceChildren(h("h1", {}, "You are invited"), token ? form : h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."), out);
-  name.focus();
+  if (!token) {
+    root.replaceChildren(h("h1", {}, "You are invited"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));
+    return;
+  }
+  root.replaceChildren(h("h1", {}, "You are invited"), h("p", {}, "Opening the invite…"), out);
+  // A spectator needs no name: the link is tried without one first, and a watcher goes straight to the table.
+  // Any other role is refused that try (nothing is used up) and asks for the name to play under.
+  api("POST", "/api/invites/redeem", { token, name: null }).then(enter, (err) => {
+    if (err.code !== "request/malformed") { message(out, refusal(err), true); return; }
+    root.replaceChildren(h("h1", {}, "You are invited to a table"),
+      h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."), form, out);
+    name.focus();
+  });
 }

@@ -1,79 +1,211 @@
-// Results seat by seat (a dead seat says why) and one line per table event, for every game.
+// Results seat by seat, each hand named and each bet's result explained (a dead seat says why), the net
+// of each seat for its place on the felt, and one line for each table event, for every game.
 
-const REASONS = {
-  floor: () => "declared dead by the floor",
-  card_count: () => "dealt the wrong number of cards",
-  void: () => "the dealer's hand was the wrong size: nothing settled",
-};
+import { betWords } from "./circles.js";
+import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
-export function deadReason(row) {
+export function deadText(row) {
   if (row.dead_reason === "funds") {
     return `dead: the DP's ${row.bank} chips could not cover the ${row.owed} owed; bets and fee returned`;
   }
-  const why = REASONS[row.dead_reason];
-  return why ? `dead (${why()}): bets and fee returned` : "dead: bets and fee returned";
+  return row.dead_reason ? `dead (${deadReason(row.dead_reason)}): bets and fee returned` : "dead: bets and fee returned";
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const verb = (n) => (n > 0 ? `wins ${n}` : n < 0 ? `loses ${-n}` : "pushes");
 
-/** [text, class] lines for a finished hand's summary (the hand_revealed payload). */
-export function resultLines(reveal, game, mySeat) {
+/** The title of a finished hand: the table's own number, never the server's id. */
+export function handTitle(reveal) {
+  if (reveal.status === "void") return `Hand #${reveal.number ?? "?"}: void`;
+  if (!reveal.settlement) return "No hand was dealt";
+  return `Hand #${reveal.number ?? "?"}: settled`;
+}
+
+/** The place (spot, box, seat) -> seat of a finished hand, from its bets. */
+function owners(reveal) {
+  const out = new Map();
+  for (const b of Array.isArray(reveal.bets) ? reveal.bets : []) out.set(b.spot ?? b.box, b.seat);
+  return out;
+}
+
+const shownOf = (reveal, place) => {
+  const shown = reveal.shown || {};
+  return Array.isArray(shown) ? (shown.find(([p]) => p === place) || [])[1] : shown[String(place)];
+};
+
+/** The name of a settled hand: HCF from its cards, the house games from the class the server sent. */
+export function handName(game, row, cardsShown) {
+  if (game === "hcf") return cardsShown?.length ? hcfHandName(cardsShown) : "";
+  if (!row.class) return "";
+  return pokerHandName(row.class, row.best || cardsShown || []);
+}
+
+function hcfWhy(row, reveal, dpName) {
+  const q = reveal.dealer_qualifies ?? reveal.settlement?.dealer?.qualifies;
+  const out = [];
+  if (!q) out.push(`Ante ${verb(row.ante)} (the DP does not qualify)`, ...(row.raise ? [`raise ${verb(row.raise)}`] : []));
+  else if (row.ante > 0) out.push(`Ante and raise win ${row.ante + row.raise} (beats the DP's ${dpName})`);
+  else if (row.ante < 0) out.push(`Ante and raise lose ${-(row.ante + row.raise)} (the DP's ${dpName} is better)`);
+  else out.push(`Ante and raise push (ties the DP's ${dpName})`);
+  if (row.straight_flush_bonus) out.push(`straight flush bonus ${verb(row.straight_flush_bonus)}`);
+  if (row.flush_bonus) out.push(`flush bonus ${verb(row.flush_bonus)}`);
+  if (row.fee) out.push(`fee ${signed(row.fee)}`);
+  return out;
+}
+
+function houseWhy(row, dealer, game) {
+  const out = [];
+  if (dealer.qualifies === false && !row.folded) out.push(`Ante ${verb(row.ante)} (the dealer does not qualify)`, `bet ${verb(row.bet)}`);
+  else if (!row.folded) {
+    const how = row.ante > 0 ? "beats the dealer" : row.ante < 0 ? "the dealer's hand is better" : "ties the dealer";
+    out.push(`Ante ${verb(row.ante)} and bet ${verb(row.bet)} (${how})`);
+  } else out.push(`Ante ${verb(row.ante)} (folded)`);
+  if (row.jackpot) out.push(`jackpot wager ${verb(row.jackpot_award ? row.jackpot_award - row.jackpot : -row.jackpot)}`);
+  if (game === "sixcard" && row.bonus) out.push(`bonus ${verb(row.bonus)}`);
+  if (row.draw_fee) out.push(`draw fee ${signed(row.draw_fee)}`);
+  return out;
+}
+
+/**
+ * [text, class] lines for a finished hand's summary (the hand_revealed payload); `clockFolds` holds the
+ * places whose fold the clock forced.
+ */
+export function resultLines(reveal, game, mySeat, clockFolds = new Set()) {
   const names = reveal.names || {};
   const settlement = reveal.settlement;
-  if (!settlement) return [[reveal.status === "void" ? `void: every bet and fee went back (${reveal.reason})` : `not dealt (${reveal.reason || "no bets"})`]];
+  if (!settlement) {
+    return [[reveal.status === "void" ? `every bet and fee went back: ${voidReason(reveal.reason)}` : notDealtReason(reveal.reason)]];
+  }
   const lines = [];
   const rows = settlement.seats || settlement.spots || settlement.boxes || [];
   const key = settlement.spots ? "spot" : settlement.boxes ? "box" : "seat";
+  const seatOf = owners(reveal);
+  const dealer = settlement.dealer || {};
+  const dpCards = reveal.dealer_cards || dealer.cards;
+  const dpName = game === "hcf" ? hcfHandName(dpCards || []) || "hand" : "";
   for (const row of rows) {
-    const seat = row.seat ?? row[key];
-    const who = `${key} ${row[key]}${names[String(seat)] ? ` ${names[String(seat)]}` : ""}`;
-    const mine = seat === mySeat ? " mine" : "";
-    if (row.dead) { lines.push([`${who}: ${deadReason(row)}`, `dead${mine}`]); continue; }
-    const parts = [];
-    for (const bet of ["ante", "raise", "bet", "straight_flush_bonus", "flush_bonus", "bonus", "jackpot", "draw_fee", "fee"]) {
-      if (typeof row[bet] === "number" && row[bet] !== 0) parts.push(`${bet.replaceAll("_", " ")} ${signed(row[bet])}`);
-    }
-    const what = row.folded ? "folded" : row.class || "";
-    lines.push([`${who}: net ${signed(row.net ?? 0)}${what ? ` (${what})` : ""}${parts.length ? ` \u2014 ${parts.join(", ")}` : ""}`, mine.trim()]);
+    const place = row[key];
+    const seat = row.seat ?? seatOf.get(place) ?? (key === "seat" ? place : null);
+    const name = names[String(seat)] || (seat != null ? `seat ${seat}` : "");
+    const who = key === "seat" ? `seat ${place} ${names[String(seat)] || ""}`.trim() : `${key} ${place}${name ? ` (${name})` : ""}`;
+    const mine = seat === mySeat ? "mine" : "";
+    if (row.dead) { lines.push([`${who}: ${deadText(row)}`, `dead ${mine}`.trim()]); continue; }
+    const named = row.folded ? "" : handName(game, row, shownOf(reveal, place));
+    const folded = row.folded ? `folded${clockFolds.has(place) ? " (the clock ran out)" : ""}` : "";
+    const why = game === "hcf" ? (row.folded ? [`Ante ${verb(row.ante)} (folded)`, ...(row.fee ? [`fee ${signed(row.fee)}`] : [])] : hcfWhy(row, reveal, dpName))
+      : houseWhy(row, dealer, game);
+    lines.push([`${who}: ${named || folded}${named && folded ? `, ${folded}` : ""}, net ${signed(row.net ?? 0)}: ${why.join("; ")}`, mine]);
   }
-  const dealer = settlement.dealer;
-  if (dealer) {
-    const dp = game === "hcf" && reveal.dealer != null ? `DP seat ${reveal.dealer}${names[String(reveal.dealer)] ? ` ${names[String(reveal.dealer)]}` : ""}` : "dealer";
-    const q = dealer.qualifies === false ? "does not qualify" : "qualifies";
-    lines.push([`${dp}: ${q}${typeof dealer.net === "number" ? `, net ${signed(dealer.net)}` : ""}`, "dealer"]);
-  }
-  if (typeof settlement.house === "number") lines.push([`house kept ${settlement.house}`, "house"]);
+  const dpSeat = game === "hcf" ? reveal.dealer : null;
+  const dp = dpSeat != null ? `DP ${names[String(dpSeat)] || `seat ${dpSeat}`}` : "The dealer";
+  const shows = game === "hcf" ? dpName : pokerHandName(dealer.class || "", dpCards || []);
+  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? "does not qualify" : "qualifies";
+  lines.unshift([`${dp}${shows ? ` shows ${shows}` : ""}: ${q}${typeof dealer.net === "number" ? `, net ${signed(dealer.net)}` : ""}`,
+    `dealer ${dpSeat != null && dpSeat === mySeat ? "mine" : ""}`.trim()]);
+  if (typeof settlement.house === "number" && game !== "sixcard") lines.push([`the house kept ${settlement.house}`, "house"]);
   return lines;
 }
 
+/** The felt's short line for a finished hand: `Hand #3: the DP shows flush of 4, queen high and qualifies`. */
+export function lastHandLine(reveal, game) {
+  const settlement = reveal?.settlement;
+  if (!settlement) return reveal ? `${handTitle(reveal)}: ${resultLines(reveal, game, null)[0][0]}` : "";
+  const dealer = settlement.dealer || {};
+  const cards = reveal.dealer_cards || dealer.cards || [];
+  const shows = game === "hcf" ? hcfHandName(cards) : pokerHandName(dealer.class || "", cards);
+  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? "does not qualify" : "qualifies";
+  return `Hand #${reveal.number ?? "?"}: the ${game === "hcf" ? "DP" : "dealer"}${shows ? ` shows ${shows} and` : ""} ${q}`;
+}
+
+/** Each seat's net of a finished hand (its spots or boxes added up, the DP's own), seat -> chips. */
+export function seatNets(reveal) {
+  const settlement = reveal?.settlement;
+  const out = new Map();
+  if (!settlement) return out;
+  const seatOf = owners(reveal);
+  for (const row of settlement.seats || settlement.spots || settlement.boxes || []) {
+    const seat = row.seat ?? seatOf.get(row.spot ?? row.box);
+    if (seat != null) out.set(seat, (out.get(seat) || 0) + (row.net ?? 0));
+  }
+  if (reveal.dealer != null && typeof settlement.dealer?.net === "number") out.set(reveal.dealer, settlement.dealer.net);
+  return out;
+}
+
+/** A house game's bets placed (not yet confirmed: Deal confirms them), or taken back. */
+function placed(e, who) {
+  const bets = Array.isArray(e.bets) ? e.bets.filter((b) => b && typeof b === "object" && !Array.isArray(b)) : [];
+  if (Array.isArray(e.bets) && !e.bets.length) return `${who(e.seat)} takes their bets back`;
+  return `${who(e.seat)} places bets${bets.length ? ` ${bets.map(betWords).join("; ")}` : ""} (not confirmed yet)`;
+}
+
 const seatOf = (model, seat) => (model.seats || []).find((s) => s.seat === seat)?.name || `seat ${seat}`;
+const place = (event) => `${event.spot ? ` spot ${event.spot}` : ""}${event.box ? ` box ${event.box}` : ""}`;
 
 /** One line for a table event, or null for the quiet ones. */
 export function describe(event, model) {
   const who = (seat) => seatOf(model, seat);
-  switch (event.type) {
-    case "player_sat": return `${event.name} sat at seat ${event.seat} with ${event.stack}`;
-    case "player_stood": return `seat ${event.seat} stood up`;
-    case "hand_started": return `hand #${event.number ?? "?"} starts${event.arranged ? " (arranged deck)" : ""}`;
-    case "bank_offered": return `the bank is offered to ${who(event.seat)}`;
-    case "bank_declined": return `${who(event.seat)} declines the bank`;
-    case "bank_accepted": return `${who(event.seat)} takes the bank`;
-    case "betting_opened": return `betting is open (commitment ${String(event.commitment).slice(0, 12)}…)`;
-    case "bets_placed": return `${who(event.seat)} bets${event.ante ? ` ${event.ante}` : ""}`;
-    case "bets_passed": return `${who(event.seat)} passes`;
-    case "cards_dealt": return "the cards are dealt";
-    case "player_folded": return `${who(event.seat)} folds${event.spot ? ` spot ${event.spot}` : ""}${event.box ? ` box ${event.box}` : ""}`;
-    case "player_raised": return `${who(event.seat)} raises${event.amount ? ` ${event.amount}` : ""}`;
-    case "seat_dead": return `${who(event.seat)}'s hand is dead (${event.reason || event.dead_reason || "floor"})`;
-    case "dealer_revealed": return `the dealer shows ${(event.cards || []).join(" ")}${event.qualifies === false ? ": does not qualify" : ""}`;
-    case "hand_settled": return "the hand is settled";
-    case "hand_voided": return `the hand is void (${event.reason})`;
-    case "hand_not_dealt": return `the hand is not dealt (${event.reason})`;
-    case "settings_changed": return `the settings changed: ${Object.keys(event.changed || {}).join(", ")}`;
-    case "deck_arranged": return event.message || "the host arranged the next deck";
-    case "table_paused": return "the table is paused";
-    case "table_resumed": return "the table resumes";
-    case "presence": return `${who(event.seat)} is ${event.present ? "back" : "away"}`;
-    default: return null;
-  }
+  const said = SAID[event.type];
+  const line = said ? said(event, who) : null;
+  return line ? sentence(line) : null; // a message the server wrote may name a step or a field: in words
 }
+
+const SAID = {
+  player_sat: (e) => `${e.name} sits at seat ${e.seat} with ${e.stack}`,
+  player_stood: (e, who) => `${e.name || who(e.seat)} stands up${{ removed: " (the host removed them)", sat_out_too_long: " (sat out for 10 minutes)", closed: " (the table closed)" }[e.reason] || ""}`,
+  player_sat_out: (e, who) => `${e.name || who(e.seat)} sits out${e.reason === "clock" ? " (the clock ran out two hands in a row)" : ""}`,
+  player_back: (e, who) => `${e.name || who(e.seat)} is back in the game`,
+  player_staying: (e, who) => `${who(e.seat)} stays at the table`,
+  player_leaving: (e, who) => `${who(e.seat)} will leave after this hand`,
+  leave_withdrawn: (e, who) => `${who(e.seat)} takes the leave back and plays this hand`,
+  stack_changed: (e, who) => `${e.name || who(e.seat)} now has ${e.stack}`,
+  willing_changed: (e, who) => `${who(e.seat)} ${e.willing_to_bank ? "will" : "will not"} take the bank`,
+  hand_started: (e) => `hand #${e.number ?? "?"} starts${e.arranged ? " (the host arranged the deck)" : ""}`,
+  bank_offered: (e, who) => `the bank is offered to ${who(e.seat)}`,
+  bank_declined: (e, who) => `${who(e.seat)} declines the bank${actedReason(e.reason, "declined")}`,
+  bank_accepted: (e, who) => `${who(e.seat)} takes the bank`,
+  betting_opened: (e) => `bets are open (the server's commitment begins ${String(e.commitment || "").slice(0, 12)})`,
+  bets_placed: (e, who) => `${who(e.seat)} bets${e.ante ? ` Ante ${e.ante}` : ""}${e.straight_flush_bonus ? `, straight flush bonus ${e.straight_flush_bonus}` : ""}${e.flush_bonus ? `, flush bonus ${e.flush_bonus}` : ""}`,
+  spot_bets_placed: (e, who) => placed(e, who),
+  box_bets_placed: (e, who) => placed(e, who),
+  bets_passed: (e, who) => `${who(e.seat)} passes${actedReason(e.reason, "passed")}`,
+  bets_closed: () => "bets are closed",
+  bets_confirmed: (e, who) => `${who(e.seat)} presses Deal: their bets are confirmed`,
+  bets_cleared: (e, who) => `${who(e.seat)}'s bets go back${actedReason(e.reason, "clear")}`,
+  blind_bets_placed: () => "the blind boxes are bet",
+  blind_boxes_shown: (e, who) => `${who(e.seat)} sees their blind boxes`,
+  box_raised: (e, who) => `${who(e.seat)} bets ${e.amount} on box ${e.box}`,
+  cards_drawn: (e, who) => `${who(e.seat)} ${e.kind === "buy" ? "buys a 6th card" : "exchanges cards"} on box ${e.box}`,
+  exchange_opened: () => "the boxes may ask for the dealer's exchange",
+  exchange_requested: (e, who) => `${who(e.seat)} asks the dealer's exchange for box ${e.box}`,
+  exchange_cancelled: (e, who) => `${who(e.seat)} cancels the exchange request of box ${e.box}`,
+  exchange_continued: (e, who) => `${who(e.seat)} presses Continue`,
+  exchange_closed: (e) => `the exchange choice is over${e.reason === "clock" ? " (the clock ran out)" : ""}`,
+  dealer_exchanged: (e) => `the dealer exchanges a card and ${e.qualifies ? "qualifies" : "does not qualify"}`,
+  deck_prepared: () => null,
+  fees_collected: () => "the fees are collected",
+  cards_dealt: () => "the cards are dealt",
+  turn_started: () => null,
+  player_folded: (e, who) => `${who(e.seat)} folds${place(e)}${actedReason(e.reason, "fold")}`,
+  spot_folded: (e, who) => `${who(e.seat)} folds${place(e)}${actedReason(e.reason, "fold")}`,
+  box_folded: (e, who) => `${who(e.seat)} folds${place(e)}${actedReason(e.reason, "fold")}`,
+  player_raised: (e, who) => `${who(e.seat)} raises${e.amount ? ` ${e.amount}` : ""}${place(e)}`,
+  spot_played: (e, who) => `${who(e.seat)} plays${place(e)}`,
+  seat_dead: (e, who) => `${who(e.seat)}'s hand is dead: ${deadReason(e.reason || e.dead_reason)}; its bets and fee go back`,
+  spot_dead: (e, who) => `spot ${e.spot} (${who(e.seat)}) is dead: ${deadReason(e.reason)}; its bets go back`,
+  dealer_revealed: (e) => `the ${e.seat ? "DP" : "dealer"} shows ${(e.cards || []).join(" ")}${e.qualifies === false ? " and does not qualify" : ""}`,
+  hand_settled: () => "the hand is settled",
+  hand_voided: (e) => `the hand is void: ${voidReason(e.reason)}; every bet and fee goes back`,
+  hand_not_dealt: (e) => `no hand: ${notDealtReason(e.reason)}`,
+  settings_changed: (e) => `the host changed the ${Object.keys(e.changed || {}).map(settingName).join(", ") || "settings"}`,
+  deck_arranged: (e) => e.message || "the host arranged the next deck",
+  table_paused: () => "the host paused the table",
+  table_resumed: () => "the host resumed the table",
+  table_closing: () => "the host is closing the table after this hand",
+  table_closed: () => "the host closed the table",
+  table_waiting: (e) => e.message || "the table waits for players",
+  presence: (e, who) => `${who(e.seat)} ${e.present ? "is back" : "dropped (the clock keeps running)"}`,
+  drill_irregularity: (e) => e.message || "the host injected an irregularity",
+  drill_ended: (e) => e.message || "the drill is over",
+  drill_step: () => null,
+  drill_answered: (e) => e.message || `the dealer answered drill step ${e.n}${typeof e.right === "boolean" ? (e.right ? ": right" : ": wrong") : ""}`,
+};

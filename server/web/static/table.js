@@ -7,7 +7,9 @@ import { h, cards, signed, beep } from "./ui.js";
 import { renderChoices } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
-import { resultLines, describe } from "./results.js";
+import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
+import { refusal, phaseWords, statusWords, deadReason, bySuit } from "./words.js";
+import { betCircles, myBetsLine } from "./circles.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 
@@ -32,6 +34,8 @@ export class TablePage {
     this.log = [];
     this.offset = 0;
     this.wasMyTurn = false;
+    this.clockFolds = new Map(); // hand_id -> places whose fold the clock forced
+    this.pressed = 0; // when a choice was last pressed (a destructive button waits after it)
     this.status = "connecting…";
     this.verdict = null;
     const saved = stored();
@@ -45,11 +49,11 @@ export class TablePage {
       if (this.hostToken) auth.host_token = this.hostToken;
       return auth;
     });
-    this.socket.on("connect", () => this.joined());
-    this.socket.on("disconnect", () => this.say("connection lost: reconnecting…"));
-    this.socket.on("retrying", () => this.say("reconnecting…"));
+    this.socket.on("connect", () => { this.online(true); this.joined(); });
+    this.socket.on("disconnect", () => this.online(false));
+    this.socket.on("retrying", () => this.online(false));
     this.socket.on("table_update", (update) => { if (update.table === this.table) this.feed.offer(update); });
-    this.socket.on("refused", (err) => this.say(`the server refused the connection: ${err.code}. Log in again.`, true));
+    this.socket.on("refused", (err) => this.say(`The server refused the connection: ${refusal(err)}. Log in again.`, true));
     this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " (this page stopped)", true); });
     this.socket.on("session_revoked", (d) => { this.socket.close(); this.say(d.message, true); });
     this.keys = new Map();
@@ -61,6 +65,8 @@ export class TablePage {
 
   build() {
     this.statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" }, this.status);
+    this.offlineEl = h("p", { class: "offline", role: "alert", hidden: true },
+      "You are offline: the table cannot hear you. Your clock keeps running; this page reconnects by itself.");
     this.felt = h("section", { class: "felt", "aria-label": "the table" });
     this.choicesEl = h("section", { class: "controls", "aria-label": "your actions" });
     this.resultsEl = h("section", { class: "results", "aria-label": "results", "aria-live": "polite" });
@@ -74,7 +80,7 @@ export class TablePage {
       h("header", { class: "bar" }, this.titleEl,
         h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/history/${this.table}` }, "History")),
         h("label", { class: "sound", for: "sound" }, sound, " Sound on my turn")),
-      this.statusEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl,
+      this.statusEl, this.offlineEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl,
       h("details", { class: "logbox", open: true }, h("summary", {}, "Table log"), this.logEl));
   }
 
@@ -82,6 +88,15 @@ export class TablePage {
     this.status = text;
     this.statusEl.textContent = text;
     this.statusEl.classList.toggle("bad", bad);
+  }
+
+  /** Online or not: offline, say it across the table and disable every control (nothing can be sent). */
+  online(yes) {
+    this.connected = yes;
+    this.offlineEl.hidden = yes;
+    this.root.classList.toggle("is-offline", !yes);
+    for (const el of this.choicesEl.querySelectorAll("button, input, select")) el.disabled = !yes;
+    if (!yes) this.say("Connection lost: reconnecting…", true);
   }
 
   async request(name, payload) {
@@ -99,7 +114,7 @@ export class TablePage {
   async joined() {
     this.say("connected");
     const reply = await this.request("join", { table: this.table });
-    if (!reply.ok) { this.say(`${reply.error.code}: ${reply.error.message}`, true); return; }
+    if (!reply.ok) { this.say(refusal(reply.error), true); return; }
     this.feed.takeSnapshot(reply.snapshot);
     const last = reply.snapshot.last_hand;
     if (last && this.memory.has(last.hand_id) && !this.memory.get(last.hand_id).verdict) this.revealed(last);
@@ -119,12 +134,20 @@ export class TablePage {
     this.remember(model);
     for (const item of update?.events || []) {
       const event = item.event;
+      this.noteClockFold(event, model);
       if (event.type === "hand_revealed") this.revealed(event);
       else this.rememberEvent(event);
       const line = describe(event, model);
       if (line) this.note(line);
     }
     this.render();
+  }
+
+  noteClockFold(event, model) {
+    if (!/folded$/.test(event.type || "") || event.reason !== "clock") return;
+    const id = event.hand_id ?? model.hand?.hand_id;
+    if (!this.clockFolds.has(id)) this.clockFolds.set(id, new Set());
+    this.clockFolds.get(id).add(event.spot ?? event.box ?? event.seat);
   }
 
   remember(model) {
@@ -185,13 +208,14 @@ export class TablePage {
       store({ seeds: keep });
     }
     if (item.request === "sit" && !this.model?.seats?.length) this.say("sitting…");
+    this.pressed = Date.now();
     try {
       const reply = await this.request(item.request, payload);
       if (reply.update) this.feed.offer(reply.update);
-      if (!reply.ok) this.say(`${reply.error.code}: ${reply.error.message}`, true);
+      if (!reply.ok) this.say(refusal(reply.error), true);
       else this.say("");  // done: the table shows what changed
     } catch (err) {
-      this.say(`not sent: ${err.message}`, true);
+      this.say("Not sent: the connection is down. Try again when the page says it is connected.", true);
     }
   }
 
@@ -206,7 +230,7 @@ export class TablePage {
   tick() {
     const deadline = this.model?.hand?.clock?.deadline ?? this.model?.choices?.deadline;
     if (!this.clockEl) return;
-    if (!deadline) { this.clockEl.textContent = ""; return; }
+    if (!deadline || this.model?.drill?.waiting) { this.clockEl.textContent = ""; this.clockEl.classList.remove("urgent"); return; }
     const left = Math.max(0, deadline - (Date.now() / 1000 + this.offset));
     this.clockEl.textContent = `${left.toFixed(0)} s`;
     this.clockEl.classList.toggle("urgent", left < 3);
@@ -216,18 +240,23 @@ export class TablePage {
     const model = this.model;
     if (!model) return;
     this.titleEl.textContent = `${this.table} \u00b7 ${GAME_NAMES[model.game] || model.game}${this.spectator ? " \u00b7 watching" : ""}`;
+    // The last hand's nets stay on the seats until the next hand's cards are dealt.
+    const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
+    this.nets = between ? seatNets(model.last_hand) : new Map();
     this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
     const preset = { sit: { buy_in: model.settings?.default_buy_in } };
     const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
     const handMoves = (model.choices?.moves || []).filter((m) => m.request === "move");
     // Controls are rebuilt only when the choices change: what the player is typing survives other updates.
-    const choicesKey = JSON.stringify([model.choices?.moves, model.hand?.boxes?.map((b) => b.cards)]);
+    const choicesKey = JSON.stringify([model.choices?.moves, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
     if (choicesKey !== this.choicesKey) {
       this.choicesKey = choicesKey;
-      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : model.choices, (item, args) => this.act(item, args), context);
+      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : this.choicesFor(model), (item, args) => this.act(item, args),
+        { ...context, pressed: this.pressed, canSend: () => this.connected !== false });
       this.keys = keys;
-      this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), el);
+      this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), this.myBets(model), el);
+      if (this.connected === false) this.online(false);
     }
     if (handMoves.length && !this.wasMyTurn && stored().sound) beep();
     this.wasMyTurn = handMoves.length > 0;
@@ -237,10 +266,30 @@ export class TablePage {
     this.tick();
   }
 
+  /** The choices this page offers (a page for a special role may leave some out). */
+  choicesFor(model) {
+    return model.choices;
+  }
+
+  /** Cards a seat holds beyond what the hand says (a drill's miscount); none at an ordinary table. */
+  extraCards(_seat) {
+    return 0;
+  }
+
+  myBets(model) {
+    const hand = model.hand;
+    const seat = model.you?.seat;
+    if (seat == null || hand?.phase !== "betting" || !Array.isArray(hand.bets)) return "";
+    return myBetsLine(hand.bets.filter((b) => b.seat === seat));
+  }
+
   centre(model) {
     const hand = model.hand;
     this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
-    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${hand.phase}` : `table ${model.status}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
+    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${phaseWords(hand.phase)}`
+      : `The table is ${statusWords(model.status)}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
+    // A live drill holds the hand while the dealer (the trainee) answers: the clocks are stopped meanwhile.
+    if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, "The table is waiting for the dealer: the clock is stopped."));
     if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
     if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
     if (model.game !== "hcf" && hand?.dealer) {
@@ -248,8 +297,11 @@ export class TablePage {
       const shown = d.after || d.cards || (d.up ? [d.up] : []);
       info.push(h("div", { class: "dealer", "aria-label": "the dealer's hand" }, h("span", { class: "who" }, "Dealer"),
         cards(shown, Math.max(0, 5 - shown.length) * (hand.phase === "betting" ? 0 : 1)),
-        d.class ? h("span", { class: "class" }, d.class_after || d.class) : "",
+        d.class ? h("span", { class: "class" }, handName(model.game, { class: d.class_after || d.class }, shown)) : "",
         d.qualifies === false ? h("span", {}, " does not qualify") : ""));
+    }
+    if (this.nets?.size && model.last_hand) {
+      info.push(h("p", { class: "last-hand" }, lastHandLine(model.last_hand, model.game)));
     }
     if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
     return h("div", { class: "centre" }, info);
@@ -270,9 +322,13 @@ export class TablePage {
       if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
       if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
       if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
-      const body = [h("div", { class: "name" }, `${s}. ${seat.name}`, ...tags), h("div", { class: "stack" }, `${seat.stack} chips`)];
+      const net = this.nets?.get(s);
+      const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
+      const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
+        h("div", { class: "stack" }, `${seat.stack} chips`, typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "")];
       if (inHand) body.push(...this.hcfSeat(model, s, inHand));
       for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s)) body.push(this.houseRow(row));
+      if (hand.phase === "betting" && Array.isArray(hand.bets)) body.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
       return h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` }, body);
     });
   }
@@ -292,13 +348,14 @@ export class TablePage {
     if (model.you?.seat === s && hand.your_cards?.cards) shown = hand.your_cards.cards;
     if (!shown && hand.dealer === s && hand.dealer_cards) shown = hand.dealer_cards;
     if (!shown && hand.shown) shown = Array.isArray(hand.shown) ? (hand.shown.find(([seat]) => seat === s) || [])[1] : hand.shown[String(s)];
-    const backs = shown ? 0 : info.card_count || 0;
-    if (shown || backs) out.push(cards(shown, info.decision === "fold" ? 0 : backs));
-    if (model.you?.seat === s && hand.your_cards?.flush?.length) {
+    const backs = (shown ? 0 : info.card_count || 0) + this.extraCards(s);
+    if (shown || backs) out.push(cards(shown ? bySuit(shown) : shown, info.decision === "fold" ? 0 : backs));
+    if (shown && hand.phase === "settled") out.push(h("div", { class: "class" }, handName("hcf", {}, shown)));
+    if (model.you?.seat === s && hand.your_cards?.flush?.length && hand.phase !== "settled") {
       out.push(h("div", { class: "hint" }, `flush of ${hand.your_cards.flush.length}, raise up to ${hand.your_cards.raise_limit}\u00d7 the Ante`));
     }
     if (info.decision) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
-    if (info.dead) out.push(h("div", { class: "dead" }, `dead${info.dead_reason ? ` (${info.dead_reason})` : ""}`));
+    if (info.dead) out.push(h("div", { class: "dead" }, `dead${info.dead_reason ? ` (${deadReason(info.dead_reason)})` : ""}`));
     return out;
   }
 
@@ -315,14 +372,14 @@ export class TablePage {
     if (row.dead) bits.push("dead");
     const count = row.cards ? 0 : (this.model?.hand?.phase === "betting" || row.folded ? 0 : 5);
     return h("div", { class: "box", "data-place": row[key] }, h("div", {}, bits.join(" \u00b7 ")), cards(row.cards, count),
-      row.class ? h("span", { class: "class" }, row.class) : "");
+      row.class ? h("span", { class: "class" }, handName(this.model?.game, row, row.cards)) : "");
   }
 
   results(model) {
     const last = model.last_hand;
     if (!last) return [];
-    const lines = resultLines(last, model.game, model.you?.seat);
-    return [h("h2", {}, `Hand #${last.number ?? last.hand_id}: ${last.status}${last.reason ? ` (${last.reason})` : ""}`),
+    const lines = resultLines(last, model.game, model.you?.seat, this.clockFolds.get(last.hand_id));
+    return [h("h2", {}, handTitle(last)),
       h("ul", { class: "result-list" }, lines.map(([text, cls]) => h("li", { class: cls || "" }, text)))];
   }
 }

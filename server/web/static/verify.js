@@ -104,7 +104,7 @@ export function seenFromReveal(reveal) {
 
 /** {ok: true|false|null, headline, problems}: seen = {commitment, mySeat, mySeed, cards: Map place -> cards}. */
 export async function verifyReveal(reveal, seen) {
-  const number = Number.isInteger(reveal.number) ? reveal.number : reveal.hand_id;
+  const number = Number.isInteger(reveal.number) ? reveal.number : "?"; // the table's own count, never the server's id
   const hand = `hand #${number}`;
   const order = (reveal.deal_order || []).map(Number);
   if (reveal.arranged) return { ok: null, headline: `${hand}: arranged deck: not a random deal`, problems: [], arranged: true };
