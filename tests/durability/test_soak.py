@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from client_cli.api import ServerRefused
+
 from .conftest import Coverage
 from .helpers import FAST_TABLE, Player, ServerProcess, Spectator, cancel_all, read_books
 
@@ -45,8 +47,8 @@ async def register(server: ServerProcess, name: str) -> str:
     for _ in range(20):
         try:
             return await server.register(name)
-        except Exception as exc:
-            if "rate/limited" not in str(exc):
+        except ServerRefused as exc:
+            if exc.code != "rate/limited":
                 raise
             await asyncio.sleep(0.5)
     raise AssertionError(f"could not register {name}")
