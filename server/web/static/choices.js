@@ -190,6 +190,8 @@ export function renderChoices(choices, act, context = {}) {
       (SEAT_ACTIONS.has(action) ? seatRow : handRow).append(form);
     }
   }
+  // Sat down (or came back) mid-hand: the reason there is no hand move (docs/choices.md).
+  if (choices?.next_hand) el.append(h("p", { class: "next-hand", role: "status" }, choices.next_hand));
   if (handRow.children.length) el.append(handRow);
   if (seatRow.children.length) el.append(seatRow);
   return { el, keys };

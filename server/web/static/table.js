@@ -213,7 +213,7 @@ export class TablePage {
       const reply = await this.request(item.request, payload);
       if (reply.update) this.feed.offer(reply.update);
       if (!reply.ok) this.say(refusal(reply.error), true);
-      else this.say("");  // done: the table shows what changed
+      else this.say(reply.message || "");  // done: the table shows what changed (a sit in mid-hand says so)
     } catch (err) {
       this.say("Not sent: the connection is down. Try again when the page says it is connected.", true);
     }
