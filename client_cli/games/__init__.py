@@ -4,12 +4,16 @@ The house-banked games have a package each; High Card Flush keeps its own module
 (``parse.py``, ``render.py``) behind :mod:`client_cli.games.hcf`. A snapshot's
 ``game`` names the game a table plays (absent: ``hcf``). :func:`client_for` gives
 the house-banked games only (their history and tracking differ);
-:func:`game_client` gives every game, for the play loop.
+:func:`game_client` gives every game, for the play loop: a game this client does
+not know is played through :mod:`client_cli.games.generic`, from the server's
+choices alone, never as High Card Flush (:func:`known` says which).
 
 >>> game_of({"game": "sixcard"}), game_of({}), client_for({"game": "hcf"}) is None
 ('sixcard', 'hcf', True)
->>> client_for({"game": "caribbean"}).place, game_client({}).name
-('spot', 'hcf')
+>>> client_for({"game": "caribbean"}).place, game_client({}).name, game_client({"game": "topcard"}).name
+('spot', 'hcf', 'topcard')
+>>> known({"game": "topcard"}), known({})
+(False, True)
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from typing import Any, Final
 
 from rich.text import Text
 
-from client_cli.games import caribbean, hcf, sixcard
+from client_cli.games import caribbean, generic, hcf, sixcard
 from client_cli.games.house import HOUSE_GAMES, Move, Names, idle
 from client_cli.offers import Offers, span_of
 
@@ -49,8 +53,9 @@ class GameClient:
     """``(strategy, choices, rng, ante, prefer)`` -> a bot's bets as the ``bet`` move carries them (None: none)."""
     bot_decision: Callable[[str, Any, random.Random], Move | None]
     """``(strategy, choices, rng)`` -> a bot's move on its place in turn (None: say nothing)."""
-    kinds: Mapping[str, frozenset[str]]
-    """Each kind of the game's choices -> the hand moves of the server's choices it stands for."""
+    kinds: Mapping[str, frozenset[str]] | None
+    """Each kind of the game's choices -> the hand moves of the server's choices it stands for (None: the
+    game's choices are the server's own, nothing to narrow)."""
 
     def choices_now(self, model: Mapping[str, Any], offers: Offers | None) -> Any:
         """What this player may do now: the game's reading of the model, never more than the server offers.
@@ -59,7 +64,7 @@ class GameClient:
         """
         derived = self.legal_choices(model)
         kind = getattr(derived, "kind", None)
-        if offers is None or kind is None:
+        if offers is None or kind is None or self.kinds is None:
             return derived
         if not self.kinds.get(kind, frozenset()) & offers.actions:
             return self.idle(derived)
@@ -118,9 +123,26 @@ def tightened(choices: Any, offers: Offers, place: str) -> Any:
     return replace(choices, **{k: v for k, v in changes.items() if k in fields})
 
 
+GENERIC: Final = GameClient(
+    "unknown", "place", generic.HELP, generic.legal_choices, idle, generic.choices_text, generic.parse_line,
+    generic.table_lines, generic.describe_event, generic.result_lines, generic.history_bets, generic.seat_nets,
+    generic.bot_bets, generic.bot_decision, None)
+"""A game this client does not know: its moves from the server's choices, its fields shown plainly."""
+
+
+def known(record: Mapping[str, Any]) -> bool:
+    """Whether this client knows the game of ``record`` (a snapshot, a hand record, a reveal)."""
+    game = game_of(record)
+    return game == "hcf" or game in CLIENTS
+
+
 def game_client(record: Mapping[str, Any]) -> GameClient:
-    """The game client of any table's snapshot (High Card Flush included)."""
-    return CLIENTS.get(game_of(record), HCF)
+    """The game client of any table's snapshot: High Card Flush, a house game, or the generic one."""
+    game = game_of(record)
+    if game == "hcf":
+        return HCF
+    return CLIENTS.get(game) or replace(GENERIC, name=game)
 
 
-__all__ = ["CLIENTS", "HCF", "HOUSE_GAMES", "GameClient", "Move", "client_for", "game_client", "game_of"]
+__all__ = ["CLIENTS", "GENERIC", "HCF", "HOUSE_GAMES", "GameClient", "Move", "client_for", "game_client", "game_of",
+           "known"]
