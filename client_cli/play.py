@@ -35,7 +35,8 @@ from client_cli.leaving import Departure
 from client_cli.offers import Offers, check, possible_text, read_offers
 from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat
 from client_cli.reasons import stood_text
-from client_cli.render import Screen, header_line
+from client_cli.render import header_line
+from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
 
