@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Final, Literal
 
 StrategyName = Literal["basic", "random", "stubborn"]
@@ -19,6 +19,7 @@ class BotOptions:
     """What ``hcf bot`` was asked to do."""
 
     url: str
+    _: KW_ONLY  # the counts and the Ante go by name
     table: str = "main"
     count: int = 1
     hands: int = 10

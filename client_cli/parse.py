@@ -37,7 +37,7 @@ class SeatChoices:
     between_hands: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now, with the limits that apply."""
 
@@ -64,7 +64,7 @@ class AnswerBank:
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBets:
     """An Ante with optional bonus bets."""
 
@@ -390,7 +390,7 @@ def _bets(args: list[str], choices: Choices) -> Command | InputError:
     if total > choices.stack:
         return InputError(f"your stack of {choices.stack} cannot cover the Ante, the bonuses, the smallest "
                           f"raise and the fee ({total} chips)")
-    return PlaceBets(ante, sf, flush)
+    return PlaceBets(ante=ante, straight_flush_bonus=sf, flush_bonus=flush)
 
 
 def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:

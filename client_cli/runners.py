@@ -115,8 +115,8 @@ def run_bot(args: argparse.Namespace) -> int:
     if args.count < 1 or args.hands < 1:
         print("error: --count and --hands are at least 1", file=sys.stderr)
         return 2
-    options = BotOptions(args.server, args.table, args.count, args.hands, args.strategy, args.fast,
-                         args.prefix, args.ante, args.timeout, args.seed)
+    options = BotOptions(args.server, table=args.table, count=args.count, hands=args.hands, strategy=args.strategy,
+                         fast=args.fast, prefix=args.prefix, ante=args.ante, timeout=args.timeout, seed=args.seed)
 
     async def go() -> int:
         import asyncio

@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bot_choices", "bot_team", "history", "host", "lobby", "parse", "reasons", "render", "start", "verify", "games",
+MODULES = ["account", "bot_choices", "bot_team", "history", "host", "lobby", "parse", "reasons", "render", "start",
+           "verify", "games",
            "games.house", "games.commands", "games.generic", "drill.grammar", "drill.screen",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
              for part in ("choices", "parse", "view", "bots"))]

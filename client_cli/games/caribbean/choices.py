@@ -36,7 +36,7 @@ PLAY_MULTIPLE: Final = 3
 ChoiceKind = Literal["bets", "decision"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now at a Caribbean Stud table, with the limits that apply."""
 

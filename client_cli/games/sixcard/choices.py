@@ -47,7 +47,7 @@ class Ask:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now at a 6 Card Poker table, with the limits that apply."""
 
