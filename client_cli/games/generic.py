@@ -30,6 +30,7 @@ from rich.text import Text
 
 from client_cli.games.commands import table_command
 from client_cli.games.house import IDLE_PHASES, Move, Names, idle
+from client_cli.games.limits import OfferedLimits
 from client_cli.offers import UNCHECKED, Offer, read_offers
 from client_cli.parse import Command, InputError, SeatChoices, my_seat, my_stack
 
@@ -198,6 +199,11 @@ def result_lines(reveal: Mapping[str, Any], _names: Names, _my_seat: int | None 
     return [Text(f"{head}: {plain(shown)}" if shown else head)]
 
 
+def with_offers(choices: GenericChoices, _limits: OfferedLimits) -> GenericChoices:
+    """The choices are the server's own already: nothing to put in."""
+    return choices
+
+
 def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:
     """Nothing of its own: the history shows what every game records."""
     return []
@@ -221,4 +227,4 @@ def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | N
 
 
 __all__ = ["HELP", "GenericChoices", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
-           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line"]
+           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line", "with_offers"]
