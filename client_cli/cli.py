@@ -1,4 +1,5 @@
-"""``hcf``: the terminal client (play, watch, bot, host, history, account).
+"""``hcf``: the terminal client's command line (play, watch, bot, host, history, account, drill); each command's
+runner is in :mod:`client_cli.runners`.
 
 This module imports the standard library alone: each command imports what it
 needs when it runs, so ``hcf --help`` and ``hcf host ...`` start at once
@@ -9,12 +10,12 @@ needs when it runs, so ``hcf --help`` and ``hcf host ...`` start at once
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import os
 import sys
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from client_cli import runners
 
 DEFAULT_SERVER = "http://127.0.0.1:8765"
 EXAMPLE_SERVER = "http://127.0.0.1:8765"
@@ -84,7 +85,7 @@ def _add_play(sub: Any) -> None:
     play.add_argument("--take-over", action="store_true",
                       help="play here even if this account plays in another window now (that window stops)")
     play.add_argument("--plain", action="store_true", help="plain lines even on a terminal")
-    play.set_defaults(runner=_run_play)
+    play.set_defaults(runner=runners.run_play)
 
 
 def _add_watch(sub: Any) -> None:
@@ -93,7 +94,7 @@ def _add_watch(sub: Any) -> None:
                  f"  hcf watch --server {EXAMPLE_SERVER}\n  hcf watch --table high --plain > table.log")
     _common(watch)
     watch.add_argument("--plain", action="store_true", help="plain lines even on a terminal")
-    watch.set_defaults(runner=_run_watch)
+    watch.set_defaults(runner=runners.run_watch)
 
 
 def _add_bot(sub: Any) -> None:
@@ -120,7 +121,7 @@ def _add_bot(sub: Any) -> None:
     bot.epilog = (bot.epilog or "") + "\n  hcf bot --table stud --count 3 --hands 5   # a Caribbean Stud table"
     bot.add_argument("--timeout", type=float, help="give up after this many seconds")
     bot.add_argument("--seed", type=int, help="seed of the random strategy (for repeatable runs)")
-    bot.set_defaults(runner=_run_bot)
+    bot.set_defaults(runner=runners.run_bot)
 
 
 def _add_host(sub: Any) -> None:
@@ -214,7 +215,7 @@ def _add_host(sub: Any) -> None:
     revoke = action("revoke-invite", "revoke an invite link (and the floor token it gave)",
                     "hcf host revoke-invite 3", table=False)
     revoke.add_argument("invite_id", type=int, metavar="ID", help="the invite's id (hcf host invites)")
-    host.set_defaults(runner=_run_host)
+    host.set_defaults(runner=runners.run_host)
 
 
 def _add_tables(sub: Any) -> None:
@@ -223,13 +224,7 @@ def _add_tables(sub: Any) -> None:
                   "  hcf tables\n  hcf tables --json")
     _common(tables, table=False)
     tables.add_argument("--json", action="store_true", help="print the server's JSON")
-    tables.set_defaults(runner=_run_tables)
-
-
-def _run_tables(args: argparse.Namespace) -> int:
-    from client_cli.lobby import show_tables
-
-    return _run_async(lambda: show_tables(args.server, args.json))
+    tables.set_defaults(runner=runners.run_tables)
 
 
 def _add_history(sub: Any) -> None:
@@ -246,7 +241,7 @@ def _add_history(sub: Any) -> None:
                          help="a hand by its server-wide id instead")
     history.add_argument("--limit", type=int, default=20, help="how many hands (default 20)")
     history.add_argument("--json", action="store_true", help="print the server's JSON")
-    history.set_defaults(runner=_run_history)
+    history.set_defaults(runner=runners.run_history)
 
 
 def _add_account(sub: Any) -> None:
@@ -260,7 +255,7 @@ def _add_account(sub: Any) -> None:
     account.add_argument("--name", help="the account (default: the one saved session on this server)")
     account.add_argument("--limit", type=int, default=20, help="how many movements (default 20)")
     account.add_argument("--json", action="store_true", help="print the server's JSON")
-    account.set_defaults(runner=_run_account)
+    account.set_defaults(runner=runners.run_account)
 
 
 def _add_drill(sub: Any) -> None:
@@ -286,234 +281,7 @@ def _add_drill(sub: Any) -> None:
     drill.add_argument("--mode", choices=("training", "exam"), default="training",
                        help="training (default): feedback after each answer; exam: only the report")
     drill.add_argument("--json", action="store_true", help="also print the report as one line of JSON at the end")
-    drill.set_defaults(runner=_run_drill)
-
-
-def _run_drill(args: argparse.Namespace) -> int:
-    from client_cli.drill.command import live_drill, offline_drill
-
-    if args.table is None:
-        return offline_drill(args.scenario, args.mode, as_json=args.json)
-    if args.scenario is not None:
-        print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
-        return 2
-    return _run_async(lambda: live_drill(args.server, args.table, args.name, _ask()))
-
-
-# ------------------------------------------------------------------ runners
-
-
-def _run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
-    import asyncio  # here, not at the top: ``hcf --help`` needs no event loop
-
-    from client_cli.api import ServerRefused
-    from client_cli.session import IdentityError, LoginError
-    from client_cli.start import StartRefused
-
-    try:
-        return asyncio.run(make())
-    except BrokenPipeError:
-        return _reader_went_away()
-    except (ServerRefused, LoginError, IdentityError, StartRefused) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except (OSError, TimeoutError) as exc:
-        print(f"error: cannot reach the server: {exc}", file=sys.stderr)
-        return 1
-    except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a question: nothing was changed
-        print(file=sys.stderr)
-        return 130
-
-
-def _reader_went_away() -> int:
-    """The output's reader closed it (``hcf history | head -2``): stop quietly, as ``cat`` would."""
-    with contextlib.suppress(OSError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
-    return 0
-
-
-def _run_play(args: argparse.Namespace) -> int:
-    return _run_async(lambda: _play(args, watch=False))
-
-
-def _run_watch(args: argparse.Namespace) -> int:
-    return _run_async(lambda: _play(args, watch=True))
-
-
-def _ask() -> Callable[[str], str] | None:
-    """``input`` when a person can answer on a terminal, else None (scripts are never asked)."""
-    return input if sys.stdin.isatty() else None
-
-
-async def _play(args: argparse.Namespace, *, watch: bool) -> int:
-    from client_cli.api import http_json
-    from client_cli.session import ask_name, log_in
-    from client_cli.start import check_table, choose_buy_in, find_table
-    from client_cli.store import TokenStore
-
-    url = args.server.rstrip("/")
-    token, buy_in = None, None
-    ask = _ask()
-    if watch:
-        find_table(list((await http_json("GET", f"{url}/api/tables")).get("tables") or []), args.table, url)
-    else:
-        store = TokenStore()
-        name = ask_name(store, url, args.name, ask)
-        found = await check_table(url, args.table, name, seat=args.seat, take_over=args.take_over, ask=ask)
-        session = await log_in(url, name, store)
-        token = session.token
-        start = await choose_buy_in(url, found, token, seat=args.seat, buy_in=args.buy_in, ask=ask, say=_say)
-        buy_in = start.buy_in
-    # Only now the table connection's libraries: every question above is asked without waiting for them.
-    from client_cli.play import PlayOptions, play
-    from client_cli.terminal import LiveFace, PlainFace
-
-    interactive = sys.stdin.isatty() or watch
-    live = sys.stdout.isatty() and interactive and not args.plain and os.environ.get("TERM") != "dumb"
-    face = LiveFace() if live else PlainFace()
-    options = PlayOptions(url, args.table, getattr(args, "seat", None), buy_in, watch)
-    return await play(options, token, face)
-
-
-def _say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
-def _run_bot(args: argparse.Namespace) -> int:
-    from client_cli.bots import BotOptions, run_bots
-
-    if args.count < 1 or args.hands < 1:
-        print("error: --count and --hands are at least 1", file=sys.stderr)
-        return 2
-    options = BotOptions(args.server, args.table, args.count, args.hands, args.strategy, args.fast,
-                         args.prefix, args.ante, args.timeout, args.seed)
-
-    async def go() -> int:
-        import asyncio
-        import signal
-
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGINT, stop.set)
-        loop.add_signal_handler(signal.SIGTERM, stop.set)
-        report = await run_bots(options, stop=stop)
-        if args.json:
-            print(json.dumps(report.as_json()))
-        else:
-            print(f"{len(report.bots)} bots at {options.table}: {report.hands} hands, {report.errors} errors")
-            for bot in report.bots:
-                print(f"  {bot.name:<16} hands {bot.hands:>4}   net {bot.net:>+7}")
-                for error in bot.errors:
-                    print(f"    error: {error}")
-        if args.json:
-            for bot in report.bots:
-                for error in bot.errors:
-                    print(f"{bot.name}: {error}", file=sys.stderr)
-        return 0 if report.ok else 1
-
-    return _run_async(go)
-
-
-def _run_host(args: argparse.Namespace) -> int:
-    from client_cli.host import parse_settings, run_host
-
-    token = args.host_token or os.environ.get("HCF_HOST_TOKEN")
-    if not token:
-        print("error: the host token is needed: --host-token or HCF_HOST_TOKEN", file=sys.stderr)
-        return 2
-    values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "seat", "account", "amount")}
-    command = args.host_command
-    if command in ("invite", "invites", "revoke-invite"):
-        return _run_invites(args, token)
-    if command == "create-table":
-        values["table"] = args.name
-    if command in ("create-table", "change-settings"):
-        try:
-            values["settings"] = parse_settings(args.pairs, args.settings)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    if command == "create-table":
-        drill = _drill_flags(args)
-        if isinstance(drill, int):
-            return drill
-        if drill:
-            values["settings"]["drill"] = drill
-    if command == "inject":
-        values["kind"], values["seat"] = args.kind, args.seat
-    if command == "drill-watch":
-        from client_cli.drill.watch import watch_drill
-
-        return _run_async(lambda: watch_drill(args.server, token, args.table, _print_line))
-    if command == "arrange-deck":
-        from client_cli.host import seat_hands
-
-        if args.cards and (args.seats or args.dp):
-            print("error: give the whole deck, or cards by --seat and --dp, not both", file=sys.stderr)
-            return 2
-        if args.seats or args.dp:
-            values["hands"] = seat_hands(args.seats, args.dp)
-        elif args.cards:
-            values["cards"] = " ".join(args.cards)
-        else:
-            print("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS", file=sys.stderr)
-            return 2
-    return _run_async(lambda: run_host(args.server, token, command, values, args.json))
-
-
-def _drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
-    """``create-table``'s drill flags as the table's ``drill`` settings (2: a flag without --drill-trainee)."""
-    given = {"trainee": args.drill_trainee, "mode": args.drill_mode, "step_seconds": args.step_seconds,
-             "steps": [s.strip() for s in args.drill_steps.split(",") if s.strip()] if args.drill_steps else None}
-    drill = {k: v for k, v in given.items() if v is not None}
-    if drill and "trainee" not in drill:
-        print("error: a drill table needs its trainee: --drill-trainee NAME", file=sys.stderr)
-        return 2
-    return drill
-
-
-def _print_line(text: str) -> None:
-    print(text, flush=True)
-
-
-def _run_invites(args: argparse.Namespace, token: str) -> int:
-    from client_cli.host import parse_duration, run_invites
-
-    values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "role", "uses", "invite_id")}
-    if args.host_command == "invite":
-        try:
-            values["expires"] = parse_duration(args.expires)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    return _run_async(lambda: run_invites(args.server, token, args.host_command, values, args.json))
-
-
-def _run_history(args: argparse.Namespace) -> int:
-    from client_cli.history import show_history
-
-    return _run_async(lambda: show_history(args.server, args.table, args.hand, args.limit, args.json,
-                                           args.hand_id))
-
-
-def _run_account(args: argparse.Namespace) -> int:
-    from client_cli.account import change_password, log_out, show_account
-    from client_cli.session import IdentityError, ask_name
-    from client_cli.store import TokenStore
-
-    store = TokenStore()
-    url = args.server.rstrip("/")
-    try:
-        name = ask_name(store, url, args.name, _ask())
-    except IdentityError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if args.action == "password":
-        return _run_async(lambda: change_password(url, name, store))
-    if args.action == "logout":
-        return _run_async(lambda: log_out(url, name, store))
-    return _run_async(lambda: show_account(url, name, store, args.limit, args.json))
+    drill.set_defaults(runner=runners.run_drill)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -524,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = runner(args)
         sys.stdout.flush()  # here, so that a reader gone away is seen while it can still be handled
     except BrokenPipeError:
-        return _reader_went_away()
+        return runners.reader_went_away()
     return code
 
 

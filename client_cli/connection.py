@@ -40,7 +40,7 @@ import socketio
 
 from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
 from server import protocol as p
-from server.viewpatch import apply as apply_patch
+from server.viewpatch import PatchMismatchError, apply_update
 
 CONNECT_TIMEOUT = 10.0
 CALL_TIMEOUT = 10.0
@@ -118,7 +118,7 @@ class TableFeed:
         return items
 
     def _apply(self, update: dict[str, Any]) -> list[Item]:
-        """Patch the model (V2 section 4) and list the events this feed had not seen, then the update."""
+        """Apply the update (:func:`server.viewpatch.apply_update`); list the events not seen yet, then it."""
         assert self.model is not None
         items: list[Item] = []
         for entry in update.get("events") or []:
@@ -126,23 +126,14 @@ class TableFeed:
             if _is_seq(seq) and seq > self.seq:  # an update that overlaps a snapshot: only what is newer
                 kind = "private" if entry.get("private") else "table"
                 items.append({"kind": kind, "table": self.table, "seq": seq, "event": entry.get("event")})
-        view = update.get("view")
-        if isinstance(view, dict):
-            self.model.update(view)
-        patch = update.get("patch")
-        if isinstance(patch, list) and patch:
-            try:
-                self.model = apply_patch(self.model, patch)
-            except ValueError:  # not the model the server patched: start again from a snapshot
-                self.broken = True
-                self.pending[update["from_seq"]] = update
-                return items
+        try:
+            self.model = apply_update(self.model, update)
+        except PatchMismatchError:  # not the model the server patched: drop it, start again from a snapshot
+            self.broken = True
+            self.pending[update["from_seq"]] = update
+            return items
         self.seq = update["seq"]
-        self.model["seq"] = self.seq
-        if "server_time" in update:
-            self.model["server_time"] = update["server_time"]
-        if "choices" in update:
-            self.model["choices"] = update["choices"]
+        view, patch = update.get("view"), update.get("patch")
         items.append({"kind": "update", "table": self.table, "seq": self.seq,
                       "choices": update.get("choices"), "view": view if isinstance(view, dict) else {},
                       "patch": patch if isinstance(patch, list) else []})

@@ -21,7 +21,7 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 ChoiceKind = Literal["bank", "bets", "decision"]
@@ -37,7 +37,7 @@ class SeatChoices:
     between_hands: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now, with the limits that apply."""
 
@@ -66,7 +66,7 @@ class AnswerBank:
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBets:
     """An Ante with optional bonus bets."""
 
@@ -182,14 +182,14 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
         return base
     mine = (hand.get("seats") or {}).get(str(seat)) or {}
     if phase == "offer" and hand.get("offered") == seat:
-        return _replace(base, kind="bank")
+        return replace(base, kind="bank")
     if phase == "betting" and seat in (hand.get("bettors") or []) \
             and not mine.get("in_hand") and not mine.get("passed"):
         return _bet_choices(base, settings, stack)
     if phase == "decisions" and hand.get("turn") == seat:
         ante = int(mine.get("ante", 0))
         limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
-        return _replace(base, kind="decision", ante=ante, raise_limit=limit,
+        return replace(base, kind="decision", ante=ante, raise_limit=limit,
                         max_raise=min(limit * ante, stack), fold_loses=_fold_loses(hand, settings, mine))
     return base
 
@@ -223,15 +223,9 @@ def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choi
     fee = player_fee(settings)
     min_ante, max_ante = int(settings.get("min_ante", 1)), int(settings.get("max_ante", 1))
     # The stack must cover the Ante, the smallest raise (1x Ante) and the fee (docs/rules/hcf.md section 3.2).
-    return _replace(base, kind="bets", fee=fee, min_ante=min_ante,
+    return replace(base, kind="bets", fee=fee, min_ante=min_ante,
                     max_ante=min(max_ante, (stack - fee) // 2),
                     min_bonus=int(settings.get("min_bonus", 1)), max_bonus=int(settings.get("max_bonus", 0)))
-
-
-def _replace(choices: Choices, **changes: Any) -> Choices:
-    values = {name: getattr(choices, name) for name in Choices.__dataclass_fields__}
-    values.update(changes)
-    return Choices(**values)
 
 
 def choices_text(choices: Choices) -> str | None:
@@ -395,7 +389,7 @@ def _bets(args: list[str], choices: Choices) -> Command | InputError:
     if total > choices.stack:
         return InputError(f"your stack of {choices.stack} cannot cover the Ante, the bonuses, the smallest "
                           f"raise and the fee ({total} chips)")
-    return PlaceBets(ante, sf, flush)
+    return PlaceBets(ante=ante, straight_flush_bonus=sf, flush_bonus=flush)
 
 
 def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:

@@ -29,12 +29,14 @@ from typing import Any
 from rich.text import Text
 
 from client_cli.connection import Connection, ServerRefused
-from client_cli.games import GameClient, Move, game_client
+from client_cli.games import GameClient, Move, game_client, game_of, known
+from client_cli.games.generic import unknown_game_line
 from client_cli.leaving import Departure
 from client_cli.offers import Offers, check, possible_text, read_offers
 from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat
 from client_cli.reasons import stood_text
-from client_cli.render import Screen, header_line
+from client_cli.render import header_line
+from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
 
@@ -81,6 +83,8 @@ class TableSession:
         self.conn.on_reconnect = self._reconnected
         self.conn.on_disconnect = self._dropped
         snapshot = await self.conn.join(self.table)
+        if not known(snapshot):  # played from the server's choices alone: say so, never play it as another game
+            self.tracker.note(unknown_game_line(game_of(snapshot)))
         if not self.options.watch:
             seat = my_seat(snapshot)
             if seat is None:

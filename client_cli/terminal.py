@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
-from client_cli.render import Screen, screen_group
+from client_cli.screen import Screen, screen_group
 
 LineHandler = Callable[[str | None], None]
 """Called with each typed line; None means the input ended (Ctrl-D or end of file)."""

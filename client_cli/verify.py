@@ -125,6 +125,9 @@ def verify_reveal(reveal: Mapping[str, Any], seen: Seen) -> Verdict:
     if deck_seed is None:
         return _warn(hand, problems)
     game = str(reveal.get("game") or "hcf")
+    if game not in PLACES:  # a game this client does not know: its seed is checked, its deal cannot be
+        return Verdict(True, f"{hand}: seed matches the commitment (this client does not know how {game!r} "
+                             "deals: no cards checked)")
     dealt = deal(shuffled_deck(deck_seed), order, game)
     checked = 0
     for seat, cards in sorted(seen.cards.items()):

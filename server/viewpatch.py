@@ -8,6 +8,10 @@ snapshot's top level. A list whose length changed is sent whole, one of the same
 item by item (the path's step is then the item's index). The server and the clients
 both use this module, so the two sides agree on what an operation means.
 
+:func:`apply_update` is how a client's model follows one update; ``feed.js`` does the same,
+and both are run over the cases of ``tests/vectors/viewpatch.json``. A patch that does not
+fit the model raises :class:`PatchMismatchError`: the client drops its model and asks a snapshot.
+
 >>> old = {"turn": 2, "seats": {"1": {"ante": 5, "raise": 0}, "2": {"ante": 5, "raise": 0}}}
 >>> new = {"turn": 1, "seats": {"1": {"ante": 5, "raise": 10}, "2": {"ante": 5, "raise": 0}}}
 >>> ops = diff(old, new, ["hand"])
@@ -24,6 +28,10 @@ from typing import Any, TypeGuard
 
 JSON = dict[str, Any]
 Op = list[Any]  # [path, value] or [path]: JSON arrays on the wire
+
+
+class PatchMismatchError(ValueError):
+    """An update does not fit the model: it is not the model the server patched (drop it, ask a snapshot)."""
 
 
 def diff(old: Mapping[str, Any] | Sequence[Any], new: Mapping[str, Any] | Sequence[Any],
@@ -68,14 +76,14 @@ def patchable(before: Any, after: Any) -> bool:
 def apply(model: JSON, ops: Sequence[Sequence[Any]]) -> JSON:
     """``model`` after ``ops``, as a new dict; the dicts and lists on each path are copied, ``model`` is not changed.
 
-    An operation whose path does not lead through ``model`` raises ValueError: the model is
-    not the one the patch was made against (ask for a snapshot).
+    An operation whose path does not lead through ``model`` raises :class:`PatchMismatchError`: the
+    model is not the one the patch was made against (ask for a snapshot).
     """
     out = dict(model)
     copied: set[int] = {id(out)}  # the containers made here for this call: change them in place
     for op in ops:
-        if not op or not isinstance(op[0], list) or not op[0] or len(op) > 2:
-            raise ValueError(f"not a patch operation: {op!r}")
+        if not isinstance(op, list) or not op or not isinstance(op[0], list) or not op[0] or len(op) > 2:
+            raise PatchMismatchError(f"not a patch operation: {op!r}")
         path = op[0]
         target: Any = out
         for key in path[:-1]:
@@ -97,7 +105,7 @@ def _child(target: Any, key: object, path: list[Any]) -> dict[str, Any] | list[A
     else:
         child = None
     if not isinstance(child, dict | list):
-        raise ValueError(f"the patch's path {path!r} does not lead through the model")
+        raise PatchMismatchError(f"the patch's path {path!r} does not lead through the model")
     return child
 
 
@@ -111,11 +119,36 @@ def _set(target: Any, path: list[Any], value: Sequence[Any]) -> None:
     elif isinstance(target, list) and _index(key) and key < len(target) and value:
         target[key] = value[0]
     else:
-        raise ValueError(f"the patch's path {path!r} does not lead through the model")
+        raise PatchMismatchError(f"the patch's path {path!r} does not lead through the model")
+
+
+def apply_update(model: Mapping[str, Any], update: Mapping[str, Any]) -> JSON:
+    """``model`` after one ``table_update`` (docs/protocol.md section 4), as a new dict; ``model`` is not changed.
+
+    The update's ``view`` keys replace the model's whole, then its ``patch`` operations apply, then
+    its ``seq``, ``server_time`` and ``choices`` (each when the update has it) are set. A ``view``
+    that is not a dict, a ``patch`` that is not a list, or an operation that does not lead through
+    the model raises :class:`PatchMismatchError`.
+
+    >>> apply_update({"seq": 4, "hand": {"turn": 1}}, {"seq": 5, "view": {"status": "playing"},
+    ...              "patch": [[["hand", "turn"], 2]], "server_time": 9.5, "choices": {}})
+    {'seq': 5, 'hand': {'turn': 2}, 'status': 'playing', 'server_time': 9.5, 'choices': {}}
+    """
+    view = update.get("view")
+    patch = update.get("patch")
+    if view is not None and not isinstance(view, dict):
+        raise PatchMismatchError(f"an update's view is not a dict: {view!r}")
+    if patch is not None and not isinstance(patch, list):
+        raise PatchMismatchError(f"an update's patch is not a list: {patch!r}")
+    out = apply({**model, **(view or {})}, patch or [])
+    for key in ("seq", "server_time", "choices"):
+        if key in update:
+            out[key] = update[key]
+    return out
 
 
 def _index(key: object) -> TypeGuard[int]:
     return isinstance(key, int) and not isinstance(key, bool) and key >= 0
 
 
-__all__ = ["Op", "apply", "diff", "patchable"]
+__all__ = ["Op", "PatchMismatchError", "apply", "apply_update", "diff", "patchable"]

@@ -10,10 +10,11 @@ import asyncio
 import sys
 from collections.abc import Callable
 
+from client_cli.drill.scenarios import load
 from client_cli.drill.session import DrillStopped, Terminal, rehearse, report_json
-from server.drill.play import dry_run
-from server.drill.scenario import ScenarioError, load
-from server.drill.views import moments
+from server.rules.drill.play import dry_run
+from server.rules.drill.scenario import ScenarioError
+from server.rules.drill.views import moments
 
 
 def offline_drill(scenario_name: str | None, mode: str, *, as_json: bool) -> int:

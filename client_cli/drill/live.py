@@ -23,9 +23,9 @@ from typing import Any
 from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
-from server.drill.views import view_from_json
 from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
+from server.rules.drill.views import view_from_json
 
 JSON = dict[str, Any]
 HELP = frozenset({"?", "help"})

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from client_cli.drill.grammar import format_answer
-from server.drill.views import DealerView, Moment
 from server.rules.cards import format_cards
 from server.rules.drill.explain import MISTAKE_NAMES, step_name
 from server.rules.drill.explain import feedback as explained
 from server.rules.drill.report import percent
 from server.rules.drill.steps import QUESTIONS, KeyStep
+from server.rules.drill.views import DealerView, Moment
 
 JSON = dict[str, Any]
 

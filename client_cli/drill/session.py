@@ -1,8 +1,8 @@
 """``hcf drill SCENARIO``: a trainee rehearses a scenario on their own machine, no server.
 
-The scenario is played through the rules core (:func:`server.drill.play.dry_run`, the
+The scenario is played through the rules core (:func:`server.rules.drill.play.dry_run`, the
 same check and key as ``hcf-server drill``); each step of its key is shown as the dealer
-would see it (:mod:`server.drill.views`) and the trainee's line is read in the short
+would see it (:mod:`server.rules.drill.views`) and the trainee's line is read in the short
 grammar (:mod:`client_cli.drill.grammar`). A line that is no answer is explained and
 the step asked again; an answer is judged by the engine (:mod:`server.rules.drill.judge`),
 and at the end the engine's report (:func:`server.rules.drill.report.report`) gives the
@@ -20,10 +20,10 @@ from typing import Any, Final
 
 from client_cli.drill.grammar import AnswerError, help_text, parse_answer
 from client_cli.drill.screen import feedback, intro_lines, report_lines, view_lines
-from server.drill.scenario import Scenario
-from server.drill.views import Moment
 from server.rules.drill.explain import step_name
 from server.rules.drill.report import report
+from server.rules.drill.scenario import Scenario
+from server.rules.drill.views import Moment
 
 JSON = dict[str, Any]
 MODES: Final = ("training", "exam")

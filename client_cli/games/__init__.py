@@ -4,12 +4,16 @@ The house-banked games have a package each; High Card Flush keeps its own module
 (``parse.py``, ``render.py``) behind :mod:`client_cli.games.hcf`. A snapshot's
 ``game`` names the game a table plays (absent: ``hcf``). :func:`client_for` gives
 the house-banked games only (their history and tracking differ);
-:func:`game_client` gives every game, for the play loop.
+:func:`game_client` gives every game, for the play loop: a game this client does
+not know is played through :mod:`client_cli.games.generic`, from the server's
+choices alone, never as High Card Flush (:func:`known` says which).
 
 >>> game_of({"game": "sixcard"}), game_of({}), client_for({"game": "hcf"}) is None
 ('sixcard', 'hcf', True)
->>> client_for({"game": "caribbean"}).place, game_client({}).name
-('spot', 'hcf')
+>>> client_for({"game": "caribbean"}).place, game_client({}).name, game_client({"game": "topcard"}).name
+('spot', 'hcf', 'topcard')
+>>> known({"game": "topcard"}), known({})
+(False, True)
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from typing import Any, Final
 
 from rich.text import Text
 
-from client_cli.games import caribbean, hcf, sixcard
+from client_cli.games import caribbean, generic, hcf, sixcard
 from client_cli.games.house import HOUSE_GAMES, Move, Names, idle
-from client_cli.offers import Offers, span_of
+from client_cli.games.limits import OfferedLimits, offered_limits
+from client_cli.offers import Offers
 
 BETTING: Final = frozenset({"bet", "deal", "rebet", "clear", "pass"})
 
@@ -49,8 +54,11 @@ class GameClient:
     """``(strategy, choices, rng, ante, prefer)`` -> a bot's bets as the ``bet`` move carries them (None: none)."""
     bot_decision: Callable[[str, Any, random.Random], Move | None]
     """``(strategy, choices, rng)`` -> a bot's move on its place in turn (None: say nothing)."""
-    kinds: Mapping[str, frozenset[str]]
-    """Each kind of the game's choices -> the hand moves of the server's choices it stands for."""
+    with_offers: Callable[[Any, OfferedLimits], Any]
+    """``(choices, limits)`` -> the game's record with the server's limits of the moment, by name."""
+    kinds: Mapping[str, frozenset[str]] | None
+    """Each kind of the game's choices -> the hand moves of the server's choices it stands for (None: the
+    game's choices are the server's own, nothing to narrow)."""
 
     def choices_now(self, model: Mapping[str, Any], offers: Offers | None) -> Any:
         """What this player may do now: the game's reading of the model, never more than the server offers.
@@ -59,11 +67,11 @@ class GameClient:
         """
         derived = self.legal_choices(model)
         kind = getattr(derived, "kind", None)
-        if offers is None or kind is None:
+        if offers is None or kind is None or self.kinds is None:
             return derived
         if not self.kinds.get(kind, frozenset()) & offers.actions:
             return self.idle(derived)
-        return tightened(derived, offers, self.place)
+        return self.with_offers(derived, offered_limits(offers, self.place))
 
 
 CLIENTS: Final[dict[str, GameClient]] = {
@@ -71,17 +79,18 @@ CLIENTS: Final[dict[str, GameClient]] = {
         "caribbean", "spot", caribbean.HELP, caribbean.legal_choices, idle, caribbean.choices_text,
         caribbean.parse_line, caribbean.table_lines, caribbean.describe_event, caribbean.result_lines,
         caribbean.history_bets, caribbean.seat_nets, caribbean.bot_bets, caribbean.choose_decision,
-        {"bets": BETTING, "decision": frozenset({"play", "fold"})}),
+        caribbean.with_offers, {"bets": BETTING, "decision": frozenset({"play", "fold"})}),
     "sixcard": GameClient(
         "sixcard", "box", sixcard.HELP, sixcard.legal_choices, idle, sixcard.choices_text,
         sixcard.parse_line, sixcard.table_lines, sixcard.describe_event, sixcard.result_lines,
         sixcard.history_bets, sixcard.seat_nets, sixcard.bot_bets, sixcard.choose_decision,
-        {"bets": BETTING, "decision": frozenset({"raise", "fold", "buy", "exchange"}),
+        sixcard.with_offers, {"bets": BETTING, "decision": frozenset({"raise", "fold", "buy", "exchange"}),
          "exchange": frozenset({"request_exchange", "cancel_exchange", "continue"})}),
 }
 HCF: Final = GameClient(
     "hcf", "seat", hcf.HELP, hcf.legal_choices, idle, hcf.choices_text, hcf.parse_moves, hcf.table_lines,
-    hcf.describe_event, hcf.result_lines, hcf.history_bets, hcf.seat_nets, hcf.bot_bets, hcf.bot_decision, hcf.KINDS)
+    hcf.describe_event, hcf.result_lines, hcf.history_bets, hcf.seat_nets, hcf.bot_bets, hcf.bot_decision,
+    hcf.with_offers, hcf.KINDS)
 
 
 def game_of(record: Mapping[str, Any]) -> str:
@@ -95,32 +104,26 @@ def client_for(record: Mapping[str, Any]) -> GameClient | None:
     return CLIENTS.get(game_of(record))
 
 
-def tightened(choices: Any, offers: Offers, place: str) -> Any:
-    """The game's reading of the model with the server's limits where its choices give them: the Antes, the
-    free spots or boxes and how many one may hold, the raise."""
-    fields = getattr(type(choices), "__dataclass_fields__", {})
-    changes: dict[str, Any] = {}
-    bet = offers.first("move", "bet")
-    if choices.kind == "bets" and bet is not None:
-        bets = bet.limits.get("bets")
-        each = bets.get("each") if isinstance(bets, Mapping) else None
-        ante = span_of((each or bet.limits).get("ante"))
-        if ante is not None:
-            changes.update(min_ante=max(ante[0], 1), max_ante=ante[1])
-        if isinstance(each, Mapping) and isinstance(each.get(place), list):
-            changes["free"] = tuple(int(p) for p in each[place])
-        count = span_of(bets.get("count")) if isinstance(bets, Mapping) else None
-        if count is not None:
-            changes["hold"] = count[1]
-    amount = span_of(getattr(offers.first("move", "raise"), "limits", {}).get("amount"))
-    if choices.kind == "decision" and amount is not None:
-        changes["max_raise"] = amount[1]
-    return replace(choices, **{k: v for k, v in changes.items() if k in fields})
+GENERIC: Final = GameClient(
+    "unknown", "place", generic.HELP, generic.legal_choices, idle, generic.choices_text, generic.parse_line,
+    generic.table_lines, generic.describe_event, generic.result_lines, generic.history_bets, generic.seat_nets,
+    generic.bot_bets, generic.bot_decision, generic.with_offers, None)
+"""A game this client does not know: its moves from the server's choices, its fields shown plainly."""
+
+
+def known(record: Mapping[str, Any]) -> bool:
+    """Whether this client knows the game of ``record`` (a snapshot, a hand record, a reveal)."""
+    game = game_of(record)
+    return game == "hcf" or game in CLIENTS
 
 
 def game_client(record: Mapping[str, Any]) -> GameClient:
-    """The game client of any table's snapshot (High Card Flush included)."""
-    return CLIENTS.get(game_of(record), HCF)
+    """The game client of any table's snapshot: High Card Flush, a house game, or the generic one."""
+    game = game_of(record)
+    if game == "hcf":
+        return HCF
+    return CLIENTS.get(game) or replace(GENERIC, name=game)
 
 
-__all__ = ["CLIENTS", "HCF", "HOUSE_GAMES", "GameClient", "Move", "client_for", "game_client", "game_of"]
+__all__ = ["CLIENTS", "GENERIC", "HCF", "HOUSE_GAMES", "GameClient", "Move", "client_for", "game_client", "game_of",
+           "known"]

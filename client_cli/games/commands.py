@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Generic, Protocol, TypeVar
 
 from client_cli.games.house import Move, plural
-from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command
+from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TableChoices, TopUp, seat_command
 
 Command = Move | Help | Leave | Stay | SitOut | TopUp
 
@@ -112,7 +112,7 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
     return Move("deal")
 
 
-def table_command(words: Sequence[str], choices: BetChoices) -> Command | InputError | None:
+def table_command(words: Sequence[str], choices: TableChoices) -> Command | InputError | None:
     """The table-wide commands (help, leave, stay, sitout, back, topup N); None when ``words`` are none of them."""
     verb = TABLE_WORDS.get(words[0]) if words else None
     if verb is None:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from rich.text import Text
 
 from client_cli.games.house import Move, Names, idle
+from client_cli.games.limits import OfferedLimits
 from client_cli.parse import (
     HELP,
     AnswerBank,
@@ -61,6 +63,16 @@ def as_move(command: Command) -> Command | Move:
     if isinstance(command, Raise):
         return Move("raise", {"amount": command.amount})
     return command
+
+
+def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
+    """``choices`` with the server's limits of the moment: the Ante's span while bets are open, the largest raise
+    on this player's turn."""
+    if choices.kind == "bets" and limits.ante is not None:
+        return replace(choices, min_ante=max(limits.ante[0], 1), max_ante=limits.ante[1])
+    if choices.kind == "decision" and limits.raise_max is not None:
+        return replace(choices, max_raise=limits.raise_max)
+    return choices
 
 
 def parse_moves(line: str, choices: Choices) -> Command | Move | InputError:
@@ -104,4 +116,4 @@ def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | N
 
 
 __all__ = ["HELP", "KINDS", "as_move", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
-           "parse_moves", "result_lines", "seat_nets", "table_lines"]
+           "parse_moves", "result_lines", "seat_nets", "table_lines", "with_offers"]

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from client_cli.games import caribbean as cg
 from client_cli.games.house import Move, idle
 from client_cli.parse import Help, InputError, Leave, SitOut, TopUp
-from client_cli.render import Screen, header_line, plain, screen_lines
+from client_cli.render import header_line
+from client_cli.screen import Screen, plain, screen_lines
 from client_cli.tracker import Tracker
 from server.rules.cards import parse_cards
 from server.rules.caribbean.messages import SpotBet

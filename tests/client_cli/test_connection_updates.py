@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,6 +138,29 @@ def test_a_malformed_update_changes_nothing() -> None:
         assert feed.offer(bad) == []
     assert feed.seq == 40
     assert not feed.gap
+
+
+VECTORS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parents[1] / "vectors" / "viewpatch.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", VECTORS, ids=[case["name"] for case in VECTORS])
+def test_the_feed_follows_every_shared_vector(case: dict[str, Any]) -> None:
+    """The terminal's feed applies each case of tests/vectors/viewpatch.json as feed.js does (tests/web)."""
+    feed = TableFeed(T)
+    feed.reset(case["model"])
+    items = feed.offer(case["update"])
+    if case.get("fits", True):
+        assert feed.model == case["result"]
+        assert not feed.gap
+        assert items[-1]["kind"] == "update"
+    else:  # the model is dropped: nothing applies until a snapshot, which then brings what was held
+        assert feed.gap
+        assert all(item["kind"] != "update" for item in items)
+        fresh = {**case["model"], "seq": case["update"]["seq"], "status": "fresh"}
+        feed.reset(fresh)
+        assert feed.model == fresh
+        assert not feed.gap
 
 
 def _chain(cuts: list[int]) -> list[dict[str, Any]]:

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bots", "history", "host", "lobby", "parse", "reasons", "render", "start", "verify", "games",
-           "games.house", "games.commands", "drill.grammar", "drill.screen",
+MODULES = ["account", "bot_choices", "bot_team", "history", "host", "lobby", "parse", "reasons", "render", "start",
+           "verify", "games",
+           "games.house", "games.commands", "games.generic", "games.limits", "drill.grammar", "drill.screen",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
              for part in ("choices", "parse", "view", "bots"))]
 

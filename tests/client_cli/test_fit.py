@@ -11,7 +11,7 @@ from rich.text import Text
 
 from client_cli.fit import fit
 from client_cli.games import CLIENTS, HCF
-from client_cli.render import Screen, screen_lines
+from client_cli.screen import Screen, screen_lines
 from tests.client_cli.house_samples import Table, arranged, caribbean, sixcard
 from tests.client_cli.samples import play_a_hand, snapshot
 

@@ -109,12 +109,12 @@ def test_answering_a_bank_that_is_not_offered_is_explained() -> None:
 
 
 @pytest.mark.parametrize(("line", "bets"), [
-    ("bet 10", PlaceBets(10)),
-    ("10", PlaceBets(10)),
-    ("b 10 5 5", PlaceBets(10, 5, 5)),
-    ("bet 10 flush 5", PlaceBets(10, 0, 5)),
-    ("bet 10 sf=3 fl=4", PlaceBets(10, 3, 4)),
-    ("ante 499", PlaceBets(499)),
+    ("bet 10", PlaceBets(ante=10)),
+    ("10", PlaceBets(ante=10)),
+    ("b 10 5 5", PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=5)),
+    ("bet 10 flush 5", PlaceBets(ante=10, straight_flush_bonus=0, flush_bonus=5)),
+    ("bet 10 sf=3 fl=4", PlaceBets(ante=10, straight_flush_bonus=3, flush_bonus=4)),
+    ("ante 499", PlaceBets(ante=499)),
 ])
 def test_bets_within_the_limits(line: str, bets: PlaceBets) -> None:
     assert parse_line(line, BETS) == bets

@@ -8,18 +8,16 @@ from rich.console import Console
 from rich.text import Text
 
 from client_cli.render import (
-    Screen,
     cards_text,
     countdown,
     describe_event,
     group_by_suit,
     header_line,
     result_lines,
-    screen_group,
-    screen_lines,
     seat_lines,
     your_cards_lines,
 )
+from client_cli.screen import Screen, screen_group, screen_lines
 from server.rules.cards import parse_cards
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.settlement import Wager, settle

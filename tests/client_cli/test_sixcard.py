@@ -13,7 +13,8 @@ from client_cli.games import sixcard as sg
 from client_cli.games.house import Move
 from client_cli.history import hand_lines, hand_row
 from client_cli.parse import InputError
-from client_cli.render import Screen, header_line, plain, screen_lines
+from client_cli.render import header_line
+from client_cli.screen import Screen, plain, screen_lines
 from client_cli.tracker import Tracker
 from tests.client_cli.house_samples import HAND_ID, Table, arranged, sixcard
 

@@ -27,6 +27,7 @@ from client_cli.games.house import (
     placed_text,
     places_text,
 )
+from client_cli.games.limits import OfferedLimits
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.caribbean.messages import SpotBet
 
@@ -36,7 +37,7 @@ PLAY_MULTIPLE: Final = 3
 ChoiceKind = Literal["bets", "decision"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now at a Caribbean Stud table, with the limits that apply."""
 
@@ -69,6 +70,17 @@ class Choices(SeatChoices):
     def top_ante(self) -> int:
         """The largest Ante of one spot that the table and the stack allow."""
         return min(self.max_ante, (self.stack - self.wager) // PLAY_MULTIPLE)
+
+
+def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
+    """``choices`` with the server's limits of the moment while bets are open: the Ante's span, the spots free
+    to bet on and how many this player may hold."""
+    if choices.kind != "bets":
+        return choices
+    low, high = limits.ante or (choices.min_ante, choices.max_ante)
+    return replace(choices, min_ante=max(low, 1), max_ante=high,
+                   free=choices.free if limits.free is None else limits.free,
+                   hold=choices.hold if limits.hold is None else limits.hold)
 
 
 def legal_choices(snapshot: Mapping[str, Any]) -> Choices:

@@ -26,6 +26,7 @@ from client_cli.games.house import (
     placed_text,
     places_text,
 )
+from client_cli.games.limits import OfferedLimits
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
@@ -47,7 +48,7 @@ class Ask:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choices(SeatChoices):
     """What the player may do now at a 6 Card Poker table, with the limits that apply."""
 
@@ -78,6 +79,17 @@ class Choices(SeatChoices):
     drawn: bool = False
     asks: tuple[Ask, ...] = ()
     continued: bool = False
+
+
+def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
+    """``choices`` with the server's limits of the moment while bets are open: the Ante's span, the boxs free
+    to bet on and how many this player may hold."""
+    if choices.kind != "bets":
+        return choices
+    low, high = limits.ante or (choices.min_ante, choices.max_ante)
+    return replace(choices, min_ante=max(low, 1), max_ante=high,
+                   free=choices.free if limits.free is None else limits.free,
+                   hold=choices.hold if limits.hold is None else limits.hold)
 
 
 def legal_choices(snapshot: Mapping[str, Any]) -> Choices:

@@ -1,25 +1,62 @@
 // One table's model, kept in seq order from snapshots and table_updates (docs/protocol.md section 3).
 //
-// The model IS a snapshot: apply each update's `view` (whole keys), then its `patch` (leaf operations,
-// as server/viewpatch.py), then seq, server_time and choices. An update that comes before the one it
-// follows is held a moment; a gap that does not fill is closed with a snapshot.
+// The model IS a snapshot: applyUpdate puts each update's `view` (whole keys), then its `patch` (leaf
+// operations), then seq, server_time and choices, exactly as server/viewpatch.py's apply_update; both run
+// the cases of tests/vectors/viewpatch.json. An update that comes before the one it follows is held a
+// moment; a gap that does not fill is closed with a snapshot. A patch that does not fit the model
+// (PatchMismatchError) drops the model and asks a snapshot.
 
 const GAP_HOLD_MS = 400;
 
-/** Apply patch operations to a copy of the model; throws when a path does not lead through it. */
+/** An update that does not fit the model: it is not the model the server patched. */
+export class PatchMismatchError extends Error {}
+
+const isDict = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isIndex = (step, list) => Number.isInteger(step) && step >= 0 && step < list.length;
+
+function child(target, step, path) {
+  let next;
+  if (isDict(target) && typeof step === "string") next = Object.hasOwn(target, step) ? target[step] : undefined;
+  else if (Array.isArray(target) && isIndex(step, target)) next = target[step];
+  if (next === null || typeof next !== "object") throw new PatchMismatchError(`patch path ${JSON.stringify(path)}`);
+  return next;
+}
+
+function setLeaf(target, path, value) {
+  const last = path[path.length - 1];
+  if (isDict(target) && typeof last === "string") {
+    if (value.length) target[last] = value[0];
+    else delete target[last];
+  } else if (Array.isArray(target) && isIndex(last, target) && value.length) {
+    target[last] = value[0];
+  } else {
+    throw new PatchMismatchError(`patch path ${JSON.stringify(path)}`);
+  }
+}
+
+/** Apply patch operations to a copy of the model; throws PatchMismatchError when an operation does not fit it. */
 export function applyPatch(model, ops) {
   const out = structuredClone(model);
   for (const op of ops) {
+    if (!Array.isArray(op) || op.length < 1 || op.length > 2 || !Array.isArray(op[0]) || !op[0].length) {
+      throw new PatchMismatchError(`not a patch operation: ${JSON.stringify(op)}`);
+    }
     const path = op[0];
     let target = out;
-    for (const step of path.slice(0, -1)) {
-      target = target?.[step];
-      if (target === null || typeof target !== "object") throw new Error(`patch path ${JSON.stringify(path)}`);
-    }
-    const last = path[path.length - 1];
-    if (op.length === 2) target[last] = op[1];
-    else delete target[last];
+    for (const step of path.slice(0, -1)) target = child(target, step, path);
+    setLeaf(target, path, op.slice(1));
   }
+  return out;
+}
+
+/** The model after one update, as a new object (the model is not changed); throws PatchMismatchError. */
+export function applyUpdate(model, update) {
+  const view = update.view ?? null;
+  const patch = update.patch ?? null;
+  if (view !== null && !isDict(view)) throw new PatchMismatchError("an update's view is not a dict");
+  if (patch !== null && !Array.isArray(patch)) throw new PatchMismatchError("an update's patch is not a list");
+  const out = applyPatch({ ...model, ...(view || {}) }, patch || []);
+  for (const key of ["seq", "server_time", "choices"]) if (Object.hasOwn(update, key)) out[key] = update[key];
   return out;
 }
 
@@ -32,11 +69,13 @@ export class TableFeed {
     this.model = null;
     this.held = [];
     this.gapTimer = null;
+    this.dropped = false; // a patch did not fit: the model is gone until a snapshot comes
   }
 
   takeSnapshot(snapshot) {
     if (this.model && snapshot.seq < this.model.seq) return;
     this.model = snapshot;
+    this.dropped = false;
     this.onUpdate(this.model, null);
     this.drain();
   }
@@ -50,13 +89,12 @@ export class TableFeed {
       return;
     }
     try {
-      let model = { ...this.model, ...update.view };
-      model = applyPatch(model, update.patch || []);
-      model.seq = update.seq;
-      model.server_time = update.server_time;
-      model.choices = update.choices;
-      this.model = model;
+      this.model = applyUpdate(this.model, update);
     } catch (err) {
+      if (!(err instanceof PatchMismatchError)) throw err;
+      this.model = null; // not the model the server patched: drop it, hold the update, ask a snapshot
+      this.dropped = true;
+      this.held.push(update);
       this.closeGap();
       return;
     }
@@ -77,6 +115,8 @@ export class TableFeed {
       this.takeSnapshot(await this.fetchSnapshot());
     } catch (err) {
       console.warn("snapshot failed", err);
+      // a dropped model has nothing else to bring a snapshot: try again
+      if (this.dropped && !this.gapTimer) this.gapTimer = setTimeout(() => this.closeGap(), GAP_HOLD_MS);
     }
   }
 }

@@ -1,0 +1,230 @@
+"""A game this client does not know, played from the server's ``choices`` alone.
+
+Pure. A typed line is read generically: the table-wide commands first (help, leave,
+sitout, back, topup N), then a move named as the server's choices name it, its values in
+the order the choice lists its args, or as ``name=value``. A fixed value of the choice is
+sent as given. Nothing here knows a rule: what is not among the choices is answered by the
+play loop with what is possible now, and never sent. Cards, events and results are shown
+plainly, in the words of the server's own fields.
+
+>>> model = {"you": {"seat": 2}, "seats": [{"seat": 2, "stack": 90}], "hand": {"phase": "betting"},
+...          "choices": {"moves": [{"request": "move", "action": "bet", "ante": {"min": 5, "max": 50}},
+...                                {"request": "move", "action": "pass"}]}}
+>>> choices = legal_choices(model)
+>>> parse_line("bet 10", choices)
+Move(action='bet', args={'ante': 10}, note=None)
+>>> parse_line("bet ante=10", choices), parse_line("pass", choices).action
+(Move(action='bet', args={'ante': 10}, note=None), 'pass')
+>>> parse_line("raise 5", choices).message
+"raise is not a move here now: type 'help' for the commands"
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from rich.text import Text
+
+from client_cli.games.commands import table_command
+from client_cli.games.house import IDLE_PHASES, Move, Names, idle
+from client_cli.games.limits import OfferedLimits
+from client_cli.offers import UNCHECKED, Offer, read_offers
+from client_cli.parse import Command, InputError, SeatChoices, my_seat, my_stack
+
+HELP: Final = """This client does not know this game: it offers the server's own moves.
+  MOVE VALUES...     a move as the line above the prompt names it, then its values in order
+                     (e.g. 'bet 10'), or by name (e.g. 'bet ante=10')
+  sitout / back      sit out from the next hand / come back
+  topup N            add N chips to your stack, between hands
+  leave (q)          leave the table (Ctrl-C too)
+  help (?)           this help"""
+
+
+@dataclass(frozen=True, slots=True)
+class GenericChoices(SeatChoices):
+    """What the player may do now: the server's move choices as they are (``kind`` ``moves`` when any)."""
+
+    offers: tuple[Offer, ...] = ()
+
+
+def unknown_game_line(game: str) -> str:
+    """The line that says this client does not know the table's game.
+
+    >>> unknown_game_line("topcard")
+    "This client does not know the game 'topcard': its moves come from the server's choices, and its cards \
+and results are shown plainly."
+    """
+    return (f"This client does not know the game {game!r}: its moves come from the server's choices, "
+            "and its cards and results are shown plainly.")
+
+
+def legal_choices(model: Mapping[str, Any]) -> GenericChoices:
+    """The server's move choices in ``model`` (none in a bare snapshot)."""
+    moves = tuple(o for o in read_offers(model).items if o.request == "move")
+    hand = model.get("hand") or {}
+    return GenericChoices(kind="moves" if moves else None, stack=my_stack(model), seated=my_seat(model) is not None,
+                          between_hands=hand.get("phase") in IDLE_PHASES, offers=moves)
+
+
+def choices_text(choices: GenericChoices) -> str | None:
+    """``Your move: bet ANTE (5 to 50), pass`` (None when no move is offered)."""
+    if not choices.offers:
+        return None
+    return "Your move: " + ", ".join(dict.fromkeys(_usage(o) for o in choices.offers))
+
+
+def _usage(offer: Offer) -> str:
+    free = [f"{arg.upper()} ({_spec_words(offer.limits[arg])})" for arg in _free_args(offer)]
+    return " ".join([_word(str(offer.action)), *free])
+
+
+def _spec_words(spec: Any) -> str:
+    if isinstance(spec, Mapping) and isinstance(spec.get("min"), int) and isinstance(spec.get("max"), int):
+        return f"{spec['min']} to {spec['max']}"
+    if isinstance(spec, list | tuple):
+        return " or ".join(_spec_words(s) if isinstance(s, Mapping) else str(s) for s in spec)
+    return "see help"
+
+
+def _word(action: str) -> str:
+    return action.replace("_", "-")
+
+
+def _free_args(offer: Offer) -> list[str]:
+    """The args the player types: a range or a list of values (a fixed value goes as the server gave it)."""
+    return [arg for arg, spec in offer.limits.items()
+            if arg not in UNCHECKED and isinstance(spec, Mapping | list | tuple)]
+
+
+def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputError:
+    """One typed line -> a table command or one of the server's moves with its args, or why not."""
+    words = line.strip().split()
+    if not words:
+        return InputError(choices_text(choices) or "nothing to do now: wait for the table")
+    common = table_command([words[0].lower(), *words[1:]], choices)
+    if common is not None:
+        return common
+    wanted = words[0].lower().replace("-", "_")
+    offer = next((o for o in choices.offers if o.action == wanted), None)
+    if offer is None:
+        return InputError(f"{words[0]} is not a move here now: type 'help' for the commands", not_now=True)
+    return _move(offer, words[1:])
+
+
+def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
+    args = {arg: spec for arg, spec in offer.limits.items() if arg not in UNCHECKED and not isinstance(
+        spec, Mapping | list | tuple)}
+    free = iter(_free_args(offer))
+    for token in tokens:
+        name, sep, text = token.partition("=")
+        arg = name if sep else next(free, None)
+        if arg is None or (sep and arg not in offer.limits):
+            return InputError(f"{_word(str(offer.action))} takes: {_usage(offer)}")
+        args[arg] = _value(text if sep else token)
+    return Move(str(offer.action), args)
+
+
+def _value(text: str) -> Any:
+    """A typed value as the wire carries it: a whole number, yes/no as true/false, else the text.
+
+    >>> _value("12"), _value("-3"), _value("yes"), _value("Ah")
+    (12, -3, True, 'Ah')
+    """
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}.get(text.lower(), text)
+
+
+# ------------------------------------------------------------------ plain text
+
+
+def plain(value: Any) -> str:
+    """A field's value in plain words: lists joined by spaces, dicts as ``key value`` pairs.
+
+    >>> plain(["Ah", "Kd"]), plain({"ante": 10, "cards": ["2c"]}), plain(None)
+    ('Ah Kd', 'ante 10, cards 2c', '-')
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return " ".join(plain(v) for v in value) or "-"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{_label(k)} {plain(v)}" for k, v in value.items()) or "-"
+    return str(value)
+
+
+def _label(key: object) -> str:
+    return str(key).replace("_", " ")
+
+
+def table_lines(snapshot: Mapping[str, Any], *, symbols: bool = True) -> list[Text]:  # noqa: ARG001
+    """The seats, then each field of the hand as the server names it."""
+    lines = [Text(f"seat {s.get('seat')}: {s.get('name', '')}, {s.get('stack', 0)} chips")
+             for s in snapshot.get("seats") or [] if isinstance(s, Mapping)]
+    hand = snapshot.get("hand")
+    if isinstance(hand, Mapping):
+        lines += [Text(f"{_label(k)}: {plain(v)}") for k, v in hand.items() if k not in _UNSHOWN]
+    return lines
+
+
+_UNSHOWN: Final = frozenset({"game", "commitment", "clock", "deadline", "hand_id", "number"})
+_UNSAID: Final = frozenset({"hand_id", "seq", "table", "game", "commitment", "server_seed", "deck_seed", "player_seeds",
+                            "seed", "deal_order", "arranged", "reason", "number"})
+"""Fields the checks of the deal read (the verdict line speaks of them), not the player."""
+
+
+def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
+    """An event in the server's own words: its type, whose seat, and its fields."""
+    kind = event.get("type")
+    if not isinstance(kind, str) or kind == "hand_revealed":  # the result lines say how it ended
+        return None
+    seat = event.get("seat")
+    who = f"seat {seat} ({names[seat]})" if isinstance(seat, int) and seat in names else (
+        f"seat {seat}" if isinstance(seat, int) else "")
+    rest = {k: v for k, v in event.items() if k not in _UNSAID and k not in ("type", "seat")}
+    text = " ".join(p for p in (who, _label(kind)) if p)
+    return f"{text}: {plain(rest)}" if rest else text
+
+
+def result_lines(reveal: Mapping[str, Any], _names: Names, _my_seat: int | None = None, *,
+                 symbols: bool = True) -> list[Text]:  # noqa: ARG001
+    """A finished hand in plain words: its result fields as the server sends them."""
+    shown = {k: v for k, v in reveal.items() if k not in _UNSAID and k not in ("type", "status", "number", "names")}
+    head = f"hand #{reveal.get('number', reveal.get('hand_id'))} {_label(reveal.get('status', 'ended'))}"
+    return [Text(f"{head}: {plain(shown)}" if shown else head)]
+
+
+def with_offers(choices: GenericChoices, _limits: OfferedLimits) -> GenericChoices:
+    """The choices are the server's own already: nothing to put in."""
+    return choices
+
+
+def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:
+    """Nothing of its own: the history shows what every game records."""
+    return []
+
+
+def seat_nets(hand: Mapping[str, Any]) -> dict[int, int]:
+    """Each seat's net, when the hand's settlement gives it the way the known games do."""
+    rows = (hand.get("settlement") or {}).get("seats") or []
+    return {int(r["seat"]): int(r.get("net", 0)) for r in rows if isinstance(r, Mapping) and "seat" in r}
+
+
+def bot_bets(_strategy: str, _choices: Any, _rng: random.Random, _ante: int | None = None,
+             _prefer: int | None = None) -> list[dict[str, Any]] | None:
+    """Bots do not play a game this client does not know."""
+    return None
+
+
+def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | None:
+    """Bots do not play a game this client does not know."""
+    return None
+
+
+__all__ = ["HELP", "GenericChoices", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
+           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line", "with_offers"]
