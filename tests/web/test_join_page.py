@@ -96,9 +96,11 @@ def test_a_spectator_link_names_watching_and_asks_no_name(page: Page, size: str,
     page.wait_for_url("**/watch/main")
 
 
-def test_a_floor_link_names_running_the_table(page: Page, web_server: WebServer) -> None:
-    url = web_server.invite("main", "floor")
+def test_a_floor_link_names_running_the_table_and_its_uses_left(page: Page, web_server: WebServer) -> None:
+    url = web_server.call("POST", "/api/invites", {"table": "main", "role": "floor", "uses": 2},
+                          web_server.host_token)["url"]
     assert opened(page, url) == "You are invited to run table main (High Card Flush) as floor staff."
+    assert page.inner_text(".terms").endswith("from now). It can still be used 2 times.")
     assert page.is_visible("#join-name")
 
 

@@ -98,11 +98,11 @@ export function join(root, navigate) {
 
 const asSentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}` : text);
 
-/** `The link works until Friday, December 4 at 4:04 PM (11 hours and 59 minutes from now). It can be used 3 more times.` */
+/** `The link works until Friday, December 4 at 4:04 PM (11 hours and 59 minutes from now). It can still be used 3 times.` */
 export function inviteTerms(invite) {
   const until = new Date(invite.expires_at).toLocaleString(undefined, { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
   const left = invite.uses_left;
-  const uses = left == null ? "" : left === 1 ? " It can be used once more." : ` It can be used ${left} more times.`;
+  const uses = left == null ? "" : left === 1 ? " It can still be used once." : ` It can still be used ${left} times.`;
   return `The link works until ${until} (${invite.expires_in} from now).${uses}`;
 }
 
