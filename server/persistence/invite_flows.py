@@ -1,5 +1,6 @@
 """Making, listing, revoking and redeeming invite links, each as its own transaction.
 
+Describing a link reads it in the same way as redeeming and counts nothing.
 Redeeming counts the use, makes the guest account (no password; the server's
 starting chips) and its session, and for a floor link a floor token, all in one
 write transaction: a name that turns out to be taken rolls the use back too.
@@ -12,7 +13,7 @@ import contextlib
 from server.persistence.errors import StoreError
 from server.persistence.models import INVITE_ROLES
 from server.persistence.naming import check_account_name, taken
-from server.persistence.records import Invite, Redemption, to_micros
+from server.persistence.records import Invite, Redemption, TableInfo, to_micros
 from server.persistence.tx import Tx
 
 NO_PASSWORD = ""  # the stored hash of a guest: no password matches it (verify_password says False)
@@ -29,6 +30,19 @@ def refusal(invite: Invite | None, now: int) -> StoreError | None:
     if invite.max_uses is not None and invite.used >= invite.max_uses:
         return StoreError("invite/used_up", "that invite link has been used as many times as it allows")
     return None
+
+
+async def live_invite(tx: Tx, token: str) -> tuple[Invite, TableInfo | None]:
+    """The invite ``token`` names and its table, if it can be redeemed now; else its refusal (a StoreError)."""
+    invite = await tx.invite_by_token(token)
+    refused = refusal(invite, tx.now())
+    if refused is not None:
+        raise refused
+    assert invite is not None
+    table = await tx.get_table(invite.table)
+    if table is not None and table.closed:  # (a table closed before closing revoked its links)
+        raise StoreError("invite/revoked", f"table {invite.table} is closed: that invite link no longer works")
+    return invite, table
 
 
 class InviteFlows:
@@ -62,26 +76,22 @@ class InviteFlows:
         assert invite is not None
         return invite
 
+    async def describe_invite(self, token: str) -> tuple[Invite, TableInfo | None]:
+        """The live invite this token names and its table, using nothing up; the refusals of redeeming."""
+        async with self.transaction(write=False) as tx:
+            return await live_invite(tx, token)
+
     async def redeem_invite(self, token: str, name: str | None, starting_chips: int) -> Redemption:
         """Count a use and give what the link's role gives; the ``invite/`` codes, ``auth/name_taken``."""
         async with self.transaction(write=False) as tx:
-            invite = await tx.invite_by_token(token)
-            refused = refusal(invite, tx.now())
-            if refused is None and invite is not None:  # (a table closed before closing revoked its links)
-                table = await tx.get_table(invite.table)
-                if table is not None and table.closed:
-                    refused = StoreError("invite/revoked", f"table {invite.table} is closed: that invite link "
-                                         "no longer works")
-            if refused is None and invite is not None and invite.role != "spectator":
+            invite, _table = await live_invite(tx, token)
+            if invite.role != "spectator":
                 if name is None:
                     raise StoreError("request/malformed", "name is required: the name to play under")
                 check_account_name(name)
                 existing = await tx.account_by_name(name)
                 if existing is not None:  # at once, before the write lock
-                    refused = StoreError("auth/name_taken", f"{taken(name, existing.name)}: choose another")
-        if refused is not None:
-            raise refused
-        assert invite is not None
+                    raise StoreError("auth/name_taken", f"{taken(name, existing.name)}: choose another")
         async with self.transaction() as tx:
             if not await tx.use_invite(invite.id):
                 raise refusal(await tx.invite(invite.id), tx.now()) or StoreError(

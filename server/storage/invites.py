@@ -45,6 +45,16 @@ class InviteStore(Store):
         with as_table_errors():
             return invite_fields(await self.db.revoke_invite(invite_id))
 
+    async def describe_invite(self, token: str) -> dict[str, Any]:
+        """What a link invites to, using nothing up: table, game, role, expiry, uses left (None: any)."""
+        with as_table_errors():
+            invite, table = await self.db.describe_invite(token)
+        left = None if invite.max_uses is None else invite.max_uses - invite.used
+        game = str(table.settings.get("game", "hcf")) if table is not None else None  # the settings say the game
+        return {"table": invite.table, "game": game, "role": invite.role,
+                "expires_at": iso(invite.expires_at),
+                "seconds_left": max(0, invite.expires_at // 1_000_000 - int(self.db.clock())), "uses_left": left}
+
     async def redeem_invite(self, token: str, name: str | None) -> dict[str, Any]:
         """Count a use; a guest account and its session for a player or floor link, a host token for floor."""
         with as_table_errors():

@@ -2,7 +2,8 @@
 
 The token travels in the link's fragment (``/join#TOKEN``): a browser never sends a
 fragment to a server, so no access log or ``Referer`` ever holds it. The page
-posts it to ``/api/invites/redeem`` and drops it from the address bar. Nothing here
+posts it to ``/api/invites/describe`` (what it invites to, using nothing up) and
+``/api/invites/redeem``, and drops it from the address bar. Nothing here
 logs a token: only invite ids, tables, roles and names.
 """
 
@@ -15,6 +16,7 @@ import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.drill.views import GAME_NAMES
 from server.table.commands import TableError
 from server.table.registry import Tables
 from server.transport.gateway import is_text
@@ -24,6 +26,7 @@ from server.transport.scope import EVERY_TABLE, check_scope
 log = structlog.get_logger("hcf.invites")
 
 ROLES: Final = ("player", "spectator", "floor")
+ROLE_WORDS: Final = {"player": "to play", "spectator": "to watch", "floor": "to run the table as floor staff"}
 DEFAULT_EXPIRES: Final = 12 * 3600
 MIN_EXPIRES: Final = 60
 MAX_EXPIRES: Final = 30 * 86400
@@ -45,6 +48,11 @@ class InvitesPort(Protocol):
 
     async def revoke_invite(self, invite_id: int) -> dict[str, Any]:
         """Revoke one; ``invite/unknown`` if there is none."""
+        ...
+
+    async def describe_invite(self, token: str) -> dict[str, Any]:
+        """What the link invites to (``table``, ``game``, ``role``, ``expires_at``, ``seconds_left``,
+        ``uses_left``), using nothing up; the refusals of redeeming."""
         ...
 
     async def redeem_invite(self, token: str, name: str | None) -> dict[str, Any]:
@@ -122,6 +130,45 @@ def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
     return table, str(role), _expires(data), _whole(data, "uses", 1, MAX_USES)
 
 
+def token_in(data: dict[str, Any]) -> str:
+    """The ``token`` of a describe or redeem body; ``invite/invalid`` for anything that is no token of ours."""
+    token = data.get("token")
+    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
+        raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
+    return token
+
+
+def time_left_words(seconds: int) -> str:
+    """How long until a moment, in its two largest units, rounded down, as a person says it.
+
+    >>> time_left_words(43_199), time_left_words(3 * 86400 + 60), time_left_words(90), time_left_words(59)
+    ('11 hours and 59 minutes', '3 days', '1 minute', 'less than a minute')
+    """
+    counts = [(seconds // 86400, "day"), (seconds % 86400 // 3600, "hour"), (seconds % 3600 // 60, "minute")]
+    first = next((i for i, (count, _) in enumerate(counts) if count), None)
+    if first is None:
+        return "less than a minute"
+    said = [f"{count} {unit}{'' if count == 1 else 's'}" for count, unit in counts[first:first + 2] if count]
+    return " and ".join(said)
+
+
+def invitation_sentence(table: str, game: str | None, role: str) -> str:
+    """``You are invited to play High Card Flush at table main.`` (to watch, or to run it as floor staff)."""
+    named = GAME_NAMES.get(game or "", "")
+    if role == "floor":
+        return f"You are invited to run table {table}{f' ({named})' if named else ''} as floor staff."
+    verb = "watch" if role == "spectator" else "play"
+    return f"You are invited to {verb} {named + ' ' if named else ''}at table {table}."
+
+
+def invitation(found: dict[str, Any]) -> dict[str, Any]:
+    """The describe answer: the storage's fields, and the same in words."""
+    game = found["game"]
+    return {**found, "game_name": GAME_NAMES.get(game or "", game), "role_words": ROLE_WORDS[found["role"]],
+            "invitation": invitation_sentence(found["table"], game, found["role"]),
+            "expires_in": time_left_words(found["seconds_left"])}
+
+
 class _Invites:
     def __init__(self, tables: Tables, service: InviteService, limits: HttpLimits, address: WebAddress) -> None:
         self.tables, self.service, self.limits, self.address = tables, service, limits, address
@@ -156,12 +203,16 @@ class _Invites:
         log.info("invite_revoked", invite=fields["id"], table=fields["table"])
         return web.json_response(p.ok(**fields))
 
+    async def describe(self, request: web.Request) -> web.Response:
+        self.limits.check_address(request)  # as redeeming is: no guessing tokens faster here than there
+        token = token_in(await body_of(request, self.limits))
+        found = await self.service.describe_invite(token)
+        return web.json_response(p.ok(**invitation(found)))
+
     async def redeem(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)  # guests are made here: per address, as registering is
         data = await body_of(request, self.limits)
-        token, name = data.get("token"), data.get("name")
-        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
-            raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
+        token, name = token_in(data), data.get("name")
         if name is not None and (not isinstance(name, str) or not is_text(name)):
             raise TableError("request/malformed", "name is text: the name to play under")
         got = await self.limits.new_account(request, self.service.redeem_invite(token, name or None))
@@ -172,11 +223,13 @@ class _Invites:
 
 def invite_routes(tables: Tables, service: InviteService, limits: HttpLimits,
                   address: WebAddress | None = None) -> list[web.RouteDef]:
-    """``POST /api/invites``, ``GET /api/invites``, ``DELETE /api/invites/{id}``, ``POST /api/invites/redeem``."""
+    """``POST /api/invites``, ``GET /api/invites``, ``DELETE /api/invites/{id}``, ``POST /api/invites/describe``,
+    ``POST /api/invites/redeem``."""
     api = _Invites(tables, service, limits, address or WebAddress())
     return [
         web.post("/api/invites", guarded(api.create)),
         web.get("/api/invites", guarded(api.list)),
+        web.post("/api/invites/describe", guarded(api.describe)),
         web.post("/api/invites/redeem", guarded(api.redeem)),
         web.delete("/api/invites/{invite_id}", guarded(api.revoke)),
     ]

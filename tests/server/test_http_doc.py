@@ -99,17 +99,23 @@ async def _expired_invite(server: Server) -> str:
     return token
 
 
-async def _revoked_invite(server: Server) -> tuple[int, dict[str, Any]]:
+async def _describe(server: Server, token: str, _name: str = "") -> tuple[int, dict[str, Any]]:
+    return await call(server, "POST", "/api/invites/describe", {"token": token})
+
+
+async def _revoked_invite(server: Server, then: Callable[..., Awaitable[tuple[int, dict[str, Any]]]] = _redeem,
+                          ) -> tuple[int, dict[str, Any]]:
     token = await _invite(server)
     listed = (await call(server, "GET", "/api/invites", token=server.host_token))[1]["invites"]
     await call(server, "DELETE", f"/api/invites/{listed[0]['id']}", token=server.host_token)
-    return await _redeem(server, token)
+    return await then(server, token)
 
 
-async def _used_up_invite(server: Server) -> tuple[int, dict[str, Any]]:
+async def _used_up_invite(server: Server, then: Callable[..., Awaitable[tuple[int, dict[str, Any]]]] = _redeem,
+                          ) -> tuple[int, dict[str, Any]]:
     token = await _invite(server, uses=1)
     await _redeem(server, token, "ann")
-    return await _redeem(server, token, "bea")
+    return await then(server, token, "bea")
 
 
 async def _flood(server: Server, method: str, path: str, body: dict[str, Any],
@@ -153,6 +159,13 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         _invite(s), None, lambda t: _redeem(s, t, "bad name!")),
     ("POST /api/invites/redeem", "rate/limited"): lambda s: _flood(
         s, "POST", "/api/invites/redeem", {"token": "not.ours"}),
+    ("POST /api/invites/describe", "invite/invalid"): lambda s: _describe(s, "not.ours"),
+    ("POST /api/invites/describe", "invite/expired"): lambda s: _then(
+        _expired_invite(s), None, lambda t: _describe(s, t)),
+    ("POST /api/invites/describe", "invite/revoked"): lambda s: _revoked_invite(s, _describe),
+    ("POST /api/invites/describe", "invite/used_up"): lambda s: _used_up_invite(s, _describe),
+    ("POST /api/invites/describe", "rate/limited"): lambda s: _flood(
+        s, "POST", "/api/invites/describe", {"token": "not.ours"}),
     ("POST /api/register", "auth/name_taken"): lambda s: _then(
         _alice(s), call(s, "POST", "/api/register", {"name": "Alice", "password": "password123"})),
     ("POST /api/register", "auth/bad_name"): lambda s: call(

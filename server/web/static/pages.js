@@ -81,11 +81,32 @@ function accountBox() {
 
 const ROUTES = { player: (t) => `/table/${t}`, spectator: (t) => `/watch/${t}`, floor: () => "/host" };
 
-/** The invite link: read the token from the fragment, drop it from the URL at once, ask for a name. */
+/** The invite link: read the token from the fragment, drop it from the URL at once, say what the link invites
+ * to (describing uses nothing up), then ask for a name (a player or floor link) or only to go in (a spectator's). */
 export function join(root, navigate) {
   const token = location.hash.slice(1);
   history.replaceState(null, "", "/join"); // no token stays in the URL (or in the history)
-  const name = h("input", { id: "join-name", autocomplete: "nickname", required: true, maxlength: 24 });
+  if (!token) {
+    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));
+    return;
+  }
+  root.replaceChildren(h("h1", {}, "You are invited"), h("p", { role: "status" }, "Opening the invite…"));
+  api("POST", "/api/invites/describe", { token }).then((invite) => invited(root, navigate, token, invite), (err) => {
+    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad", role: "alert" }, asSentence(refusal(err))));
+  });
+}
+
+const asSentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}` : text);
+
+/** `The link works until Friday, December 4 at 4:04 PM (11 hours and 59 minutes from now). It can still be used 3 times.` */
+export function inviteTerms(invite) {
+  const until = new Date(invite.expires_at).toLocaleString(undefined, { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const left = invite.uses_left;
+  const uses = left == null ? "" : left === 1 ? " It can still be used once." : ` It can still be used ${left} times.`;
+  return `The link works until ${until} (${invite.expires_in} from now).${uses}`;
+}
+
+function invited(root, navigate, token, invite) {
   const out = h("p", { role: "status", "aria-live": "polite" });
   const enter = (r) => {
     const keep = {};
@@ -96,22 +117,18 @@ export function join(root, navigate) {
     history.replaceState(null, "", (ROUTES[r.role] || ROUTES.player)(r.table));
     navigate();
   };
+  const watching = invite.role === "spectator";
+  const name = h("input", { id: "join-name", autocomplete: "nickname", required: true, maxlength: 24 });
   const form = h("form", { class: "join", onsubmit: async (ev) => {
     ev.preventDefault();
-    try { enter(await api("POST", "/api/invites/redeem", { token, name: name.value.trim() })); }
+    try { enter(await api("POST", "/api/invites/redeem", { token, name: watching ? null : name.value.trim() })); }
     catch (err) { message(out, refusal(err), true); }
-  } }, h("label", { for: "join-name" }, "Your name at the table "), name, h("button", { type: "submit" }, "Join"));
-  if (!token) {
-    root.replaceChildren(h("h1", {}, "You are invited"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));
-    return;
-  }
-  root.replaceChildren(h("h1", {}, "You are invited"), h("p", {}, "Opening the invite…"), out);
-  // A spectator needs no name: the link is tried without one first, and a watcher goes straight to the table.
-  // Any other role is refused that try (nothing is used up) and asks for the name to play under.
-  api("POST", "/api/invites/redeem", { token, name: null }).then(enter, (err) => {
-    if (err.code !== "request/malformed") { message(out, refusal(err), true); return; }
-    root.replaceChildren(h("h1", {}, "You are invited to a table"),
-      h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."), form, out);
-    name.focus();
-  });
+  } }, watching ? [] : [h("label", { for: "join-name" }, "Your name at the table "), name],
+  h("button", { type: "submit" }, watching ? "Watch the table" : "Join"));
+  root.replaceChildren(h("h1", { class: "invitation" }, invite.invitation),
+    h("p", { class: "terms" }, inviteTerms(invite)),
+    watching ? h("p", {}, "Watching needs no name: you see the table as everyone does.")
+      : h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."),
+    form, out);
+  (watching ? form.querySelector("button") : name).focus();
 }
