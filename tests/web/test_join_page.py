@@ -84,15 +84,18 @@ def test_a_player_link_names_the_table_the_game_and_playing_and_asks_a_name(page
     assert used(web_server) == 1
 
 
-def test_a_spectator_link_names_watching_and_asks_no_name(page: Page, size: str, web_server: WebServer) -> None:
-    url = web_server.invite("main", "spectator")
-    assert opened(page, url) == "You are invited to watch High Card Flush at table main."
-    assert "The link works until " in page.inner_text(".terms")
-    assert page.locator("#join-name").count() == 0
-    shot(page, "spectator", size)
-    assert used(web_server) == 0
-    page.click("form.join button:text('Watch the table')")
+def test_a_spectator_link_asks_nothing_and_goes_straight_to_the_table(page: Page, size: str,
+                                                                    web_server: WebServer) -> None:
+    url = web_server.invite("main", "spectator")  # issue 23, item 13: it asked a name and stayed on /join
+    page.goto(url)
     page.wait_for_url("**/watch/main")
+    page.wait_for_selector("h1:text-matches('watching', 'i')")
+    assert page.locator("#join-name").count() == 0
+    page.wait_for_selector("text=The table is")
+    said = page.inner_text("main")
+    assert said.count("waiting for players") <= 1, "the table's status is said once"  # was "... (waiting for players)"
+    shot(page, "spectator", size)
+    assert used(web_server) == 1
 
 
 def test_a_floor_link_names_running_the_table_and_its_uses_left(page: Page, web_server: WebServer) -> None:

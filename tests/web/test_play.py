@@ -112,9 +112,7 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
         evening.players[name] = person
         evening.people.append(person)
     evening.people.append(Person.open(evening.browser, "watcher", server.invite("main", "spectator"), record=True))
-    # a spectator link says what it is and asks for no name: one press and the table
-    evening.spectator.wait_text("h1", "^You are invited to watch High Card Flush at table main.$")
-    evening.spectator.page.click("form.join button")
+    # a spectator link asks nothing: straight to the table
     evening.spectator.wait_text("h1", "watching")
     assert evening.spectator.page.url.endswith("/watch/main")
     for person in evening.players.values():

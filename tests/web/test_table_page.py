@@ -319,11 +319,11 @@ def test_sitting_down_while_the_bank_is_offered_says_you_play_from_the_next_hand
         web_server: WebServer, browser: Browser, people: list[Person]) -> None:
     server = web_server  # issue 23, item 8: the page showed no hand move and no reason
     assert server.host("create_table", table="late", settings={"offer_seconds": 60, "pause_seconds": 0.3})["ok"]
-    dee, eve = (guest(server, browser, people, "late", name) for name in ("dee", "eve"))
+    dee, eve = (guest(server, browser, people, "late", name) for name in ("lateann", "latebob"))
     for person in (dee, eve):
         sit(person)
     first_with([dee, eve], "bank:true")  # a hand has begun: the bank is being offered
-    fay = guest(server, browser, people, "late", "fay")
+    fay = guest(server, browser, people, "late", "latecid")
     sit(fay)
     note = fay.wait_text(".choices .next-hand", "you play from the next hand")
     assert "this hand began before you sat down" in note

@@ -118,7 +118,8 @@ function invited(root, navigate, token, invite) {
     navigate();
   };
   const watching = invite.role === "spectator";
-  const name = h("input", { id: "join-name", autocomplete: "nickname", required: true, maxlength: 24 });
+  // No maxlength: a pasted name would be cut without a word; the server refuses an over-long one with a sentence.
+  const name = h("input", { id: "join-name", autocomplete: "nickname", required: true });
   const form = h("form", { class: "join", onsubmit: async (ev) => {
     ev.preventDefault();
     try { enter(await api("POST", "/api/invites/redeem", { token, name: watching ? null : name.value.trim() })); }
@@ -130,5 +131,6 @@ function invited(root, navigate, token, invite) {
     watching ? h("p", {}, "Watching needs no name: you see the table as everyone does.")
       : h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."),
     form, out);
-  (watching ? form.querySelector("button") : name).focus();
+  if (watching) form.requestSubmit(); // a spectator link goes straight to the table: nothing to ask
+  else name.focus();
 }

@@ -8,7 +8,7 @@ import { renderChoices } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
 import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
-import { refusal, phaseWords, statusWords, deadReason, bySuit } from "./words.js";
+import { refusal, phaseWords, tableStatus, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
@@ -249,13 +249,14 @@ export class TablePage {
     const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
     const handMoves = (model.choices?.moves || []).filter((m) => m.request === "move");
     // Controls are rebuilt only when the choices change: what the player is typing survives other updates.
-    const choicesKey = JSON.stringify([model.choices?.moves, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
+    const choicesKey = JSON.stringify([model.choices?.moves, model.choices?.next_hand, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
     if (choicesKey !== this.choicesKey) {
       this.choicesKey = choicesKey;
       const { el, keys } = renderChoices(this.spectator ? { moves: [] } : this.choicesFor(model), (item, args) => this.act(item, args),
         { ...context, pressed: this.pressed, canSend: () => this.connected !== false });
       this.keys = keys;
-      this.choicesEl.replaceChildren(h("h2", {}, handMoves.length ? "Your turn" : "Actions"), this.myBets(model), el);
+      const heading = this.spectator ? [] : [h("h2", {}, handMoves.length ? "Your turn" : "Actions")];  // a spectator has none
+      this.choicesEl.replaceChildren(...heading, this.myBets(model), el);
       if (this.connected === false) this.online(false);
     }
     if (handMoves.length && !this.wasMyTurn && stored().sound) beep();
@@ -287,7 +288,7 @@ export class TablePage {
     const hand = model.hand;
     this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
     const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${phaseWords(hand.phase)}`
-      : `The table is ${statusWords(model.status)}${model.waiting_reason ? ` (waiting for ${model.waiting_reason})` : ""}`, " ", this.clockEl)];
+      : `The table is ${tableStatus(model.status, model.waiting_reason)}`, " ", this.clockEl)];
     // A live drill holds the hand while the dealer (the trainee) answers: the clocks are stopped meanwhile.
     if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, "The table is waiting for the dealer: the clock is stopped."));
     if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));

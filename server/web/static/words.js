@@ -48,6 +48,12 @@ export const deadReason = (code) => said(DEAD, code, "the hand is dead");
 export const notDealtReason = (code) => said(NOT_DEALT, code, "nobody placed a bet");
 export const phaseWords = (code) => said(PHASES, code);
 export const statusWords = (code) => said(STATUS, code);
+
+/** The table's status with what it waits for, said once: `waiting for players`, `waiting: nobody took the bank`. */
+export function tableStatus(status, reason) {
+  if (status !== "waiting" || !reason || reason === "players") return statusWords(status);
+  return `waiting: ${NOT_DEALT[reason] || phaseWords(reason)}`;
+}
 export const className = (code) => said(CLASSES, code);
 
 /** `` (the clock ran out)`` when something was done for a player; nothing for their own choice. */
