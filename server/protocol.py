@@ -18,6 +18,8 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from server.refusals import explain
+from server.rules.errors import Refusal
+from server.rules.vocabulary import RefusalCode
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -30,7 +32,7 @@ EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a new
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
 
-ERROR_CODES: Final[dict[str, str]] = {
+ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "request/malformed": "the payload is not what this request takes",
     "request/unknown": "no such request",
     "request/too_large": f"the request is over {MAX_REQUEST_BYTES} bytes",
@@ -48,7 +50,11 @@ ERROR_CODES: Final[dict[str, str]] = {
     "table/unknown": "no such table",
     "table/exists": "a table with that name exists",
     "table/closed": "the table is closed",
+    "table/not_joined": "join the table first",
     "table/hand_in_progress": "that can only be done between hands",
+    "table/moved": "the table moved to another server: send the request again",
+    "table/timeout": "the table did not answer in time: send the request again",
+    "table/unavailable": "no server runs that table now: try again",
     "seat/taken": "that seat is taken",
     "seat/no_free_seat": "the table is full",
     "seat/invalid": "no such seat at this table",
@@ -236,10 +242,8 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: str, message: str | None = None, *, retry_after: float | None = None) -> dict[str, Any]:
-    """An ``ok: false`` acknowledgement with a known code (``rate/limited`` says when to send again)."""
-    if code not in ERROR_CODES:
-        code, message = "request/internal", f"unlisted error code {code}: {message}"
+def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> dict[str, Any]:
+    """An ``ok: false`` acknowledgement with a listed code (``rate/limited`` says when to send again)."""
     details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
     if retry_after is not None:
         details["retry_after"] = retry_after
@@ -264,10 +268,5 @@ def parse_request(event: str, payload: Any) -> Request:
         raise ProtocolError("request/malformed", explain(event, exc.errors())) from None
 
 
-class ProtocolError(Exception):
-    """A request refused at the boundary."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+ProtocolError = Refusal
+"""A request refused at the boundary: the one refusal type."""

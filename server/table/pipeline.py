@@ -93,13 +93,8 @@ class PipelineMixin(RunnerBase):
         return self.seq
 
     async def _commit(self, batch: Batch) -> int | None:
-        try:
-            return await self.storage.commit(self.name, self.hand_id, batch)
-        except Exception as exc:
-            code = getattr(exc, "code", None)
-            if isinstance(code, str):
-                raise TableError(code, str(getattr(exc, "message", exc))) from None
-            raise
+        # The storage port refuses with the one refusal type, its codes already mapped for clients.
+        return await self.storage.commit(self.name, self.hand_id, batch)
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
         """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""

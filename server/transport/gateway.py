@@ -23,6 +23,7 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.table.commands import (
     DrillRequest,
@@ -34,7 +35,6 @@ from server.table.commands import (
     Sit,
     Snapshot,
     Stand,
-    TableError,
     TopUp,
 )
 from server.table.ports import TableUpdates
@@ -63,7 +63,7 @@ class AccountsPort(Protocol):
     """What the gateway needs from the account store."""
 
     async def identify(self, token: str) -> Identity:
-        """The account of a session token (raises TableError with an auth/ code)."""
+        """The account of a session token (raises Refusal with an auth/ code)."""
         ...
 
     async def is_host_token(self, token: str) -> bool:
@@ -130,11 +130,11 @@ class Gateway:
             seen = self._revocations
             if isinstance(token, str) and token:
                 if not is_text(token):
-                    raise TableError("auth/token_invalid", "unknown or revoked session token")
+                    raise Refusal("auth/token_invalid", "unknown or revoked session token")
                 identity = await self.accounts.identify(token)
             if isinstance(host_token, str) and host_token:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
-                    raise TableError("auth/not_host", "that host token is not valid")
+                    raise Refusal("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
             while isinstance(token, str) and identity.account is not None and self._revocations != seen:
                 # a token was revoked while this one was being checked: it may be this one
@@ -142,7 +142,7 @@ class Gateway:
                 await self.accounts.identify(token)
             if identity.account is not None:
                 self._check_reconnects(identity.account)
-        except TableError as exc:
+        except Refusal as exc:
             details: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if isinstance(exc, ReconnectLimitedError):
                 details["retry_after"] = exc.seconds
@@ -253,7 +253,7 @@ class Gateway:
         for table in await self.tables.seated_names(account):
             try:
                 await self.tables.submit(table, Presence(account, False))
-            except TableError:
+            except Refusal:
                 continue
 
     def _as_event(self, sid: str) -> bool:
@@ -296,9 +296,7 @@ class Gateway:
                 table=payload.get("table") if isinstance(payload, dict) else None)
             try:
                 return await self._handle(sid, event, payload)
-            except TableError as exc:
-                return p.error(exc.code, exc.message)
-            except p.ProtocolError as exc:
+            except Refusal as exc:
                 return p.error(exc.code, exc.message)
             except Exception:
                 log.exception("request_failed")
@@ -346,17 +344,17 @@ class Gateway:
     @staticmethod
     def _account(identity: Identity) -> AccountId:
         if identity.account is None:
-            raise TableError("auth/required", "log in to play (connect with your session token)")
+            raise Refusal("auth/required", "log in to play (connect with your session token)")
         return identity.account
 
     async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
-            raise TableError("auth/not_host", "only the host may do that")
+            raise Refusal("auth/not_host", "only the host may do that")
         scope = await self.accounts.host_scope(self.host_token_of_sid.get(sid, ""))
         if scope is None:
             await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
                                "invite revoked: connect with a valid one", after_reply=True)
-            raise TableError("auth/not_host", "that host token is no longer valid")
+            raise Refusal("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account, scope))
 
 
@@ -367,15 +365,15 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
     await check_scope(tables, scope, table, request.action)
     if request.action == "create_table":
         if not request.table:
-            raise TableError("request/malformed", "create_table needs a table name")
+            raise Refusal("request/malformed", "create_table needs a table name")
         runner = await tables.create(request.table, request.settings or {}, by)
         return {"table": runner.lobby_entry()}
     if request.action == "grant_chips":
         if not request.account or not request.amount:
-            raise TableError("request/malformed", "grant_chips needs an account name and an amount")
+            raise Refusal("request/malformed", "grant_chips needs an account name and an amount")
         return await accounts.grant_chips(request.account, request.amount, by)
     if not request.table:
-        raise TableError("request/malformed", f"{request.action} needs a table")
+        raise Refusal("request/malformed", f"{request.action} needs a table")
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
     command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)
@@ -403,7 +401,7 @@ def _table_command(event: str, request: p.Request, account: AccountId, name: str
     return Play(account, event, args)
 
 
-class ReconnectLimitedError(TableError):
+class ReconnectLimitedError(Refusal):
     """Too many connections of one account: ``rate/limited``, with the seconds to wait."""
 
     def __init__(self, seconds: int) -> None:
