@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from server.refusals import explain
 from server.rules.errors import Refusal
-from server.rules.vocabulary import RefusalCode
+from server.rules.vocabulary import RefusalCode, Reply
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -242,7 +242,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> dict[str, Any]:
+def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> Reply:
     """An ``ok: false`` acknowledgement with a listed code (``rate/limited`` says when to send again)."""
     details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
     if retry_after is not None:
@@ -250,7 +250,7 @@ def error(code: RefusalCode, message: str | None = None, *, retry_after: float |
     return {"ok": False, "error": details}
 
 
-def ok(**fields: Any) -> dict[str, Any]:
+def ok(**fields: Any) -> Reply:
     """An ``ok: true`` acknowledgement."""
     return {"ok": True, **fields}
 

@@ -44,7 +44,7 @@ from server.persistence.errors import StoreError, refusal_of
 from server.persistence.records import to_micros
 from server.persistence.tx import Tx
 from server.rules.game import AccountId
-from server.rules.vocabulary import is_refusal_code
+from server.rules.vocabulary import Reply, is_refusal_code
 from server.storage.tables import TableStore
 from server.table.commands import Presence, TableCommand, TableError
 from server.table.ports import Publisher, RecordedEvent, TableUpdates
@@ -59,7 +59,6 @@ TABLE_CHANNEL: Final = "hcf:table:"
 REPLY_CHANNEL: Final = "hcf:reply:"
 PRESENCE_CHANNEL: Final = "hcf:presence"  # a new owner asks every process who is connected
 UPDATE_CHANNEL: Final = "hcf:updates"  # {"origin", "table", "spectator", "accounts", "skip"}: a batch's updates
-Reply = dict[str, Any]
 PUBLIC_AFTER_TAKEOVER: Final = frozenset({"hand_voided", "hand_revealed"})  # what void_interrupted_hands records
 
 

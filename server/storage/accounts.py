@@ -27,7 +27,7 @@ class AccountStore(Store):
         """The account of a session token."""
         with as_table_errors():
             account = await self.db.resolve_token(token)
-        return Identity(account.id, account.name, False)
+        return Identity(AccountId(account.id), account.name, False)
 
     async def is_host_token(self, token: str) -> bool:
         """Whether ``token`` is the current host token."""

@@ -123,10 +123,10 @@ class TableStore(Store):
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
-                    seats.append(Seated(seat.seat_no, seat.account_id, account.name if account else "?",
+                    seats.append(Seated(seat.seat_no, AccountId(seat.account_id), account.name if account else "?",
                                         seat.willing_to_bank, seat.sitting_out,
                                         seat.sat_out_at / 1e6 if seat.sat_out_at else None))
-                stacks = {int(k.rsplit(":", 1)[1]): v
+                stacks = {AccountId(int(k.rsplit(":", 1)[1])): v
                           for k, v in (await tx.balances(f"stack:{info.name}:")).items()}
                 recent = await tx.recent_hands(info.name, 5)
                 last = next((h for h in recent if h.status != "in_progress" and h.summary), None)

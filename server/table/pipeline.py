@@ -138,7 +138,7 @@ class PipelineMixin(RunnerBase):
             for place, sign in ((t.src, -1), (t.dst, 1)):
                 prefix = f"stack:{self.name}:"
                 if place.startswith(prefix):
-                    account = int(place[len(prefix):])
+                    account = AccountId(int(place[len(prefix):]))
                     self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
 
     async def _record(self, before: Any, events: list[Any], batch: Batch,

@@ -25,6 +25,7 @@ from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
+from server.rules.vocabulary import Reply
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -46,8 +47,6 @@ log = structlog.get_logger("hcf.transport")
 
 MAX_QUEUED_PACKETS = 500  # a client this far behind is dropped; it resyncs from a snapshot
 SWEEP_SECONDS = 2.0
-
-Reply = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
