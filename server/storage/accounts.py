@@ -10,14 +10,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.identity import EVERY_TABLE, Identity
 from server.persistence.models import HOST_TOKEN, TRANSFER
 from server.persistence.tx import Tx
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.places import account_place
 from server.storage.store import Store, as_table_errors
-from server.transport.gateway import Identity
-from server.transport.scope import EVERY_TABLE
 
 
 class AccountStore(Store):

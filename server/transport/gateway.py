@@ -14,7 +14,6 @@ import hashlib
 import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import engineio
@@ -23,6 +22,7 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.vocabulary import Reply
@@ -41,21 +41,12 @@ from server.table.commands import (
 from server.table.ports import TableUpdates
 from server.table.registry import Tables
 from server.transport.limits import BucketTable, TokenBucket
-from server.transport.scope import EVERY_TABLE, check_scope
+from server.transport.scope import check_scope
 
 log = structlog.get_logger("hcf.transport")
 
 MAX_QUEUED_PACKETS = 500  # a client this far behind is dropped; it resyncs from a snapshot
 SWEEP_SECONDS = 2.0
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """Who is on a connection: an account (or a spectator) and whether it is the host."""
-
-    account: AccountId | None
-    name: str | None
-    host: bool = False
 
 
 class AccountsPort(Protocol):

@@ -17,12 +17,13 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
+from server.identity import Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.names import name_key
 from server.rules.vocabulary import RefusalCode
 from server.table.registry import Tables
-from server.transport.gateway import AccountsPort, Identity, host_command, is_text
+from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
 from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
 

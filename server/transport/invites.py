@@ -15,11 +15,12 @@ import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.identity import EVERY_TABLE
 from server.rules.errors import Refusal
 from server.table.registry import Tables
 from server.transport.gateway import is_text
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
-from server.transport.scope import EVERY_TABLE, check_scope
+from server.transport.scope import check_scope
 
 log = structlog.get_logger("hcf.invites")
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from server.identity import EVERY_TABLE
 from server.rules.errors import Refusal
 from server.table.registry import Tables
-
-EVERY_TABLE = "*"
-"""The host token's scope: every table (a floor link's token runs its own table only; no table is named "*")."""
 
 
 async def check_scope(tables: Tables, scope: str, table: str | None, what: str) -> None:
