@@ -208,6 +208,7 @@ ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "hand/over": "the hand is over",
     "hand/none": "no hand is in progress",
     "hand/unknown": "no such hand",
+    "settle/invalid": "that hand cannot be settled as given",
     "cards/invalid": "bad card notation",
     "server/shutting_down": "the server is shutting down",
     "drill/off": "no drill runs at this table",

@@ -44,15 +44,7 @@ class Violation(RuleError):  # noqa: N818 - the rules vocabulary: a violation of
     default_code = "phase/wrong"
 
 
-class SettleError(ValueError):
-    """A hand or scenario the settle command cannot settle as given; the message names the seat, spot, box or key.
+class SettleError(RuleError):
+    """A hand or scenario that cannot be settled as given; the message names the seat, spot, box or key."""
 
-    Not a refusal a client sees: only the command line settles hands given by hand.
-    """
-
-    code: ClassVar[str] = "settle/invalid"
-
-    @property
-    def message(self) -> str:
-        """The human-readable sentence."""
-        return str(self.args[0])
+    default_code = "settle/invalid"

@@ -38,7 +38,7 @@ RefusalCode: TypeAlias = Literal[
     "draw/count", "draw/done", "draw/positions",
     "exchange/continued", "exchange/requested", "exchange/not_requested",
     "raise/below_min", "raise/above_limit", "raise/insufficient_stack",
-    "clock/stale", "hand/over", "hand/none", "hand/unknown", "cards/invalid", "server/shutting_down",
+    "clock/stale", "hand/over", "hand/none", "hand/unknown", "settle/invalid", "cards/invalid", "server/shutting_down",
     "drill/off", "drill/not_trainee", "drill/no_step", "drill/waiting", "drill/not_now", "drill/trainee",
     "invite/invalid", "invite/expired", "invite/revoked", "invite/used_up", "invite/unknown",
 ]
