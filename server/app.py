@@ -29,14 +29,16 @@ from server.listening import PortUnavailable, listening_socket
 from server.persistence.database import Database, open_database
 from server.persistence.ownership import Holder, Ownership, claim, where_is
 from server.table.registry import Tables
+from server.transport import edge
 from server.transport.frames import FrameGuard
-from server.transport.gateway import Gateway, SocketPublisher
+from server.transport.gateway import Gateway
 from server.transport.guard import ConnectionGuard, RepeatFilter
 from server.transport.http import HttpLimits, routes
 from server.transport.invites import WebAddress, invite_routes
 from server.transport.limits import BucketTable, parse_networks
 from server.transport.origins import OriginCheck
 from server.transport.packets import TextPacket
+from server.transport.publisher import SocketPublisher
 from server.transport.quotas import NewAccounts
 from server.web.routes import web_routes
 
@@ -207,7 +209,7 @@ async def graceful_stop(app: web.Application) -> None:
     # Let the disconnections reach the clients and their websockets close (a few ms) before
     # aiohttp's own shutdown starts: from then on it waits out its timeout, twice, per websocket.
     deadline = asyncio.get_running_loop().time() + DISCONNECT_SECONDS
-    while sio.eio.sockets and asyncio.get_running_loop().time() < deadline:
+    while edge.open_connections(sio) and asyncio.get_running_loop().time() < deadline:
         await asyncio.sleep(0.02)
 
 

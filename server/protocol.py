@@ -13,11 +13,13 @@ before it reaches a table.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from server.refusals import explain
+from server.rules.errors import Refusal
+from server.rules.vocabulary import JSON, RefusalCode, Reply
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -30,7 +32,112 @@ EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a new
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
 
-ERROR_CODES: Final[dict[str, str]] = {
+
+# The shapes docs/protocol.md shows, as types (tests/test_protocol_shapes.py checks the docs' examples
+# against them). A game's own parts (settings, a hand, an event) stay JSON objects here: each game
+# documents its own (docs/games/).
+
+
+# (Optional keys come from a ``total=False`` subclass: with postponed annotations, Python 3.11's
+# TypedDict does not see ``NotRequired``.)
+
+
+class _ErrorDetails(TypedDict):
+    code: RefusalCode
+    message: str
+
+
+class ErrorDetails(_ErrorDetails, total=False):
+    """The ``error`` of a refusal: a listed code and a sentence for people."""
+
+    retry_after: float  # rate/limited only: seconds until the same request may be sent again
+
+
+class Refused(TypedDict):
+    """A refused request's acknowledgement: it changed nothing."""
+
+    ok: Literal[False]
+    error: ErrorDetails
+
+
+class _EventEntry(TypedDict):
+    seq: int
+    event: JSON
+
+
+class EventEntry(_EventEntry, total=False):
+    """One event of an update, with its sequence number; a private one is marked."""
+
+    private: bool
+
+
+class Choices(TypedDict):
+    """What a viewer may do now, always complete: the seat it concerns, its deadline and each move."""
+
+    seat: int | None
+    deadline: float | None
+    moves: list[JSON]
+
+
+class TableUpdate(TypedDict):
+    """One ``table_update``: a batch's events for one viewer, what changed of its view, its choices."""
+
+    table: str
+    from_seq: int
+    seq: int
+    server_time: float
+    events: list[EventEntry]
+    view: JSON
+    patch: list[list[Any]]  # [path, value] sets, [path] removes
+    choices: Choices
+
+
+class SeatView(TypedDict):
+    """An occupied seat as everyone at the table sees it."""
+
+    seat: int
+    name: str
+    stack: int
+    sitting_out: bool
+    present: bool
+    willing_to_bank: bool
+    leaving: bool
+    button: bool
+
+
+class You(TypedDict):
+    """The asking connection's account, seat and sitting out (all null for a spectator)."""
+
+    account: int | None
+    seat: int | None
+    sitting_out: bool | None
+
+
+class _TableSnapshot(TypedDict):
+    table: str
+    game: str
+    seq: int
+    server_time: float
+    settings: JSON
+    status: Literal["playing", "waiting", "paused", "closed"]
+    waiting_reason: Literal["players", "no_bank"] | None
+    seats: list[SeatView]
+    button: int | None
+    hand: JSON | None
+    last_hand: JSON | None
+    you: You
+    arranged_next: bool
+    drill: JSON | None
+    choices: Choices
+
+
+class TableSnapshot(_TableSnapshot, total=False):
+    """Everything one connection may see of a table now (``join`` and ``snapshot`` answer it)."""
+
+    jackpot_meter: int  # Caribbean Stud only
+    jackpot_chips: int
+
+ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "request/malformed": "the payload is not what this request takes",
     "request/unknown": "no such request",
     "request/too_large": f"the request is over {MAX_REQUEST_BYTES} bytes",
@@ -48,7 +155,11 @@ ERROR_CODES: Final[dict[str, str]] = {
     "table/unknown": "no such table",
     "table/exists": "a table with that name exists",
     "table/closed": "the table is closed",
+    "table/not_joined": "join the table first",
     "table/hand_in_progress": "that can only be done between hands",
+    "table/moved": "the table moved to another server: send the request again",
+    "table/timeout": "the table did not answer in time: send the request again",
+    "table/unavailable": "no server runs that table now: try again",
     "seat/taken": "that seat is taken",
     "seat/no_free_seat": "the table is full",
     "seat/invalid": "no such seat at this table",
@@ -97,6 +208,7 @@ ERROR_CODES: Final[dict[str, str]] = {
     "hand/over": "the hand is over",
     "hand/none": "no hand is in progress",
     "hand/unknown": "no such hand",
+    "settle/invalid": "that hand cannot be settled as given",
     "cards/invalid": "bad card notation",
     "server/shutting_down": "the server is shutting down",
     "drill/off": "no drill runs at this table",
@@ -236,17 +348,15 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: str, message: str | None = None, *, retry_after: float | None = None) -> dict[str, Any]:
-    """An ``ok: false`` acknowledgement with a known code (``rate/limited`` says when to send again)."""
-    if code not in ERROR_CODES:
-        code, message = "request/internal", f"unlisted error code {code}: {message}"
+def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> Reply:
+    """An ``ok: false`` acknowledgement with a listed code (``rate/limited`` says when to send again)."""
     details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
     if retry_after is not None:
         details["retry_after"] = retry_after
     return {"ok": False, "error": details}
 
 
-def ok(**fields: Any) -> dict[str, Any]:
+def ok(**fields: Any) -> Reply:
     """An ``ok: true`` acknowledgement."""
     return {"ok": True, **fields}
 
@@ -264,10 +374,5 @@ def parse_request(event: str, payload: Any) -> Request:
         raise ProtocolError("request/malformed", explain(event, exc.errors())) from None
 
 
-class ProtocolError(Exception):
-    """A request refused at the boundary."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+ProtocolError = Refusal
+"""A request refused at the boundary: the one refusal type."""

@@ -22,6 +22,7 @@ from server.rules.errors import RuleError
 from server.rules.events import HandVoided
 from server.rules.game import Game, Player, Transfer
 from server.rules.games import game_named
+from server.rules.vocabulary import AccountId
 
 _TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})  # the table's own rows in a hand's log
 
@@ -82,7 +83,7 @@ def replay_hand(
     if "accounts" not in inputs:
         report.problems.append("the recorded inputs lack the seat accounts (recorded by an older server)")
         return report
-    accounts = {int(k): int(v) for k, v in inputs["accounts"].items()}
+    accounts = {int(k): AccountId(int(v)) for k, v in inputs["accounts"].items()}
     game, state = _initial_state(inputs, server_seed_hex)
     expected: list[Transfer] = []
     pending = game.opening_events(state)
@@ -109,7 +110,7 @@ def replay_hand(
 
 def state_at_end_of_log(
     rows: Sequence[Mapping[str, Any]], server_seed_hex: str,
-) -> tuple[Game, Any, dict[int, int], dict[str, Any]]:
+) -> tuple[Game, Any, dict[int, AccountId], dict[str, Any]]:
     """The hand as its recorded inputs leave it (after a crash: where it stopped).
 
     Returns the game, the state, seat -> account, and what the hand started with (``carry``).
@@ -122,7 +123,7 @@ def state_at_end_of_log(
         if command is not None:
             for event in game.decide(state, game.codec.command_from_json(dict(command))):
                 state = game.evolve(state, event)
-    accounts = {int(k): int(v) for k, v in inputs.get("accounts", {}).items()}
+    accounts = {int(k): AccountId(int(v)) for k, v in inputs.get("accounts", {}).items()}
     return game, state, accounts, dict(inputs.get("carry") or {})
 
 
@@ -148,7 +149,7 @@ def _initial_state(inputs: Mapping[str, Any], server_seed_hex: str) -> tuple[Gam
 
 def _check_block(
     report: ReplayReport, game: Game, state: Any, replayed: list[Any], rows: Sequence[Mapping[str, Any]],
-    table: str, accounts: Mapping[int, int], expected: list[Transfer],
+    table: str, accounts: Mapping[int, AccountId], expected: list[Transfer],
 ) -> Any:
     """Compare the events one input caused with the recorded ones; return the state after them."""
     recorded = [_public(r) for r in rows if r.get("type") not in _TABLE_ROWS]

@@ -6,6 +6,7 @@ import dataclasses
 import json
 from typing import Any, Final
 
+from server.rules.vocabulary import AccountId
 from server.table.commands import (
     Host,
     Play,
@@ -59,6 +60,6 @@ def encode_updates(origin: str, table: str, updates: TableUpdates) -> str:
 
 def decode_updates(data: dict[str, Any]) -> tuple[str, TableUpdates]:
     """The table and updates :func:`encode_updates` encoded (raises KeyError, TypeError or ValueError if not)."""
-    accounts: dict[int, UpdatePayload] = {int(a): u for a, u in data["accounts"].items()}
+    accounts: dict[AccountId, UpdatePayload] = {AccountId(int(a)): u for a, u in data["accounts"].items()}
     spectator: UpdatePayload = data["spectator"]
-    return str(data["table"]), TableUpdates(spectator, accounts, frozenset(int(a) for a in data["skip"]))
+    return str(data["table"]), TableUpdates(spectator, accounts, frozenset(AccountId(int(a)) for a in data["skip"]))

@@ -40,10 +40,11 @@ import structlog
 
 from server.cluster.codec import decode_command, decode_updates, dumps, encode_command, encode_updates
 from server.config import ServerConfig
-from server.persistence.errors import StoreError
+from server.persistence.errors import StoreError, refusal_of
 from server.persistence.records import to_micros
 from server.persistence.tx import Tx
 from server.rules.game import AccountId
+from server.rules.vocabulary import Reply, is_refusal_code
 from server.storage.tables import TableStore
 from server.table.commands import Presence, TableCommand, TableError
 from server.table.ports import Publisher, RecordedEvent, TableUpdates
@@ -58,7 +59,6 @@ TABLE_CHANNEL: Final = "hcf:table:"
 REPLY_CHANNEL: Final = "hcf:reply:"
 PRESENCE_CHANNEL: Final = "hcf:presence"  # a new owner asks every process who is connected
 UPDATE_CHANNEL: Final = "hcf:updates"  # {"origin", "table", "spectator", "accounts", "skip"}: a batch's updates
-Reply = dict[str, Any]
 PUBLIC_AFTER_TAKEOVER: Final = frozenset({"hand_voided", "hand_revealed"})  # what void_interrupted_hands records
 
 
@@ -256,7 +256,7 @@ class Cluster:
         try:
             await tx.check_lease(table, self.node)
         except StoreError as exc:
-            raise TableError(exc.code, exc.message) from None
+            raise refusal_of(exc) from None
 
     # ------------------------------------------------------------ routing (Tables.router)
 
@@ -312,7 +312,8 @@ class Cluster:
                 self.pending.pop(request_id, None)
             if "error" in answer:
                 error = answer["error"]
-                raise TableError(str(error.get("code")), str(error.get("message")))
+                code = error.get("code")
+                raise TableError(code if is_refusal_code(code) else "request/internal", str(error.get("message")))
             if not answer.get("retry"):
                 reply: Reply = answer.get("reply", {})
                 return reply

@@ -71,8 +71,8 @@ def _key(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 def _run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    from server.drill.runner import run
     from server.drill.scenario import ScenarioError, load
+    from server.drill_runner import run
     from server.logs import configure_logging
 
     configure_logging(level="warning")  # the table's own log lines would drown the report

@@ -28,7 +28,7 @@ Card = int
 class CardError(RuleError):
     """Bad card notation: an unknown rank or suit, a duplicate, a wrong count."""
 
-    code = "cards/invalid"
+    default_code = "cards/invalid"
 
 
 def rank_of(card: Card) -> int:

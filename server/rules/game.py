@@ -27,17 +27,16 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
+from server.rules.vocabulary import JSON as JSON  # re-exported: the seam speaks the vocabulary
+from server.rules.vocabulary import AccountId as AccountId
 
 if TYPE_CHECKING:  # codec.py reads this module's JSON aliases; the seam only names these types
     from server.rules.codec import MessageCodec
     from server.rules.commands import SharedCommand
     from server.rules.events import Event
 
-JSON = dict[str, Any]
-"""A JSON object as the rules write it (a view, a summary, a logged event)."""
 JSONIn = Mapping[str, Any]
 """A JSON object as the rules read it (settings, a move's arguments, a carry, a log line)."""
-AccountId = int
 
 SettingsT = TypeVar("SettingsT")
 StateT = TypeVar("StateT")
@@ -180,7 +179,7 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
         """Apply one event. Events are facts: this never refuses."""
         ...
 
-    def postings(self, state: StateT, event: EventT, table: str, accounts: Mapping[int, int]) -> list[Transfer]:
+    def postings(self, state: StateT, event: EventT, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
         """The chip transfers ``event`` causes, given the state just before it."""
         ...
 

@@ -10,14 +10,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.identity import EVERY_TABLE, Identity
 from server.persistence.models import HOST_TOKEN, TRANSFER
 from server.persistence.tx import Tx
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.places import account_place
 from server.storage.store import Store, as_table_errors
-from server.table.commands import TableError
-from server.transport.gateway import Identity
-from server.transport.scope import EVERY_TABLE
 
 
 class AccountStore(Store):
@@ -27,7 +26,7 @@ class AccountStore(Store):
         """The account of a session token."""
         with as_table_errors():
             account = await self.db.resolve_token(token)
-        return Identity(account.id, account.name, False)
+        return Identity(AccountId(account.id), account.name, False)
 
     async def is_host_token(self, token: str) -> bool:
         """Whether ``token`` is the current host token."""
@@ -47,7 +46,7 @@ class AccountStore(Store):
             async with self.db.transaction() as tx:
                 account = await tx.account_by_name(name)
                 if account is None:
-                    raise TableError("account/unknown", f"no account named {name!r}")
+                    raise Refusal("account/unknown", f"no account named {name!r}")
                 await tx.issue(account.id, amount, await _granted_by(tx, by))
                 balance = await tx.balance(account_place(account.id))
         return {"account": account.name, "granted": amount, "balance": balance}

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from server.persistence.records import Hand
+from server.rules.errors import Refusal
 from server.storage.store import Store, as_table_errors
-from server.table.commands import TableError
 
 
 class HandStore(Store):
@@ -18,7 +18,7 @@ class HandStore(Store):
         with as_table_errors():
             hand = await self.db.get_hand(hand_id)
         if hand.status == "in_progress" or hand.summary is None:
-            raise TableError("hand/unknown", f"hand {hand_id} is still in progress")
+            raise Refusal("hand/unknown", f"hand {hand_id} is still in progress")
         return public_hand(hand)
 
     async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
@@ -28,7 +28,7 @@ class HandStore(Store):
         table ever had is refused.
         """
         if table not in {t.name for t in await self.db.list_tables(include_closed=True)}:
-            raise TableError("table/unknown", f"there is no table named {table!r}")
+            raise Refusal("table/unknown", f"there is no table named {table!r}")
         hands = await self.db.recent_hands(table, limit + 1, dealt_only=True)
         return [public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
 
@@ -37,7 +37,7 @@ class HandStore(Store):
         with as_table_errors():
             hand = await self.db.hand_by_number(table, number)
         if hand.status == "in_progress" or hand.summary is None:
-            raise TableError("hand/unknown", f"hand {number} at {table} is still in progress")
+            raise Refusal("hand/unknown", f"hand {number} at {table} is still in progress")
         return public_hand(hand)
 
 

@@ -1,4 +1,4 @@
-"""What every store shares: the database handle, and the database's refusals said in table terms."""
+"""What every store shares: the database handle, and the database's refusals said as a client may see them."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from contextlib import contextmanager
 
 from server.config import ServerConfig
 from server.persistence.database import Database
-from server.persistence.errors import InsufficientFunds, StoreError
-from server.table.commands import TableError
+from server.persistence.errors import StoreError, refusal_of
 
 
 class Store:
@@ -21,11 +20,8 @@ class Store:
 
 @contextmanager
 def as_table_errors() -> Iterator[None]:
-    """Turn the database's refusals into :class:`TableError`, with their codes."""
+    """Turn the database's refusals into refusals a client may see (the store's own codes mapped once)."""
     try:
         yield
-    except InsufficientFunds as exc:
-        # Say it in chips; the ledger's place names are internal.
-        raise TableError(exc.code, f"not enough chips: {exc.available} available, {exc.amount} needed") from None
     except StoreError as exc:
-        raise TableError(exc.code, exc.message) from None
+        raise refusal_of(exc) from None

@@ -18,13 +18,12 @@ from server.persistence.records import Hand
 from server.persistence.records import Transfer as LedgerTransfer
 from server.persistence.tx import Tx
 from server.replay import state_at_end_of_log
-from server.rules.errors import RuleError
+from server.rules.errors import Refusal, RuleError
 from server.rules.events import HandVoided
 from server.rules.game import AccountId
 from server.rules.games import game_of
 from server.rules.places import stack_place
 from server.storage.store import Store, as_table_errors
-from server.table.commands import TableError
 from server.table.ports import Batch, RecordedEvent
 from server.table.registry import drill_for
 from server.table.roster import Seated
@@ -100,7 +99,7 @@ class TableStore(Store):
             async with self.db.transaction() as tx:
                 # The trainee is an account that exists now: else whoever registers the name first would be it.
                 if trainee is not None and await tx.account_by_name(str(trainee)) is None:
-                    raise TableError("account/unknown", f"no account is named {trainee}: the trainee registers (or "
+                    raise Refusal("account/unknown", f"no account is named {trainee}: the trainee registers (or "
                                                         "takes an invite) first, then the drill table can be made")
                 await tx.create_table(name, settings)
 
@@ -124,10 +123,10 @@ class TableStore(Store):
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
-                    seats.append(Seated(seat.seat_no, seat.account_id, account.name if account else "?",
+                    seats.append(Seated(seat.seat_no, AccountId(seat.account_id), account.name if account else "?",
                                         seat.willing_to_bank, seat.sitting_out,
                                         seat.sat_out_at / 1e6 if seat.sat_out_at else None))
-                stacks = {int(k.rsplit(":", 1)[1]): v
+                stacks = {AccountId(int(k.rsplit(":", 1)[1])): v
                           for k, v in (await tx.balances(f"stack:{info.name}:")).items()}
                 recent = await tx.recent_hands(info.name, 5)
                 last = next((h for h in recent if h.status != "in_progress" and h.summary), None)

@@ -9,16 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
 
-
-class TableError(Exception):
-    """A refused table command: a protocol error code and a sentence for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+TableError = Refusal
+"""A refused table command: the one refusal type (a listed code and a sentence for people)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,13 +93,8 @@ class PipelineMixin(RunnerBase):
         return self.seq
 
     async def _commit(self, batch: Batch) -> int | None:
-        try:
-            return await self.storage.commit(self.name, self.hand_id, batch)
-        except Exception as exc:
-            code = getattr(exc, "code", None)
-            if isinstance(code, str):
-                raise TableError(code, str(getattr(exc, "message", exc))) from None
-            raise
+        # The storage port refuses with the one refusal type, its codes already mapped for clients.
+        return await self.storage.commit(self.name, self.hand_id, batch)
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
         """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
@@ -143,7 +138,7 @@ class PipelineMixin(RunnerBase):
             for place, sign in ((t.src, -1), (t.dst, 1)):
                 prefix = f"stack:{self.name}:"
                 if place.startswith(prefix):
-                    account = int(place[len(prefix):])
+                    account = AccountId(int(place[len(prefix):]))
                     self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
 
     async def _record(self, before: Any, events: list[Any], batch: Batch,

@@ -27,6 +27,7 @@ import socketio
 import structlog
 
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.transport import edge
 
 log = structlog.get_logger("hcf.frames")
 
@@ -52,9 +53,10 @@ class FrameGuard:
 
     def install(self) -> None:
         """Put the guard around the library's Engine.IO message and disconnect handlers."""
-        handlers = self.sio.eio.handlers
-        message, disconnect = handlers["message"], handlers["disconnect"]
+        edge.wrap_engine_handlers(self.sio, self._wrap)
 
+    def _wrap(self, message: edge.EngineHandler, disconnect: edge.EngineHandler,
+              ) -> tuple[edge.EngineHandler, edge.EngineHandler]:
         async def on_message(eio_sid: str, data: Any) -> None:
             try:
                 await message(eio_sid, data)
@@ -65,7 +67,7 @@ class FrameGuard:
             self.bad.pop(eio_sid, None)
             await disconnect(eio_sid, *reason)
 
-        handlers["message"], handlers["disconnect"] = on_message, on_disconnect
+        return on_message, on_disconnect
 
     def undecodable(self, eio_sid: str, exc: BaseException) -> None:
         """Count one frame the server could not handle; close its connection at the limit."""
@@ -86,8 +88,7 @@ class FrameGuard:
         """Close the connection's TCP stream itself: Engine.IO's own close only sends a goodbye frame and
         goes on reading what the client sends until the client hangs up. The library then sees the
         websocket end, and the gateway its disconnect, as for any dropped connection."""
-        environ = self.sio.environ.get(eio_sid) or {}
-        transport = getattr(environ.get("aiohttp.request"), "transport", None)
+        transport = getattr(edge.request_of(self.sio, eio_sid), "transport", None)
         if transport is not None:
             transport.close()
             return
@@ -97,7 +98,7 @@ class FrameGuard:
 
     async def _disconnect(self, eio_sid: str) -> None:
         try:
-            await self.sio.eio.disconnect(eio_sid)
+            await edge.close_engine(self.sio, eio_sid)
         except Exception as exc:  # already gone: nothing left to close
             log.debug("undecodable_close_skipped", error=type(exc).__name__)
 

@@ -10,20 +10,21 @@ account replaces the first, which is told why.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
-import engineio
 import socketio
 import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.identity import EVERY_TABLE, Identity
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
+from server.rules.vocabulary import Reply
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -34,36 +35,27 @@ from server.table.commands import (
     Sit,
     Snapshot,
     Stand,
-    TableError,
+    TableCommand,
     TopUp,
 )
-from server.table.ports import TableUpdates
 from server.table.registry import Tables
+from server.transport import edge
+from server.transport.connections import Connection, token_digest
 from server.transport.limits import BucketTable, TokenBucket
-from server.transport.scope import EVERY_TABLE, check_scope
+from server.transport.rooms import account_room, table_room
+from server.transport.scope import check_scope
 
 log = structlog.get_logger("hcf.transport")
 
 MAX_QUEUED_PACKETS = 500  # a client this far behind is dropped; it resyncs from a snapshot
 SWEEP_SECONDS = 2.0
 
-Reply = dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """Who is on a connection: an account (or a spectator) and whether it is the host."""
-
-    account: AccountId | None
-    name: str | None
-    host: bool = False
-
 
 class AccountsPort(Protocol):
     """What the gateway needs from the account store."""
 
     async def identify(self, token: str) -> Identity:
-        """The account of a session token (raises TableError with an auth/ code)."""
+        """The account of a session token (raises Refusal with an auth/ code)."""
         ...
 
     async def is_host_token(self, token: str) -> bool:
@@ -93,15 +85,8 @@ class Gateway:
                  clock: Clock = SYSTEM_CLOCK) -> None:
         self.sio, self.tables, self.accounts, self.clock = sio, tables, accounts, clock
         self.rate, self.burst = rate, burst
-        self.identities: dict[str, Identity] = {}
-        self.sid_of_account: dict[AccountId, str] = {}
-        self.buckets: dict[str, TokenBucket] = {}
-        # Which session token opened each connection (as a digest: the token itself is a secret),
-        # so that revoking a token closes its connections.
-        self.token_of_sid: dict[str, str] = {}
-        # The host token each host connection gave: checked again at every host command, so a
-        # rotated token (hcf-server host-token, from another process) stops its connections too.
-        self.host_token_of_sid: dict[str, str] = {}
+        self.connections: dict[str, Connection] = {}  # one record per live connection, by sid
+        self.sid_of_account: dict[AccountId, str] = {}  # each account's current connection
         self._revocations = 0  # how many revocations so far: a connect that saw one meanwhile checks again
         self.reconnects = reconnects
         self.presence_grace = presence_grace
@@ -115,6 +100,23 @@ class Gateway:
         for event in p.REQUESTS:
             sio.on(event, self._wrap(event))
         sio.on("*", self._unknown)
+        self._routes: Mapping[str, Callable[[TableCall], Awaitable[Reply]]] = {
+            "join": self._join, "leave_table": self._leave_table, "snapshot": self._snapshot, "sit": self._sit,
+        }
+
+    @property
+    def identities(self) -> dict[str, Identity]:
+        """Who is on each live connection, by sid."""
+        return {sid: c.identity for sid, c in self.connections.items()}
+
+    @property
+    def token_of_sid(self) -> dict[str, str]:
+        """The session token digest each logged-in connection opened with, by sid."""
+        return {sid: c.token for sid, c in self.connections.items() if c.token is not None}
+
+    def _identity(self, sid: str) -> Identity:
+        connection = self.connections.get(sid)
+        return connection.identity if connection is not None else SPECTATOR
 
     # ------------------------------------------------------------ connections
 
@@ -130,11 +132,11 @@ class Gateway:
             seen = self._revocations
             if isinstance(token, str) and token:
                 if not is_text(token):
-                    raise TableError("auth/token_invalid", "unknown or revoked session token")
+                    raise Refusal("auth/token_invalid", "unknown or revoked session token")
                 identity = await self.accounts.identify(token)
             if isinstance(host_token, str) and host_token:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
-                    raise TableError("auth/not_host", "that host token is not valid")
+                    raise Refusal("auth/not_host", "that host token is not valid")
                 identity = Identity(identity.account, identity.name, True)
             while isinstance(token, str) and identity.account is not None and self._revocations != seen:
                 # a token was revoked while this one was being checked: it may be this one
@@ -142,7 +144,7 @@ class Gateway:
                 await self.accounts.identify(token)
             if identity.account is not None:
                 self._check_reconnects(identity.account)
-        except TableError as exc:
+        except Refusal as exc:
             details: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if isinstance(exc, ReconnectLimitedError):
                 details["retry_after"] = exc.seconds
@@ -151,17 +153,17 @@ class Gateway:
             else:
                 log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
-        self.identities[sid] = identity
-        self.buckets[sid] = TokenBucket(self.rate, self.burst, self.clock)
+        connection = Connection(identity, TokenBucket(self.rate, self.burst, self.clock))
+        self.connections[sid] = connection
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
             self.on_login(environ.get("aiohttp.request"))
         if identity.host:
             assert isinstance(host_token, str)
-            self.host_token_of_sid[sid] = host_token
+            connection.host_token = host_token
         if identity.account is not None:
             assert isinstance(token, str)
-            self.token_of_sid[sid] = token_digest(token)
+            connection.token = token_digest(token)
             pending = self._absence.pop(identity.account, None)
             if pending is not None:
                 pending.cancel()  # back within the grace: the table never heard it was gone
@@ -184,19 +186,19 @@ class Gateway:
         """Close every connection opened with ``token`` (it was revoked); how many."""
         self._revocations += 1
         digest = token_digest(token)
-        return await self._revoke([sid for sid, d in self.token_of_sid.items() if d == digest])
+        return await self._revoke([sid for sid, c in self.connections.items() if c.token == digest])
 
     async def close_account(self, account: AccountId, *, keep_token: str) -> int:
         """Close every connection of ``account`` opened with another token (a password change)."""
         self._revocations += 1
         keep = token_digest(keep_token)
-        return await self._revoke([sid for sid, d in self.token_of_sid.items()
-                                   if d != keep and self.identities.get(sid, Identity(None, None)).account == account])
+        return await self._revoke([sid for sid, c in self.connections.items()
+                                   if c.token not in (None, keep) and c.identity.account == account])
 
     async def _revoke(self, sids: list[str], message: str = "this session was logged out (a logout or a "
                       "password change): log in again", *, after_reply: bool = False) -> int:
         for sid in sids:
-            log.info("session_revoked", account=self.identities.get(sid, Identity(None, None)).account)
+            log.info("session_revoked", account=self._identity(sid).account)
             await self.sio.emit(p.EV_REVOKED, {"message": message}, to=sid)
             if not after_reply:
                 await self.sio.disconnect(sid)
@@ -220,10 +222,8 @@ class Gateway:
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
             return p.error("request/unknown", "no request named 'disconnect'")
-        identity = self.identities.pop(sid, None)
-        self.buckets.pop(sid, None)
-        self.token_of_sid.pop(sid, None)
-        self.host_token_of_sid.pop(sid, None)
+        connection = self.connections.pop(sid, None)
+        identity = connection.identity if connection is not None else None
         if identity is None or identity.account is None:
             return None
         if self.sid_of_account.get(identity.account) != sid:
@@ -253,7 +253,7 @@ class Gateway:
         for table in await self.tables.seated_names(account):
             try:
                 await self.tables.submit(table, Presence(account, False))
-            except TableError:
+            except Refusal:
                 continue
 
     def _as_event(self, sid: str) -> bool:
@@ -262,7 +262,7 @@ class Gateway:
         python-socketio dispatches a client's ``connect``/``disconnect`` event to these handlers;
         during a real connect or disconnect the manager does not count the sid as connected.
         """
-        return bool(self.sio.manager.is_connected(sid, p.NAMESPACE))
+        return edge.is_connected(self.sio, sid)
 
     async def sweep_slow_consumers(self) -> None:
         """Forever: drop connections whose outgoing queue keeps growing (PITFALLS 5).
@@ -272,16 +272,10 @@ class Gateway:
         """
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            for sid in list(self.identities):
-                if self._queued(sid) > MAX_QUEUED_PACKETS:
-                    log.warning("slow_consumer_dropped", account=self.identities[sid].account)
+            for sid in list(self.connections):
+                if edge.queued(self.sio, sid) > MAX_QUEUED_PACKETS:
+                    log.warning("slow_consumer_dropped", account=self._identity(sid).account)
                     await self.sio.disconnect(sid)
-
-    def _queued(self, sid: str) -> int:
-        eio_sid = self.sio.manager.eio_sid_from_sid(sid, p.NAMESPACE)
-        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid else None
-        queue = getattr(socket, "queue", None)
-        return queue.qsize() if queue is not None else 0
 
     # ------------------------------------------------------------ requests
 
@@ -290,15 +284,12 @@ class Gateway:
             if more:  # several arguments: not the one JSON object a request takes
                 payload = [payload, *more]
             structlog.contextvars.clear_contextvars()
-            identity = self.identities.get(sid)
             structlog.contextvars.bind_contextvars(
-                request=event, account=identity.account if identity else None,
+                request=event, account=self._identity(sid).account,
                 table=payload.get("table") if isinstance(payload, dict) else None)
             try:
                 return await self._handle(sid, event, payload)
-            except TableError as exc:
-                return p.error(exc.code, exc.message)
-            except p.ProtocolError as exc:
+            except Refusal as exc:
                 return p.error(exc.code, exc.message)
             except Exception:
                 log.exception("request_failed")
@@ -307,12 +298,12 @@ class Gateway:
 
     async def _unknown(self, event: str, *_args: Any) -> Reply:
         # (event, sid, *args) for an unknown event; (sid, *args) for an event named "*" itself
-        name = "*" if event in self.identities else event
+        name = "*" if event in self.connections else event
         return p.error("request/unknown", f"no request named {name!r}")
 
     async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
-        bucket = self.buckets.get(sid)
-        wait = bucket.take() if bucket is not None else 0.0
+        connection = self.connections.get(sid)
+        wait = connection.bucket.take() if connection is not None else 0.0
         if wait > 0:
             return p.error("rate/limited", retry_after=round(wait, 3))
         try:
@@ -324,39 +315,52 @@ class Gateway:
         if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
         request = p.parse_request(event, payload)
-        identity = self.identities.get(sid, Identity(None, None))
+        identity = self._identity(sid)
         if isinstance(request, p.HostAction):
             return await self._host(sid, identity, request)
         assert isinstance(request, p.TableRequest)
-        table = await self.tables.resolve(request.table)
-        if event == "join":
-            await self.sio.enter_room(sid, table_room(table))
-            return p.ok(**await self.tables.submit(table, Snapshot(identity.account)))
-        if event == "leave_table":
-            await self.sio.leave_room(sid, table_room(table))
-            return p.ok()
-        if event == "snapshot":
-            return p.ok(**await self.tables.submit(table, Snapshot(identity.account)))
-        account = self._account(identity)
-        if event == "sit":
-            await self.sio.enter_room(sid, table_room(table))
-        command = _table_command(event, request, account, identity.name or "")
-        return p.ok(**await self.tables.submit(table, command))
+        call = TableCall(sid, identity, event, request, await self.tables.resolve(request.table))
+        return await self._routes.get(event, self._command)(call)
+
+    # Each request about a table: watching it is the gateway's own; anything else is a table command.
+
+    async def _join(self, call: TableCall) -> Reply:
+        await self.sio.enter_room(call.sid, table_room(call.table))
+        return await self._snapshot(call)
+
+    async def _leave_table(self, call: TableCall) -> Reply:
+        await self.sio.leave_room(call.sid, table_room(call.table))
+        return p.ok()
+
+    async def _snapshot(self, call: TableCall) -> Reply:
+        return p.ok(**await self.tables.submit(call.table, Snapshot(call.identity.account)))
+
+    async def _sit(self, call: TableCall) -> Reply:
+        self._account(call.identity)  # a spectator is refused before joining the room
+        await self.sio.enter_room(call.sid, table_room(call.table))
+        return await self._command(call)
+
+    async def _command(self, call: TableCall) -> Reply:
+        account = self._account(call.identity)
+        command = COMMANDS.get(call.event, _play)(call, account)
+        return p.ok(**await self.tables.submit(call.table, command))
 
     @staticmethod
     def _account(identity: Identity) -> AccountId:
         if identity.account is None:
-            raise TableError("auth/required", "log in to play (connect with your session token)")
+            raise Refusal("auth/required", "log in to play (connect with your session token)")
         return identity.account
 
     async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
-            raise TableError("auth/not_host", "only the host may do that")
-        scope = await self.accounts.host_scope(self.host_token_of_sid.get(sid, ""))
+            raise Refusal("auth/not_host", "only the host may do that")
+        connection = self.connections.get(sid)
+        host_token = connection.host_token if connection is not None else None
+        scope = await self.accounts.host_scope(host_token or "")
         if scope is None:
             await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
                                "invite revoked: connect with a valid one", after_reply=True)
-            raise TableError("auth/not_host", "that host token is no longer valid")
+            raise Refusal("auth/not_host", "that host token is no longer valid")
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account, scope))
 
 
@@ -367,53 +371,83 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
     await check_scope(tables, scope, table, request.action)
     if request.action == "create_table":
         if not request.table:
-            raise TableError("request/malformed", "create_table needs a table name")
+            raise Refusal("request/malformed", "create_table needs a table name")
         runner = await tables.create(request.table, request.settings or {}, by)
         return {"table": runner.lobby_entry()}
     if request.action == "grant_chips":
         if not request.account or not request.amount:
-            raise TableError("request/malformed", "grant_chips needs an account name and an amount")
+            raise Refusal("request/malformed", "grant_chips needs an account name and an amount")
         return await accounts.grant_chips(request.account, request.amount, by)
     if not request.table:
-        raise TableError("request/malformed", f"{request.action} needs a table")
+        raise Refusal("request/malformed", f"{request.action} needs a table")
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
     command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)
     return await tables.submit(await tables.resolve(request.table), command)
 
 
-def _table_command(event: str, request: p.Request, account: AccountId, name: str) -> Any:
-    if isinstance(request, p.Sit):
-        return Sit(account, name, request.seat, request.buy_in)
-    if isinstance(request, p.TopUp):
-        return TopUp(account, request.amount)
-    if isinstance(request, p.SitOut):
-        return SetSitOut(account, request.sitting_out)
-    if isinstance(request, p.WillingToBank):
-        return SetWilling(account, request.willing)
-    if event == "stand":
-        return Stand(account)
-    if isinstance(request, p.Drill):
-        return DrillRequest(account, name, request.action, request.answer)
-    if isinstance(request, p.Move):
-        # Only what the client sent: a game tells an absent key from a zero.
-        sent = request.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})
-        return Play(account, request.action, tuple(sent.items()))
-    args = tuple((k, v) for k, v in request.model_dump().items() if k != "table")
-    return Play(account, event, args)
+@dataclass(frozen=True, slots=True)
+class TableCall:
+    """A request about one table, parsed, from one connection."""
+
+    sid: str
+    identity: Identity
+    event: str
+    request: p.TableRequest
+    table: str  # as the table spells its name
 
 
-class ReconnectLimitedError(TableError):
+SPECTATOR: Final = Identity(None, None)
+RequestT = TypeVar("RequestT", bound=p.Request)
+
+
+def _as(request: p.Request, model: type[RequestT]) -> RequestT:
+    if not isinstance(request, model):  # REQUESTS gives each event its model: a bug, not a client's error
+        raise TypeError(f"{type(request).__name__} is not a {model.__name__}")
+    return request
+
+
+def _sit_command(call: TableCall, account: AccountId) -> TableCommand:
+    sit = _as(call.request, p.Sit)
+    return Sit(account, call.identity.name or "", sit.seat, sit.buy_in)
+
+
+def _drill(call: TableCall, account: AccountId) -> TableCommand:
+    drill = _as(call.request, p.Drill)
+    return DrillRequest(account, call.identity.name or "", drill.action, drill.answer)
+
+
+def _move(call: TableCall, account: AccountId) -> TableCommand:
+    move = _as(call.request, p.Move)
+    # Only what the client sent: a game tells an absent key from a zero.
+    sent = move.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})
+    return Play(account, move.action, tuple(sent.items()))
+
+
+def _play(call: TableCall, account: AccountId) -> TableCommand:
+    """A request the table takes as a named play with its arguments (``leave``, ``stay``)."""
+    args = tuple((k, v) for k, v in call.request.model_dump().items() if k != "table")
+    return Play(account, call.event, args)
+
+
+COMMANDS: Final[Mapping[str, Callable[[TableCall, AccountId], TableCommand]]] = {
+    "sit": _sit_command,
+    "top_up": lambda call, account: TopUp(account, _as(call.request, p.TopUp).amount),
+    "sit_out": lambda call, account: SetSitOut(account, _as(call.request, p.SitOut).sitting_out),
+    "willing_to_bank": lambda call, account: SetWilling(account, _as(call.request, p.WillingToBank).willing),
+    "stand": lambda _call, account: Stand(account),
+    "drill": _drill,
+    "move": _move,
+}
+"""The table command of each request event; any other is a :func:`_play`."""
+
+
+class ReconnectLimitedError(Refusal):
     """Too many connections of one account: ``rate/limited``, with the seconds to wait."""
 
     def __init__(self, seconds: int) -> None:
         super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
         self.seconds = seconds
-
-
-def token_digest(token: str) -> str:
-    """A session token's digest: what the gateway keeps instead of the token."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def is_text(value: str) -> bool:
@@ -423,71 +457,3 @@ def is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def table_room(table: str) -> str:
-    """Everyone watching or playing at a table."""
-    return f"table:{table}"
-
-
-def account_room(account: AccountId) -> str:
-    """Every connection of one account (for its private cards)."""
-    return f"account:{account}"
-
-
-class SocketPublisher:
-    """Sends each batch's updates to this process's connections at the table, each the one that is its own.
-
-    A connection of an account with a personal update gets that one (found through the
-    account's room); every other connection in the table's room gets the spectator's.
-    Each payload is encoded once, however many connections receive it. Only this
-    process's connections: with several processes, ``server/cluster`` carries the
-    updates to the others, which call this too.
-    """
-
-    def __init__(self, sio: socketio.AsyncServer) -> None:
-        self.sio = sio
-
-    async def table_update(self, table: str, updates: TableUpdates) -> None:
-        """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
-        manager = self.sio.manager
-        viewers = list(manager.get_participants(p.NAMESPACE, table_room(table)))
-        if not viewers:
-            return
-        account_of: dict[str, AccountId] = {}
-        for known in (*updates.accounts, *updates.skip):
-            for sid, _eio in manager.get_participants(p.NAMESPACE, account_room(known)):
-                account_of[sid] = known
-        frames: dict[AccountId | None, list[engineio.packet.Packet]] = {}
-        for sid, eio_sid in viewers:
-            account: AccountId | None = account_of.get(sid)
-            if account in updates.skip:
-                continue  # its update went with the answer to its own request
-            key = account if account in updates.accounts else None
-            if key not in frames:
-                frames[key] = _frames(self.sio, p.EV_UPDATE,
-                                      updates.spectator if key is None else updates.accounts[key])
-            await _send(self.sio, eio_sid, frames[key])
-
-
-def _frames(sio: socketio.AsyncServer, event: str, data: Mapping[str, Any]) -> list[engineio.packet.Packet]:
-    """The engine.io packets of one Socket.IO event, encoded once for any number of connections."""
-    packet = sio.packet_class(socketio.packet.EVENT, namespace=p.NAMESPACE, data=[event, data])
-    encoded = packet.encode()
-    return [engineio.packet.Packet(engineio.packet.MESSAGE, part)
-            for part in (encoded if isinstance(encoded, list) else [encoded])]
-
-
-async def _send(sio: socketio.AsyncServer, eio_sid: str, frames: list[engineio.packet.Packet]) -> None:
-    """Put the packets on one connection's queue (engine.io's writer task for it does the writing).
-
-    Not ``sio.emit``: its manager starts one task per recipient and waits for them all,
-    for sends that only queue a packet; done here in turn, a connection closing
-    meanwhile is skipped as before, without holding up the others.
-    """
-    for frame in frames:
-        try:
-            await sio.eio.send_packet(eio_sid, frame)
-        except Exception as exc:  # a closed socket (SocketIsClosedError): the others still get theirs
-            log.debug("send_skipped", error=type(exc).__name__)
-            return

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import structlog
 from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
+from server.identity import Identity
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.names import name_key
-from server.table.commands import TableError
+from server.rules.vocabulary import RefusalCode
 from server.table.registry import Tables
-from server.transport.gateway import AccountsPort, Identity, host_command, is_text
+from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
 from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
 
@@ -29,7 +31,7 @@ log = structlog.get_logger("hcf.http")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-STATUS = {
+STATUS: Final[Mapping[RefusalCode, int]] = {
     "auth/bad_credentials": 401, "auth/token_invalid": 401, "auth/token_expired": 401,
     "auth/required": 401, "auth/not_host": 403, "table/unknown": 404, "hand/unknown": 404,
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
@@ -173,14 +175,14 @@ def _limit(request: web.Request) -> int:
     try:
         return min(max(int(request.query.get("limit", "20")), 1), 200)
     except ValueError:
-        raise TableError("request/malformed", "limit is a whole number from 1 to 200") from None
+        raise Refusal("request/malformed", "limit is a whole number from 1 to 200") from None
 
 
 def _answer(data: dict[str, Any], status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def _refusal(code: str, message: str | None = None, retry_after: int | None = None) -> web.Response:
+def _refusal(code: RefusalCode, message: str | None = None, retry_after: int | None = None) -> web.Response:
     answer = p.error(code, message)
     headers = {}
     if retry_after is not None:
@@ -205,9 +207,7 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
         return await fn(request)
     except RateLimitedError as exc:
         return _refusal(exc.code, exc.message, exc.seconds)
-    except TableError as exc:
-        return _refusal(exc.code, exc.message)
-    except p.ProtocolError as exc:
+    except Refusal as exc:
         return _refusal(exc.code, exc.message)
     except RecursionError:  # a structure nested past what any request of ours takes
         return _refusal("request/malformed", "the request is nested too deeply")
@@ -218,36 +218,36 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
 
 async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
     if request.content_length is not None and request.content_length > p.MAX_REQUEST_BYTES:
-        raise TableError("request/too_large", "the request body is too large")
+        raise Refusal("request/too_large", "the request body is too large")
     try:
         async with asyncio.timeout(timeout):  # a body sent a byte at a time would hold the connection
             raw = await request.read()  # a chunked body has no Content-Length: measure what came
     except web.HTTPRequestEntityTooLarge:
-        raise TableError("request/too_large", "the request body is too large") from None
+        raise Refusal("request/too_large", "the request body is too large") from None
     except TimeoutError:
-        raise TableError("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
+        raise Refusal("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
     if len(raw) > p.MAX_REQUEST_BYTES:
-        raise TableError("request/too_large", "the request body is too large")
+        raise Refusal("request/too_large", "the request body is too large")
     if raw and request.content_type != JSON_TYPE:
         # A page on another site may post text/plain, a form or an untyped body from a visitor's browser
         # without asking first; a JSON body makes the browser ask (CORS), and we never say yes.
-        raise TableError("request/malformed", "send the body as JSON, with the header "
+        raise Refusal("request/malformed", "send the body as JSON, with the header "
                          "'Content-Type: application/json'")
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:
-        raise TableError("request/malformed", "the body is nested too deeply") from None
+        raise Refusal("request/malformed", "the body is nested too deeply") from None
     except ValueError:  # not JSON, or not UTF-8
-        raise TableError("request/malformed", "the body must be JSON") from None
+        raise Refusal("request/malformed", "the body must be JSON") from None
     if not isinstance(data, dict):
-        raise TableError("request/malformed", "the body must be a JSON object")
+        raise Refusal("request/malformed", "the body must be a JSON object")
     return data
 
 
 def hand_id_of(text: str) -> int:
     """A hand id from a URL: a whole number the database can hold, else ``hand/unknown``."""
     if not text.isascii() or not text.isdigit() or len(text) > 19 or int(text) > HAND_ID_MAX:
-        raise TableError("hand/unknown", f"there is no hand {text[:24]!r}: hand ids are whole numbers")
+        raise Refusal("hand/unknown", f"there is no hand {text[:24]!r}: hand ids are whole numbers")
     return int(text)
 
 
@@ -264,21 +264,21 @@ async def refuse_unless_host(request: web.Request, service: AccountService, limi
     # anyone lock the real host out)
     scope = await service.host_scope(_bearer(request))
     if scope is None:
-        raise TableError("auth/not_host", "that is not the host token")
+        raise Refusal("auth/not_host", "that is not the host token")
     return scope
 
 
 def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value or not is_text(value):
-        raise TableError("request/malformed", f"{key} is required (text)")
+        raise Refusal("request/malformed", f"{key} is required (text)")
     return value
 
 
 def _bearer(request: web.Request) -> str:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
-        raise TableError("auth/required", "send 'Authorization: Bearer <token>'")
+        raise Refusal("auth/required", "send 'Authorization: Bearer <token>'")
     return header[7:].strip()
 
 
@@ -302,7 +302,7 @@ class _Api:
         self.limits.check_history(request)
         name, text = request.match_info["name"], request.match_info["number"]
         if not text.isdigit() or len(text) > 9:
-            raise TableError("hand/unknown", "a hand number is a whole number from 1")
+            raise Refusal("hand/unknown", "a hand number is a whole number from 1")
         return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
 
     async def table_odds(self, request: web.Request) -> web.Response:
@@ -316,7 +316,7 @@ class _Api:
         try:
             report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
         except OddsBusyError as busy:
-            raise TableError("rate/limited", str(busy)) from None
+            raise Refusal("rate/limited", str(busy)) from None
         return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
 
     async def hand(self, request: web.Request) -> web.Response:
@@ -346,7 +346,7 @@ class _Api:
             raise
         try:
             result = await attempt
-        except TableError as exc:
+        except Refusal as exc:
             if exc.code != "auth/bad_credentials":
                 self.limits.per_account.refund(name_key(account))
             raise

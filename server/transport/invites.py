@@ -16,12 +16,13 @@ import structlog
 from aiohttp import web
 
 from server import protocol as p
-from server.drill.views import GAME_NAMES
-from server.table.commands import TableError
+from server.identity import EVERY_TABLE
+from server.rules.drill.views import GAME_NAMES
+from server.rules.errors import Refusal
 from server.table.registry import Tables
 from server.transport.gateway import is_text
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
-from server.transport.scope import EVERY_TABLE, check_scope
+from server.transport.scope import check_scope
 
 log = structlog.get_logger("hcf.invites")
 
@@ -87,7 +88,7 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise TableError("request/malformed", f"{key} is a whole number from {low} to {high}")
+        raise Refusal("request/malformed", f"{key} is a whole number from {low} to {high}")
     return value
 
 
@@ -98,9 +99,9 @@ def _expires(data: dict[str, Any]) -> int:
         return DEFAULT_EXPIRES
     limits = f"an invite lasts from {duration_words(MIN_EXPIRES)} to {duration_words(MAX_EXPIRES)}"
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TableError("request/malformed", f"{limits}: send how long in whole seconds")
+        raise Refusal("request/malformed", f"{limits}: send how long in whole seconds")
     if not MIN_EXPIRES <= value <= MAX_EXPIRES:
-        raise TableError("request/malformed", f"{limits}, not {duration_words(value)}")
+        raise Refusal("request/malformed", f"{limits}, not {duration_words(value)}")
     return value
 
 
@@ -121,12 +122,12 @@ def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
     """``(table, role, expires_seconds, uses)`` of a ``POST /api/invites`` body."""
     unknown = sorted(set(data) - {"table", "role", "expires_seconds", "uses"})
     if unknown:
-        raise TableError("request/malformed", f"unknown key {unknown[0]!r}: send table, role, expires_seconds, uses")
+        raise Refusal("request/malformed", f"unknown key {unknown[0]!r}: send table, role, expires_seconds, uses")
     table, role = data.get("table"), data.get("role", "player")
     if not isinstance(table, str) or not table or not is_text(table):
-        raise TableError("request/malformed", "table is required (text)")
+        raise Refusal("request/malformed", "table is required (text)")
     if role not in ROLES:
-        raise TableError("request/malformed", f"role is one of {', '.join(ROLES)}")
+        raise Refusal("request/malformed", f"role is one of {', '.join(ROLES)}")
     return table, str(role), _expires(data), _whole(data, "uses", 1, MAX_USES)
 
 
@@ -134,7 +135,7 @@ def token_in(data: dict[str, Any]) -> str:
     """The ``token`` of a describe or redeem body; ``invite/invalid`` for anything that is no token of ours."""
     token = data.get("token")
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
-        raise TableError("invite/invalid", "that invite link is not valid: ask the host for a new one")
+        raise Refusal("invite/invalid", "that invite link is not valid: ask the host for a new one")
     return token
 
 
@@ -194,11 +195,11 @@ class _Invites:
         scope = await refuse_unless_host(request, self.service, self.limits)
         text = request.match_info["invite_id"]
         if not text.isascii() or not text.isdigit() or len(text) > 18:
-            raise TableError("invite/unknown", f"there is no invite {text[:24]!r}: invite ids are whole numbers")
+            raise Refusal("invite/unknown", f"there is no invite {text[:24]!r}: invite ids are whole numbers")
         if scope != EVERY_TABLE:  # a floor link revokes its own table's links only
             mine = {int(i["id"]) for i in await self.service.list_invites(scope)}
             if int(text) not in mine:
-                raise TableError("auth/not_host", f"a floor link runs table {scope} only: that invite is not its")
+                raise Refusal("auth/not_host", f"a floor link runs table {scope} only: that invite is not its")
         fields = await self.service.revoke_invite(int(text))
         log.info("invite_revoked", invite=fields["id"], table=fields["table"])
         return web.json_response(p.ok(**fields))
@@ -214,7 +215,7 @@ class _Invites:
         data = await body_of(request, self.limits)
         token, name = token_in(data), data.get("name")
         if name is not None and (not isinstance(name, str) or not is_text(name)):
-            raise TableError("request/malformed", "name is text: the name to play under")
+            raise Refusal("request/malformed", "name is text: the name to play under")
         got = await self.limits.new_account(request, self.service.redeem_invite(token, name or None))
         log.info("invite_redeemed", invite=got.pop("invite"), role=got["role"], table=got["table"],
                  name=got["name"], account=got["account"])

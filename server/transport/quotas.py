@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass
 
 from server.clock import SYSTEM_CLOCK, Clock
-from server.table.commands import TableError
+from server.rules.errors import Refusal
 from server.transport.limits import BucketTable, TokenBucket
 
 
-class RateLimitedError(TableError):
+class RateLimitedError(Refusal):
     """``rate/limited`` with the seconds to wait (sent as ``retry_after`` and ``Retry-After``)."""
 
     def __init__(self, seconds: int, what: str = "too many attempts") -> None:

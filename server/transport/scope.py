@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from server.table.commands import TableError
+from server.identity import EVERY_TABLE
+from server.rules.errors import Refusal
 from server.table.registry import Tables
-
-EVERY_TABLE = "*"
-"""The host token's scope: every table (a floor link's token runs its own table only; no table is named "*")."""
 
 
 async def check_scope(tables: Tables, scope: str, table: str | None, what: str) -> None:
@@ -14,4 +12,4 @@ async def check_scope(tables: Tables, scope: str, table: str | None, what: str) 
     if scope == EVERY_TABLE:
         return
     if table is None or (await tables.resolve(table)).lower() != scope.lower():
-        raise TableError("auth/not_host", f"a floor link runs table {scope} only: {what} takes the host token")
+        raise Refusal("auth/not_host", f"a floor link runs table {scope} only: {what} takes the host token")

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from server.drill.play import dry_run, key_of
-from server.drill.runner import run
 from server.drill.scenario import ScenarioError, parse
+from server.drill_runner import run
 from server.rules.cards import cards_list
 from server.rules.drill.report import report
 

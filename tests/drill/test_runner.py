@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from server.drill.play import dry_run
-from server.drill.runner import run
 from server.drill.scenario import load
+from server.drill_runner import run
 from server.persistence.database import open_database
 from server.rules.cards import card_text
 

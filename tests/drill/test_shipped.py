@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from server.drill.play import dry_run, key_of
-from server.drill.runner import run
 from server.drill.scenario import load, shipped
+from server.drill_runner import run
 from server.rules.drill.report import key_json
 from server.rules.drill.steps import STEP_KINDS
 

@@ -18,7 +18,7 @@ import pytest
 from client_cli.connection import Connection
 from client_cli.drill.grammar import parse_answer
 from client_cli.drill.live import run_live
-from server.drill.runner import recorded_key
+from server.drill_runner import recorded_key
 from server.rules.drill.explain import STEP_NAMES
 from server.rules.drill.irregularity import Irregularity
 from server.rules.drill.judge import judge

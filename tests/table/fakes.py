@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.table.ports import Batch, TableUpdates
 
@@ -49,8 +50,11 @@ class MemoryStorage:
         return sum(self.balances.values())
 
 
-class InsufficientFunds(Exception):  # noqa: N818 - the real ledger's name
-    code = "ledger/insufficient_funds"
+class InsufficientFunds(Refusal):
+    """What the real storage port raises for it: the one refusal type, its code already one clients see."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("ledger/insufficient_funds", message)
 
 
 class RecordingPublisher:

@@ -15,15 +15,13 @@ stays hidden from all but its owner unless it won a jackpot award
 
 from __future__ import annotations
 
-from typing import Any
-
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.caribbean.hand import UP_CARD, HandState
 from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
 from server.rules.house.betting import undecided
 from server.rules.poker import class_name, rank5
+from server.rules.vocabulary import JSON
 
-JSON = dict[str, Any]
 GAME = "caribbean"
 
 

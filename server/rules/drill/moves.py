@@ -1,7 +1,7 @@
 """What the scripted players and the floor do next, read off the hand's state: one game's script each.
 
 The same functions drive the dry run through the rules (:mod:`server.rules.drill.play`) and
-the in-process table (:mod:`server.drill.runner`), so both play a scenario alike.
+the in-process table (:mod:`server.drill_runner`), so both play a scenario alike.
 """
 
 from __future__ import annotations

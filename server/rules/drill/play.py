@@ -25,6 +25,7 @@ from server.rules.errors import RuleError
 from server.rules.game import Game, Player
 from server.rules.games import game_named
 from server.rules.places import stack_place
+from server.rules.vocabulary import AccountId
 
 TABLE = "drill"
 MAX_COMMANDS = 500  # a hand takes a few dozen: more means the script goes round in circles
@@ -98,7 +99,7 @@ def dry_run(scenario: Scenario) -> list[PlayedHand]:
 def _play_hand(game: Game, scenario: Scenario, hand: HandSpec, initial: Any, stacks: dict[int, int],
                where: str) -> tuple[Any, list[Any], set[int]]:
     script = SCRIPTS[scenario.game]
-    accounts = {seat: seat for seat in stacks}
+    accounts = {seat: AccountId(seat) for seat in stacks}  # a drill played alone: each seat its own account
     state: Any = initial
     events: list[Any] = []
     leaving: set[int] = set()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-JSON = dict[str, Any]
+from server.rules.vocabulary import JSON as JSON  # re-exported for the drill modules
 
 RULES: Final[Mapping[str, Mapping[str, str]]] = {
     "hcf": {

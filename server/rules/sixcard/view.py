@@ -16,7 +16,7 @@ folded box stays hidden from everyone but its owner, and so do a dead box's card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.house.betting import undecided
@@ -31,11 +31,11 @@ from server.rules.sixcard.messages import (
     TurnStarted,
 )
 from server.rules.sixcard.settlement import BLIND, BONUS_ONLY, HAND_SIZE, Draw, SixcardSettlement, final_cards
+from server.rules.vocabulary import JSON
 
 UP_CARD: Final = HAND_SIZE - 1
 """The dealer's fifth card is dealt face up."""
 
-JSON = dict[str, Any]
 
 
 def public_event(event: Event) -> JSON:

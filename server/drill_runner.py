@@ -34,6 +34,7 @@ from server.rules.drill.report import Asked, report
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
+from server.rules.vocabulary import AccountId
 from server.table.commands import DrillRequest, Host, Play, SetWilling, Sit, Snapshot
 from server.table.ports import TableUpdates
 from server.table.runner import TableRunner, TableSetup
@@ -105,7 +106,7 @@ class _Trainee:
             given = self.answers[self.n] if self.n < len(self.answers) else None
             self.n += 1
             if given is not None:
-                await runner.submit(DrillRequest(0, TRAINEE, "answer", given))
+                await runner.submit(DrillRequest(AccountId(0), TRAINEE, "answer", given))
                 continue
             answered = len(drill.answers)
             for _ in range(MAX_TIMERS):
@@ -122,12 +123,12 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
                 url: str, trainee: _Trainee) -> list[tuple[KeyStep, ...]]:
     bindings = DatabaseBindings(database, ServerConfig(database_url=url))
     await bindings.create_table(TABLE, scenario.settings.as_dict() | {"game": scenario.game}, None)
-    accounts: dict[int, int] = {}
+    accounts: dict[int, AccountId] = {}
     async with database.transaction() as tx:
         for seat in scenario.seats:
             account = await tx.create_account(seat.name, "!drill: a bot, no password")
             await tx.issue(account.id, seat.stack, "drill buy-in")
-            accounts[seat.seat] = account.id
+            accounts[seat.seat] = AccountId(account.id)
     clock = ManualClock()
     drill = DrillSettings(TRAINEE, scenario.steps)
     runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game,
@@ -151,7 +152,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
 
 
 async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, database: Database, hand: HandSpec,
-                deck: tuple[Card, ...], accounts: dict[int, int], number: int,
+                deck: tuple[Card, ...], accounts: dict[int, AccountId], number: int,
                 trainee: _Trainee) -> tuple[KeyStep, ...]:
     where = f"scenario {scenario.name}, hand {number}"
     game, script = game_named(scenario.game), SCRIPTS[scenario.game]

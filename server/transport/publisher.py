@@ -1,0 +1,45 @@
+"""Each batch's updates to this process's connections at a table (the table's publisher port)."""
+
+from __future__ import annotations
+
+import socketio
+
+from server import protocol as p
+from server.rules.vocabulary import AccountId
+from server.table.ports import TableUpdates
+from server.transport import edge
+from server.transport.rooms import account_room, table_room
+
+
+class SocketPublisher:
+    """Sends each batch's updates to this process's connections at the table, each the one that is its own.
+
+    A connection of an account with a personal update gets that one (found through the
+    account's room); every other connection in the table's room gets the spectator's.
+    Each payload is encoded once, however many connections receive it. Only this
+    process's connections: with several processes, ``server/cluster`` carries the
+    updates to the others, which call this too.
+    """
+
+    def __init__(self, sio: socketio.AsyncServer) -> None:
+        self.sio = sio
+
+    async def table_update(self, table: str, updates: TableUpdates) -> None:
+        """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
+        viewers = list(edge.participants(self.sio, table_room(table)))
+        if not viewers:
+            return
+        account_of: dict[str, AccountId] = {}
+        for known in (*updates.accounts, *updates.skip):
+            for sid, _eio in edge.participants(self.sio, account_room(known)):
+                account_of[sid] = known
+        frames: dict[AccountId | None, edge.Frames] = {}
+        for sid, eio_sid in viewers:
+            account: AccountId | None = account_of.get(sid)
+            if account in updates.skip:
+                continue  # its update went with the answer to its own request
+            key = account if account in updates.accounts else None
+            if key not in frames:
+                frames[key] = edge.encoded(self.sio, p.EV_UPDATE,
+                                           updates.spectator if key is None else updates.accounts[key])
+            await edge.send(self.sio, eio_sid, frames[key])
