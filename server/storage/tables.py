@@ -101,7 +101,7 @@ class TableStore(Store):
                 if trainee is not None and await tx.account_by_name(str(trainee)) is None:
                     raise Refusal("account/unknown", f"no account is named {trainee}: the trainee registers (or "
                                                         "takes an invite) first, then the drill table can be made")
-                await tx.create_table(name, settings)
+                await tx.create_table(name, settings, game=str(settings.get("game", "hcf")))  # the row says its game
 
     async def any_table_recorded(self) -> bool:
         """Whether any table was ever created (closed ones count)."""

@@ -146,3 +146,15 @@ async def test_seat_flags_record_when_a_player_sat_out(
     async with db.transaction() as tx:
         back = await tx.set_seat_flags("main", ann.id, sitting_out=False)
     assert (back.sitting_out, back.willing_to_bank, back.sat_out_at) == (False, True, None)
+
+
+@pytest.mark.parametrize("game", ["hcf", "caribbean", "sixcard"])
+async def test_a_table_row_names_the_game_its_settings_name(db: Database, game: str) -> None:
+    from server.config import ServerConfig
+    from server.storage.tables import TableStore
+
+    store = TableStore(db, ServerConfig())
+    await store.create_table(f"t-{game}", {"game": game}, None)
+    info = await db.get_table(f"t-{game}")
+    assert info is not None
+    assert info.game == game  # the row said hcf for every table
