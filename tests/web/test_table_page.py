@@ -328,3 +328,35 @@ def test_sitting_down_while_the_bank_is_offered_says_you_play_from_the_next_hand
     note = fay.wait_text(".choices .next-hand", "you play from the next hand")
     assert "this hand began before you sat down" in note
     assert not fay.has("bet")
+
+
+def test_a_new_player_in_a_chair_is_not_shown_the_last_players_result(
+        web_server: WebServer, browser: Browser, people: list[Person]) -> None:
+    server = web_server  # seen in real use: zoë sat where a bot had folded and her seat said "net -6 ... folded"
+    settings = {"game": "caribbean", **HOUSE_CLOCKS, "pause_seconds": 60}  # the settled hand stays on the felt
+    assert server.host("create_table", table="chair", settings=settings)["ok"]
+    gil = guest(server, browser, people, "chair", "chairgil")
+    joe = Person.open(browser, "joe", server.invite("chair", "spectator"))  # watches from the start
+    people.append(joe)
+    joe.page.wait_for_url("**/watch/chair")
+    sit(gil)
+    gil.wait_choice("bet")
+    gil.page.fill(f'{gil.choice("bet")} input[name="ante"] >> nth=0', "15")
+    gil.submit("bet")
+    gil.wait_choice("deal")
+    gil.submit("deal")
+    gil.wait_choice("fold")
+    gil.submit("fold")
+    gil.wait_text(".seat.mine .net", "net -15")
+    gil.wait_choice("stand")  # between hands: gil stands up at once
+    gil.press("stand")
+    gil.page.wait_for_selector(".seat.mine", state="detached")
+    hal = guest(server, browser, people, "chair", "chairhal")
+    sit(hal)  # the lowest free seat: the one gil left
+    assert hal.page.locator(".seat.mine").get_attribute("data-seat") == "1"
+    for person in (hal, joe):
+        person.wait_text('.seat[data-seat="1"] .who', "chairhal")
+        person.page.wait_for_timeout(500)  # the page has drawn the snapshot and any update after it
+        seat = person.text('.seat[data-seat="1"]')
+        assert "net" not in seat, (person.name, seat)
+        assert "Ante 15" not in seat and "fold" not in seat.lower(), (person.name, seat)

@@ -243,6 +243,7 @@ export class TablePage {
     // The last hand's nets stay on the seats until the next hand's cards are dealt.
     const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
     this.nets = between ? seatNets(model.last_hand) : new Map();
+    this.lastNames = between ? model.last_hand?.names || null : null; // who sat where in the finished hand
     this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
     const preset = { sit: { buy_in: model.settings?.default_buy_in } };
@@ -313,7 +314,9 @@ export class TablePage {
     const mine = model.you?.seat;
     return (model.seats || []).map((seat) => {
       const s = seat.seat;
-      const inHand = hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
+      // Someone new in a chair between hands: the finished hand's bets, cards and net were another player's.
+      const other = Boolean(this.lastNames && this.lastNames[String(s)] != null && this.lastNames[String(s)] !== seat.name);
+      const inHand = !other && hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
       const turn = hand.turn === s || hand.turn?.seat === s || hand.offered === s;
       const classes = ["seat", `pos-${s}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
       const tags = [];
@@ -323,12 +326,12 @@ export class TablePage {
       if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
       if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
       if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
-      const net = this.nets?.get(s);
+      const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
         h("div", { class: "stack" }, `${seat.stack} chips`, typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "")];
       if (inHand) body.push(...this.hcfSeat(model, s, inHand));
-      for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s)) body.push(this.houseRow(row));
+      for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s && !other)) body.push(this.houseRow(row));
       if (hand.phase === "betting" && Array.isArray(hand.bets)) body.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
       return h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` }, body);
     });
