@@ -359,4 +359,5 @@ def test_a_new_player_in_a_chair_is_not_shown_the_last_players_result(
         person.page.wait_for_timeout(500)  # the page has drawn the snapshot and any update after it
         seat = person.text('.seat[data-seat="1"]')
         assert "net" not in seat, (person.name, seat)
-        assert "Ante 15" not in seat and "fold" not in seat.lower(), (person.name, seat)
+        assert "Ante 15" not in seat, (person.name, seat)
+        assert "fold" not in seat.lower(), (person.name, seat)
