@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
-from server.drill.scenario import PLACE, ScenarioError
+from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
@@ -78,7 +78,8 @@ class DrillMixin(RunnerBase):
     def _where(self) -> Where:
         names = {seat: s.name for seat, s in self.roster.by_seat.items()}
         button = self._button()
-        if self.drill is not None:  # a new hand's state has no DP yet: the button stays where the last one left it
+        # A new hand's state has no player banker yet: the button stays where the last one left it.
+        if self.drill is not None:
             if button is None:
                 button = self.drill.button
             self.drill.button = button
@@ -232,7 +233,7 @@ class DrillMixin(RunnerBase):
             raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
         irregularity = self._irregularity(cmd)
         script, state = SCRIPTS[self.game.name], self.state
-        notice = injected(irregularity, self._deck(), script.cards_dealt(state), PLACE[self.game.name])
+        notice = injected(irregularity, self._deck(), script.cards_dealt(state), self.game.words.place)
         drill.dealt = None  # one per hand
         await self._table_events([notice])
         step, view = irregularity_question(self.game.name, state, irregularity, str(notice["message"]), drill.seen,

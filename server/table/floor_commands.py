@@ -110,14 +110,15 @@ class FloorCommandsMixin(RunnerBase):
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        """One seat's hand dead; the DP's seat voids the whole hand (docs/rules/hcf.md section 5): the answer says
-        which happened."""
+        """One seat's hand dead; the player banker's seat voids the whole hand (docs/rules/hcf.md section 5): the
+        answer says which happened, in the game's words."""
         seat = self._host_seat(cmd)
         banker = self.hand_in_progress() and self.game.dealer_seat(self.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not self.hand_in_progress():
+            banks = f"seat {seat} is {self.game.words.banker}'s"
             return {"dead": "hand", "seat": seat,
-                    "message": f"seat {seat} is the DP's: the whole hand is void, every bet and fee goes back"}
+                    "message": f"{banks}: the whole hand is void, every bet and fee goes back"}
         return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:

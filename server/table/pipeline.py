@@ -13,7 +13,7 @@ from typing import Any
 
 import structlog
 
-from server.rules.game import AccountId, Transfer
+from server.rules.game import AccountId, Game, Transfer, log_fields
 from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
@@ -23,9 +23,8 @@ from server.table.updates import BatchRecord
 log = structlog.get_logger("hcf.table")
 
 
-_CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})
-_LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
-                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
+# The table's own fields of a log line; the game adds its own (Game.log_fields).
+_LOGGED_KEYS = ("seat", "reason", "amount", "name", "stack", "cashed_out", "status", "hand_no", "arranged", "seats",
                 "present", "willing_to_bank", "changed", "cards")
 
 
@@ -104,7 +103,7 @@ class PipelineMixin(RunnerBase):
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
         """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
         for event in events:
-            _log_event(event)
+            _log_event(event, self.game)
         if self._batch is not None:
             self._batch.add(events, private)
             return
@@ -170,7 +169,7 @@ class PipelineMixin(RunnerBase):
             for seat, payload in game.private_events(state, event):
                 private.append((self.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
-        if not self.hand_numbered and any(r.payload.get("type") == "cards_dealt" for r in recorded):
+        if not self.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
             batch.hand_number = self.hand_number
         if state.phase in game.terminal:
             summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
@@ -207,7 +206,7 @@ class PipelineMixin(RunnerBase):
                 payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
             payload = {**payload, "hand_id": self.hand_id,
                        "number": payload.get("number", self.hand_number)}
-            if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
+            if clock is not None and payload.get("type") in self.game.clocked_events:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
@@ -219,14 +218,10 @@ class PipelineMixin(RunnerBase):
                             self.hand_number if dealt else None, kept=self.carry)
 
 
-def _log_event(event: RecordedEvent) -> None:
+def _log_event(event: RecordedEvent, game: Game) -> None:
     """One line per published event: only public fields, never cards or seeds."""
     payload = event.payload
     # "stack" and "event" mean something else to structlog: prefix every field.
-    fields = {f"ev_{k}": payload[k] for k in _LOGGED_KEYS if k in payload}
-    if payload.get("type") == "hand_settled":
-        settlement = payload.get("settlement") or {}
-        fields["ev_results"] = {r["seat"]: r["net"] for r in settlement.get("seats", [])}
-        fields["ev_dealer_net"] = (settlement.get("dealer") or {}).get("net")
-        fields["ev_house"] = settlement.get("house")
+    own = log_fields(payload, _LOGGED_KEYS) | game.log_fields(payload)
+    fields = {f"ev_{k}": v for k, v in own.items()}
     log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)
