@@ -24,6 +24,7 @@ from server.table.commands import (
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
+from server.table.seats import Decision, Seating
 from server.table.updates import BatchRecord, UpdateBuilder
 
 
@@ -77,9 +78,7 @@ class RunnerBase:
         self.carry: JSON = dict(setup.carry)
         self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
         self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
-        self.roster = Roster(setup.settings.seats)
-        for seated in setup.seats:
-            self.roster.add(seated)
+        self.roster = Roster(setup.settings.seats, {seated.seat: seated for seated in setup.seats})
         self.stacks = dict(setup.stacks)
         self.seq = setup.seq
         self.offer_from = setup.offer_from
@@ -205,7 +204,10 @@ class RunnerBase:
     async def _leave_hand(self, seated: Seated) -> None:
         raise NotImplementedError  # SeatingMixin
 
-    def _remove(self, seats: list[int]) -> None:
+    def _seating(self) -> Seating:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _seat_decision(self, decision: Decision, lead: list[Reply] | None = None) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     def _seated(self, account: AccountId) -> Seated:
@@ -215,9 +217,6 @@ class RunnerBase:
         raise NotImplementedError  # SeatingMixin
 
     async def _stand_leavers(self, changes: list[Reply]) -> None:
-        raise NotImplementedError  # SeatingMixin
-
-    def _stand_now(self, seated: Seated, batch: Batch) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     async def _stand_up_expired(self) -> None:

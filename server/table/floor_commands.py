@@ -8,6 +8,7 @@ from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
+from server.table import seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Host,
@@ -69,7 +70,7 @@ class FloorCommandsMixin(RunnerBase):
         changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
         def apply() -> None:
             self.settings = new
-            self.roster.seats = new.seats
+            self.roster = self.roster.resized(new.seats)
 
         await self._table_events([{"type": "settings_changed", "changed": changed,
                                    "settings": new.as_dict()}], batch, apply)
@@ -101,12 +102,10 @@ class FloorCommandsMixin(RunnerBase):
             where = f"at seat {seat}" if name is None else f"by the name {name!r}"
             raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
         if self._in_current_hand(seated):
-            seated.leave_reason = "removed"  # said at the stand-up; the player cannot take it back
+            self.roster = self.roster.changed(seated.seat, leave_reason="removed")  # the player cannot take it back
             await self._leave_hand(seated)
             return {"removed": "after_hand", "seat": seated.seat}
-        batch = Batch()
-        change = self._stand_now(seated, batch) | {"reason": "removed"}
-        await self._table_events([change], batch, lambda: self._remove([seated.seat]))
+        await self._seat_decision(seats.stand_now(self._seating(), seated, "removed"))
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
@@ -159,8 +158,7 @@ class FloorCommandsMixin(RunnerBase):
 
     async def _close_now(self) -> None:
         for seated in self.roster.by_seat.values():
-            seated.leaving = True
-            seated.leave_reason = seated.leave_reason or "closed"
+            self.roster = self.roster.changed(seated.seat, leaving=True, leave_reason=seated.leave_reason or "closed")
         await self._stand_leavers([])
         await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
                                  lambda: setattr(self, "closed", True))

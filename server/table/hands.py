@@ -47,8 +47,8 @@ class HandsMixin(RunnerBase):
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
         if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
-            for seated in self.roster.by_seat.values():
-                seated.missed_this_hand = seated.moved_this_hand = False
+            for seat in self.roster.by_seat:
+                self.roster = self.roster.changed(seat, missed_this_hand=False, moved_this_hand=False)
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
         self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
         started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
@@ -96,9 +96,10 @@ class HandsMixin(RunnerBase):
             seated = self.roster.by_seat.get(seat)
             if seated is None:
                 continue
-            seated.missed_hands = seated.missed_hands + 1 if seated.absent() else 0
-            if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
-                seated.sitting_out, seated.sat_out_at = True, self.now()
+            missed = seated.missed_hands + 1 if seated.absent() else 0
+            self.roster = self.roster.changed(seat, missed_hands=missed)
+            if missed >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
+                self.roster = self.roster.changed(seat, sitting_out=True, sat_out_at=self.now())
                 changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
                                 "reason": "clock"})
         self.hand_id = None
@@ -135,5 +136,6 @@ class HandsMixin(RunnerBase):
             raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
                              if seated.sitting_out else NEXT_HAND)
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
-        seated.moved_this_hand = True  # refused moves raise above: only a move the hand took counts
+        # Refused moves raise above: only a move the hand took counts.
+        self.roster = self.roster.changed(seated.seat, moved_this_hand=True)
         return {}

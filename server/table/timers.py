@@ -85,9 +85,7 @@ class TimersMixin(RunnerBase):
         self._clock_failures = 0
 
     def _missed(self, seat: int) -> None:
-        seated = self.roster.by_seat.get(seat)
-        if seated is not None:
-            seated.missed_this_hand = True
+        self.roster = self.roster.changed(seat, missed_this_hand=True)
 
     def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
         """Restart the clock when the offer, the betting round or the turn changes."""

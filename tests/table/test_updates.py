@@ -250,7 +250,7 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
 
 def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
-    runner.roster.add(Seated(2, 7, "ann"))
+    runner.roster = runner.roster.with_seated(Seated(2, 7, "ann"))
     record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"})], [(7, 1, {"type": "mine"})])
     updates = UpdateBuilder("t").build(runner, record, 12.5, frozenset({7}))
     assert updates is not None
