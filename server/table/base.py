@@ -207,7 +207,7 @@ class RunnerBase:
     def _seating(self) -> Seating:
         raise NotImplementedError  # SeatingMixin
 
-    async def _seat_decision(self, decision: Decision, lead: list[Reply] | None = None) -> Reply:
+    async def _seat_decision(self, decision: Decision) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     def _seated(self, account: AccountId) -> Seated:
@@ -216,7 +216,7 @@ class RunnerBase:
     async def _stand(self, cmd: Stand) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
-    async def _stand_leavers(self, changes: list[Reply]) -> None:
+    async def _stand_leavers(self, absent: Decision | None = None) -> None:
         raise NotImplementedError  # SeatingMixin
 
     async def _stand_up_expired(self) -> None:

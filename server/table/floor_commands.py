@@ -159,7 +159,7 @@ class FloorCommandsMixin(RunnerBase):
     async def _close_now(self) -> None:
         for seated in self.roster.by_seat.values():
             self.roster = self.roster.changed(seated.seat, leaving=True, leave_reason=seated.leave_reason or "closed")
-        await self._stand_leavers([])
+        await self._stand_leavers()
         await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
                                  lambda: setattr(self, "closed", True))
 

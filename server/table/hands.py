@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.rules.commands import Misdeal
+from server.table import seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
@@ -14,7 +15,7 @@ from server.table.commands import (
 from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
-from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND
+from server.table.roster import NEXT_HAND
 
 
 class HandsMixin(RunnerBase):
@@ -47,8 +48,7 @@ class HandsMixin(RunnerBase):
         self._idle.clear()
         self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
         if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
-            for seat in self.roster.by_seat:
-                self.roster = self.roster.changed(seat, missed_this_hand=False, moved_this_hand=False)
+            self.roster = seats.hand_begins(self.roster)
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
         self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
         started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
@@ -90,18 +90,10 @@ class HandsMixin(RunnerBase):
         self.last_hand_id = self.hand_id
         after = self.game.after_hand(state, self.hand_carry)
         self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
-        changes: list[Reply] = []
         self.hand_retried = after.retried
-        for seat in list(self.hand_accounts) if not after.retried else []:
-            seated = self.roster.by_seat.get(seat)
-            if seated is None:
-                continue
-            missed = seated.missed_hands + 1 if seated.absent() else 0
-            self.roster = self.roster.changed(seat, missed_hands=missed)
-            if missed >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
-                self.roster = self.roster.changed(seat, sitting_out=True, sat_out_at=self.now())
-                changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
-                                "reason": "clock"})
+        # An attempt nobody banked and its retry are one hand for who is absent (section 4).
+        self.roster, absent = seats.absences(self._seating(), [] if after.retried else list(self.hand_accounts),
+                                             self.now())
         self.hand_id = None
         if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
             self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
@@ -109,7 +101,7 @@ class HandsMixin(RunnerBase):
         if after.waiting is not None:
             self.waiting_reason = after.waiting  # hand_not_dealt said so; a seat change retries at once
         self._idle.set()
-        await self._stand_leavers(changes)
+        await self._stand_leavers(absent)
         await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
         if self.closing:
             await self._close_now()

@@ -28,11 +28,10 @@ class SeatingMixin(RunnerBase):
         return seats.Seating(table=self.name, limits=self.settings, roster=self.roster, stacks=self.stacks,
                              in_hand=self.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
 
-    async def _seat_decision(self, decision: seats.Decision, lead: list[Reply] | None = None) -> Reply:
-        """Record what ``decision`` causes (after ``lead``, table events of the hand's end); evolve once committed."""
-        payloads = [*(lead or []), *decision.payloads()]
-        if payloads:
-            await self._table_events(payloads, decision.batch(), lambda: self._evolve_seats(decision))
+    async def _seat_decision(self, decision: seats.Decision) -> Reply:
+        """Record what ``decision`` causes; evolve the roster once it is committed."""
+        if decision.events:
+            await self._table_events(decision.payloads(), decision.batch(), lambda: self._evolve_seats(decision))
         return decision.reply
 
     def _evolve_seats(self, decision: seats.Decision) -> None:
@@ -122,7 +121,6 @@ class SeatingMixin(RunnerBase):
         if not self.hand_in_progress():
             await self._stand_up_expired()
 
-    async def _stand_leavers(self, changes: list[Reply]) -> None:
-        """Stand up every leaving seat after the hand, recorded with ``changes`` (the hand's sit-outs)."""
-        sat_out = [int(c["seat"]) for c in changes if "seat" in c]
-        await self._seat_decision(seats.leavers(self._seating(), sat_out), changes)
+    async def _stand_leavers(self, absent: seats.Decision | None = None) -> None:
+        """Stand up every leaving seat after the hand, recorded after ``absent`` (the hand's sit-outs)."""
+        await self._seat_decision((absent or seats.Decision()) + seats.leavers(self._seating()))

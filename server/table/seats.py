@@ -11,7 +11,7 @@ records a decision, and only once it is committed evolves its roster (server/tab
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import reduce
 from typing import Protocol
 
@@ -19,7 +19,7 @@ from server.rules.game import AccountId, Transfer
 from server.rules.places import account_place, stack_place
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
 from server.table.ports import Batch, Reply, SeatChange
-from server.table.roster import NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
+from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 
 
 class SeatLimits(Protocol):
@@ -188,6 +188,8 @@ def evolve(roster: Roster, event: SeatEvent) -> Roster:
             return roster.with_seated(Seated(seat, account, name, present=True))
         case PlayerStood(seat=seat):
             return roster.without(seat)
+        case SitOutChanged(seat=seat, sitting_out=out, at=at, reason="clock"):
+            return roster.changed(seat, sitting_out=out, sat_out_at=at)
         case SitOutChanged(seat=seat, sitting_out=out, at=at):
             return roster.changed(seat, sitting_out=out, sat_out_at=at if out else None, missed_hands=0)
         case WillingChanged(seat=seat, willing=willing):
@@ -333,14 +335,38 @@ def expired(t: Seating, now: float) -> Decision:
     return Decision(events=out.events, transfers=out.transfers, seat_changes=out.seat_changes)
 
 
-def leavers(t: Seating, sat_out: Iterable[int] = ()) -> Decision:
-    """After a hand: every leaving seat stands up (with why, when not its own leave); the seats ``sat_out``
-    by the hand's clocks have their flags written."""
-    out, flagged = Decision(), set(sat_out)
+def leavers(t: Seating) -> Decision:
+    """After a hand: every leaving seat stands up (with why, when not its own leave)."""
+    out = Decision()
     for player in t.roster.by_seat.values():
         if player.leaving:
             out += stand_now(t, player, player.leave_reason)
-        elif player.seat in flagged:
-            out += Decision(seat_changes=(SeatChange("flags", player.seat, player.account,
-                                                     player.willing_to_bank, True),))
     return Decision(events=out.events, transfers=out.transfers, seat_changes=out.seat_changes)
+
+
+def hand_begins(roster: Roster) -> Roster:
+    """A new hand (not the retry of one nobody banked): nobody has missed its clocks or moved in it yet."""
+    fresh = {n: replace(s, missed_this_hand=False, moved_this_hand=False) for n, s in roster.by_seat.items()}
+    return Roster(roster.seats, fresh)
+
+
+def absences(t: Seating, played: Iterable[int], now: float) -> tuple[Roster, Decision]:
+    """After a hand: each seat of ``played`` still held counts the hands in a row it was absent from (a clock
+    ran out and it made no move); the second sits it out, from ``now`` (docs/rules/hcf.md section 4)."""
+    roster, out = t.roster, Decision()
+    for seat in played:
+        player = roster.by_seat.get(seat)
+        if player is None:
+            continue
+        missed = player.missed_hands + 1 if player.absent() else 0
+        roster = roster.changed(seat, missed_hands=missed)
+        if missed >= MISSED_CLOCKS_TO_SIT_OUT and not player.sitting_out:
+            out += _sat_out_by_clock(player, now)
+    return roster, out
+
+
+def _sat_out_by_clock(player: Seated, now: float) -> Decision:
+    flags = () if player.leaving else (SeatChange("flags", player.seat, player.account, player.willing_to_bank,
+                                                  True),)
+    return Decision(events=(SitOutChanged(seat=player.seat, name=player.name, sitting_out=True, at=now,
+                                          reason="clock"),), seat_changes=flags)

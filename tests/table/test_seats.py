@@ -121,13 +121,12 @@ def test_a_player_sat_out_ten_minutes_stands_up_and_no_one_else() -> None:
     assert sorted(after(t, decision).by_seat) == [2, 3]
 
 
-def test_after_a_hand_the_leavers_stand_with_why_and_the_clocks_sit_outs_are_written() -> None:
+def test_after_a_hand_the_leavers_stand_with_why() -> None:
     t = table(Seated(1, 5, "gone", leaving=True), Seated(2, 6, "cut", leaving=True, leave_reason="removed"),
-              Seated(3, 7, "late", sitting_out=True))
-    decision = seats.leavers(t, sat_out=[3])
+              Seated(3, 7, "stays"))
+    decision = seats.leavers(t)
     assert [p.get("reason") for p in decision.payloads()] == [None, "removed"]
-    assert [(c.action, c.seat, c.sitting_out) for c in decision.seat_changes] == [
-        ("free", 1, False), ("free", 2, False), ("flags", 3, True)]
+    assert [(c.action, c.seat) for c in decision.seat_changes] == [("free", 1), ("free", 2)]
     assert sorted(after(t, decision).by_seat) == [3]
 
 
@@ -188,3 +187,34 @@ def test_chips_are_conserved_and_each_account_holds_at_most_one_seat(steps: list
         assert len(held) == len(set(held))
         assert all(t.roster.by_seat[n].seat == n and 1 <= n <= LIMITS.seats for n in t.roster.by_seat)
         assert all(stacks.get(a, 0) <= LIMITS.max_buy_in for a in held)
+
+
+def test_a_seat_absent_from_two_hands_in_a_row_sits_out_from_the_end_of_the_second() -> None:
+    """docs/rules/hcf.md section 4: a clock ran out and the player made no move, twice in a row."""
+    absent = Seated(1, 5, "away", missed_hands=1, missed_this_hand=True)
+    t = table(absent, Seated(2, 6, "moved", missed_hands=1, missed_this_hand=True, moved_this_hand=True),
+              Seated(3, 7, "new", missed_this_hand=True))
+    roster, decision = seats.absences(t, [1, 2, 3, 4], now=50.0)
+    assert [s.missed_hands for s in roster.by_seat.values()] == [2, 0, 1]
+    assert decision.payloads() == [{"type": "player_sat_out", "seat": 1, "name": "away", "reason": "clock"}]
+    assert [(c.action, c.seat, c.sitting_out) for c in decision.seat_changes] == [("flags", 1, True)]
+    away = seats.evolve_all(roster, decision.events).by_seat[1]
+    assert (away.sitting_out, away.sat_out_at, away.missed_hands) == (True, 50.0, 2)
+
+
+def test_a_leaving_seat_sat_out_by_the_clock_has_no_flags_written_it_stands_up() -> None:
+    t = table(Seated(1, 5, "away", missed_hands=1, missed_this_hand=True, leaving=True))
+    roster, absent = seats.absences(t, [1], now=50.0)
+    decision = absent + seats.leavers(replace_roster(t, roster))
+    assert [p["type"] for p in decision.payloads()] == ["player_sat_out", "player_stood"]
+    assert [c.action for c in decision.seat_changes] == ["free"]
+
+
+def test_a_new_hand_forgets_the_last_ones_clocks_and_moves() -> None:
+    roster = seats.hand_begins(Roster(4, {1: Seated(1, 5, "a", missed_this_hand=True, moved_this_hand=True,
+                                                     missed_hands=1)}))
+    assert roster.by_seat[1] == Seated(1, 5, "a", missed_hands=1)
+
+
+def replace_roster(t: seats.Seating, roster: Roster) -> seats.Seating:
+    return seats.Seating(table=t.table, limits=t.limits, roster=roster, stacks=t.stacks, in_hand=t.in_hand)
