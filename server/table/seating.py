@@ -67,11 +67,9 @@ class SeatingMixin(RunnerBase):
         """Take back a leave asked during this hand: the seat stays after it. A leave that has not acted on the hand
         yet is taken back there too, so the seat plays it (``"hand": "playing"``); one that already folded, passed
         or cleared the seat stands (``"hand": "folded"``; docs/rules/hcf.md section 4)."""
-        if not seated.leaving:
-            return {"leaving": False}
-        if seated.leave_reason is not None or self.closing:
-            raise TableError("seat/removed", "the host stands you up after this hand" if not self.closing
-                             else f"table {self.name} closes after this hand: everyone stands up")
+        decision = seats.staying(self._seating(), seated)
+        if not decision.events:
+            return decision.reply
         hand = "none"
         if self._in_current_hand(seated):
             try:
@@ -79,8 +77,8 @@ class SeatingMixin(RunnerBase):
                 hand = "playing"
             except RuleError:
                 hand = "folded"  # the rules refused: the leave already acted, and that stands
-        await self._seat_decision(seats.staying(seated))
-        return {"leaving": False, "hand": hand}
+        await self._seat_decision(decision)
+        return decision.reply | {"hand": hand}
 
     async def _leave_hand(self, seated: Seated) -> None:
         self.roster = self.roster.changed(seated.seat, leaving=True)

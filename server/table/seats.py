@@ -321,9 +321,16 @@ def presence(t: Seating, cmd: Presence) -> Decision:
     return Decision(events=(PresenceChanged(seat=player.seat, present=cmd.present),))
 
 
-def staying(player: Seated) -> Decision:
-    """The table's record of a leave taken back (the hand's part, if any, is the rules')."""
-    return Decision(events=(PlayerStaying(seat=player.seat, name=player.name),))
+def staying(t: Seating, player: Seated) -> Decision:
+    """Take back a leave asked during this hand (the hand's part, if any, is the rules'): nothing when none was
+    asked; refused when it is not the player's own (the host removes them, or the table closes)."""
+    if not player.leaving:
+        return Decision(reply={"leaving": False})
+    if t.closing:
+        raise TableError("seat/removed", f"table {t.table} closes after this hand: everyone stands up")
+    if player.leave_reason is not None:
+        raise TableError("seat/removed", "the host stands you up after this hand")
+    return Decision(events=(PlayerStaying(seat=player.seat, name=player.name),), reply={"leaving": False})
 
 
 def expired(t: Seating, now: float) -> Decision:

@@ -133,7 +133,15 @@ def test_after_a_hand_the_leavers_stand_with_why() -> None:
 def test_taking_a_leave_back_keeps_the_seat() -> None:
     leaving = Seated(2, 7, "ann", leaving=True)
     t = table(leaving)
-    assert after(t, seats.staying(leaving)).by_seat[2].leaving is False
+    assert after(t, seats.staying(t, leaving)).by_seat[2].leaving is False
+    assert seats.staying(t, ANN) == seats.Decision(reply={"leaving": False})  # no leave to take back
+
+
+def test_a_leave_that_is_not_the_players_own_cannot_be_taken_back() -> None:
+    removed = Seated(2, 7, "ann", leaving=True, leave_reason="removed")
+    assert refusal(seats.staying, table(removed), removed) == "seat/removed"
+    leaving = Seated(2, 7, "ann", leaving=True)
+    assert refusal(seats.staying, table(leaving, closing=True), leaving) == "seat/removed"
 
 
 # ------------------------------------------------------------ invariants
