@@ -22,6 +22,7 @@ from server.table.commands import (
     Tick,
 )
 from server.table.drill_state import LiveDrill, restored_answers
+from server.table.floor_state import Floor
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
 from server.table.seats import Decision, Seating
@@ -74,7 +75,6 @@ class RunnerBase:
     ) -> None:
         self.name = setup.name
         self.game: Game = game_named(setup.game)
-        self.settings: Any = setup.settings
         self.carry: JSON = dict(setup.carry)
         self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
         self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
@@ -82,7 +82,7 @@ class RunnerBase:
         self.stacks = dict(setup.stacks)
         self.seq = setup.seq
         self.offer_from = setup.offer_from
-        self.paused = setup.paused
+        self.floor = Floor(posted=setup.settings, paused=setup.paused)  # settings, pause, closing: floor_state.py
         self.hands_played = setup.hands_played
         self.hands_dealt = setup.hands_dealt
         self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
@@ -95,13 +95,9 @@ class RunnerBase:
         self.hand_id: int | None = None
         self.hand_accounts: dict[int, AccountId] = {}
         self.clock: HandClock | None = None
-        self.pending_settings: Any = None
-        self.pending_by: AccountId | None = None  # who asked for the pending settings
         self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
         self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
         self.arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
-        self.closed = False
-        self.closing = False
         self.last_hand_id: int | None = None
         self.stopping = False
         self.waiting_reason: str | None = None
@@ -116,6 +112,31 @@ class RunnerBase:
         self._updates = UpdateBuilder(self.name)
         self._clock_failures = 0
         self.drill = _live_drill(setup)
+
+    @property
+    def settings(self) -> Any:
+        """The game's settings posted now (server.rules.game.TableSettings)."""
+        return self.floor.posted
+
+    @property
+    def pending_settings(self) -> Any:
+        """A settings change waiting for the hand's end, if any."""
+        return self.floor.pending
+
+    @property
+    def paused(self) -> bool:
+        """Whether the host paused the table: no new hand starts."""
+        return self.floor.paused
+
+    @property
+    def closing(self) -> bool:
+        """Whether the table closes (once the hand in progress is over)."""
+        return self.floor.closing
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table is closed."""
+        return self.floor.closed
 
     async def _drill_record(self, before: Any, events: list[Any], batch: Batch,
                             lead: list[Reply] | None, inputs: Reply | None) -> None:

@@ -8,7 +8,7 @@ from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
-from server.table import seats
+from server.table import floor_state, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Host,
@@ -31,13 +31,12 @@ class FloorCommandsMixin(RunnerBase):
     async def _host_settings(self, cmd: Host) -> Reply:
         values = cmd.arg("settings") or {}
         new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
-        if new.seats < max(self.roster.by_seat, default=0):
-            raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        asked = floor_state.ask_settings(self.floor, new, cmd.by, seated_up_to=max(self.roster.by_seat, default=0))
         changes = setting_changes(self.settings.as_dict(), new.as_dict())
         paying = payout_changes(setting_changes((self.pending_settings or self.settings).as_dict(), new.as_dict()))
         if paying:
             self._may_rig(cmd, f"change what the table pays ({', '.join(paying)})")
-        self.pending_settings, self.pending_by = new, cmd.by
+        self.floor = asked
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
             return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
@@ -61,26 +60,27 @@ class FloorCommandsMixin(RunnerBase):
                 "drill": None if self.drill is None else self.drill.public()}
 
     async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
-        new, self.pending_settings = self.pending_settings, None
-        by = by if by is not None else self.pending_by
-        if new is None or new == self.settings:
-            return
         old = self.settings
-        batch = Batch(settings=(self._stored_settings(old), self._stored_settings(new), by))
-        changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
-        def apply() -> None:
-            self.settings = new
-            self.roster = self.roster.resized(new.seats)
+        self.floor, posted, by = floor_state.post_pending(self.floor, by)
+        if posted is None:
+            return
+        batch = Batch(settings=(self._stored_settings(old), self._stored_settings(posted.settings), by))
+        await self._floor_events((posted,), batch)
 
-        await self._table_events([{"type": "settings_changed", "changed": changed,
-                                   "settings": new.as_dict()}], batch, apply)
+    async def _floor_events(self, events: tuple[floor_state.FloorEvent, ...], batch: Batch | None = None) -> None:
+        """Record the floor's events, then evolve the floor (and the roster to the table's seats)."""
+        def apply() -> None:
+            for event in events:
+                self.floor = floor_state.evolve(self.floor, event)
+            self.roster = self.roster.resized(self.settings.seats)
+
+        await self._table_events([event.payload() for event in events], batch, apply)
 
     async def _host_pause(self, cmd: Host) -> Reply:
-        paused = cmd.action == "pause"
-        if paused != self.paused:
-            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}],
-                                     apply=lambda: setattr(self, "paused", paused))
-            if not paused:
+        events = floor_state.pause(self.floor, cmd.action == "pause")
+        if events:
+            await self._floor_events(events)
+            if not self.paused:
                 self._schedule("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
 
@@ -147,11 +147,10 @@ class FloorCommandsMixin(RunnerBase):
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
-        self.closing = True
+        self.floor, events = floor_state.close(self.floor, playing=self.hand_in_progress())
         self._cancel("next_hand")
-        if self.hand_in_progress():
-            await self._table_events([{"type": "table_closing",
-                                       "message": "the table closes after this hand"}])
+        if events:
+            await self._floor_events(events)
             return {"closed": "after_hand"}
         await self._close_now()
         return {"closed": "now"}
@@ -160,8 +159,7 @@ class FloorCommandsMixin(RunnerBase):
         for seated in self.roster.by_seat.values():
             self.roster = self.roster.changed(seated.seat, leaving=True, leave_reason=seated.leave_reason or "closed")
         await self._stand_leavers()
-        await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
-                                 lambda: setattr(self, "closed", True))
+        await self._floor_events((floor_state.Closed(),), Batch(close_table=True))
 
 
 _HOST_HANDLERS: dict[str, Callable[[FloorCommandsMixin, Host], Awaitable[Reply]]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -242,7 +243,7 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
     assert second is not None
     assert {"settings", "seats", "status", "hand"} <= set(first.spectator["view"])
     assert second.spectator["view"] == {}
-    runner.paused = True
+    runner.floor = replace(runner.floor, paused=True)
     third = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(3, {"type": "c"}, in_hand=False)]), 0.0)
     assert third is not None
     assert third.spectator["view"] == {"status": "paused"}
