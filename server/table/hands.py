@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from server.rules.commands import Misdeal
-from server.table import seats
+from server.table import hand_start, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
     Stand,
     TableError,
 )
-from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
 from server.table.roster import NEXT_HAND
@@ -26,53 +25,44 @@ class HandsMixin(RunnerBase):
             return
         await self._apply_pending_settings()
         await self._stand_up_expired()
-        players = [s.as_player(self.stacks.get(s.account, 0)) for s in self.roster.playing()]
-        needed = 1 if self.settings.house_banked else 2
-        if len(players) < needed:
+        hand = hand_start.new_hand(self.roster, self.stacks, house_banked=self.settings.house_banked,
+                                   offer_from=self.offer_from, hands_dealt=self.hands_dealt,
+                                   hands_played=self.hands_played, arranged=self.arranged_next,
+                                   arranged_by=self.arranged_by)
+        if hand is None:
             await self._set_waiting("players")
             return
         seed = self.seed_source(32)
-        arranged = self.arranged_next
-        carry = carry_for_hand(self.carry, {p.seat: self.roster.by_seat[p.seat].name for p in players})
-        state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
-                                   arranged_deck=arranged, carry=carry)
-        opening = self.game.opening_events(state)
+        carry = carry_for_hand(self.carry, hand.names)
+        state = self.game.new_hand(self.settings, hand.players, seed, offer_from=hand.offer_from,
+                                   arranged_deck=hand.arranged, carry=carry)
         if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
             after = self.game.after_hand(state, carry)
             self.state = state
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
             self._schedule("next_hand", self.now() + after.pause)
             return
-        self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
+        self.arranged_next, self.arranged_in_play = None, hand.arranged  # a hand never started keeps it waiting
         self.waiting_reason = None
         self._idle.clear()
-        self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
+        self.hand_accounts = dict(hand.accounts)
         if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
             self.roster = seats.hand_begins(self.roster)
         # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
-        self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
-        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
-                   "arranged": arranged is not None,
-                   "seats": [p.seat for p in players], "offer_from": self.offer_from}
-        batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
+        self.hand_number, self.hand_numbered = hand.number, False
+        batch = Batch(start_hand=(seed.hex(), state.commitment, hand.arranged is not None))
         self.hand_id = None
         self.state, self.hand_carry = state, carry
-        inputs = {"command": "new_hand", "game": self.game.name, "carry": carry,
-                  "settings": self.settings.as_dict(), "offer_from": self.offer_from,
-                  "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
-                  "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": deck_json(arranged),
-                  "arranged_by": self.arranged_by if arranged is not None else None}
-        await self._record(state, opening, batch, lead=[started], inputs=inputs)
+        inputs = hand_start.inputs(hand, game=self.game.name, settings=self.settings.as_dict(), carry=carry)
+        await self._record(state, self.game.opening_events(state), batch, lead=[hand_start.started(hand)],
+                           inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
         if self.waiting_reason == reason:
             return
         self.waiting_reason = reason
-        if reason == "players" and not message:
-            message = ("waiting for players" if self.settings.house_banked
-                       else "waiting for players: a hand needs two, one to bank and one to play")
-        await self._table_events([{"type": "table_waiting", "reason": reason, "message": message or reason}])
+        sentence = hand_start.waiting_sentence(reason, message, house_banked=self.settings.house_banked)
+        await self._table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
     async def _hand_command(self, command: Any) -> Reply:
         if not self.hand_in_progress():
