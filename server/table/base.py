@@ -8,11 +8,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.clock import SYSTEM_CLOCK, Clock, Timer
+from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.drill.settings import DrillSettings
-from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike
+from server.rules.game import JSON, AccountId, Game, HandLike
 from server.rules.games import game_named
 from server.table.commands import (
     Host,
@@ -23,8 +23,10 @@ from server.table.commands import (
 )
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.floor_state import Floor
+from server.table.hand_clock import HandClock
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
+from server.table.scheduler import Scheduler
 from server.table.seats import Decision, Seating
 from server.table.updates import BatchRecord, UpdateBuilder
 
@@ -47,16 +49,6 @@ class TableSetup:
     carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
     drill: DrillSettings | None = None  # a live drill table's (docs/drills.md)
     drill_answers: list[dict[str, Any]] = field(default_factory=list)  # its recorded answers, as the log holds them
-
-
-@dataclass(slots=True)
-class HandClock:
-    """The running clock: what it is for, whose it is, when it runs out."""
-
-    kind: str  # offer, bets, decision, exchange...
-    seat: int | None
-    deadline: float
-    spec: ClockSpec[object]
 
 
 class RunnerBase:
@@ -104,8 +96,8 @@ class RunnerBase:
         self.last_summary: dict[str, Any] | None = setup.last_summary
         self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
-        self._timers: dict[str, Timer] = {}
-        self._tokens: dict[str, int] = {}
+        self.timers = Scheduler(clock, lambda tick: self._queue.put_nowait((tick, None)))
+        self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
         self._idle = asyncio.Event()
         self._idle.set()
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
@@ -188,12 +180,6 @@ class RunnerBase:
     async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
                             apply: Callable[[], None] | None = None) -> None:
         raise NotImplementedError  # PipelineMixin
-
-    def _cancel(self, kind: str) -> None:
-        raise NotImplementedError  # TimersMixin
-
-    def _schedule(self, kind: str, at: float) -> None:
-        raise NotImplementedError  # TimersMixin
 
     def _soon(self) -> None:
         raise NotImplementedError  # TimersMixin

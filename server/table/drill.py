@@ -104,7 +104,7 @@ class DrillMixin(RunnerBase):
         assert drill is not None
         if self.clock is not None:
             held.clock_left = max(0.0, self.clock.deadline - self.now())
-            self._cancel("clock")
+            self.timers.cancel("clock")
         drill.held = held
         await self._ask()
 
@@ -116,7 +116,7 @@ class DrillMixin(RunnerBase):
         held.asked_at = self.now()
         question = held.questions[0]
         deadline = held.asked_at + drill.settings.step_seconds
-        self._schedule("drill", deadline)
+        self.timers.at("drill", deadline)
         await self._table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
                                    "step": question.step.step, "question": QUESTIONS[question.step.step],
                                    "deadline": deadline,
@@ -132,7 +132,7 @@ class DrillMixin(RunnerBase):
         question = held.questions.pop(0)
         answered = Answered(len(drill.answers) + 1, question.hand, question.step, given,
                             None if given is None else round(self.now() - held.asked_at, 3))
-        self._cancel("drill")
+        self.timers.cancel("drill")
         await self._table_events([self._answered_event(answered)],
                                  apply=lambda: drill.answers.append(answered))
         if held.questions:
@@ -163,8 +163,8 @@ class DrillMixin(RunnerBase):
         assert drill is not None
         drill.held = None
         if held.clock_left is not None and self.clock is not None:  # the hand's clock runs on from where it stopped
-            self.clock.deadline = self.now() + held.clock_left
-            self._schedule("clock", self.clock.deadline + self.grace)
+            self.clock = replace(self.clock, deadline=self.now() + held.clock_left)
+            self.timers.at("clock", self.clock.deadline + self.grace)
         await held.release()
         deferred, drill.deferred = drill.deferred, []
         for command in deferred:

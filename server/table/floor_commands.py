@@ -81,7 +81,7 @@ class FloorCommandsMixin(RunnerBase):
         if events:
             await self._floor_events(events)
             if not self.paused:
-                self._schedule("next_hand", self.now() + 0.05)
+                self.timers.at("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
 
     def _host_seat(self, cmd: Host) -> int:
@@ -148,7 +148,7 @@ class FloorCommandsMixin(RunnerBase):
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
         self.floor, events = floor_state.close(self.floor, playing=self.hand_in_progress())
-        self._cancel("next_hand")
+        self.timers.cancel("next_hand")
         if events:
             await self._floor_events(events)
             return {"closed": "after_hand"}

@@ -40,7 +40,7 @@ class HandsMixin(RunnerBase):
             after = self.game.after_hand(state, carry)
             self.state = state
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
-            self._schedule("next_hand", self.now() + after.pause)
+            self.timers.at("next_hand", self.now() + after.pause)
             return
         self.arranged_next, self.arranged_in_play = None, hand.arranged  # a hand never started keeps it waiting
         self.waiting_reason = None
@@ -75,7 +75,7 @@ class HandsMixin(RunnerBase):
 
     async def _after_hand(self, state: Any) -> None:
         self.clock = None
-        self._cancel("clock")
+        self.timers.cancel("clock")
         self.last_summary = self._summary(state, dealt=self.hand_numbered)
         self.last_hand_id = self.hand_id
         after = self.game.after_hand(state, self.hand_carry)
@@ -96,7 +96,7 @@ class HandsMixin(RunnerBase):
         if self.closing:
             await self._close_now()
             return
-        self._schedule("next_hand", self.now() + after.pause)
+        self.timers.at("next_hand", self.now() + after.pause)
 
     async def _void_hand(self, reason: str) -> Reply:
         if not self.hand_in_progress():

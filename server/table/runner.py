@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from server.table.base import HandClock, TableSetup, _Internal
+from server.table.base import TableSetup, _Internal
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -37,6 +37,7 @@ from server.table.commands import (
 )
 from server.table.drill import DrillMixin
 from server.table.floor_commands import FloorCommandsMixin
+from server.table.hand_clock import HandClock
 from server.table.hands import HandsMixin
 from server.table.lifecycle import LifecycleMixin
 from server.table.pipeline import PipelineMixin

@@ -88,7 +88,7 @@ def _command(runner: TableRunner, intent: Intent) -> Any:
         return Host(("pause", "resume", "change_settings", "resume")[n % 4], None,
                     (("settings", {"min_ante": 5 + n % 3}),) if n % 4 == 2 else ())
     if what == 9:
-        return Tick("clock", runner._tokens.get("clock", 0))
+        return Tick("clock", runner.timers.token("clock"))
     return _hand_move(runner, account, n)
 
 
@@ -184,7 +184,7 @@ async def _scenario(table: str, plan: list[list[Intent]]) -> ModelPublisher:
                 if "update" in reply:
                     answered.append((command.account, reply["update"]))
             # Whatever the table started meanwhile (a hand after the last one) is published too.
-            await runner.submit(Tick("next_hand", runner._tokens.get("next_hand", 0)))
+            await runner.submit(Tick("next_hand", runner.timers.token("next_hand")))
         final = await runner.submit(Snapshot(1))
         assert _bare(final["snapshot"]) == _bare(publisher.models[1])
     finally:
