@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from server.clock import SYSTEM_CLOCK, Clock
-from server.rules.arrange import SeatDeck
-from server.rules.cards import Card
 from server.rules.drill.settings import DrillSettings
 from server.rules.game import JSON, AccountId, Game, HandLike
 from server.rules.games import game_named
@@ -21,6 +19,7 @@ from server.table.commands import (
     TableError,
     Tick,
 )
+from server.table.course import Course
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
@@ -67,33 +66,19 @@ class RunnerBase:
     ) -> None:
         self.name = setup.name
         self.game: Game = game_named(setup.game)
-        self.carry: JSON = dict(setup.carry)
-        self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
-        self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
+        # The hand in play (or the last) and what carries over between hands, as a value: course.py.
+        self.course = Course(carry=dict(setup.carry), offer_from=setup.offer_from, hands_played=setup.hands_played,
+                             hands_dealt=setup.hands_dealt, last_summary=setup.last_summary)
         self.roster = Roster(setup.settings.seats, {seated.seat: seated for seated in setup.seats})
         self.stacks = dict(setup.stacks)
         self.seq = setup.seq
-        self.offer_from = setup.offer_from
         self.floor = Floor(posted=setup.settings, paused=setup.paused)  # settings, pause, closing: floor_state.py
-        self.hands_played = setup.hands_played
-        self.hands_dealt = setup.hands_dealt
-        self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
-        self.hand_numbered = False
         self.storage, self.publisher = storage, publisher
         # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
         self.time_source, self.now = clock, clock.now
         self.seed_source, self.grace = seed_source, grace
-        self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
-        self.hand_id: int | None = None
-        self.hand_accounts: dict[int, AccountId] = {}
         self.clock: HandClock | None = None
-        self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
-        self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
-        self.arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
-        self.last_hand_id: int | None = None
         self.stopping = False
-        self.waiting_reason: str | None = None
-        self.last_summary: dict[str, Any] | None = setup.last_summary
         self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.timers = Scheduler(clock, lambda tick: self._queue.put_nowait((tick, None)))
@@ -106,6 +91,21 @@ class RunnerBase:
         self.drill = _live_drill(setup)
 
     @property
+    def state(self) -> Any:
+        """The game's hand state of the hand in play, or of the last one (server.rules.game.HandLike)."""
+        return self.course.state
+
+    @property
+    def carry(self) -> JSON:
+        """What outlives a hand (a jackpot meter, each player's last bets)."""
+        return self.course.carry
+
+    @property
+    def last_hand_id(self) -> int | None:
+        """The id of the last hand over."""
+        return self.course.last_hand_id
+
+    @property
     def settings(self) -> Any:
         """The game's settings posted now (server.rules.game.TableSettings)."""
         return self.floor.posted
@@ -114,6 +114,11 @@ class RunnerBase:
     def pending_settings(self) -> Any:
         """A settings change waiting for the hand's end, if any."""
         return self.floor.pending
+
+    @pending_settings.setter
+    def pending_settings(self, settings: Any) -> None:
+        # A test sets it to see what the odds page says of a change that waits (tests/server/test_odds_http.py).
+        self.floor = replace(self.floor, pending=settings)
 
     @property
     def paused(self) -> bool:

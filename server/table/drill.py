@@ -83,7 +83,7 @@ class DrillMixin(RunnerBase):
             if button is None:
                 button = self.drill.button
             self.drill.button = button
-        return Where(self.hand_number or self.hands_dealt + 1, button, names)
+        return Where(self.course.hand_number or self.course.hands_dealt + 1, button, names)
 
     async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
@@ -96,7 +96,7 @@ class DrillMixin(RunnerBase):
         finally:
             drill.releasing = False
         if deals and self.hand_in_progress():
-            drill.dealt = self.state
+            drill.dealt = self.course.state
 
     async def _hold(self, held: Held) -> None:
         """Stop the hand's clock and ask the first of ``held``'s questions."""
@@ -229,10 +229,10 @@ class DrillMixin(RunnerBase):
         drill = self._drill_on()
         if "irregularity" not in drill.settings.steps:
             raise TableError("drill/not_now", "this drill does not ask the irregularity step")
-        if drill.held is not None or drill.dealt is None or self.state is not drill.dealt:
+        if drill.held is not None or drill.dealt is None or self.course.state is not drill.dealt:
             raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
         irregularity = self._irregularity(cmd)
-        script, state = SCRIPTS[self.game.name], self.state
+        script, state = SCRIPTS[self.game.name], self.course.state
         notice = injected(irregularity, self._deck(), script.cards_dealt(state), self.game.words.place)
         drill.dealt = None  # one per hand
         await self._table_events([notice])
@@ -240,7 +240,7 @@ class DrillMixin(RunnerBase):
                                            self._where())
 
         async def rule() -> None:
-            floor = floor_for(script, self.state, irregularity, f"table {self.name}")
+            floor = floor_for(script, self.course.state, irregularity, f"table {self.name}")
             if floor is not None and self.hand_in_progress():
                 await self._hand_command(command_of(self.game, floor))
 
@@ -254,15 +254,15 @@ class DrillMixin(RunnerBase):
         if kind != "miscount":
             return Irregularity(kind)
         seat = cmd.arg("seat")
-        places = SCRIPTS[self.game.name].places_dealt(self.state)
-        dealer = SCRIPTS[self.game.name].dealer(self.state)
+        places = SCRIPTS[self.game.name].places_dealt(self.course.state)
+        dealer = SCRIPTS[self.game.name].dealer(self.course.state)
         if not isinstance(seat, int) or (seat != DEALER and seat not in places):
             where = f"seat {seat}" if isinstance(seat, int) else "no seat"
             hands = ", ".join(str(p) for p in sorted(places))
             raise TableError("seat/invalid", f"a miscount is at a hand dealt ({hands}) or at the dealer (0), "
                                              f"not {where}")
         try:
-            SCRIPTS[self.game.name].floor_seat(self.state, seat, f"table {self.name}") if seat not in (
+            SCRIPTS[self.game.name].floor_seat(self.course.state, seat, f"table {self.name}") if seat not in (
                 DEALER, dealer) else None
         except ScenarioError as exc:
             raise TableError("seat/invalid", exc.args[0]) from None
@@ -270,7 +270,7 @@ class DrillMixin(RunnerBase):
 
     def _deck(self) -> tuple[Any, ...] | None:
         """The deck in dealing order when it is known (an arranged one); else the stub's card is not named."""
-        arranged = self.arranged_in_play
+        arranged = self.course.arranged_in_play
         return arranged if isinstance(arranged, tuple) else None
 
     async def _host_drill_report(self, _cmd: Host) -> Reply:

@@ -8,7 +8,7 @@ from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
-from server.table import floor_state, seats
+from server.table import course, floor_state, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Host,
@@ -112,7 +112,7 @@ class FloorCommandsMixin(RunnerBase):
         """One seat's hand dead; the player banker's seat voids the whole hand (docs/rules/hcf.md section 5): the
         answer says which happened, in the game's words."""
         seat = self._host_seat(cmd)
-        banker = self.hand_in_progress() and self.game.dealer_seat(self.state) == seat
+        banker = self.hand_in_progress() and self.game.dealer_seat(self.course.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not self.hand_in_progress():
             banks = f"seat {seat} is {self.game.words.banker}'s"
@@ -139,7 +139,7 @@ class FloorCommandsMixin(RunnerBase):
                 raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
             count = len(deck)
             warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
-        self.arranged_next, self.arranged_by = deck, cmd.by
+        self.course = course.arranged(self.course, deck, cmd.by)
         event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
                         "message": "the host arranged the next deck: that hand is not a random deal"}
         await self._table_events([event | ({"warning": warning} if warning else {})])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.rules.commands import Misdeal
-from server.table import hand_start, seats
+from server.table import course, hand_start, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
@@ -26,41 +26,36 @@ class HandsMixin(RunnerBase):
         await self._apply_pending_settings()
         await self._stand_up_expired()
         hand = hand_start.new_hand(self.roster, self.stacks, house_banked=self.settings.house_banked,
-                                   offer_from=self.offer_from, hands_dealt=self.hands_dealt,
-                                   hands_played=self.hands_played, arranged=self.arranged_next,
-                                   arranged_by=self.arranged_by)
+                                   offer_from=self.course.offer_from, hands_dealt=self.course.hands_dealt,
+                                   hands_played=self.course.hands_played, arranged=self.course.arranged_next,
+                                   arranged_by=self.course.arranged_by)
         if hand is None:
             await self._set_waiting("players")
             return
         seed = self.seed_source(32)
-        carry = carry_for_hand(self.carry, hand.names)
+        carry = carry_for_hand(self.course.carry, hand.names)
         state = self.game.new_hand(self.settings, hand.players, seed, offer_from=hand.offer_from,
                                    arranged_deck=hand.arranged, carry=carry)
         if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
             after = self.game.after_hand(state, carry)
-            self.state = state
+            self.course = course.not_begun(self.course, state)
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
             self.timers.at("next_hand", self.now() + after.pause)
             return
-        self.arranged_next, self.arranged_in_play = None, hand.arranged  # a hand never started keeps it waiting
-        self.waiting_reason = None
         self._idle.clear()
-        self.hand_accounts = dict(hand.accounts)
-        if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
+        if not self.course.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
             self.roster = seats.hand_begins(self.roster)
-        # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
-        self.hand_number, self.hand_numbered = hand.number, False
+        # A deck the host arranged is in play now (a hand never started keeps it waiting).
+        self.course = course.begun(self.course, hand, state, carry)
         batch = Batch(start_hand=(seed.hex(), state.commitment, hand.arranged is not None))
-        self.hand_id = None
-        self.state, self.hand_carry = state, carry
         inputs = hand_start.inputs(hand, game=self.game.name, settings=self.settings.as_dict(), carry=carry)
         await self._record(state, self.game.opening_events(state), batch, lead=[hand_start.started(hand)],
                            inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
-        if self.waiting_reason == reason:
+        if self.course.waiting_reason == reason:
             return
-        self.waiting_reason = reason
+        self.course = course.waiting(self.course, reason)
         sentence = hand_start.waiting_sentence(reason, message, house_banked=self.settings.house_banked)
         await self._table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
@@ -69,27 +64,21 @@ class HandsMixin(RunnerBase):
             raise TableError("hand/none", "no hand is in progress")
         if self._drill_holds(command):  # a leave while the table waits for the trainee: carried out after
             return {}
-        events = self.game.decide(self.state, command)
-        await self._record(self.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
+        events = self.game.decide(self.course.state, command)
+        await self._record(self.course.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
         return {}
 
     async def _after_hand(self, state: Any) -> None:
         self.clock = None
         self.timers.cancel("clock")
-        self.last_summary = self._summary(state, dealt=self.hand_numbered)
-        self.last_hand_id = self.hand_id
-        after = self.game.after_hand(state, self.hand_carry)
-        self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
-        self.hand_retried = after.retried
+        summary = self._summary(state, dealt=self.course.hand_numbered)
+        after = self.game.after_hand(state, self.course.hand_carry)
         # An attempt nobody banked and its retry are one hand for who is absent (section 4).
-        self.roster, absent = seats.absences(self._seating(), [] if after.retried else list(self.hand_accounts),
+        self.roster, absent = seats.absences(self._seating(), [] if after.retried else list(self.course.hand_accounts),
                                              self.now())
-        self.hand_id = None
-        if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
-            self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
-        self.arranged_in_play = None
-        if after.waiting is not None:
-            self.waiting_reason = after.waiting  # hand_not_dealt said so; a seat change retries at once
+        # The last bets are kept by player (rebet.py); a deck arranged for a hand never dealt waits for the next;
+        # why the next hand waits, when the game says (a seat change retries at once).
+        self.course = course.ended(self.course, summary, after, not_dealt=state.phase == "not_dealt")
         self._idle.set()
         await self._stand_leavers(absent)
         await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
@@ -114,7 +103,7 @@ class HandsMixin(RunnerBase):
             return await self._stay(seated)
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
-        if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
+        if seated.seat not in self.course.hand_accounts or self.course.hand_accounts[seated.seat] != cmd.account:
             raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
                              if seated.sitting_out else NEXT_HAND)
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))

@@ -79,7 +79,7 @@ class LifecycleMixin(RunnerBase):
 
     def hand_in_progress(self) -> bool:
         """Whether a hand has started and not ended."""
-        return self.state is not None and self.state.phase not in self.game.terminal
+        return self.course.state is not None and self.course.state.phase not in self.game.terminal
 
     async def _run(self) -> None:
         while True:
@@ -88,7 +88,7 @@ class LifecycleMixin(RunnerBase):
             # still its own commit, but the batch goes out as one update per viewer.
             while len(items) < BATCH_LIMIT and not self._queue.empty():
                 items.append(self._queue.get_nowait())
-            structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
+            structlog.contextvars.bind_contextvars(table=self.name, hand=self.course.hand_id)
             try:
                 await self._run_batch(items)
             finally:

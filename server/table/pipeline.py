@@ -14,6 +14,7 @@ from typing import Any
 import structlog
 
 from server.rules.game import AccountId, Game, Transfer, log_fields
+from server.table import course
 from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
@@ -93,7 +94,7 @@ class PipelineMixin(RunnerBase):
 
     async def _commit(self, batch: Batch) -> int | None:
         try:
-            return await self.storage.commit(self.name, self.hand_id, batch)
+            return await self.storage.commit(self.name, self.course.hand_id, batch)
         except Exception as exc:
             code = getattr(exc, "code", None)
             if isinstance(code, str):
@@ -162,17 +163,17 @@ class PipelineMixin(RunnerBase):
         public: dict[int, Reply] = {}
         private: list[tuple[AccountId, int, Reply]] = []
         for event in events:
-            batch.transfers.extend(game.postings(state, event, self.name, self.hand_accounts))
+            batch.transfers.extend(game.postings(state, event, self.name, self.course.hand_accounts))
             seq = self._next_seq()
             recorded.append(RecordedEvent(seq, game.codec.event_as_json(event)))
             public[seq] = game.public_event(event)
             for seat, payload in game.private_events(state, event):
-                private.append((self.hand_accounts[seat], seq, payload))
+                private.append((self.course.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
-        if not self.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
-            batch.hand_number = self.hand_number
+        if not self.course.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
+            batch.hand_number = self.course.hand_number
         if state.phase in game.terminal:
-            summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
+            summary = self._summary(state, dealt=self.course.hand_numbered or batch.hand_number is not None)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
         if inputs is not None and recorded:
@@ -184,13 +185,8 @@ class PipelineMixin(RunnerBase):
         except BaseException:
             self.seq = first_seq
             raise
-        if hand_id is not None:
-            self.hand_id = hand_id
-            self.hands_played += 1  # numbered like the database: every recorded hand counts
-        if batch.hand_number is not None:
-            self.hands_dealt, self.hand_numbered = batch.hand_number, True
+        self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
         self._apply_transfers(batch.transfers)
-        self.state = state
         self._update_clock(before, state)
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
@@ -204,8 +200,8 @@ class PipelineMixin(RunnerBase):
             payload = public.get(r.seq)
             if payload is None:
                 payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            payload = {**payload, "hand_id": self.hand_id,
-                       "number": payload.get("number", self.hand_number)}
+            payload = {**payload, "hand_id": self.course.hand_id,
+                       "number": payload.get("number", self.course.hand_number)}
             if clock is not None and payload.get("type") in self.game.clocked_events:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
@@ -213,9 +209,10 @@ class PipelineMixin(RunnerBase):
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
-        names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.hand_id, names, self.hand_carry,
-                            self.hand_number if dealt else None, kept=self.carry)
+        names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
+                 if seat in self.roster.by_seat}
+        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
+                            self.course.hand_number if dealt else None, kept=self.course.carry)
 
 
 def _log_event(event: RecordedEvent, game: Game) -> None:

@@ -26,7 +26,7 @@ class SeatingMixin(RunnerBase):
     def _seating(self) -> seats.Seating:
         """The table's seating as a value, for the seats' core to decide on."""
         return seats.Seating(table=self.name, limits=self.settings, roster=self.roster, stacks=self.stacks,
-                             in_hand=self.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
+                             in_hand=self.course.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
 
     async def _seat_decision(self, decision: seats.Decision) -> Reply:
         """Record what ``decision`` causes; evolve the roster once it is committed."""
@@ -41,13 +41,13 @@ class SeatingMixin(RunnerBase):
         return seats.seated(self._seating(), account)
 
     def _in_current_hand(self, seated: Seated) -> bool:
-        return self.hand_in_progress() and seated.seat in self.hand_accounts
+        return self.hand_in_progress() and seated.seat in self.course.hand_accounts
 
     async def _sit(self, cmd: Sit) -> Reply:
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "
                                               f"answer the steps with hcf drill --table {self.name}")
-        if self.arranged_next is not None and self.arranged_by == cmd.account:
+        if self.course.arranged_next is not None and self.course.arranged_by == cmd.account:
             raise TableError("auth/not_host", f"you arranged the next deck at table {self.name}, and whoever "
                                               "arranges a deck may not play it: sit once that hand is dealt")
         reply = await self._seat_decision(seats.sit(self._seating(), cmd))
@@ -82,7 +82,7 @@ class SeatingMixin(RunnerBase):
 
     async def _leave_hand(self, seated: Seated) -> None:
         self.roster = self.roster.changed(seated.seat, leaving=True)
-        assert self.state is not None
+        assert self.course.state is not None
         await self._hand_command(Leave(seated.seat))
 
     async def _top_up(self, cmd: TopUp) -> Reply:

@@ -45,7 +45,7 @@ class TimersMixin(RunnerBase):
         if self.clock is None or not self.hand_in_progress():
             return
         clock, self.clock = self.clock, None
-        spec = self.game.clock(self.state) or clock.spec  # as the hand is now: who is late, what ends it
+        spec = self.game.clock(self.course.state) or clock.spec  # as the hand is now: who is late, what ends it
         for seat in spec.late_seats:
             self._missed(seat)
         expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
@@ -82,5 +82,5 @@ class TimersMixin(RunnerBase):
 
     def _soon(self) -> None:
         """A seat, stack or switch changed: if the table is waiting, try a hand now."""
-        if not self.hand_in_progress() and self.waiting_reason is not None:
+        if not self.hand_in_progress() and self.course.waiting_reason is not None:
             self.timers.at("next_hand", self.now() + 0.05)
