@@ -9,9 +9,13 @@ its own update), then every other viewer gets one update for the whole batch
 :class:`Tick` commands into the same queue, so a slow or vanished client can never
 stall a hand.
 
-The runner is one class made of parts, one module each (mixins over the state they share,
+The runner is still one class made of parts, one module each (mixins over the state they share,
 server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
 hands, seating, floor_commands (the host's), timers, views, drill (a live drill's steps).
+What it holds is moving into pure values that decide and evolve without I/O: the seats
+(seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
+hand_start.py), the hand's clock (hand_clock.py); its timers are a composed collaborator
+(scheduler.py), like its storage, publisher and update builder.
 """
 
 from __future__ import annotations
