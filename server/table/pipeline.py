@@ -13,8 +13,8 @@ from typing import Any
 
 import structlog
 
-from server.rules.game import AccountId, Game, Transfer, log_fields
-from server.table import course
+from server.rules.game import AccountId, Game, log_fields
+from server.table import course, seats
 from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
@@ -131,20 +131,12 @@ class PipelineMixin(RunnerBase):
         except BaseException:
             self.seq = first_seq
             raise
-        self._apply_transfers(batch.transfers)
+        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
         if apply is not None:
             apply()
         # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
         await self._publish([RecordedEvent(r.seq, {k: v for k, v in r.payload.items() if not k.startswith("_")},
                                            r.in_hand) for r in recorded], [])
-
-    def _apply_transfers(self, transfers: list[Transfer]) -> None:
-        for t in transfers:
-            for place, sign in ((t.src, -1), (t.dst, 1)):
-                prefix = f"stack:{self.name}:"
-                if place.startswith(prefix):
-                    account = int(place[len(prefix):])
-                    self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
 
     async def _record(self, before: Any, events: list[Any], batch: Batch,
                       lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
@@ -186,7 +178,7 @@ class PipelineMixin(RunnerBase):
             self.seq = first_seq
             raise
         self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
-        self._apply_transfers(batch.transfers)
+        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
         self._update_clock(before, state)
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:

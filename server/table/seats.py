@@ -181,6 +181,22 @@ class Decision:
 
 # ------------------------------------------------------------ evolve
 
+def stacks_after(stacks: Mapping[AccountId, int], table: str, transfers: Iterable[Transfer]) -> dict[AccountId, int]:
+    """The table's stacks once ``transfers`` are committed: each may move chips into or out of a stack here.
+
+    >>> stacks_after({7: 100}, "t", [Transfer("stack:t:7", "felt:t:7", 10, "bet"),
+    ...                              Transfer("account:8", "stack:t:8", 50, "buy_in")])
+    {7: 90, 8: 50}
+    """
+    out, prefix = dict(stacks), f"stack:{table}:"
+    for t in transfers:
+        for place, sign in ((t.src, -1), (t.dst, 1)):
+            if place.startswith(prefix):
+                account = int(place[len(prefix):])
+                out[account] = out.get(account, 0) + sign * t.amount
+    return out
+
+
 def evolve(roster: Roster, event: SeatEvent) -> Roster:
     """The roster once ``event`` happened. Events are facts: this never refuses."""
     match event:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from server.rules.game import Transfer
 from server.rules.hcf.settings import HcfSettings
 from server.table import seats
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
@@ -226,3 +227,17 @@ def test_a_new_hand_forgets_the_last_ones_clocks_and_moves() -> None:
 
 def replace_roster(t: seats.Seating, roster: Roster) -> seats.Seating:
     return seats.Seating(table=t.table, limits=t.limits, roster=roster, stacks=t.stacks, in_hand=t.in_hand)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["stack:t:1", "stack:t:2", "stack:u:1", "account:1", "felt:t:1",
+                                           "house:bank"]),
+                          st.sampled_from(["stack:t:1", "stack:t:2", "stack:u:1", "account:2", "felt:t:2"]),
+                          st.integers(1, 500)), max_size=30))
+def test_the_stacks_change_by_exactly_what_the_transfers_move_into_and_out_of_this_tables_stacks(
+        moves: list[tuple[str, str, int]]) -> None:
+    transfers = [Transfer(src, dst, amount, "bet") for src, dst, amount in moves]
+    after = seats.stacks_after({1: 1000, 2: 1000}, "t", transfers)
+    into = sum(x.amount for x in transfers if x.dst.startswith("stack:t:"))
+    out = sum(x.amount for x in transfers if x.src.startswith("stack:t:"))
+    assert sum(after.values()) - 2000 == into - out
+    assert set(after) <= {1, 2}, "another table's stacks are not this one's"
