@@ -21,7 +21,7 @@ the ``carry`` mapping given to :meth:`~GameRules.new_hand` and hands it back in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -106,6 +106,34 @@ class AfterHand:
     retried: bool = False  # the next attempt is the same hand (nobody banked): one hand for who is absent (section 4)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableWords:
+    """The words a game's table uses for its parts, so the generic table says none of a game's own."""
+
+    place: str  # what one betting place is called: a seat, a spot, a box
+    banker: str  # who banks a hand a player banks (a game the house banks never says it)
+
+
+def log_fields(payload: JSONIn, keys: Iterable[str]) -> JSON:
+    """The ``keys`` ``payload`` has, for one log line: a game's :meth:`~GameRules.log_fields` picks its own.
+
+    >>> log_fields({"type": "bets_placed", "seat": 2, "ante": 10}, ("ante", "amount"))
+    {'ante': 10}
+    """
+    return {key: payload[key] for key in keys if key in payload}
+
+
+def nets(rows: object, place: str) -> dict[object, object]:
+    """Each place's net from a settlement's list of results (``place`` names the key of each row's place).
+
+    >>> nets([{"spot": 1, "net": 10}, {"spot": 2, "net": -5}], "spot")
+    {1: 10, 2: -5}
+    """
+    if not isinstance(rows, list):
+        return {}
+    return {row.get(place): row.get("net") for row in rows if isinstance(row, Mapping)}
+
+
 class TableSettings(Protocol):
     """What the table itself reads of any game's settings."""
 
@@ -157,6 +185,16 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
     terminal: frozenset[str]
     codec: MessageCodec[CommandT, EventT]
     """The JSON forms of the game's events (the log) and commands (the hand's input log)."""
+    clocked_events: frozenset[str]
+    """The types of the public events that start a clock: the table adds the clock's deadline to each."""
+    deal_event: str
+    """The type of the event that deals the cards: an attempt that records it is a numbered hand."""
+    words: TableWords
+    """What the table calls the game's places and its player banker."""
+
+    def log_fields(self, payload: JSONIn) -> JSON:
+        """The game's fields of one published event's log line (``payload``): never a card, never a seed."""
+        ...
 
     def settings_from_mapping(self, values: JSONIn, base: SettingsT | None = None) -> SettingsT:
         """Validated settings (``base`` supplies what ``values`` leaves out); raises SettingsError."""

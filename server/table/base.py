@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from server.clock import SYSTEM_CLOCK, Clock, Timer
-from server.rules.arrange import SeatDeck
-from server.rules.cards import Card
+from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.drill.settings import DrillSettings
-from server.rules.game import JSON, AccountId, ClockSpec, Game, HandLike
+from server.rules.game import JSON, AccountId, Game, HandLike
 from server.rules.games import game_named
 from server.table.commands import (
     Host,
@@ -21,9 +19,14 @@ from server.table.commands import (
     TableError,
     Tick,
 )
+from server.table.course import Course
 from server.table.drill_state import LiveDrill, restored_answers
+from server.table.floor_state import Floor
+from server.table.hand_clock import HandClock
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
+from server.table.scheduler import Scheduler
+from server.table.seats import Decision, Seating
 from server.table.updates import BatchRecord, UpdateBuilder
 
 
@@ -47,16 +50,6 @@ class TableSetup:
     drill_answers: list[dict[str, Any]] = field(default_factory=list)  # its recorded answers, as the log holds them
 
 
-@dataclass(slots=True)
-class HandClock:
-    """The running clock: what it is for, whose it is, when it runs out."""
-
-    kind: str  # offer, bets, decision, exchange...
-    seat: int | None
-    deadline: float
-    spec: ClockSpec[object]
-
-
 class RunnerBase:
     """What every part of the runner holds: the table in memory. Each part's methods that another
     part calls are declared here too, so that each part type-checks on its own."""
@@ -73,50 +66,74 @@ class RunnerBase:
     ) -> None:
         self.name = setup.name
         self.game: Game = game_named(setup.game)
-        self.settings: Any = setup.settings
-        self.carry: JSON = dict(setup.carry)
-        self.hand_retried = False  # the last attempt was not dealt and is tried again as the same hand
-        self.hand_carry: JSON = {}  # what the hand in play started with, as the rules read it (server/table/rebet.py)
-        self.roster = Roster(setup.settings.seats)
-        for seated in setup.seats:
-            self.roster.add(seated)
+        # The hand in play (or the last) and what carries over between hands, as a value: course.py.
+        self.course = Course(carry=dict(setup.carry), offer_from=setup.offer_from, hands_played=setup.hands_played,
+                             hands_dealt=setup.hands_dealt, last_summary=setup.last_summary)
+        self.roster = Roster(setup.settings.seats, {seated.seat: seated for seated in setup.seats})
         self.stacks = dict(setup.stacks)
         self.seq = setup.seq
-        self.offer_from = setup.offer_from
-        self.paused = setup.paused
-        self.hands_played = setup.hands_played
-        self.hands_dealt = setup.hands_dealt
-        self.hand_number: int | None = None  # the number the hand in progress has (or takes once dealt)
-        self.hand_numbered = False
+        self.floor = Floor(posted=setup.settings, paused=setup.paused)  # settings, pause, closing: floor_state.py
         self.storage, self.publisher = storage, publisher
         # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
         self.time_source, self.now = clock, clock.now
         self.seed_source, self.grace = seed_source, grace
-        self.state: Any = None  # the game's hand state (server.rules.game.HandLike)
-        self.hand_id: int | None = None
-        self.hand_accounts: dict[int, AccountId] = {}
         self.clock: HandClock | None = None
-        self.pending_settings: Any = None
-        self.pending_by: AccountId | None = None  # who asked for the pending settings
-        self.arranged_next: tuple[Card, ...] | SeatDeck | None = None
-        self.arranged_in_play: tuple[Card, ...] | SeatDeck | None = None
-        self.arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
-        self.closed = False
-        self.closing = False
-        self.last_hand_id: int | None = None
         self.stopping = False
-        self.waiting_reason: str | None = None
-        self.last_summary: dict[str, Any] | None = setup.last_summary
         self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
-        self._timers: dict[str, Timer] = {}
-        self._tokens: dict[str, int] = {}
+        self.timers = Scheduler(clock, lambda tick: self._queue.put_nowait((tick, None)))
+        self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
         self._idle = asyncio.Event()
         self._idle.set()
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
         self._updates = UpdateBuilder(self.name)
         self._clock_failures = 0
         self.drill = _live_drill(setup)
+
+    @property
+    def state(self) -> Any:
+        """The game's hand state of the hand in play, or of the last one (server.rules.game.HandLike)."""
+        return self.course.state
+
+    @property
+    def carry(self) -> JSON:
+        """What outlives a hand (a jackpot meter, each player's last bets)."""
+        return self.course.carry
+
+    @property
+    def last_hand_id(self) -> int | None:
+        """The id of the last hand over."""
+        return self.course.last_hand_id
+
+    @property
+    def settings(self) -> Any:
+        """The game's settings posted now (server.rules.game.TableSettings)."""
+        return self.floor.posted
+
+    @property
+    def pending_settings(self) -> Any:
+        """A settings change waiting for the hand's end, if any."""
+        return self.floor.pending
+
+    @pending_settings.setter
+    def pending_settings(self, settings: Any) -> None:
+        # A test sets it to see what the odds page says of a change that waits (tests/server/test_odds_http.py).
+        self.floor = replace(self.floor, pending=settings)
+
+    @property
+    def paused(self) -> bool:
+        """Whether the host paused the table: no new hand starts."""
+        return self.floor.paused
+
+    @property
+    def closing(self) -> bool:
+        """Whether the table closes (once the hand in progress is over)."""
+        return self.floor.closing
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table is closed."""
+        return self.floor.closed
 
     async def _drill_record(self, before: Any, events: list[Any], batch: Batch,
                             lead: list[Reply] | None, inputs: Reply | None) -> None:
@@ -169,12 +186,6 @@ class RunnerBase:
                             apply: Callable[[], None] | None = None) -> None:
         raise NotImplementedError  # PipelineMixin
 
-    def _cancel(self, kind: str) -> None:
-        raise NotImplementedError  # TimersMixin
-
-    def _schedule(self, kind: str, at: float) -> None:
-        raise NotImplementedError  # TimersMixin
-
     def _soon(self) -> None:
         raise NotImplementedError  # TimersMixin
 
@@ -205,7 +216,10 @@ class RunnerBase:
     async def _leave_hand(self, seated: Seated) -> None:
         raise NotImplementedError  # SeatingMixin
 
-    def _remove(self, seats: list[int]) -> None:
+    def _seating(self) -> Seating:
+        raise NotImplementedError  # SeatingMixin
+
+    async def _seat_decision(self, decision: Decision) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     def _seated(self, account: AccountId) -> Seated:
@@ -214,10 +228,7 @@ class RunnerBase:
     async def _stand(self, cmd: Stand) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
-    async def _stand_leavers(self, changes: list[Reply]) -> None:
-        raise NotImplementedError  # SeatingMixin
-
-    def _stand_now(self, seated: Seated, batch: Batch) -> Reply:
+    async def _stand_leavers(self, absent: Decision | None = None) -> None:
         raise NotImplementedError  # SeatingMixin
 
     async def _stand_up_expired(self) -> None:

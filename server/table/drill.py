@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
-from server.drill.scenario import PLACE, ScenarioError
+from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
@@ -78,11 +78,12 @@ class DrillMixin(RunnerBase):
     def _where(self) -> Where:
         names = {seat: s.name for seat, s in self.roster.by_seat.items()}
         button = self._button()
-        if self.drill is not None:  # a new hand's state has no DP yet: the button stays where the last one left it
+        # A new hand's state has no player banker yet: the button stays where the last one left it.
+        if self.drill is not None:
             if button is None:
                 button = self.drill.button
             self.drill.button = button
-        return Where(self.hand_number or self.hands_dealt + 1, button, names)
+        return Where(self.course.hand_number or self.course.hands_dealt + 1, button, names)
 
     async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
@@ -95,7 +96,7 @@ class DrillMixin(RunnerBase):
         finally:
             drill.releasing = False
         if deals and self.hand_in_progress():
-            drill.dealt = self.state
+            drill.dealt = self.course.state
 
     async def _hold(self, held: Held) -> None:
         """Stop the hand's clock and ask the first of ``held``'s questions."""
@@ -103,7 +104,7 @@ class DrillMixin(RunnerBase):
         assert drill is not None
         if self.clock is not None:
             held.clock_left = max(0.0, self.clock.deadline - self.now())
-            self._cancel("clock")
+            self.timers.cancel("clock")
         drill.held = held
         await self._ask()
 
@@ -115,7 +116,7 @@ class DrillMixin(RunnerBase):
         held.asked_at = self.now()
         question = held.questions[0]
         deadline = held.asked_at + drill.settings.step_seconds
-        self._schedule("drill", deadline)
+        self.timers.at("drill", deadline)
         await self._table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
                                    "step": question.step.step, "question": QUESTIONS[question.step.step],
                                    "deadline": deadline,
@@ -131,7 +132,7 @@ class DrillMixin(RunnerBase):
         question = held.questions.pop(0)
         answered = Answered(len(drill.answers) + 1, question.hand, question.step, given,
                             None if given is None else round(self.now() - held.asked_at, 3))
-        self._cancel("drill")
+        self.timers.cancel("drill")
         await self._table_events([self._answered_event(answered)],
                                  apply=lambda: drill.answers.append(answered))
         if held.questions:
@@ -162,8 +163,8 @@ class DrillMixin(RunnerBase):
         assert drill is not None
         drill.held = None
         if held.clock_left is not None and self.clock is not None:  # the hand's clock runs on from where it stopped
-            self.clock.deadline = self.now() + held.clock_left
-            self._schedule("clock", self.clock.deadline + self.grace)
+            self.clock = replace(self.clock, deadline=self.now() + held.clock_left)
+            self.timers.at("clock", self.clock.deadline + self.grace)
         await held.release()
         deferred, drill.deferred = drill.deferred, []
         for command in deferred:
@@ -228,18 +229,18 @@ class DrillMixin(RunnerBase):
         drill = self._drill_on()
         if "irregularity" not in drill.settings.steps:
             raise TableError("drill/not_now", "this drill does not ask the irregularity step")
-        if drill.held is not None or drill.dealt is None or self.state is not drill.dealt:
+        if drill.held is not None or drill.dealt is None or self.course.state is not drill.dealt:
             raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
         irregularity = self._irregularity(cmd)
-        script, state = SCRIPTS[self.game.name], self.state
-        notice = injected(irregularity, self._deck(), script.cards_dealt(state), PLACE[self.game.name])
+        script, state = SCRIPTS[self.game.name], self.course.state
+        notice = injected(irregularity, self._deck(), script.cards_dealt(state), self.game.words.place)
         drill.dealt = None  # one per hand
         await self._table_events([notice])
         step, view = irregularity_question(self.game.name, state, irregularity, str(notice["message"]), drill.seen,
                                            self._where())
 
         async def rule() -> None:
-            floor = floor_for(script, self.state, irregularity, f"table {self.name}")
+            floor = floor_for(script, self.course.state, irregularity, f"table {self.name}")
             if floor is not None and self.hand_in_progress():
                 await self._hand_command(command_of(self.game, floor))
 
@@ -253,15 +254,15 @@ class DrillMixin(RunnerBase):
         if kind != "miscount":
             return Irregularity(kind)
         seat = cmd.arg("seat")
-        places = SCRIPTS[self.game.name].places_dealt(self.state)
-        dealer = SCRIPTS[self.game.name].dealer(self.state)
+        places = SCRIPTS[self.game.name].places_dealt(self.course.state)
+        dealer = SCRIPTS[self.game.name].dealer(self.course.state)
         if not isinstance(seat, int) or (seat != DEALER and seat not in places):
             where = f"seat {seat}" if isinstance(seat, int) else "no seat"
             hands = ", ".join(str(p) for p in sorted(places))
             raise TableError("seat/invalid", f"a miscount is at a hand dealt ({hands}) or at the dealer (0), "
                                              f"not {where}")
         try:
-            SCRIPTS[self.game.name].floor_seat(self.state, seat, f"table {self.name}") if seat not in (
+            SCRIPTS[self.game.name].floor_seat(self.course.state, seat, f"table {self.name}") if seat not in (
                 DEALER, dealer) else None
         except ScenarioError as exc:
             raise TableError("seat/invalid", exc.args[0]) from None
@@ -269,7 +270,7 @@ class DrillMixin(RunnerBase):
 
     def _deck(self) -> tuple[Any, ...] | None:
         """The deck in dealing order when it is known (an arranged one); else the stub's card is not named."""
-        arranged = self.arranged_in_play
+        arranged = self.course.arranged_in_play
         return arranged if isinstance(arranged, tuple) else None
 
     async def _host_drill_report(self, _cmd: Host) -> Reply:

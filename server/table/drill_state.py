@@ -66,7 +66,7 @@ class LiveDrill:
     seen: Seen = field(default_factory=Seen)
     dealt: Any = None  # the state as the deal left it: an irregularity may be injected while the table is at it
     releasing: bool = False
-    button: int | None = None  # where the last hand's DP left the button (the dealer's view shows it)
+    button: int | None = None  # where the last hand's player banker left the button (the dealer's view shows it)
     deferred: list[Any] = field(default_factory=list)  # a leave (or stay) that came while the table waited
 
     def public(self) -> Reply:

@@ -8,6 +8,7 @@ from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
+from server.table import course, floor_state, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Host,
@@ -30,13 +31,12 @@ class FloorCommandsMixin(RunnerBase):
     async def _host_settings(self, cmd: Host) -> Reply:
         values = cmd.arg("settings") or {}
         new = self.game.settings_from_mapping(values, base=self.pending_settings or self.settings)
-        if new.seats < max(self.roster.by_seat, default=0):
-            raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        asked = floor_state.ask_settings(self.floor, new, cmd.by, seated_up_to=max(self.roster.by_seat, default=0))
         changes = setting_changes(self.settings.as_dict(), new.as_dict())
         paying = payout_changes(setting_changes((self.pending_settings or self.settings).as_dict(), new.as_dict()))
         if paying:
             self._may_rig(cmd, f"change what the table pays ({', '.join(paying)})")
-        self.pending_settings, self.pending_by = new, cmd.by
+        self.floor = asked
         if not self.hand_in_progress():
             await self._apply_pending_settings(cmd.by)
             return {"applied": "now", "changes": changes, "settings": self.settings.as_dict()}
@@ -60,27 +60,28 @@ class FloorCommandsMixin(RunnerBase):
                 "drill": None if self.drill is None else self.drill.public()}
 
     async def _apply_pending_settings(self, by: AccountId | None = None) -> None:
-        new, self.pending_settings = self.pending_settings, None
-        by = by if by is not None else self.pending_by
-        if new is None or new == self.settings:
-            return
         old = self.settings
-        batch = Batch(settings=(self._stored_settings(old), self._stored_settings(new), by))
-        changed = {k: v for k, v in new.as_dict().items() if old.as_dict()[k] != v}
-        def apply() -> None:
-            self.settings = new
-            self.roster.seats = new.seats
+        self.floor, posted, by = floor_state.post_pending(self.floor, by)
+        if posted is None:
+            return
+        batch = Batch(settings=(self._stored_settings(old), self._stored_settings(posted.settings), by))
+        await self._floor_events((posted,), batch)
 
-        await self._table_events([{"type": "settings_changed", "changed": changed,
-                                   "settings": new.as_dict()}], batch, apply)
+    async def _floor_events(self, events: tuple[floor_state.FloorEvent, ...], batch: Batch | None = None) -> None:
+        """Record the floor's events, then evolve the floor (and the roster to the table's seats)."""
+        def apply() -> None:
+            for event in events:
+                self.floor = floor_state.evolve(self.floor, event)
+            self.roster = self.roster.resized(self.settings.seats)
+
+        await self._table_events([event.payload() for event in events], batch, apply)
 
     async def _host_pause(self, cmd: Host) -> Reply:
-        paused = cmd.action == "pause"
-        if paused != self.paused:
-            await self._table_events([{"type": "table_paused" if paused else "table_resumed"}],
-                                     apply=lambda: setattr(self, "paused", paused))
-            if not paused:
-                self._schedule("next_hand", self.now() + 0.05)
+        events = floor_state.pause(self.floor, cmd.action == "pause")
+        if events:
+            await self._floor_events(events)
+            if not self.paused:
+                self.timers.at("next_hand", self.now() + 0.05)
         return {"paused": self.paused}
 
     def _host_seat(self, cmd: Host) -> int:
@@ -101,23 +102,22 @@ class FloorCommandsMixin(RunnerBase):
             where = f"at seat {seat}" if name is None else f"by the name {name!r}"
             raise TableError("seat/not_seated", f"nobody sits {where} at table {self.name}")
         if self._in_current_hand(seated):
-            seated.leave_reason = "removed"  # said at the stand-up; the player cannot take it back
+            self.roster = self.roster.changed(seated.seat, leave_reason="removed")  # the player cannot take it back
             await self._leave_hand(seated)
             return {"removed": "after_hand", "seat": seated.seat}
-        batch = Batch()
-        change = self._stand_now(seated, batch) | {"reason": "removed"}
-        await self._table_events([change], batch, lambda: self._remove([seated.seat]))
+        await self._seat_decision(seats.stand_now(self._seating(), seated, "removed"))
         return {"removed": "now", "seat": seated.seat}
 
     async def _host_dead(self, cmd: Host) -> Reply:
-        """One seat's hand dead; the DP's seat voids the whole hand (docs/rules/hcf.md section 5): the answer says
-        which happened."""
+        """One seat's hand dead; the player banker's seat voids the whole hand (docs/rules/hcf.md section 5): the
+        answer says which happened, in the game's words."""
         seat = self._host_seat(cmd)
-        banker = self.hand_in_progress() and self.game.dealer_seat(self.state) == seat
+        banker = self.hand_in_progress() and self.game.dealer_seat(self.course.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not self.hand_in_progress():
+            banks = f"seat {seat} is {self.game.words.banker}'s"
             return {"dead": "hand", "seat": seat,
-                    "message": f"seat {seat} is the DP's: the whole hand is void, every bet and fee goes back"}
+                    "message": f"{banks}: the whole hand is void, every bet and fee goes back"}
         return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
 
     async def _host_misdeal(self, cmd: Host) -> Reply:
@@ -139,7 +139,7 @@ class FloorCommandsMixin(RunnerBase):
                 raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
             count = len(deck)
             warning = short_deck_warning(self.game.name, self.settings.house_banked, len(self.roster.playing()), count)
-        self.arranged_next, self.arranged_by = deck, cmd.by
+        self.course = course.arranged(self.course, deck, cmd.by)
         event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
                         "message": "the host arranged the next deck: that hand is not a random deal"}
         await self._table_events([event | ({"warning": warning} if warning else {})])
@@ -147,22 +147,19 @@ class FloorCommandsMixin(RunnerBase):
 
     async def _host_close(self, _cmd: Host) -> Reply:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
-        self.closing = True
-        self._cancel("next_hand")
-        if self.hand_in_progress():
-            await self._table_events([{"type": "table_closing",
-                                       "message": "the table closes after this hand"}])
+        self.floor, events = floor_state.close(self.floor, playing=self.hand_in_progress())
+        self.timers.cancel("next_hand")
+        if events:
+            await self._floor_events(events)
             return {"closed": "after_hand"}
         await self._close_now()
         return {"closed": "now"}
 
     async def _close_now(self) -> None:
         for seated in self.roster.by_seat.values():
-            seated.leaving = True
-            seated.leave_reason = seated.leave_reason or "closed"
-        await self._stand_leavers([])
-        await self._table_events([{"type": "table_closed"}], Batch(close_table=True),
-                                 lambda: setattr(self, "closed", True))
+            self.roster = self.roster.changed(seated.seat, leaving=True, leave_reason=seated.leave_reason or "closed")
+        await self._stand_leavers()
+        await self._floor_events((floor_state.Closed(),), Batch(close_table=True))
 
 
 _HOST_HANDLERS: dict[str, Callable[[FloorCommandsMixin, Host], Awaitable[Reply]]] = {

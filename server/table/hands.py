@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from server.rules.commands import Misdeal
+from server.table import course, hand_start, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
     Stand,
     TableError,
 )
-from server.table.floor import deck_json
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
-from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND
+from server.table.roster import NEXT_HAND
 
 
 class HandsMixin(RunnerBase):
@@ -25,95 +25,67 @@ class HandsMixin(RunnerBase):
             return
         await self._apply_pending_settings()
         await self._stand_up_expired()
-        players = [s.as_player(self.stacks.get(s.account, 0)) for s in self.roster.playing()]
-        needed = 1 if self.settings.house_banked else 2
-        if len(players) < needed:
+        hand = hand_start.new_hand(self.roster, self.stacks, house_banked=self.settings.house_banked,
+                                   offer_from=self.course.offer_from, hands_dealt=self.course.hands_dealt,
+                                   hands_played=self.course.hands_played, arranged=self.course.arranged_next,
+                                   arranged_by=self.course.arranged_by)
+        if hand is None:
             await self._set_waiting("players")
             return
         seed = self.seed_source(32)
-        arranged = self.arranged_next
-        carry = carry_for_hand(self.carry, {p.seat: self.roster.by_seat[p.seat].name for p in players})
-        state = self.game.new_hand(self.settings, players, seed, offer_from=self.offer_from,
-                                   arranged_deck=arranged, carry=carry)
-        opening = self.game.opening_events(state)
+        carry = carry_for_hand(self.course.carry, hand.names)
+        state = self.game.new_hand(self.settings, hand.players, seed, offer_from=hand.offer_from,
+                                   arranged_deck=hand.arranged, carry=carry)
         if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
             after = self.game.after_hand(state, carry)
-            self.state = state
+            self.course = course.not_begun(self.course, state)
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
-            self._schedule("next_hand", self.now() + after.pause)
+            self.timers.at("next_hand", self.now() + after.pause)
             return
-        self.arranged_next, self.arranged_in_play = None, arranged  # a hand never started keeps it waiting
-        self.waiting_reason = None
         self._idle.clear()
-        self.hand_accounts = {p.seat: self.roster.by_seat[p.seat].account for p in players}
-        if not self.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
-            for seated in self.roster.by_seat.values():
-                seated.missed_this_hand = seated.moved_this_hand = False
-        # Numbered like a person counts: an attempt nobody banked is not a hand, and the next takes its number.
-        self.hand_number, self.hand_numbered = self.hands_dealt + 1, False
-        started = {"type": "hand_started", "hand_no": self.hands_played + 1, "number": self.hand_number,
-                   "arranged": arranged is not None,
-                   "seats": [p.seat for p in players], "offer_from": self.offer_from}
-        batch = Batch(start_hand=(seed.hex(), state.commitment, arranged is not None))
-        self.hand_id = None
-        self.state, self.hand_carry = state, carry
-        inputs = {"command": "new_hand", "game": self.game.name, "carry": carry,
-                  "settings": self.settings.as_dict(), "offer_from": self.offer_from,
-                  "players": [[p.seat, p.stack, p.willing_to_bank, p.present] for p in players],
-                  "accounts": {str(seat): account for seat, account in self.hand_accounts.items()},
-                  "arranged_deck": deck_json(arranged),
-                  "arranged_by": self.arranged_by if arranged is not None else None}
-        await self._record(state, opening, batch, lead=[started], inputs=inputs)
+        if not self.course.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
+            self.roster = seats.hand_begins(self.roster)
+        # A deck the host arranged is in play now (a hand never started keeps it waiting).
+        self.course = course.begun(self.course, hand, state, carry)
+        batch = Batch(start_hand=(seed.hex(), state.commitment, hand.arranged is not None))
+        inputs = hand_start.inputs(hand, game=self.game.name, settings=self.settings.as_dict(), carry=carry)
+        await self._record(state, self.game.opening_events(state), batch, lead=[hand_start.started(hand)],
+                           inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
-        if self.waiting_reason == reason:
+        if self.course.waiting_reason == reason:
             return
-        self.waiting_reason = reason
-        if reason == "players" and not message:
-            message = ("waiting for players" if self.settings.house_banked
-                       else "waiting for players: a hand needs two, one to bank and one to play")
-        await self._table_events([{"type": "table_waiting", "reason": reason, "message": message or reason}])
+        self.course = course.waiting(self.course, reason)
+        sentence = hand_start.waiting_sentence(reason, message, house_banked=self.settings.house_banked)
+        await self._table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
     async def _hand_command(self, command: Any) -> Reply:
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if self._drill_holds(command):  # a leave while the table waits for the trainee: carried out after
             return {}
-        events = self.game.decide(self.state, command)
-        await self._record(self.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
+        events = self.game.decide(self.course.state, command)
+        await self._record(self.course.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
         return {}
 
     async def _after_hand(self, state: Any) -> None:
         self.clock = None
-        self._cancel("clock")
-        self.last_summary = self._summary(state, dealt=self.hand_numbered)
-        self.last_hand_id = self.hand_id
-        after = self.game.after_hand(state, self.hand_carry)
-        self.carry, self.offer_from = self.last_summary["carry"], after.offer_from  # last bets kept by player
-        changes: list[Reply] = []
-        self.hand_retried = after.retried
-        for seat in list(self.hand_accounts) if not after.retried else []:
-            seated = self.roster.by_seat.get(seat)
-            if seated is None:
-                continue
-            seated.missed_hands = seated.missed_hands + 1 if seated.absent() else 0
-            if seated.missed_hands >= MISSED_CLOCKS_TO_SIT_OUT and not seated.sitting_out:
-                seated.sitting_out, seated.sat_out_at = True, self.now()
-                changes.append({"type": "player_sat_out", "seat": seat, "name": seated.name,
-                                "reason": "clock"})
-        self.hand_id = None
-        if state.phase == "not_dealt" and self.arranged_in_play is not None and self.arranged_next is None:
-            self.arranged_next = self.arranged_in_play  # no cards were dealt: the drill deck waits for the next hand
-        self.arranged_in_play = None
-        if after.waiting is not None:
-            self.waiting_reason = after.waiting  # hand_not_dealt said so; a seat change retries at once
+        self.timers.cancel("clock")
+        summary = self._summary(state, dealt=self.course.hand_numbered)
+        after = self.game.after_hand(state, self.course.hand_carry)
+        # An attempt nobody banked and its retry are one hand for who is absent (section 4).
+        self.roster, absent = seats.absences(self._seating(), [] if after.retried else list(self.course.hand_accounts),
+                                             self.now())
+        # The last bets are kept by player (rebet.py); a deck arranged for a hand never dealt waits for the next;
+        # why the next hand waits, when the game says (a seat change retries at once).
+        self.course = course.ended(self.course, summary, after, not_dealt=state.phase == "not_dealt")
         self._idle.set()
-        await self._stand_leavers(changes)
+        await self._stand_leavers(absent)
         await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
         if self.closing:
             await self._close_now()
             return
-        self._schedule("next_hand", self.now() + after.pause)
+        self.timers.at("next_hand", self.now() + after.pause)
 
     async def _void_hand(self, reason: str) -> Reply:
         if not self.hand_in_progress():
@@ -131,9 +103,10 @@ class HandsMixin(RunnerBase):
             return await self._stay(seated)
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
-        if seated.seat not in self.hand_accounts or self.hand_accounts[seated.seat] != cmd.account:
+        if seated.seat not in self.course.hand_accounts or self.course.hand_accounts[seated.seat] != cmd.account:
             raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
                              if seated.sitting_out else NEXT_HAND)
         await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
-        seated.moved_this_hand = True  # refused moves raise above: only a move the hand took counts
+        # Refused moves raise above: only a move the hand took counts.
+        self.roster = self.roster.changed(seated.seat, moved_this_hand=True)
         return {}

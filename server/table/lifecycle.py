@@ -36,8 +36,8 @@ class LifecycleMixin(RunnerBase):
     def start(self) -> None:
         """Start the table task and the first hand (after a short pause)."""
         self._task = asyncio.create_task(self._run(), name=f"table:{self.name}")
-        self._schedule("next_hand", self.now() + 0.2)
-        self._schedule("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+        self.timers.at("next_hand", self.now() + 0.2)
+        self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
 
     async def submit(self, command: TableCommand) -> Reply:
         """Queue a command and wait for its reply (raises TableError when refused)."""
@@ -54,8 +54,7 @@ class LifecycleMixin(RunnerBase):
             await asyncio.wait_for(self._idle.wait(), grace_seconds)
         if self.hand_in_progress():
             await self._call(self._void_hand, "shutdown")
-        for handle in self._timers.values():
-            handle.cancel()
+        self.timers.stop()
         if self._task is not None:
             # End the task between two commands: cancelling it could cut a command's database
             # transaction in half and leave SQLite's write lock held by a lost connection.
@@ -80,7 +79,7 @@ class LifecycleMixin(RunnerBase):
 
     def hand_in_progress(self) -> bool:
         """Whether a hand has started and not ended."""
-        return self.state is not None and self.state.phase not in self.game.terminal
+        return self.course.state is not None and self.course.state.phase not in self.game.terminal
 
     async def _run(self) -> None:
         while True:
@@ -89,7 +88,7 @@ class LifecycleMixin(RunnerBase):
             # still its own commit, but the batch goes out as one update per viewer.
             while len(items) < BATCH_LIMIT and not self._queue.empty():
                 items.append(self._queue.get_nowait())
-            structlog.contextvars.bind_contextvars(table=self.name, hand=self.hand_id)
+            structlog.contextvars.bind_contextvars(table=self.name, hand=self.course.hand_id)
             try:
                 await self._run_batch(items)
             finally:

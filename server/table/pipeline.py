@@ -13,7 +13,8 @@ from typing import Any
 
 import structlog
 
-from server.rules.game import AccountId, Transfer
+from server.rules.game import AccountId, Game, log_fields
+from server.table import course, seats
 from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
@@ -23,9 +24,8 @@ from server.table.updates import BatchRecord
 log = structlog.get_logger("hcf.table")
 
 
-_CLOCKED_EVENTS = frozenset({"bank_offered", "betting_opened", "turn_started", "exchange_opened"})
-_LOGGED_KEYS = ("seat", "reason", "ante", "straight_flush_bonus", "flush_bonus", "amount", "name", "stack",
-                "dealer", "qualifies", "cashed_out", "status", "hand_no", "arranged", "fees", "seats",
+# The table's own fields of a log line; the game adds its own (Game.log_fields).
+_LOGGED_KEYS = ("seat", "reason", "amount", "name", "stack", "cashed_out", "status", "hand_no", "arranged", "seats",
                 "present", "willing_to_bank", "changed", "cards")
 
 
@@ -94,12 +94,12 @@ class PipelineMixin(RunnerBase):
 
     async def _commit(self, batch: Batch) -> int | None:
         # The storage port refuses with the one refusal type, its codes already mapped for clients.
-        return await self.storage.commit(self.name, self.hand_id, batch)
+        return await self.storage.commit(self.name, self.course.hand_id, batch)
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
         """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
         for event in events:
-            _log_event(event)
+            _log_event(event, self.game)
         if self._batch is not None:
             self._batch.add(events, private)
             return
@@ -126,20 +126,12 @@ class PipelineMixin(RunnerBase):
         except BaseException:
             self.seq = first_seq
             raise
-        self._apply_transfers(batch.transfers)
+        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
         if apply is not None:
             apply()
         # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
         await self._publish([RecordedEvent(r.seq, {k: v for k, v in r.payload.items() if not k.startswith("_")},
                                            r.in_hand) for r in recorded], [])
-
-    def _apply_transfers(self, transfers: list[Transfer]) -> None:
-        for t in transfers:
-            for place, sign in ((t.src, -1), (t.dst, 1)):
-                prefix = f"stack:{self.name}:"
-                if place.startswith(prefix):
-                    account = AccountId(int(place[len(prefix):]))
-                    self.stacks[account] = self.stacks.get(account, 0) + sign * t.amount
 
     async def _record(self, before: Any, events: list[Any], batch: Batch,
                       lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
@@ -158,17 +150,17 @@ class PipelineMixin(RunnerBase):
         public: dict[int, Reply] = {}
         private: list[tuple[AccountId, int, Reply]] = []
         for event in events:
-            batch.transfers.extend(game.postings(state, event, self.name, self.hand_accounts))
+            batch.transfers.extend(game.postings(state, event, self.name, self.course.hand_accounts))
             seq = self._next_seq()
             recorded.append(RecordedEvent(seq, game.codec.event_as_json(event)))
             public[seq] = game.public_event(event)
             for seat, payload in game.private_events(state, event):
-                private.append((self.hand_accounts[seat], seq, payload))
+                private.append((self.course.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
-        if not self.hand_numbered and any(r.payload.get("type") == "cards_dealt" for r in recorded):
-            batch.hand_number = self.hand_number
+        if not self.course.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
+            batch.hand_number = self.course.hand_number
         if state.phase in game.terminal:
-            summary = self._summary(state, dealt=self.hand_numbered or batch.hand_number is not None)
+            summary = self._summary(state, dealt=self.course.hand_numbered or batch.hand_number is not None)
             batch.finish_hand = (state.phase, summary)
             recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
         if inputs is not None and recorded:
@@ -180,13 +172,8 @@ class PipelineMixin(RunnerBase):
         except BaseException:
             self.seq = first_seq
             raise
-        if hand_id is not None:
-            self.hand_id = hand_id
-            self.hands_played += 1  # numbered like the database: every recorded hand counts
-        if batch.hand_number is not None:
-            self.hands_dealt, self.hand_numbered = batch.hand_number, True
-        self._apply_transfers(batch.transfers)
-        self.state = state
+        self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
+        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
         self._update_clock(before, state)
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
@@ -200,28 +187,25 @@ class PipelineMixin(RunnerBase):
             payload = public.get(r.seq)
             if payload is None:
                 payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            payload = {**payload, "hand_id": self.hand_id,
-                       "number": payload.get("number", self.hand_number)}
-            if clock is not None and payload.get("type") in _CLOCKED_EVENTS:
+            payload = {**payload, "hand_id": self.course.hand_id,
+                       "number": payload.get("number", self.course.hand_number)}
+            if clock is not None and payload.get("type") in self.game.clocked_events:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
-        names = {seat: self.roster.by_seat[seat].name for seat in self.hand_accounts if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.hand_id, names, self.hand_carry,
-                            self.hand_number if dealt else None, kept=self.carry)
+        names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
+                 if seat in self.roster.by_seat}
+        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
+                            self.course.hand_number if dealt else None, kept=self.course.carry)
 
 
-def _log_event(event: RecordedEvent) -> None:
+def _log_event(event: RecordedEvent, game: Game) -> None:
     """One line per published event: only public fields, never cards or seeds."""
     payload = event.payload
     # "stack" and "event" mean something else to structlog: prefix every field.
-    fields = {f"ev_{k}": payload[k] for k in _LOGGED_KEYS if k in payload}
-    if payload.get("type") == "hand_settled":
-        settlement = payload.get("settlement") or {}
-        fields["ev_results"] = {r["seat"]: r["net"] for r in settlement.get("seats", [])}
-        fields["ev_dealer_net"] = (settlement.get("dealer") or {}).get("net")
-        fields["ev_house"] = settlement.get("house")
+    own = log_fields(payload, _LOGGED_KEYS) | game.log_fields(payload)
+    fields = {f"ev_{k}": v for k, v in own.items()}
     log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from server.rules.game import AccountId, Player
@@ -13,9 +15,9 @@ MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (docs/rules/hcf.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Seated:
-    """A seated player. Mutable: the table task owns it alone."""
+    """A seated player, as a value: a change makes a new one (:meth:`Roster.changed`)."""
 
     seat: int
     account: AccountId
@@ -53,14 +55,19 @@ class Seated:
         }
 
 
+@dataclass(frozen=True, slots=True)
 class Roster:
-    """The seats of one table."""
+    """The seats of one table, as a value: seating, standing and every change make a new roster."""
 
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-        self.by_seat: dict[int, Seated] = {}
-        # Every connect asks every table whether the account sits there: a lookup, not a scan.
-        self._by_account: dict[AccountId, Seated] = {}
+    seats: int
+    by_seat: Mapping[int, Seated] = field(default_factory=dict)
+    # Every connect asks every table whether the account sits there: a lookup, not a scan.
+    _by_account: Mapping[AccountId, Seated] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_seat = MappingProxyType(dict(sorted(self.by_seat.items())))
+        object.__setattr__(self, "by_seat", by_seat)  # frozen: set once, here
+        object.__setattr__(self, "_by_account", {s.account: s for s in by_seat.values()})
 
     def of_account(self, account: AccountId) -> Seated | None:
         """The seat of an account, if it has one."""
@@ -70,21 +77,30 @@ class Roster:
         """The lowest free seat number."""
         return next((n for n in range(1, self.seats + 1) if n not in self.by_seat), None)
 
-    def add(self, seated: Seated) -> None:
-        """Seat a player (the caller checked the seat is free)."""
-        self.by_seat[seated.seat] = seated
-        self._by_account[seated.account] = seated
+    def free(self) -> list[int]:
+        """Every free seat, lowest first."""
+        return [n for n in range(1, self.seats + 1) if n not in self.by_seat]
 
-    def remove(self, seat: int) -> Seated:
-        """Free a seat."""
-        seated = self.by_seat.pop(seat)
-        if self._by_account.get(seated.account) is seated:
-            del self._by_account[seated.account]
-        return seated
+    def with_seated(self, seated: Seated) -> Roster:
+        """The roster with ``seated`` in its seat (the caller checked the seat is free, or it is the same player)."""
+        return Roster(self.seats, {**self.by_seat, seated.seat: seated})
+
+    def without(self, *seats: int) -> Roster:
+        """The roster with ``seats`` free."""
+        return Roster(self.seats, {n: s for n, s in self.by_seat.items() if n not in seats})
+
+    def changed(self, seat: int, **changes: Any) -> Roster:
+        """The roster with the player in ``seat`` changed (a seat nobody holds: unchanged)."""
+        seated = self.by_seat.get(seat)
+        return self if seated is None else self.with_seated(replace(seated, **changes))
+
+    def resized(self, seats: int) -> Roster:
+        """The roster of a table with ``seats`` seats (the caller checked nobody sits beyond them)."""
+        return Roster(seats, self.by_seat)
 
     def playing(self) -> list[Seated]:
         """Players who take part in the next hand."""
-        return [s for _, s in sorted(self.by_seat.items()) if not s.sitting_out and not s.leaving]
+        return [s for s in self.by_seat.values() if not s.sitting_out and not s.leaving]
 
     def accounts(self) -> dict[int, AccountId]:
         """Seat number -> account."""

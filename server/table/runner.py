@@ -9,9 +9,13 @@ its own update), then every other viewer gets one update for the whole batch
 :class:`Tick` commands into the same queue, so a slow or vanished client can never
 stall a hand.
 
-The runner is one class made of parts, one module each (mixins over the state they share,
+The runner is still one class made of parts, one module each (mixins over the state they share,
 server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
 hands, seating, floor_commands (the host's), timers, views, drill (a live drill's steps).
+What it holds is moving into pure values that decide and evolve without I/O: the seats
+(seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
+hand_start.py), the hand's clock (hand_clock.py); its timers are a composed collaborator
+(scheduler.py), like its storage, publisher and update builder.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from server.table.base import HandClock, TableSetup, _Internal
+from server.table.base import TableSetup, _Internal
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -37,6 +41,7 @@ from server.table.commands import (
 )
 from server.table.drill import DrillMixin
 from server.table.floor_commands import FloorCommandsMixin
+from server.table.hand_clock import HandClock
 from server.table.hands import HandsMixin
 from server.table.lifecycle import LifecycleMixin
 from server.table.pipeline import PipelineMixin

@@ -30,31 +30,31 @@ class ViewsMixin(RunnerBase):
         return {
             "settings": self.settings.as_dict(),
             "status": self._status(),
-            "waiting_reason": self.waiting_reason,
+            "waiting_reason": self.course.waiting_reason,
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
             "button": button,
             # Also while the next hand is played: a client back after a restart learns its hand's fate.
-            "last_hand": self.last_summary,
-            "arranged_next": self.arranged_next is not None,
+            "last_hand": self.course.last_summary,
+            "arranged_next": self.course.arranged_next is not None,
             "drill": None if self.drill is None else self.drill.public(),
-            **self.game.table_view(self.settings, self.carry),
+            **self.game.table_view(self.settings, self.course.carry),
         }
 
     def hand_seat(self, account: AccountId | None) -> int | None:
         """The seat ``account`` plays in this hand (None: it sees the hand as a spectator)."""
         seated = self.roster.of_account(account) if account is not None else None
-        return seated.seat if seated is not None and self.hand_accounts.get(seated.seat) == account else None
+        return seated.seat if seated is not None and self.course.hand_accounts.get(seated.seat) == account else None
 
     def hand_view(self, seat: int | None) -> Reply | None:
         """The hand as ``seat`` (None: a spectator) sees it; None before the first dealt hand."""
-        state = self.state
+        state = self.course.state
         if state is None or state.phase == "not_dealt":
             return None
-        if self.drill is not None and self.drill.held is not None and self.hand_id is None:
+        if self.drill is not None and self.drill.held is not None and self.course.hand_id is None:
             return None  # a new hand's first events wait for the trainee: nobody sees it (its offer) before them
-        hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.hand_id or self.last_hand_id,
-                                                          "number": self.hand_number}
+        hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.course.hand_id or self.course.last_hand_id,
+                                                          "number": self.course.hand_number}
         if self.clock is not None:
             hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
         return hand
@@ -62,7 +62,7 @@ class ViewsMixin(RunnerBase):
     def hand_key(self) -> tuple[object, ...]:
         """Changes whenever a hand view may change (the state, the hand's ids, the clock)."""
         clock = self.clock.deadline if self.clock is not None else None
-        return (self.state, self.hand_id, self.last_hand_id, self.hand_number, clock)
+        return (self.course.state, self.course.hand_id, self.course.last_hand_id, self.course.hand_number, clock)
 
     def you(self, account: AccountId | None) -> Reply:
         """The snapshot's ``you``."""
@@ -94,11 +94,11 @@ class ViewsMixin(RunnerBase):
         return choices
 
     def _hand_choices(self, seated: Seated) -> list[Reply]:
-        if not self.hand_in_progress() or self.hand_accounts.get(seated.seat) != seated.account:
+        if not self.hand_in_progress() or self.course.hand_accounts.get(seated.seat) != seated.account:
             return []
         if self.drill is not None and self.drill.held is not None:
             return []  # the table waits for the trainee
-        return self.game.choices(self.state, seated.seat)
+        return self.game.choices(self.course.state, seated.seat)
 
     def _table_choices(self, seated: Seated) -> list[Reply]:
         """The table-level items, the same for every game."""
@@ -133,11 +133,11 @@ class ViewsMixin(RunnerBase):
 
     def _button(self) -> int | None:
         """The seat that banked the last hand (the game says which), while that player still sits there."""
-        dealer = self.game.dealer_seat(self.state) if self.state is not None else None
+        dealer = self.game.dealer_seat(self.course.state) if self.course.state is not None else None
         if dealer is None:
             return None
         seated = self.roster.by_seat.get(dealer)
-        if seated is None or self.hand_accounts.get(dealer) != seated.account:
+        if seated is None or self.course.hand_accounts.get(dealer) != seated.account:
             return None
         return dealer
 
@@ -148,10 +148,10 @@ class ViewsMixin(RunnerBase):
             "name": self.name,
             "game": self.game.name,
             "settings": self.settings.as_dict(),
-            **self.game.table_view(self.settings, self.carry),
+            **self.game.table_view(self.settings, self.course.carry),
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
-            "phase": self.state.phase if self.hand_in_progress() and self.state else self._status(),
+            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self._status(),
             **self._odds(),
         }
 
@@ -159,5 +159,5 @@ class ViewsMixin(RunnerBase):
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
         from server.analysis.service import lobby_odds
 
-        odds = lobby_odds(self.settings, self.carry.get("meter"), self.name)
+        odds = lobby_odds(self.settings, self.course.carry.get("meter"), self.name)
         return {} if odds is None else {"odds": odds}

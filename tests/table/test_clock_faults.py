@@ -66,7 +66,7 @@ async def in_decisions(runner: TableRunner) -> None:
 
 async def expire(runner: TableRunner) -> None:
     """What the table's timer does when the running clock's deadline passes."""
-    await runner.submit(Tick("clock", runner._tokens["clock"]))  # the timer's own token
+    await runner.submit(Tick("clock", runner.timers.token("clock")))  # the timer's own token
 
 
 def hand(runner: TableRunner) -> dict[str, Any]:
@@ -82,7 +82,7 @@ async def test_a_failed_commit_on_an_expiry_keeps_the_clock_and_the_retry_settle
     assert storage.refused == 1
     assert runner.state.phase == "decisions"
     assert runner.clock is not None, "the hand must keep a clock"
-    assert "clock" in runner._timers  # the retry is armed
+    assert "clock" in runner.timers.handles  # the retry is armed
     storage.fails = lambda _batch: False
     await expire(runner)
     assert runner.state.phase == "settled"

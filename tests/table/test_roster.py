@@ -17,9 +17,9 @@ def test_of_account_is_the_seat_found_by_looking_at_every_seat(steps: list[tuple
     for seat, account in steps:
         if account is None:
             if seat in roster.by_seat:
-                roster.remove(seat)
+                roster = roster.without(seat)
         elif seat not in roster.by_seat and roster.of_account(account) is None:  # as the table checks
-            roster.add(Seated(seat, account, f"p{account}"))
+            roster = roster.with_seated(Seated(seat, account, f"p{account}"))
         for candidate in range(1, 6):
             scanned = next((s for s in roster.by_seat.values() if s.account == candidate), None)
             assert roster.of_account(candidate) is scanned

@@ -143,7 +143,7 @@ def test_batches_know_when_they_are_empty() -> None:
 def test_the_table_level_choices_follow_the_seat_and_the_game() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(FAST | {"seats": 3, "max_buy_in": 2000})),
                          MemoryStorage(), RecordingPublisher())
-    runner.roster.add(Seated(2, 7, "ann", willing_to_bank=False))
+    runner.roster = runner.roster.with_seated(Seated(2, 7, "ann", willing_to_bank=False))
     runner.stacks[7] = 1500
     assert runner.choices(None) == {"seat": None, "deadline": None, "moves": [
         {"request": "sit", "seats": [1, 3], "buy_in": {"min": 100, "max": 2000}}]}
@@ -153,7 +153,7 @@ def test_the_table_level_choices_follow_the_seat_and_the_game() -> None:
         {"request": "sit_out", "sitting_out": True}, {"request": "willing_to_bank", "willing": True}]}
     house = TableRunner(TableSetup("h", HcfSettings.from_mapping(FAST | {"profile": "standard"})),
                         MemoryStorage(), RecordingPublisher())
-    house.roster.add(Seated(1, 7, "ann", sitting_out=True))
+    house.roster = house.roster.with_seated(Seated(1, 7, "ann", sitting_out=True))
     house.stacks[7] = house.settings.max_buy_in
     assert house.choices(7)["moves"] == [{"request": "stand"}, {"request": "sit_out", "sitting_out": False}]
 

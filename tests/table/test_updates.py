@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -87,7 +88,7 @@ def _command(runner: TableRunner, intent: Intent) -> Any:
         return Host(("pause", "resume", "change_settings", "resume")[n % 4], None,
                     (("settings", {"min_ante": 5 + n % 3}),) if n % 4 == 2 else ())
     if what == 9:
-        return Tick("clock", runner._tokens.get("clock", 0))
+        return Tick("clock", runner.timers.token("clock"))
     return _hand_move(runner, account, n)
 
 
@@ -183,7 +184,7 @@ async def _scenario(table: str, plan: list[list[Intent]]) -> ModelPublisher:
                 if "update" in reply:
                     answered.append((command.account, reply["update"]))
             # Whatever the table started meanwhile (a hand after the last one) is published too.
-            await runner.submit(Tick("next_hand", runner._tokens.get("next_hand", 0)))
+            await runner.submit(Tick("next_hand", runner.timers.token("next_hand")))
         final = await runner.submit(Snapshot(1))
         assert _bare(final["snapshot"]) == _bare(publisher.models[1])
     finally:
@@ -242,7 +243,7 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
     assert second is not None
     assert {"settings", "seats", "status", "hand"} <= set(first.spectator["view"])
     assert second.spectator["view"] == {}
-    runner.paused = True
+    runner.floor = replace(runner.floor, paused=True)
     third = builder.build(runner, BatchRecord(frozenset(), [RecordedEvent(3, {"type": "c"}, in_hand=False)]), 0.0)
     assert third is not None
     assert third.spectator["view"] == {"status": "paused"}
@@ -250,7 +251,7 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
 
 def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
-    runner.roster.add(Seated(2, 7, "ann"))
+    runner.roster = runner.roster.with_seated(Seated(2, 7, "ann"))
     record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"})], [(7, 1, {"type": "mine"})])
     updates = UpdateBuilder("t").build(runner, record, 12.5, frozenset({7}))
     assert updates is not None

@@ -50,8 +50,11 @@ async def test_a_hand_of_top_card_is_played_from_the_offered_choices(server: Ser
             await player.call("move", {"table": TABLE, "action": "pass"})
         else:
             await player.call("move", {"table": TABLE, "action": "bet", "ante": ante, "seed": "alice's"})
-    _, dealt = await host.event("cards_dealt", since=mark)
+    _, called = await host.event("antes_called", since=mark)
+    assert called["deadline"] is not None  # the game's own event opens its clock (Game.clocked_events)
+    _, dealt = await host.event("top_cards_dealt", since=mark)
     _, revealed = await host.event("hand_revealed", since=mark)
+    assert revealed["number"] == 1  # numbered by the game's own deal event (Game.deal_event)
     assert revealed["status"] == "settled"
     assert revealed["game"] == "topcard"
     card, house = parse_cards(dealt["hands"][0][1])[0], parse_cards(dealt["house"])[0]

@@ -23,7 +23,7 @@ from server.rules.commands import CloseBets, Leave, SharedCommand
 from server.rules.errors import Violation
 from server.rules.events import DeckPrepared, Event, HandNotDealt, HandVoided, PlayerLeaving
 from server.rules.fairness import commitment, seeded_deck
-from server.rules.game import JSON, AccountId, ClockSpec, JSONIn, Player, Transfer
+from server.rules.game import JSON, AccountId, ClockSpec, JSONIn, Player, TableWords, Transfer, log_fields
 from server.rules.house.messages import BetsPassed, PassBets
 from server.rules.house.settings import PlainSettings
 from server.rules.machine import apply_events, need_phase, player_at
@@ -67,10 +67,17 @@ class AntePlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(Event):
-    """``hands``: each bettor's card, then the house's (the table numbers a hand once ``cards_dealt`` is recorded)."""
+class AntesCalled(Event):
+    """The hand opens: the betting clock runs (the table gives this event the clock's deadline)."""
 
-    type: ClassVar[str] = "cards_dealt"
+    type: ClassVar[str] = "antes_called"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """``hands``: each bettor's card, then the house's (the table numbers a hand once it is recorded)."""
+
+    type: ClassVar[str] = "top_cards_dealt"
     hands: tuple[tuple[int, str], ...]
     house: str
 
@@ -82,7 +89,7 @@ class HandSettled(Event):
 
 
 Command = PlaceAnte | PassBets | SharedCommand
-CODEC: Final = MessageCodec[Command, Event]([AntePlaced, BetsPassed, CardsDealt, HandSettled],
+CODEC: Final = MessageCodec[Command, Event]([AntesCalled, AntePlaced, BetsPassed, CardsDealt, HandSettled],
                                             {"place_ante": PlaceAnte, "pass_bets": PassBets})
 
 
@@ -182,6 +189,15 @@ class TopCard(PlainGame[ToySettings, ToyHand, Event]):
     name = "topcard"
     terminal = TERMINAL
     codec = CODEC
+    clocked_events = frozenset({AntesCalled.type})
+    deal_event = CardsDealt.type
+    words = TableWords(place="seat", banker="the house")
+
+    def log_fields(self, payload: JSONIn) -> JSON:
+        return log_fields(payload, ("ante", "nets"))
+
+    def opening_events(self, state: ToyHand) -> list[Event]:  # noqa: ARG002 (every hand opens alike)
+        return [AntesCalled()]
 
     def settings_from_mapping(self, values: JSONIn, base: ToySettings | None = None) -> ToySettings:
         return ToySettings.from_mapping(values, base)

@@ -25,7 +25,7 @@ from server.rules.caribbean.messages import settlement_as_json
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player
+from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player, TableWords
 from server.rules.house.game import HouseGame, is_whole, malformed
 
 _BET_KEYS: Final = frozenset({"spot", "ante", "jackpot"})
@@ -64,6 +64,10 @@ class CaribbeanStud(HouseGame[CaribbeanSettings, h.HandState, m.Command, Event])
     hand = h
     postings_rules = postings
     view = view
+    clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type})
+    deal_event = m.CardsDealt.type
+    words = TableWords(place="spot", banker="the dealer")
+    results = "spots"
 
     def settings_from_mapping(self, values: JSONIn,
                               base: CaribbeanSettings | None = None) -> CaribbeanSettings:

@@ -19,13 +19,15 @@ from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, AfterHand, ClockSpec, GameRules, JSONIn, Player
+from server.rules.game import JSON, AfterHand, ClockSpec, GameRules, JSONIn, Player, TableWords, log_fields, nets
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
 from server.rules.hcf import postings, view
 from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
+
+_LOGGED: Final = ("ante", "straight_flush_bonus", "flush_bonus", "fees", "dealer", "qualifies")
 
 
 class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
@@ -37,6 +39,18 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     hand = h
     postings_rules = postings
     view = view
+    clocked_events = frozenset({m.BankOffered.type, m.BettingOpened.type, m.TurnStarted.type})
+    deal_event = m.CardsDealt.type
+    words = TableWords(place="seat", banker="the DP")
+
+    def log_fields(self, payload: JSONIn) -> JSON:
+        """The bets, fees and the DP's hand of an event; a settled hand's nets by seat, the DP's and the house's."""
+        out = log_fields(payload, _LOGGED)
+        if payload.get("type") == m.HandSettled.type:
+            settlement = payload.get("settlement") or {}
+            out |= {"results": nets(settlement.get("seats"), "seat"),
+                    "dealer_net": (settlement.get("dealer") or {}).get("net"), "house": settlement.get("house")}
+        return out
 
     def settings_from_mapping(self, values: JSONIn, base: HcfSettings | None = None) -> HcfSettings:
         """Validated settings; a ``game`` key naming this game is allowed."""

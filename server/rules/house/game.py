@@ -6,13 +6,14 @@ hand opens straight into betting, timed by the betting clock.
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Final, Generic, Protocol, TypeVar
 
 from server.rules.adapter import PlainGame, PlainHand, RulesAdapter
 from server.rules.commands import CloseBets
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, AfterHand, ClockSpec, JSONIn
+from server.rules.game import JSON, AfterHand, ClockSpec, JSONIn, TableWords, log_fields, nets
 from server.rules.house.betting import Betting, undecided
 
 
@@ -24,6 +25,9 @@ def malformed(sentence: str) -> Violation:
 def is_whole(value: object) -> bool:
     """Whether ``value`` is a whole number (a bool is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_LOGGED: Final = ("ante", "dealer", "qualifies")
 
 
 class HouseHand(Betting, PlainHand, Protocol):
@@ -41,6 +45,16 @@ class HouseGame(RulesAdapter[HandT, CommandT, EventT], PlainGame[SettingsT, Hand
     """A house-banked game's adapter; ``settings_type`` is its settings class (with ``from_mapping``)."""
 
     settings_type: type
+    words: TableWords
+    results: str  # the settlement's list of results, one a betting place: "spots", "boxes"
+
+    def log_fields(self, payload: JSONIn) -> JSON:
+        """An event's Ante and the dealer's hand; a settled hand's nets by betting place, and the house's."""
+        out = log_fields(payload, _LOGGED)
+        settlement = payload.get("settlement")
+        if isinstance(settlement, Mapping):
+            out |= {"results": nets(settlement.get(self.results), self.words.place), "house": settlement.get("house")}
+        return out
 
     def private_events(self, state: HandT, event: EventT) -> list[tuple[int, JSON]]:
         """See the game's ``view.private_events``: each seat's own cards."""

@@ -19,7 +19,7 @@ from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.errors import Violation
 from server.rules.events import Event
-from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player
+from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player, TableWords
 from server.rules.house.game import HouseGame, is_whole, malformed
 from server.rules.sixcard import hand as h
 from server.rules.sixcard import messages as m
@@ -41,6 +41,10 @@ class SixCardPoker(HouseGame[SixcardSettings, h.HandState, m.Command, Event]):
     hand = h
     postings_rules = postings
     view = view
+    clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type, m.ExchangeOpened.type})
+    deal_event = m.CardsDealt.type
+    words = TableWords(place="box", banker="the dealer")
+    results = "boxes"
 
     def settings_from_mapping(self, values: JSONIn, base: SixcardSettings | None = None) -> SixcardSettings:
         """Validated settings (a ``game`` key naming this game is allowed); raises SettingsError."""
