@@ -48,25 +48,49 @@ class LifecycleMixin(RunnerBase):
         return await future
 
     async def stop(self, grace_seconds: float) -> None:
-        """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it."""
+        """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it.
+
+        A table whose task has already ended (cancelled, or killed by an error) has nobody left to
+        end or void its hand: it stops at once and leaves the hand in progress to the next start,
+        which voids it as after a crash (``void_interrupted_hands``).
+        """
         self.stopping = True
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), grace_seconds)
-        if self.hand_in_progress():
+        if self._task is not None and self._task.done():
+            log.warning("table_task_gone", hand_in_progress=self.hand_in_progress())
+        if self._running():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), grace_seconds)
+        if self.hand_in_progress() and self._running():
             await self._call(self._void_hand, "shutdown")
         self.timers.stop()
-        if self._task is not None:
-            # End the task between two commands: cancelling it could cut a command's database
-            # transaction in half and leave SQLite's write lock held by a lost connection.
-            await self._queue.put((_Internal(self._halt, ()), None))
-            if not (await asyncio.wait([self._task], timeout=STOP_SECONDS))[0]:
-                self._task.cancel()  # a command that hangs: give up on it
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        if self._running():
+            await self._end_task()
+        self._note_end()
         while not self._queue.empty():
             _, future = self._queue.get_nowait()
             if future is not None and not future.done():
                 future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+
+    def _running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def _end_task(self) -> None:
+        """End the task between two commands: cancelling it could cut a command's database
+        transaction in half and leave SQLite's write lock held by a lost connection."""
+        assert self._task is not None
+        await self._queue.put((_Internal(self._halt, ()), None))
+        if not (await asyncio.wait([self._task], timeout=STOP_SECONDS))[0]:
+            self._task.cancel()  # a command that hangs: give up on it
+        await asyncio.wait([self._task])  # how it ended is _note_end's to say, never raised here
+
+    def _note_end(self) -> None:
+        """Log how the task ended if it did not end by our halt: an error that killed it is
+        logged, never raised out of ``stop`` (stopping every table must not fail on one)."""
+        if self._task is None or not self._task.done() or self._task.cancelled():
+            return
+        error = self._task.exception()
+        if error is not None:
+            log.error("table_task_died", error=repr(error), hand_in_progress=self.hand_in_progress())
 
     async def _halt(self) -> Reply:
         raise asyncio.CancelledError  # not an Exception: it ends _run, after every command queued before it
