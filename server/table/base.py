@@ -28,6 +28,7 @@ from server.table.roster import Roster, Seated
 from server.table.scheduler import Scheduler
 from server.table.seats import Decision, Seating
 from server.table.updates import BatchRecord, UpdateBuilder
+from server.table.views import TableView
 
 
 @dataclass(slots=True)
@@ -243,35 +244,33 @@ class RunnerBase:
     async def _close_now(self) -> None:
         raise NotImplementedError  # FloorCommandsMixin
 
-    def _status(self) -> str:
-        raise NotImplementedError  # ViewsMixin
+    # ------------------------------------------------------------ what viewers see (server/table/views.py)
 
-    def _button(self) -> int | None:
-        raise NotImplementedError  # ViewsMixin
-
-    def choices(self, account: AccountId | None) -> Choices:
-        raise NotImplementedError  # ViewsMixin
-
-    def hand_key(self) -> tuple[object, ...]:
-        raise NotImplementedError  # ViewsMixin
-
-    def hand_seat(self, account: AccountId | None) -> int | None:
-        raise NotImplementedError  # ViewsMixin
-
-    def hand_view(self, seat: int | None) -> Reply | None:
-        raise NotImplementedError  # ViewsMixin
-
-    def seated_accounts(self) -> frozenset[AccountId]:
-        raise NotImplementedError  # ViewsMixin
-
-    def shared_view(self) -> Reply:
-        raise NotImplementedError  # ViewsMixin
+    def view(self) -> TableView:
+        """The table as viewers see it now: a frozen picture every view and choice is computed from."""
+        return TableView(name=self.name, game=self.game, seq=self.seq, now=self.now(), floor=self.floor,
+                         course=self.course, roster=self.roster, stacks=self.stacks, clock=self.clock,
+                         drill=self.drill)
 
     def snapshot(self, account: AccountId | None) -> Reply:
-        raise NotImplementedError  # ViewsMixin
+        """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
+        return self.view().snapshot(account)
 
-    def you(self, account: AccountId | None) -> Reply:
-        raise NotImplementedError  # ViewsMixin
+    def choices(self, account: AccountId | None) -> Choices:
+        """What ``account`` may do now (docs/protocol.md section 3)."""
+        return self.view().choices(account)
+
+    def shared_view(self) -> Reply:
+        """The snapshot's keys that every viewer sees alike."""
+        return self.view().shared_view()
+
+    def seated_accounts(self) -> frozenset[AccountId]:
+        """The accounts seated here now."""
+        return frozenset(s.account for s in self.roster.by_seat.values())
+
+    def lobby_entry(self) -> Reply:
+        """The table as the lobby lists it."""
+        return self.view().lobby_entry()
 
 
 def _live_drill(setup: TableSetup) -> LiveDrill | None:

@@ -77,7 +77,7 @@ class DrillMixin(RunnerBase):
 
     def _where(self) -> Where:
         names = {seat: s.name for seat, s in self.roster.by_seat.items()}
-        button = self._button()
+        button = self.view().button()
         # A new hand's state has no player banker yet: the button stays where the last one left it.
         if self.drill is not None:
             if button is None:

@@ -55,7 +55,7 @@ class FloorCommandsMixin(RunnerBase):
         """The table's settings now, and what a change waiting for the hand's end will make of them."""
         current = self.settings.as_dict()
         pending = self.pending_settings
-        return {"table": self.name, "game": self.game.name, "status": self._status(), "settings": current,
+        return {"table": self.name, "game": self.game.name, "status": self.view().status(), "settings": current,
                 "pending": setting_changes(current, pending.as_dict()) if pending is not None else {},
                 "drill": None if self.drill is None else self.drill.public()}
 

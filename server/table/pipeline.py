@@ -41,7 +41,7 @@ class PipelineMixin(RunnerBase):
         the table sends, and it does not wait for the others' updates to be built.
         """
         try:
-            batch = self._updates.start(self, record, self.now())
+            batch = self._updates.start(self.view(), record, self.now())
         except Exception:
             log.exception("update_failed")
             batch = None
@@ -104,7 +104,7 @@ class PipelineMixin(RunnerBase):
             self._batch.add(events, private)
             return
         record = BatchRecord(self.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
-        updates = self._updates.build(self, record, self.now())
+        updates = self._updates.build(self.view(), record, self.now())
         if updates is not None:
             try:
                 await self.publisher.table_update(self.name, updates)

@@ -11,11 +11,13 @@ stall a hand.
 
 The runner is still one class made of parts, one module each (mixins over the state they share,
 server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
-hands, seating, floor_commands (the host's), timers, views, drill (a live drill's steps).
+hands, seating, floor_commands (the host's), timers, drill (a live drill's steps).
 What it holds is moving into pure values that decide and evolve without I/O: the seats
 (seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
-hand_start.py), the hand's clock (hand_clock.py); its timers are a composed collaborator
-(scheduler.py), like its storage, publisher and update builder.
+hand_start.py), the hand's clock (hand_clock.py); what viewers see and may do is a function
+of one frozen picture of the table (views.py, ``view()``), which the update builder reads
+instead of the runner; its timers are a composed collaborator (scheduler.py), like its
+storage, publisher and update builder.
 """
 
 from __future__ import annotations
@@ -48,10 +50,9 @@ from server.table.pipeline import PipelineMixin
 from server.table.ports import Reply
 from server.table.seating import SeatingMixin
 from server.table.timers import CLOCK_ATTEMPTS, TimersMixin
-from server.table.views import ViewsMixin
 
 
-class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, TimersMixin, ViewsMixin,
+class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, TimersMixin,
                   DrillMixin):
     """The single owner of one table's state.
 

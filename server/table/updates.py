@@ -32,7 +32,8 @@ _UNSEEN = object()  # the first batch: every shared key and every hand view goes
 
 
 class TableViews(Protocol):
-    """What the update builder reads of a table (the runner offers it, and builds snapshots from the same)."""
+    """What the update builder reads of a table: a frozen picture of it (``server.table.views.TableView``),
+    the one snapshots are built from."""
 
     def shared_view(self) -> JSON:
         """The snapshot's top-level keys that every viewer sees alike (settings, status, seats...)."""

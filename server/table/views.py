@@ -1,15 +1,51 @@
-"""What each viewer sees of the table (snapshots, the parts updates are built from) and may do (choices)."""
+"""What each viewer sees of the table (snapshots, the parts updates are built from) and may do (choices).
+
+A :class:`TableView` is a frozen picture of the table at one moment, taken by the runner
+(``RunnerBase.view``); everything here is a function of it, with no I/O and no clock. The
+update builder reads the same picture (it is a :class:`~server.table.updates.TableViews`).
+"""
 
 from __future__ import annotations
 
-from server.rules.game import AccountId
-from server.table.base import RunnerBase
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from server.rules.game import AccountId, Game
+from server.table.course import Course
+from server.table.drill_state import LiveDrill
+from server.table.floor_state import Floor
+from server.table.hand_clock import HandClock
 from server.table.ports import Choices, Reply
-from server.table.roster import NEXT_HAND, Seated
+from server.table.roster import NEXT_HAND, Roster, Seated
 
 
-class ViewsMixin(RunnerBase):
-    """The part of :class:`~server.table.runner.TableRunner` that owns what viewers see and may do."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """The table as viewers see it at one moment: what every view and choice is computed from."""
+
+    name: str
+    game: Game
+    seq: int
+    now: float  # the table's wall time when the picture was taken
+    floor: Floor
+    course: Course
+    roster: Roster
+    stacks: Mapping[AccountId, int]
+    clock: HandClock | None
+    drill: LiveDrill | None
+
+    @property
+    def settings(self) -> Any:
+        """The game's settings posted now (server.rules.game.TableSettings)."""
+        return self.floor.posted
+
+    def hand_in_progress(self) -> bool:
+        """Whether a hand has started and not ended."""
+        return self.course.state is not None and self.course.state.phase not in self.game.terminal
+
+    def _in_current_hand(self, seated: Seated) -> bool:
+        return self.hand_in_progress() and seated.seat in self.course.hand_accounts
 
     def snapshot(self, account: AccountId | None) -> Reply:
         """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
@@ -17,7 +53,7 @@ class ViewsMixin(RunnerBase):
             "table": self.name,
             "game": self.game.name,
             "seq": self.seq,
-            "server_time": self.now(),
+            "server_time": self.now,
             **self.shared_view(),
             "hand": self.hand_view(self.hand_seat(account)),
             "you": self.you(account),
@@ -26,10 +62,10 @@ class ViewsMixin(RunnerBase):
 
     def shared_view(self) -> Reply:
         """The snapshot's keys that every viewer sees alike."""
-        button = self._button()
+        button = self.button()
         return {
             "settings": self.settings.as_dict(),
-            "status": self._status(),
+            "status": self.status(),
             "waiting_reason": self.course.waiting_reason,
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
@@ -77,12 +113,12 @@ class ViewsMixin(RunnerBase):
     def choices(self, account: AccountId | None) -> Choices:
         """What ``account`` may do now (docs/protocol.md section 3); an account without a seat, as a spectator."""
         seated = self.roster.of_account(account) if account is not None else None
-        if self.closed:
+        if self.floor.closed:
             return {"seat": None if seated is None else seated.seat, "deadline": None, "moves": []}
         if seated is None:
             free = [n for n in range(1, self.settings.seats + 1) if n not in self.roster.by_seat]
             moves: list[Reply] = []
-            if free and not self.closing:
+            if free and not self.floor.closing:
                 moves.append({"request": "sit", "seats": free,
                               "buy_in": {"min": self.settings.min_buy_in, "max": self.settings.max_buy_in}})
             return {"seat": None, "deadline": None, "moves": moves}
@@ -105,7 +141,7 @@ class ViewsMixin(RunnerBase):
         moves: list[Reply] = []
         in_hand = self._in_current_hand(seated)
         if in_hand and seated.leaving:
-            if seated.leave_reason is None and not self.closing:
+            if seated.leave_reason is None and not self.floor.closing:
                 moves.append({"request": "stay"})
         else:
             moves.append({"request": "leave" if in_hand else "stand"})
@@ -124,14 +160,15 @@ class ViewsMixin(RunnerBase):
             return None
         return clock.deadline
 
-    def _status(self) -> str:
-        if self.closed:
+    def status(self) -> str:
+        """The table's status: closed, playing, paused or waiting."""
+        if self.floor.closed:
             return "closed"
         if self.hand_in_progress():
             return "playing"
-        return "paused" if self.paused else "waiting"
+        return "paused" if self.floor.paused else "waiting"
 
-    def _button(self) -> int | None:
+    def button(self) -> int | None:
         """The seat that banked the last hand (the game says which), while that player still sits there."""
         dealer = self.game.dealer_seat(self.course.state) if self.course.state is not None else None
         if dealer is None:
@@ -143,7 +180,7 @@ class ViewsMixin(RunnerBase):
 
     def lobby_entry(self) -> Reply:
         """The table as the lobby lists it."""
-        button = self._button()
+        button = self.button()
         return {
             "name": self.name,
             "game": self.game.name,
@@ -151,7 +188,7 @@ class ViewsMixin(RunnerBase):
             **self.game.table_view(self.settings, self.course.carry),
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
-            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self._status(),
+            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self.status(),
             **self._odds(),
         }
 
