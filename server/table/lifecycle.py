@@ -36,6 +36,7 @@ class LifecycleMixin(RunnerBase):
     def start(self) -> None:
         """Start the table task and the first hand (after a short pause)."""
         self._task = asyncio.create_task(self._run(), name=f"table:{self.name}")
+        self._task.add_done_callback(self._task_ended)
         self.timers.at("next_hand", self.now() + 0.2)
         self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
 
@@ -61,15 +62,14 @@ class LifecycleMixin(RunnerBase):
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._idle.wait(), grace_seconds)
         if self.hand_in_progress() and self._running():
-            await self._call(self._void_hand, "shutdown")
+            try:
+                await self._call(self._void_hand, "shutdown")
+            except TableError as exc:  # not voided now (the task died meanwhile): the next start voids it
+                log.warning("shutdown_void_failed", code=exc.code)
         self.timers.stop()
         if self._running():
             await self._end_task()
-        self._note_end()
-        while not self._queue.empty():
-            _, future = self._queue.get_nowait()
-            if future is not None and not future.done():
-                future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+        self._refuse_queued()
 
     def _running(self) -> bool:
         return self._task is not None and not self._task.done()
@@ -81,25 +81,38 @@ class LifecycleMixin(RunnerBase):
         await self._queue.put((_Internal(self._halt, ()), None))
         if not (await asyncio.wait([self._task], timeout=STOP_SECONDS))[0]:
             self._task.cancel()  # a command that hangs: give up on it
-        await asyncio.wait([self._task])  # how it ended is _note_end's to say, never raised here
+        await asyncio.wait([self._task])  # how it ended is _task_ended's to say, never raised here
 
-    def _note_end(self) -> None:
-        """Log how the task ended if it did not end by our halt: an error that killed it is
-        logged, never raised out of ``stop`` (stopping every table must not fail on one)."""
-        if self._task is None or not self._task.done() or self._task.cancelled():
-            return
-        error = self._task.exception()
-        if error is not None:
-            log.error("table_task_died", error=repr(error), hand_in_progress=self.hand_in_progress())
+    def _task_ended(self, task: asyncio.Task[None]) -> None:
+        """A task killed by an error leaves nobody to take what waits in the queue: refuse it now rather
+        than leave its callers waiting. The error is logged here, never raised."""
+        if task.cancelled():
+            return  # whoever cancelled it (stop, or a move to another server) answers what waits, in its words
+        if (error := task.exception()) is not None:
+            log.error("table_task_died", table=self.name, error=repr(error), hand_in_progress=self.hand_in_progress())
+        self._refuse_queued()
+
+    def _refuse_queued(self) -> None:
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
 
     async def _halt(self) -> Reply:
         raise asyncio.CancelledError  # not an Exception: it ends _run, after every command queued before it
 
     async def _call(self, fn: Callable[..., Awaitable[Reply]], *args: Any) -> Reply:
-        """Run ``fn`` inside the table task (for callers outside it)."""
+        """Run ``fn`` inside the table task (for callers outside it); refused if the task ends first."""
+        if self._task is None or self._task.done():
+            raise TableError("table/closed", f"table {self.name} is not running")
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         await self._queue.put((_Internal(fn, args), future))
-        return await future
+        either: list[asyncio.Future[Any]] = [future, self._task]
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if not future.done():
+            future.cancel()  # never taken: the task is gone
+            raise TableError("table/closed", f"table {self.name} has stopped")
+        return future.result()
 
     def hand_in_progress(self) -> bool:
         """Whether a hand has started and not ended."""

@@ -4,7 +4,8 @@ A table's task can end before ``stop`` is called: cancelled from outside, or kil
 error no command catches. ``stop`` used to queue the hand's void for that task and wait for
 its answer for ever, so one such table held up the whole server's shutdown. Now it stops at
 once and leaves the hand in progress, as recorded, to the next start (which voids it as after
-a crash); nothing is raised out of ``stop``.
+a crash); nothing is raised out of ``stop``. A command still waiting in the queue of a task
+an error killed is refused at once, not left waiting for a stop.
 """
 
 from __future__ import annotations
@@ -37,9 +38,14 @@ class CrashingStorage(MemoryStorage):
     def __init__(self) -> None:
         super().__init__()
         self.armed = False
+        self.committing = asyncio.Event()  # set once an armed commit has begun
+        self.release = asyncio.Event()  # the armed commit crashes once this is set
+        self.release.set()
 
     async def commit(self, table: str, hand_id: int | None, batch: Batch) -> int | None:
         if self.armed:
+            self.committing.set()
+            await self.release.wait()
             raise Crash("the table's task is gone")
         return await super().commit(table, hand_id, batch)
 
@@ -90,3 +96,21 @@ async def test_a_table_whose_task_has_ended_stops_at_once_with_its_hand_left_to_
     with pytest.raises(TableError) as closed:
         await runner.submit(Snapshot(1))
     assert closed.value.code == "table/closed"
+
+
+async def test_a_command_waiting_when_an_error_kills_the_task_is_refused_at_once(in_hand: Any) -> None:
+    runner, storage = in_hand
+    storage.armed = True
+    storage.release.clear()
+    bet = asyncio.create_task(runner.submit(Play(1, "bet", (("bets", [{"spot": 1, "ante": 10}]),))))
+    await storage.committing.wait()  # the bet's commit is under way: the table takes nothing else meanwhile
+    waiting = asyncio.create_task(runner.submit(Snapshot(1)))
+    await asyncio.sleep(0)  # one turn of the loop: the snapshot is queued behind the bet
+    assert not runner._queue.empty()
+    with structlog.testing.capture_logs() as logs:
+        storage.release.set()
+        for request in (bet, waiting):
+            with pytest.raises(TableError) as refused:
+                await asyncio.wait_for(request, GUARD_SECONDS)
+            assert refused.value.code == "table/closed"
+    assert "table_task_died" in [entry["event"] for entry in logs]
