@@ -19,7 +19,7 @@ from server.table.commands import (
     TableError,
     Tick,
 )
-from server.table.course import Course
+from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
@@ -167,7 +167,11 @@ class RunnerBase:
         raise NotImplementedError  # LifecycleMixin
 
     def hand_in_progress(self) -> bool:
-        raise NotImplementedError  # LifecycleMixin
+        """Whether a hand has started and not ended."""
+        return in_play(self.course, self.game.terminal)
+
+    def _in_current_hand(self, seated: Seated) -> bool:
+        return self.hand_in_progress() and seated.seat in self.course.hand_accounts
 
     async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
         raise NotImplementedError  # TableRunner
@@ -209,9 +213,6 @@ class RunnerBase:
         raise NotImplementedError  # HandsMixin
 
     async def _housekeeping(self) -> None:
-        raise NotImplementedError  # SeatingMixin
-
-    def _in_current_hand(self, seated: Seated) -> bool:
         raise NotImplementedError  # SeatingMixin
 
     async def _leave_hand(self, seated: Seated) -> None:

@@ -41,6 +41,11 @@ class Course:
     arranged_by: AccountId | None = None  # whose session arranged the deck waiting (may not sit meanwhile)
 
 
+def in_play(course: Course, terminal: frozenset[str]) -> bool:
+    """Whether a hand has started and not ended (``terminal``: the game's phases that end a hand)."""
+    return course.state is not None and course.state.phase not in terminal
+
+
 def arranged(course: Course, deck: Deck, by: AccountId | None) -> Course:
     """The host arranged the next hand's deck."""
     return replace(course, arranged_next=deck, arranged_by=by)

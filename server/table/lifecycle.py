@@ -114,10 +114,6 @@ class LifecycleMixin(RunnerBase):
             raise TableError("table/closed", f"table {self.name} has stopped")
         return future.result()
 
-    def hand_in_progress(self) -> bool:
-        """Whether a hand has started and not ended."""
-        return self.course.state is not None and self.course.state.phase not in self.game.terminal
-
     async def _run(self) -> None:
         while True:
             items = [await self._queue.get()]

@@ -40,9 +40,6 @@ class SeatingMixin(RunnerBase):
     def _seated(self, account: AccountId) -> Seated:
         return seats.seated(self._seating(), account)
 
-    def _in_current_hand(self, seated: Seated) -> bool:
-        return self.hand_in_progress() and seated.seat in self.course.hand_accounts
-
     async def _sit(self, cmd: Sit) -> Reply:
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "

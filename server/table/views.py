@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.rules.game import AccountId, Game
-from server.table.course import Course
+from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
@@ -42,7 +42,7 @@ class TableView:
 
     def hand_in_progress(self) -> bool:
         """Whether a hand has started and not ended."""
-        return self.course.state is not None and self.course.state.phase not in self.game.terminal
+        return in_play(self.course, self.game.terminal)
 
     def _in_current_hand(self, seated: Seated) -> bool:
         return self.hand_in_progress() and seated.seat in self.course.hand_accounts

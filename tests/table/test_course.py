@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,3 +58,17 @@ def test_hands_played_counts_every_recorded_hand_and_numbers_only_dealt_ones(han
     assert c.hands_played == sum(1 for _, recorded in hands if recorded)
     assert c.hands_dealt == sum(1 for dealt, _ in hands if dealt)
     assert c.hand_id is None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A hand state as far as the table looks at it: its phase."""
+
+    phase: str
+
+
+@given(phase=st.sampled_from(["offer", "betting", "decisions", "settled", "void"]))
+def test_a_hand_is_in_play_until_its_phase_is_one_the_game_ends_hands_with(phase: str) -> None:
+    terminal = frozenset({"settled", "void"})
+    assert not course.in_play(course.Course(), terminal), "no hand yet"
+    assert course.in_play(course.Course(state=Phase(phase)), terminal) == (phase not in terminal)
