@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["account", "bot_choices", "bot_team", "history", "host", "lobby", "parse", "reasons", "render", "start",
+MODULES = ["account", "bot_choices", "bot_team", "hcf_refusals", "history", "host", "lobby", "offers", "parse",
+           "reasons", "render", "start",
            "verify", "games",
            "games.house", "games.commands", "games.generic", "games.limits", "drill.grammar", "drill.screen",
            *(f"games.{game}.{part}" for game in ("caribbean", "sixcard")
