@@ -109,7 +109,8 @@ class Offer:
         """What keeps ``args`` from this item (None: they fit): the first arg outside its spec, else the cover."""
         for arg, limit in self.limits.items():
             if arg not in UNCHECKED and arg in args and _fits(arg, args[arg], limit) is not None:
-                return Misfit(arg=arg, spec=limit)
+                listed = isinstance(limit, Mapping) and "count" in limit and isinstance(args[arg], list)
+                return _list_misfit(arg, args[arg], limit) if listed else Misfit(arg=arg, spec=limit)
         if self.together(args) is None:
             return None
         cover = (self.limits.get("limits") or {}).get("cover")
@@ -145,6 +146,10 @@ class Misfit:
     spec: Any = None
     needed: int = 0
     cover: int = 0
+    part: str | None = None
+    """For a list arg: ``count`` (how many entries), ``distinct`` (a place named twice) or the field of ``entry``
+    outside ``spec``."""
+    entry: Mapping[str, Any] | None = None
 
     @property
     def not_offered(self) -> bool:
@@ -223,7 +228,7 @@ def misfit(offers: Offers, request: str, args: Args) -> Misfit | None:
     >>> offers = read_offers({"choices": {"moves": [{"request": "move", "action": "raise",
     ...     "amount": {"min": 10, "max": 40}}]}})
     >>> misfit(offers, "move", {"action": "raise", "amount": 50})
-    Misfit(arg='amount', spec={'min': 10, 'max': 40}, needed=0, cover=0)
+    Misfit(arg='amount', spec={'min': 10, 'max': 40}, needed=0, cover=0, part=None, entry=None)
     >>> misfit(offers, "move", {"action": "fold"}).not_offered
     True
     >>> misfit(offers, "move", {"action": "raise", "amount": 10}) is None
@@ -337,6 +342,32 @@ def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
                     if problem is not None:
                         return problem + (f" ({entry_name(entry)})" if entry_name(entry) else "")
     return None
+
+
+def _list_misfit(arg: str, sent: list[Any], spec: Mapping[str, Any]) -> Misfit:
+    """Which part of a list arg is outside its spec: how many entries, a place named twice, or one entry's field.
+
+    >>> spec = {"count": {"min": 1, "max": 2}, "each": {"spot": [1, 2], "ante": {"min": 5, "max": 9}},
+    ...         "distinct": "spot"}
+    >>> _list_misfit("bets", [{"spot": 2, "ante": 10}], spec)
+    Misfit(arg='bets', spec={'min': 5, 'max': 9}, needed=0, cover=0, part='ante', entry={'spot': 2, 'ante': 10})
+    >>> _list_misfit("bets", [{"spot": 1, "ante": 5}] * 3, spec).part
+    'count'
+    """
+    if _fits("count", len(sent), spec["count"]) is not None:
+        return Misfit(arg=arg, spec=spec["count"], part="count")
+    each, seen = spec.get("each"), set()
+    for entry in sent:
+        if not isinstance(entry, Mapping) or not isinstance(each, Mapping) or "min" in each:
+            break  # plain values (the cards to exchange): the list as a whole is what does not fit
+        for key, value in entry.items():
+            if key in ("spot", "box") or key == spec.get("distinct"):
+                if (key, value) in seen:
+                    return Misfit(arg=arg, spec=spec, part="distinct", entry=entry)
+                seen.add((key, value))
+            if key in each and _fits(key, value, each[key]) is not None:
+                return Misfit(arg=arg, spec=each[key], part=key, entry=entry)
+    return Misfit(arg=arg, spec=spec)
 
 
 def _is_value_spec(spec: Any) -> bool:
