@@ -115,9 +115,10 @@ class Offer:
             return None
         cover = (self.limits.get("limits") or {}).get("cover")
         if isinstance(cover, Mapping) and isinstance(cover.get("max"), int):
-            sent = {k: v for k, v in args.items() if k != "action"}
-            return Misfit(arg=None, needed=cost(self.raw(), sent), cover=int(cover["max"]))
-        return Misfit(arg="limits", spec=self.limits.get("limits"))
+            needed = cost(self.raw(), {k: v for k, v in args.items() if k != "action"})
+            if needed > cover["max"]:
+                return Misfit(arg=None, needed=needed, cover=int(cover["max"]))
+        return Misfit(arg="limits", spec=self.limits.get("limits"))  # another of the limits kept together
 
     def text(self) -> str:
         """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""

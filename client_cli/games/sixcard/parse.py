@@ -4,12 +4,18 @@ ratio...) is never sent.
 Pure. What every house game reads alike (the table-wide commands, deal, rebet,
 clear) is :mod:`client_cli.games.commands`; this module adds the bet syntax, the
 turn (raise, fold, buy, exchange) and the dealer exchange (ask, cancel, continue).
+A bet's boxes and amounts are judged by the server's choices on the snapshot
+(:func:`client_cli.offers.misfit`), worded by :mod:`.refusals`.
 
 >>> from client_cli.games.sixcard.choices import legal_choices
 >>> snap = {"game": "sixcard", "you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}],
 ...         "settings": {"boxes": 4, "min_ante": 5, "max_ante": None, "ante_ratio": 5, "min_bonus": 1,
 ...                      "max_bonus": None},
-...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
+...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "bets": {"count": {"min": 1, "max": 4},
+...             "each": {"box": [1, 2, 3, 4], "ante": [0, {"min": 5, "max": 250}], "bonus": {"min": 0, "max": 1000}},
+...             "distinct": "box"}, "limits": {"cover": {"max": 1000, "ante": [4, 4, 3, 3], "bonus": 1},
+...             "ante_ratio": 5, "box_needs": ["ante", "bonus"]}}]}}
 >>> choices = legal_choices(snap)
 >>> parse_line("bet 1:10+1 2:20", choices).args
 {'bets': [{'box': 1, 'ante': 10, 'bonus': 1}, {'box': 2, 'ante': 20, 'bonus': 0}]}
@@ -31,6 +37,8 @@ from typing import Final
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
 from client_cli.games.house import Move, hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
+from client_cli.games.sixcard.refusals import bets_refusal
+from client_cli.offers import check, misfit
 from client_cli.parse import InputError
 from server.rules.sixcard.hand import cover_needed
 from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, ratio_ok
@@ -92,14 +100,17 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
     if isinstance(typed, InputError):
         return typed
     bets = sorted((box, int(m.group(1) or 0), int(m.group(2) or 0)) for box, m in typed)
-    problem = bets_problem(bets, c)
-    if problem is not None:
-        return InputError(problem)
-    return Move("bet", {"bets": bets_payload(bets)})
+    move = Move("bet", {"bets": bets_payload(bets)})
+    wrong = misfit(c.offers, "move", {"action": "bet", **move.args}) if c.offers is not None else None
+    if wrong is None or c.offers is None:
+        return move  # among the server's choices (or none on the model: the server judges)
+    return InputError(bets_refusal(wrong, c, bets) or check(c.offers, "move", {"action": "bet", **move.args}) or "")
 
 
 def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
-    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None."""
+    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None.
+
+    The bots' own check of the bets they choose; a typed line is judged by the server's choices."""
     too_many = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
     if too_many is not None:
         return too_many
