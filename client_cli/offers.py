@@ -358,9 +358,13 @@ def _list_misfit(arg: str, sent: list[Any], spec: Mapping[str, Any]) -> Misfit:
     if _fits("count", len(sent), spec["count"]) is not None:
         return Misfit(arg=arg, spec=spec["count"], part="count")
     each, seen = spec.get("each"), set()
+    if _is_value_spec(each):  # plain values (the cards to exchange)
+        if spec.get("distinct") and len({repr(v) for v in sent}) != len(sent):
+            return Misfit(arg=arg, spec=spec, part="distinct")
+        return Misfit(arg=arg, spec=each, part="each")
     for entry in sent:
-        if not isinstance(entry, Mapping) or not isinstance(each, Mapping) or "min" in each:
-            break  # plain values (the cards to exchange): the list as a whole is what does not fit
+        if not isinstance(entry, Mapping) or not isinstance(each, Mapping):
+            break  # a shape this client does not know: the list as a whole is what does not fit
         for key, value in entry.items():
             if key in ("spot", "box") or key == spec.get("distinct"):
                 if (key, value) in seen:

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from client_cli.games import CLIENTS, Move
+from client_cli.games import sixcard as sg
 from client_cli.offers import read_offers
 from client_cli.parse import InputError
 from tests.client_cli.house_samples import Table, sixcard
@@ -55,3 +56,20 @@ def test_a_typed_bet_is_sent_exactly_when_the_rules_take_it(tokens: list[tuple[i
     assert isinstance(typed, Move) == played.accepts(1, "bet", {"bets": bets}), (line, typed)
     if isinstance(typed, Move):
         assert typed.args == {"bets": bets}
+
+
+def _turn(discard: dict[str, Any]) -> Any:
+    """Box 2 in turn, with the exchange the server offers now."""
+    offers = read_offers({"choices": {"moves": [
+        {"request": "move", "action": "exchange", "box": 2, "discard": discard},
+        {"request": "move", "action": "raise", "box": 2}, {"request": "move", "action": "fold", "box": 2}]}})
+    return sg.Choices(kind="decision", seated=True, stack=900, box=2, ante=10,
+                      cards=("Kh", "Kd", "7c", "4s", "2h"), offers=offers)
+
+
+def test_the_cards_an_exchange_replaces_are_the_servers_to_say() -> None:
+    turn = _turn({"count": [1, 2, 3], "each": {"min": 1, "max": 5}, "distinct": True})
+    assert sg.parse_line("x 1 2 3", turn) == Move("exchange", {"box": 2, "discard": [1, 2, 3]},
+                                                  note="box 2: Kh Kd 7c (positions 1 2 3) exchanged for a fee of "
+                                                       "10 chips")
+    assert sg.parse_line("x all", turn) == InputError("an exchange replaces 1, 2 or 3 cards, not 5")

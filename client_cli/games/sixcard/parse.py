@@ -21,7 +21,11 @@ A bet's boxes and amounts are judged by the server's choices on the snapshot
 {'bets': [{'box': 1, 'ante': 10, 'bonus': 1}, {'box': 2, 'ante': 20, 'bonus': 0}]}
 >>> parse_line("bet 1:10 2:60", choices).message
 'your largest Ante (60) may be at most 5x your smallest (10)'
->>> turn = Choices(kind="decision", seated=True, stack=900, box=2, ante=10, cards=("Kh", "Kd", "7c", "4s", "2h"))
+>>> from client_cli.offers import read_offers
+>>> offers = read_offers({"choices": {"moves": [{"request": "move", "action": "exchange", "box": 2,
+...     "discard": {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True}}]}})
+>>> turn = Choices(kind="decision", seated=True, stack=900, box=2, ante=10, cards=("Kh", "Kd", "7c", "4s", "2h"),
+...                offers=offers)
 >>> parse_line("exchange 3 4 5", turn).message
 'an exchange replaces 1, 2 or 5 cards, not 3'
 >>> parse_line("x 4 5", turn).note
@@ -37,11 +41,11 @@ from typing import Final
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
 from client_cli.games.house import Move, hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
-from client_cli.games.sixcard.refusals import bets_refusal
+from client_cli.games.sixcard.refusals import bets_refusal, exchange_refusal
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
 from server.rules.sixcard.hand import cover_needed
-from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, ratio_ok
+from server.rules.sixcard.settlement import HAND_SIZE, ratio_ok
 
 HELP = """\
 Commands at a 6 Card Poker table (type them and press Enter):
@@ -153,9 +157,14 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
         if args:
             return InputError("say 'buy' (a sixth card for the box in turn)")
         return Move("buy", at, note=f"box {c.box}: a sixth card bought for a fee of {c.ante} chips")
-    positions = _positions(args, len(c.cards) or HAND_SIZE)
+    positions = _positions(args)
     if isinstance(positions, InputError):
         return positions
+    wrong = misfit(c.offers, "move", {"action": "exchange", **at, "discard": positions}) \
+        if c.offers is not None else None
+    if wrong is not None and c.offers is not None:
+        return InputError(exchange_refusal(wrong, positions)
+                          or check(c.offers, "move", {"action": "exchange", **at, "discard": positions}) or "")
     given = " ".join(c.cards[p - 1] for p in positions) if len(c.cards) >= HAND_SIZE else ""
     what = f"{given} (positions {' '.join(map(str, positions))})" if given \
         else f"positions {' '.join(map(str, positions))}"
@@ -163,7 +172,9 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
                 note=f"box {c.box}: {what} exchanged for a fee of {c.ante} chips")
 
 
-def _positions(args: list[str], count: int) -> list[int] | InputError:
+def _positions(args: list[str]) -> list[int] | InputError:
+    """The typed positions of the cards to replace (``all``, ``1 3``, ``13``), in order; the server's choices
+    judge how many and which."""
     if args == ["all"]:
         return list(range(1, HAND_SIZE + 1))
     tokens = [t for a in args for t in a.replace(",", " ").split()]
@@ -171,14 +182,7 @@ def _positions(args: list[str], count: int) -> list[int] | InputError:
         tokens = list(tokens[0])  # 'x 13' reads as positions 1 and 3
     if not tokens or not all(t.isdigit() for t in tokens):
         return InputError("say 'exchange' with the positions of the cards to replace, e.g. 'x 1 3' or 'x all'")
-    positions = [int(t) for t in tokens]
-    if any(not 1 <= p <= min(count, HAND_SIZE) for p in positions):
-        return InputError(f"positions are 1 to {HAND_SIZE}, got {' '.join(tokens)}")
-    if len(set(positions)) != len(positions):
-        return InputError("name each position once")
-    if len(positions) not in EXCHANGE_SIZES:
-        return InputError(f"an exchange replaces 1, 2 or 5 cards, not {len(positions)}")
-    return sorted(positions)
+    return sorted(int(t) for t in tokens)
 
 
 def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError:

@@ -1,9 +1,9 @@
-"""6 Card Poker's words for bets the server's choices do not hold; the judge is :func:`client_cli.offers.misfit`.
+"""6 Card Poker's words for moves the server's choices do not hold; the judge is :func:`client_cli.offers.misfit`.
 
-Pure. The parser maps ``BOX:ANTE[+BONUS]`` onto the ``bet`` move's list; whether the
-server offers those bets now is the judge's to say, and these sentences say why in the
-table's terms (the boxes, the Ante and the bonus bet, the Ante ratio, what the stack
-must cover).
+Pure. The parser maps ``BOX:ANTE[+BONUS]`` onto the ``bet`` move's list, and ``x 1 3``
+onto the exchange's positions; whether the server offers them now is the judge's to say,
+and these sentences say why in the table's terms (the boxes, the Ante and the bonus bet,
+the Ante ratio, what the stack must cover, the cards an exchange replaces).
 
 >>> from client_cli.offers import Misfit
 >>> c = Choices(kind="bets", stack=1000, min_ante=5, ante_ratio=5)
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from client_cli.games.house import hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, BoxBet, Choices
-from client_cli.offers import Misfit, span_of
+from client_cli.offers import Misfit, span_of, spec_text
 
 
 def bets_refusal(misfit: Misfit, c: Choices, bets: Sequence[BoxBet]) -> str | None:
@@ -66,3 +66,15 @@ def _amount(misfit: Misfit, c: Choices, part: str, box: object, amount: int) -> 
         top = f"to {high}" if high is not None else "or more"
         return f"box {box}: {name} is {low} {top} chips, got {amount}"
     return f"box {box}: {name} is {max(span[0], low)} to {span[1]} chips, got {amount}"
+
+
+def exchange_refusal(misfit: Misfit, positions: Sequence[int]) -> str | None:
+    """Why the server does not offer an exchange of the cards at ``positions`` now (None: the judge says it)."""
+    if misfit.part == "count":
+        return f"an exchange replaces {spec_text(misfit.spec)} cards, not {len(positions)}"
+    if misfit.part == "distinct":
+        return "name each position once"
+    span = span_of(misfit.spec)
+    if misfit.part == "each" and span is not None:
+        return f"positions are {span[0]} to {span[1]}, got {' '.join(map(str, positions))}"
+    return None
