@@ -47,7 +47,7 @@ def raise_refusal(misfit: Misfit, amount: int, *, ante: int, raise_limit: int, s
     span = span_of(misfit.spec)
     if misfit.not_offered or span is None:
         return "your stack cannot cover a raise: fold (f)"
-    limits = f"a raise is {span[0]} to {span[1]} chips here"
+    limits = raise_span_text(*span)
     if amount < span[0]:
         return f"a raise is at least the Ante ({span[0]}): {limits}"
     if amount > ante * raise_limit:
@@ -55,3 +55,12 @@ def raise_refusal(misfit: Misfit, amount: int, *, ante: int, raise_limit: int, s
     if amount > stack:
         return f"your stack has only {stack} chips: {limits}"
     return None  # a limit the table's words do not know (chips already committed): the judge names the span
+
+
+def raise_span_text(low: int, high: int) -> str:
+    """``a raise is 10 to 20 chips here``, or ``a raise is 10 chips here`` when there is one amount.
+
+    >>> raise_span_text(10, 10)
+    'a raise is 10 chips here'
+    """
+    return f"a raise is {low} chips here" if low == high else f"a raise is {low} to {high} chips here"

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
-from client_cli.hcf_refusals import bet_refusal, raise_refusal
+from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, misfit, read_offers
 
 ChoiceKind = Literal["bank", "bets", "decision"]
@@ -424,8 +424,7 @@ def _raise(args: list[str], choices: Choices) -> Command | InputError:
                               or (args[0].endswith("x") and args[0][:-1].isdigit())):
         if choices.max_raise < choices.ante:
             return InputError("your stack cannot cover a raise: fold (f)")
-        return InputError(f"say 'r N', 'r max' or 'r min': a raise is {choices.ante} to {choices.max_raise} "
-                          "chips here")
+        return InputError(f"say 'r N', 'r max' or 'r min': {raise_span_text(choices.ante, choices.max_raise)}")
     amount = _raise_amount(args[0], choices)
     refusal = _judged(choices, "raise", {"amount": amount}, lambda wrong: raise_refusal(
         wrong, amount, ante=choices.ante, raise_limit=choices.raise_limit, stack=choices.stack))

@@ -223,3 +223,11 @@ def test_unknown_and_empty_lines_are_explained() -> None:
     assert parse_line("dance", IDLE) == InputError("unknown command 'dance': type 'help' for the commands")
     assert parse_line("   ", TURN) == InputError(str(choices_text(TURN)))
     assert parse_line("", IDLE) == InputError("type 'help' for the commands")
+
+
+def test_a_raise_of_one_amount_is_named_as_one() -> None:
+    flat = Choices(kind="decision", seated=True, between_hands=False, stack=500, ante=10, raise_limit=1,
+                   max_raise=10, offers=read_offers({"choices": decision_choices(10, 10)}))
+    assert parse_line("r 500", flat) == InputError(
+        "your flush allows a raise of up to 1x the Ante (10): a raise is 10 chips here")
+    assert parse_line("r lots", flat) == InputError("say 'r N', 'r max' or 'r min': a raise is 10 chips here")
