@@ -52,3 +52,29 @@ def test_a_typed_bet_is_sent_exactly_when_the_rules_take_it(tokens: list[tuple[i
     assert isinstance(typed, Move) == table.accepts(1, "bet", {"bets": bets}), (line, typed)
     if isinstance(typed, Move):
         assert typed.args == {"bets": bets}
+
+
+def _in_turn() -> Table:
+    """ann (spot 1) and bob (spot 2) have bet and dealt: ann's turn on spot 1."""
+    table = caribbean()
+    table.move(1, "bet", {"bets": [{"spot": 1, "ante": 10}]})
+    table.move(2, "bet", {"bets": [{"spot": 2, "ante": 20}]})
+    table.move(1, "deal")
+    table.move(2, "deal")
+    return table
+
+
+def test_the_spot_in_turn_is_the_one_the_server_offers_whatever_the_view_shows() -> None:
+    model = _in_turn().snapshot(1)
+    model["hand"] = {**model["hand"], "turn": None}  # a view that does not say whose turn it is
+    choices = GAME.choices_now(model, read_offers(model))
+    assert GAME.parse_line("p", choices) == Move("play", {"spot": 1})
+    assert GAME.parse_line("fold 2", choices) == InputError("spot 1 is in turn: say 'fold' (or 'fold 1')")
+
+
+def test_a_turn_the_server_does_not_offer_is_said_so() -> None:
+    model = _in_turn().snapshot(2)
+    refused = GAME.parse_line("play", GAME.choices_now(model, read_offers(model)))
+    assert refused == InputError("it is not your turn to play")
+    assert isinstance(refused, InputError)
+    assert refused.not_now

@@ -75,11 +75,22 @@ def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | N
 
 
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
-    if choices.kind != "decision":
+    """``play`` / ``fold`` with the spot typed, else the spot in turn; the server's choices judge both."""
+    if choices.offers is None:
+        if choices.kind != "decision":
+            return InputError(f"it is not your turn to {verb}", not_now=True)
+        return Move(verb, {"spot": choices.spot})  # no choices on the model: the server judges the spot
+    offered = choices.offers.first("move", verb)
+    in_turn = offered.limits.get("spot") if offered is not None else None
+    if len(args) > 1 or (args and not args[0].isdigit()):
+        return InputError(f"say '{verb}' (or '{verb} SPOT')")
+    spot = int(args[0]) if args else in_turn
+    wrong = misfit(choices.offers, "move", {"action": verb, "spot": spot})
+    if wrong is None:
+        return Move(verb, {"spot": spot})
+    if wrong.not_offered:
         return InputError(f"it is not your turn to {verb}", not_now=True)
-    if args and args != [str(choices.spot)]:
-        return InputError(f"spot {choices.spot} is in turn: say '{verb}' (or '{verb} {choices.spot}')")
-    return Move(verb, {"spot": choices.spot})
+    return InputError(f"spot {in_turn} is in turn: say '{verb}' (or '{verb} {in_turn}')")
 
 
 def _bets(args: list[str], choices: Choices) -> Move | InputError:
