@@ -73,3 +73,24 @@ def test_the_cards_an_exchange_replaces_are_the_servers_to_say() -> None:
                                                   note="box 2: Kh Kd 7c (positions 1 2 3) exchanged for a fee of "
                                                        "10 chips")
     assert sg.parse_line("x all", turn) == InputError("an exchange replaces 1, 2 or 3 cards, not 5")
+
+
+def _in_turn() -> Table:
+    """ann bets box 1, bob box 4; both dealt: ann's turn on box 1."""
+    table = sixcard()
+    table.move(1, "bet", {"bets": [{"box": 1, "ante": 10}]})
+    table.move(2, "bet", {"bets": [{"box": 4, "ante": 10}]})
+    table.move(1, "deal")
+    table.move(2, "deal")
+    return table
+
+
+def test_the_box_in_turn_is_the_one_the_server_offers_whatever_the_view_shows() -> None:
+    model = _in_turn().snapshot(1)
+    model["hand"] = {**model["hand"], "turn": None}  # a view that does not say whose turn it is
+    choices = GAME.choices_now(model, read_offers(model))
+    assert GAME.parse_line("r", choices) == Move("raise", {"box": 1})
+    assert GAME.parse_line("fold 4", choices) == InputError("box 1 is in turn: say 'fold'")
+    bought = GAME.parse_line("buy", choices)
+    assert isinstance(bought, Move)
+    assert (bought.action, bought.args) == ("buy", {"box": 1})

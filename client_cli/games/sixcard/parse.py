@@ -144,19 +144,16 @@ def bets_payload(bets: Sequence[BoxBet]) -> list[dict[str, int]]:
 
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
     c = choices
-    if c.kind != "decision":
-        return InputError(f"it is not your turn to {verb}", not_now=True)
-    at = {"box": c.box}
+    at = _box_in_turn(verb, args, c)
+    if isinstance(at, InputError):
+        return at
+    box = at["box"]
     if verb in ("raise", "fold"):
-        if args and args != [str(c.box)]:
-            return InputError(f"box {c.box} is in turn: say '{verb}'")
         return Move(verb, at)
-    if c.drawn:
-        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
     if verb == "buy":
         if args:
             return InputError("say 'buy' (a sixth card for the box in turn)")
-        return Move("buy", at, note=f"box {c.box}: a sixth card bought for a fee of {c.ante} chips")
+        return Move("buy", at, note=f"box {box}: a sixth card bought for a fee of {c.ante} chips")
     positions = _positions(args)
     if isinstance(positions, InputError):
         return positions
@@ -169,7 +166,37 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
     what = f"{given} (positions {' '.join(map(str, positions))})" if given \
         else f"positions {' '.join(map(str, positions))}"
     return Move("exchange", {**at, "discard": positions},
-                note=f"box {c.box}: {what} exchanged for a fee of {c.ante} chips")
+                note=f"box {box}: {what} exchanged for a fee of {c.ante} chips")
+
+
+def _box_in_turn(verb: str, args: list[str], c: Choices) -> dict[str, int] | InputError:
+    """The box a turn's move goes on: the one the server's choices offer for ``verb`` (the hand view's turn when
+    the model carries no choices), or why ``verb`` is not possible now."""
+    box = _offered_box(verb, c) if c.offers is not None else _viewed_box(verb, c)
+    if isinstance(box, InputError):
+        return box
+    if verb in ("raise", "fold") and args and args != [str(box)]:
+        return InputError(f"box {box} is in turn: say '{verb}'")
+    return {"box": box}
+
+
+def _offered_box(verb: str, c: Choices) -> int | InputError:
+    offered = c.offers.first("move", verb) if c.offers is not None else None
+    if offered is not None:
+        return int(offered.limits.get("box", c.box))
+    raise_ = c.offers.first("move", "raise") if c.offers is not None else None
+    if verb in ("buy", "exchange") and raise_ is not None:  # the box in turn has drawn: raise or fold is left
+        return InputError(f"box {raise_.limits.get('box')} has had its draw: raise (r) or fold (f)")
+    return InputError(f"it is not your turn to {verb}", not_now=True)
+
+
+def _viewed_box(verb: str, c: Choices) -> int | InputError:
+    """No choices on the model: the hand view's turn (the server judges what is sent)."""
+    if c.kind != "decision":
+        return InputError(f"it is not your turn to {verb}", not_now=True)
+    if c.drawn and verb in ("buy", "exchange"):
+        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
+    return c.box
 
 
 def _positions(args: list[str]) -> list[int] | InputError:
