@@ -302,9 +302,10 @@ _WORDS = {
 def parse_line(line: str, choices: Choices) -> Command | InputError:
     """One typed line -> a legal command, or why not (see :data:`HELP`)."""
     words = line.strip().lower().split()
+    asked = asked_now(choices)
     if not words:
         return InputError(choices_text(choices) or "type 'help' for the commands")
-    if words[0].isdigit() and choices.kind == "bets":
+    if words[0].isdigit() and asked == "bets":
         words = ["bet", *words]
     verb = _WORDS.get(words[0])
     args = words[1:]
@@ -319,19 +320,36 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
     if verb in ("sitout", "back", "bank", "topup"):
         return _table_command(verb, args, choices)
     if verb in ("yes", "no"):
-        if choices.kind != "bank":
+        if asked != "bank":
             return InputError("the bank is not being offered to you now", not_now=True)
         return AnswerBank(verb == "yes")
     if verb in ("bet", "pass", "fold", "raise") and choices.next_hand:
         return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
     if verb in ("bet", "pass"):
-        if choices.kind != "bets":
-            return InputError("you cannot bet now" if choices.kind is None or verb == "bet"
+        if asked != "bets":
+            return InputError("you cannot bet now" if asked is None or verb == "bet"
                               else "there is nothing to pass now", not_now=True)
         return PassBets() if verb == "pass" else _bets(args, choices)
-    if choices.kind != "decision":
+    if asked != "decision":
         return InputError("it is not your turn to fold or raise", not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
+
+
+def asked_now(choices: Choices) -> ChoiceKind | None:
+    """What is asked of this player now: the server's choices say it (the hand view's reading without them).
+
+    >>> asked_now(Choices(kind="bets", offers=read_offers({"choices": {"moves": [
+    ...     {"request": "move", "action": "fold"}]}})))
+    'decision'
+    """
+    if choices.offers is None:
+        return choices.kind
+    offered = choices.offers.actions
+    return next((kind for kind, moves in _ASKED if moves & offered), None)
+
+
+_ASKED: tuple[tuple[ChoiceKind, frozenset[str]], ...] = (
+    ("bank", frozenset({"bank"})), ("bets", frozenset({"bet", "pass"})), ("decision", frozenset({"raise", "fold"})))
 
 
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
@@ -443,7 +461,11 @@ def _judged(choices: Choices, action: str, args: Mapping[str, Any],
 
 
 def _raise_amount(word: str, choices: Choices) -> int:
-    """The chips a raise's word stands for: ``max``, ``min``, ``2x`` (the Ante's multiple) or a number."""
+    """The chips a raise's word stands for: ``max``, ``min`` (the offered span's ends), ``2x`` (the Ante's
+    multiple) or a number."""
+    offered = choices.offers.first("move", "raise") if choices.offers is not None else None
+    span = offered.range("amount") if offered is not None else None
+    low, high = span or (choices.ante, choices.max_raise)
     if word in ("max", "min"):
-        return choices.max_raise if word == "max" else choices.ante
+        return high if word == "max" else low
     return int(word[:-1]) * choices.ante if word.endswith("x") else int(word)

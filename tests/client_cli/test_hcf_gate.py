@@ -16,7 +16,7 @@ from client_cli.games import HCF
 from client_cli.offers import read_offers
 from client_cli.parse import InputError
 from server.rules.hcf.settings import HcfSettings
-from tests.client_cli.hcf_offers import accepts_bets, betting, server_choices
+from tests.client_cli.hcf_offers import accepts_bets, betting, decision_choices, server_choices
 
 
 def _model(stack: int, table: dict[str, Any], hand: HcfSettings) -> dict[str, Any]:
@@ -61,3 +61,13 @@ def test_a_typed_bet_is_sent_exactly_when_the_rules_take_it(stack: int, ante: in
         assert "{" not in typed.message
     else:
         assert typed.args == {"ante": ante, "straight_flush_bonus": sf, "flush_bonus": flush}
+
+
+def test_what_is_asked_now_is_the_servers_to_say_whatever_the_view_shows() -> None:
+    model = _model(1000, {"min_ante": 5, "max_ante": 500}, HcfSettings())
+    model["hand"] = {"phase": "betting", "bettors": [], "seats": {}}  # a view that has not caught up
+    assert _typed("bet 10", model).args == {"ante": 10, "straight_flush_bonus": 0, "flush_bonus": 0}
+    turn = {**model, "hand": {"phase": "decisions", "turn": None, "seats": {}}, "choices": decision_choices(10, 30)}
+    assert _typed("r max", turn).args == {"amount": 30}
+    assert _typed("r min", turn).args == {"amount": 10}
+    assert _typed("bet 10", turn) == InputError("you cannot bet now")
