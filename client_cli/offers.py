@@ -105,6 +105,21 @@ class Offer:
                 return f"your stack covers {cover['max']} chips of these, they need {needed}"
         return "these do not go together here (see help)"
 
+    def misfit(self, args: Args) -> Misfit | None:
+        """What keeps ``args`` from this item (None: they fit): the first arg outside its spec, else the cover."""
+        for arg, limit in self.limits.items():
+            if arg not in UNCHECKED and arg in args and _fits(arg, args[arg], limit) is not None:
+                listed = isinstance(limit, Mapping) and "count" in limit and isinstance(args[arg], list)
+                return _list_misfit(arg, args[arg], limit) if listed else Misfit(arg=arg, spec=limit)
+        if self.together(args) is None:
+            return None
+        cover = (self.limits.get("limits") or {}).get("cover")
+        if isinstance(cover, Mapping) and isinstance(cover.get("max"), int):
+            needed = cost(self.raw(), {k: v for k, v in args.items() if k != "action"})
+            if needed > cover["max"]:
+                return Misfit(arg=None, needed=needed, cover=int(cover["max"]))
+        return Misfit(arg="limits", spec=self.limits.get("limits"))  # another of the limits kept together
+
     def text(self) -> str:
         """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""
         if self.request == "move":
@@ -120,6 +135,27 @@ class Offer:
                 return f"{word}{place} (Ante {_span(ante)})"
             return word + place
         return _table_text(self)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Misfit:
+    """Why args are not among the offered items, for a game to word: the judge is :func:`misfit`."""
+
+    arg: str | None = None
+    """The arg outside its ``spec`` (``limits``: the args do not keep the item's limits together; None: nothing of
+    this request is offered when ``cover`` is 0, else the args need ``needed`` chips of a stack's ``cover``)."""
+    spec: Any = None
+    needed: int = 0
+    cover: int = 0
+    part: str | None = None
+    """For a list arg: ``count`` (how many entries), ``distinct`` (a place named twice) or the field of ``entry``
+    outside ``spec``."""
+    entry: Mapping[str, Any] | None = None
+
+    @property
+    def not_offered(self) -> bool:
+        """Whether nothing of this request (action) is offered now."""
+        return self.arg is None and self.cover == 0 and self.needed == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +219,28 @@ def check(offers: Offers, request: str, args: Args) -> str | None:
         return None
     return f"{what} is not possible now: {SWITCHES.get((request, str(args.get(_switch(request)))), problems[0])}. " \
         + possible_text(offers)
+
+
+def misfit(offers: Offers, request: str, args: Args) -> Misfit | None:
+    """None when ``request`` with ``args`` is among the choices; else what keeps it out (of the first item).
+
+    The one judge of a typed move; each game words the answer in its own terms.
+
+    >>> offers = read_offers({"choices": {"moves": [{"request": "move", "action": "raise",
+    ...     "amount": {"min": 10, "max": 40}}]}})
+    >>> misfit(offers, "move", {"action": "raise", "amount": 50})
+    Misfit(arg='amount', spec={'min': 10, 'max': 40}, needed=0, cover=0, part=None, entry=None)
+    >>> misfit(offers, "move", {"action": "fold"}).not_offered
+    True
+    >>> misfit(offers, "move", {"action": "raise", "amount": 10}) is None
+    True
+    """
+    action = args.get("action") if request == "move" else None
+    items = offers.find(request, str(action) if action is not None else None)
+    if not items:
+        return Misfit()
+    misfits = [item.misfit(args) for item in items]
+    return None if any(m is None for m in misfits) else misfits[0]
 
 
 SWITCHES: Final = {
@@ -285,6 +343,36 @@ def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
                     if problem is not None:
                         return problem + (f" ({entry_name(entry)})" if entry_name(entry) else "")
     return None
+
+
+def _list_misfit(arg: str, sent: list[Any], spec: Mapping[str, Any]) -> Misfit:
+    """Which part of a list arg is outside its spec: how many entries, a place named twice, or one entry's field.
+
+    >>> spec = {"count": {"min": 1, "max": 2}, "each": {"spot": [1, 2], "ante": {"min": 5, "max": 9}},
+    ...         "distinct": "spot"}
+    >>> _list_misfit("bets", [{"spot": 2, "ante": 10}], spec)
+    Misfit(arg='bets', spec={'min': 5, 'max': 9}, needed=0, cover=0, part='ante', entry={'spot': 2, 'ante': 10})
+    >>> _list_misfit("bets", [{"spot": 1, "ante": 5}] * 3, spec).part
+    'count'
+    """
+    if _fits("count", len(sent), spec["count"]) is not None:
+        return Misfit(arg=arg, spec=spec["count"], part="count")
+    each, seen = spec.get("each"), set()
+    if _is_value_spec(each):  # plain values (the cards to exchange)
+        if spec.get("distinct") and len({repr(v) for v in sent}) != len(sent):
+            return Misfit(arg=arg, spec=spec, part="distinct")
+        return Misfit(arg=arg, spec=each, part="each")
+    for entry in sent:
+        if not isinstance(entry, Mapping) or not isinstance(each, Mapping):
+            break  # a shape this client does not know: the list as a whole is what does not fit
+        for key, value in entry.items():
+            if key in ("spot", "box") or key == spec.get("distinct"):
+                if (key, value) in seen:
+                    return Misfit(arg=arg, spec=spec, part="distinct", entry=entry)
+                seen.add((key, value))
+            if key in each and _fits(key, value, each[key]) is not None:
+                return Misfit(arg=arg, spec=each[key], part=key, entry=entry)
+    return Misfit(arg=arg, spec=spec)
 
 
 def _is_value_spec(spec: Any) -> bool:

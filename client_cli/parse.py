@@ -1,14 +1,19 @@
 """From a table snapshot to the legal choices, and from a typed line to a command.
 
 Pure: nothing here talks to the server. :func:`legal_choices` reads what this
-player may do now (and its limits) from the snapshot; :func:`parse_line` turns
-one line of input into a :data:`Command` or an :class:`InputError` that says what
-is wrong and what is allowed, so invalid input is explained and never sent.
+player is asked now from the snapshot (and the words that say it); :func:`parse_line`
+maps one line of input onto a :data:`Command`'s args, and the server's choices on
+the snapshot judge them (:func:`client_cli.offers.misfit`, worded by
+:mod:`client_cli.hcf_refusals`): an :class:`InputError` says what is wrong and what
+is allowed, so invalid input is explained and never sent.
 
 >>> snap = {"settings": {"min_ante": 5, "max_ante": 500, "min_bonus": 1, "max_bonus": 100,
 ...                      "fee_mode": "players", "fee": 1},
 ...         "you": {"seat": 2}, "seats": [{"seat": 2, "stack": 100}],
-...         "hand": {"phase": "betting", "bettors": [2], "seats": {"2": {"in_hand": False, "passed": False}}}}
+...         "hand": {"phase": "betting", "bettors": [2], "seats": {"2": {"in_hand": False, "passed": False}}},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "ante": {"min": 5, "max": 49},
+...             "straight_flush_bonus": {"min": 0, "max": 89}, "flush_bonus": {"min": 0, "max": 89},
+...             "limits": {"cover": {"max": 99, "ante": 2, "straight_flush_bonus": 1, "flush_bonus": 1}}}]}}
 >>> choices = legal_choices(snap)
 >>> choices.kind, choices.max_ante
 ('bets', 49)
@@ -20,9 +25,12 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
+
+from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
+from client_cli.offers import Misfit, Offers, check, misfit, read_offers
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -54,6 +62,8 @@ class Choices(SeatChoices):
     """Bonus bets a fold gives up (the California profile: they go to the DP with the Ante)."""
     next_hand: str = ""
     """The server's sentence when the hand in progress goes on without this seat (it sat down during it)."""
+    offers: Offers | None = field(default=None, compare=False, repr=False)
+    """The server's choices now, the one judge of a typed move (None: the model carries none, the server judges)."""
 
 
 # ------------------------------------------------------------------ commands
@@ -177,7 +187,8 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
     between = phase in (None, "settled", "void", "not_dealt")
     stack = my_stack(snapshot)
     base = Choices(stack=stack, seated=seat is not None, between_hands=between,
-                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""))
+                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""),
+                   offers=read_offers(snapshot) if "choices" in snapshot else None)
     if seat is None or between:
         return base
     mine = (hand.get("seats") or {}).get(str(seat)) or {}
@@ -291,9 +302,10 @@ _WORDS = {
 def parse_line(line: str, choices: Choices) -> Command | InputError:
     """One typed line -> a legal command, or why not (see :data:`HELP`)."""
     words = line.strip().lower().split()
+    asked = asked_now(choices)
     if not words:
         return InputError(choices_text(choices) or "type 'help' for the commands")
-    if words[0].isdigit() and choices.kind == "bets":
+    if words[0].isdigit() and asked == "bets":
         words = ["bet", *words]
     verb = _WORDS.get(words[0])
     args = words[1:]
@@ -308,19 +320,36 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
     if verb in ("sitout", "back", "bank", "topup"):
         return _table_command(verb, args, choices)
     if verb in ("yes", "no"):
-        if choices.kind != "bank":
+        if asked != "bank":
             return InputError("the bank is not being offered to you now", not_now=True)
         return AnswerBank(verb == "yes")
     if verb in ("bet", "pass", "fold", "raise") and choices.next_hand:
         return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
     if verb in ("bet", "pass"):
-        if choices.kind != "bets":
-            return InputError("you cannot bet now" if choices.kind is None or verb == "bet"
+        if asked != "bets":
+            return InputError("you cannot bet now" if asked is None or verb == "bet"
                               else "there is nothing to pass now", not_now=True)
         return PassBets() if verb == "pass" else _bets(args, choices)
-    if choices.kind != "decision":
+    if asked != "decision":
         return InputError("it is not your turn to fold or raise", not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
+
+
+def asked_now(choices: Choices) -> ChoiceKind | None:
+    """What is asked of this player now: the server's choices say it (the hand view's reading without them).
+
+    >>> asked_now(Choices(kind="bets", offers=read_offers({"choices": {"moves": [
+    ...     {"request": "move", "action": "fold"}]}})))
+    'decision'
+    """
+    if choices.offers is None:
+        return choices.kind
+    offered = choices.offers.actions
+    return next((kind for kind, moves in _ASKED if moves & offered), None)
+
+
+_ASKED: tuple[tuple[ChoiceKind, frozenset[str]], ...] = (
+    ("bank", frozenset({"bank"})), ("bets", frozenset({"bet", "pass"})), ("decision", frozenset({"raise", "fold"})))
 
 
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
@@ -373,23 +402,14 @@ _BONUS_KEYS = {"sf": "sf", "straight": "sf", "straightflush": "sf", "fl": "flush
 
 
 def _bets(args: list[str], choices: Choices) -> Command | InputError:
-    if choices.max_ante < choices.min_ante:
-        return InputError(f"your stack of {choices.stack} cannot cover the smallest Ante: pass (p)")
+    """The typed amounts as the ``bet`` move's args; the server's choices judge them."""
     amounts = _bet_amounts(args)
     if isinstance(amounts, InputError):
         return amounts
     ante, sf, flush = amounts
-    if not choices.min_ante <= ante <= choices.max_ante:
-        return InputError(f"the Ante is {choices.min_ante} to {choices.max_ante} chips here (your stack of "
-                          f"{choices.stack} must also cover the smallest raise and the fee)")
-    for label, amount in (("Straight Flush bonus", sf), ("Flush bonus", flush)):
-        if amount and not choices.min_bonus <= amount <= choices.max_bonus:
-            return InputError(f"the {label} is {choices.min_bonus} to {choices.max_bonus} chips, or 0")
-    total = 2 * ante + sf + flush + choices.fee
-    if total > choices.stack:
-        return InputError(f"your stack of {choices.stack} cannot cover the Ante, the bonuses, the smallest "
-                          f"raise and the fee ({total} chips)")
-    return PlaceBets(ante=ante, straight_flush_bonus=sf, flush_bonus=flush)
+    sent = {"ante": ante, "straight_flush_bonus": sf, "flush_bonus": flush}
+    refusal = _judged(choices, "bet", sent, lambda wrong: bet_refusal(wrong, stack=choices.stack))
+    return PlaceBets(ante=ante, straight_flush_bonus=sf, flush_bonus=flush) if refusal is None else refusal
 
 
 def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:
@@ -417,27 +437,35 @@ def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:
 
 
 def _raise(args: list[str], choices: Choices) -> Command | InputError:
-    if choices.max_raise < choices.ante:
-        return InputError("your stack cannot cover a raise: fold (f)")
-    limits = f"a raise is {choices.ante} to {choices.max_raise} chips here"
-    if len(args) != 1:
-        return InputError(f"say 'r N', 'r max' or 'r min': {limits}")
-    word = args[0]
-    if word == "max":
-        return Raise(choices.max_raise)
-    if word == "min":
-        return Raise(choices.ante)
-    if word.endswith("x") and word[:-1].isdigit():
-        amount = int(word[:-1]) * choices.ante
-    elif word.isdigit():
-        amount = int(word)
-    else:
-        return InputError(f"say 'r N', 'r max' or 'r min': {limits}")
-    if amount < choices.ante:
-        return InputError(f"a raise is at least the Ante ({choices.ante}): {limits}")
-    if amount > choices.ante * choices.raise_limit:
-        return InputError(f"your flush allows a raise of up to {choices.raise_limit}x the Ante "
-                          f"({choices.ante * choices.raise_limit}): {limits}")
-    if amount > choices.stack:
-        return InputError(f"your stack has only {choices.stack} chips: {limits}")
-    return Raise(amount)
+    """``r N``, ``r Nx``, ``r max``, ``r min`` as the ``raise`` move's amount; the server's choices judge it."""
+    if len(args) != 1 or not (args[0] in ("max", "min") or args[0].isdigit()
+                              or (args[0].endswith("x") and args[0][:-1].isdigit())):
+        if choices.max_raise < choices.ante:
+            return InputError("your stack cannot cover a raise: fold (f)")
+        return InputError(f"say 'r N', 'r max' or 'r min': {raise_span_text(choices.ante, choices.max_raise)}")
+    amount = _raise_amount(args[0], choices)
+    refusal = _judged(choices, "raise", {"amount": amount}, lambda wrong: raise_refusal(
+        wrong, amount, ante=choices.ante, raise_limit=choices.raise_limit, stack=choices.stack))
+    return Raise(amount) if refusal is None else refusal
+
+
+def _judged(choices: Choices, action: str, args: Mapping[str, Any],
+            words: Callable[[Misfit], str | None]) -> InputError | None:
+    """The server's choices judge the move: None when they hold it, else why not, in the game's ``words`` when
+    they have some (the judge's own sentence otherwise). No choices on the model: the server judges."""
+    sent = {"action": action, **args}
+    wrong = misfit(choices.offers, "move", sent) if choices.offers is not None else None
+    if wrong is None or choices.offers is None:
+        return None
+    return InputError(words(wrong) or check(choices.offers, "move", sent) or "")
+
+
+def _raise_amount(word: str, choices: Choices) -> int:
+    """The chips a raise's word stands for: ``max``, ``min`` (the offered span's ends), ``2x`` (the Ante's
+    multiple) or a number."""
+    offered = choices.offers.first("move", "raise") if choices.offers is not None else None
+    span = offered.range("amount") if offered is not None else None
+    low, high = span or (choices.ante, choices.max_raise)
+    if word in ("max", "min"):
+        return high if word == "max" else low
+    return int(word[:-1]) * choices.ante if word.endswith("x") else int(word)

@@ -83,7 +83,13 @@ class Table:
             "button": None, "hand": hand, "last_hand": None,
             "you": {"account": viewer, "seat": viewer, "sitting_out": False if viewer else None},
             "arranged_next": False, **self.game.table_view(self.settings, self.carry),
+            "choices": self.choices(viewer),
         }
+
+    def choices(self, viewer: int | None) -> dict[str, Any]:
+        """The ``choices`` the server puts on ``viewer``'s snapshot: the rules' hand moves (protocol v2)."""
+        moves = self.game.choices(self.state, viewer) if viewer is not None else []
+        return {"seat": viewer, "deadline": None, "moves": moves}
 
     def reveal(self) -> dict[str, Any]:
         """The ``hand_revealed`` table event, as the table server writes it."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from client_cli.offers import read_offers
 from client_cli.parse import (
     AnswerBank,
     Choices,
@@ -24,18 +25,23 @@ from client_cli.parse import (
     parse_line,
     player_fee,
 )
+from tests.client_cli.hcf_offers import betting, decision_choices, server_choices
 
 SETTINGS = {"min_ante": 5, "max_ante": 500, "min_bonus": 1, "max_bonus": 100, "fee_mode": "players", "fee": 1}
 
 
 def snap(hand: dict[str, Any] | None, *, seat: int | None = 2, stack: int = 1000) -> dict[str, Any]:
+    """A snapshot with the server's choices: the rules' own while seat 2 is to bet."""
+    bets_open = (hand or {}).get("phase") == "betting" and seat == 2
+    moves = server_choices(betting(stack)) if bets_open else {"seat": seat, "deadline": None, "moves": []}
     return {"settings": SETTINGS, "you": {"seat": seat},
-            "seats": [{"seat": 2, "stack": stack}, {"seat": 1, "stack": 5000}], "hand": hand}
+            "seats": [{"seat": 2, "stack": stack}, {"seat": 1, "stack": 5000}], "hand": hand, "choices": moves}
 
 
 BANK = Choices(kind="bank", seated=True, between_hands=False, stack=1000)
 BETS = legal_choices(snap({"phase": "betting", "bettors": [2], "seats": {"2": {"in_hand": False}}}))
-TURN = Choices(kind="decision", seated=True, between_hands=False, stack=500, ante=10, raise_limit=2, max_raise=20)
+TURN = Choices(kind="decision", seated=True, between_hands=False, stack=500, ante=10, raise_limit=2, max_raise=20,
+               offers=read_offers({"choices": decision_choices(10, 20)}))
 IDLE = Choices(seated=True, between_hands=True, stack=1000)
 
 
@@ -175,7 +181,7 @@ def test_raises_outside_the_limit_are_explained(line: str, says: str) -> None:
 
 def test_the_stack_caps_the_raise() -> None:
     short = Choices(kind="decision", seated=True, between_hands=False, stack=15, ante=10, raise_limit=3,
-                    max_raise=15)
+                    max_raise=15, offers=read_offers({"choices": decision_choices(10, 15)}))
     assert parse_line("r max", short) == Raise(15)
     result = parse_line("r 20", short)
     assert isinstance(result, InputError)
@@ -217,3 +223,11 @@ def test_unknown_and_empty_lines_are_explained() -> None:
     assert parse_line("dance", IDLE) == InputError("unknown command 'dance': type 'help' for the commands")
     assert parse_line("   ", TURN) == InputError(str(choices_text(TURN)))
     assert parse_line("", IDLE) == InputError("type 'help' for the commands")
+
+
+def test_a_raise_of_one_amount_is_named_as_one() -> None:
+    flat = Choices(kind="decision", seated=True, between_hands=False, stack=500, ante=10, raise_limit=1,
+                   max_raise=10, offers=read_offers({"choices": decision_choices(10, 10)}))
+    assert parse_line("r 500", flat) == InputError(
+        "your flush allows a raise of up to 1x the Ante (10): a raise is 10 chips here")
+    assert parse_line("r lots", flat) == InputError("say 'r N', 'r max' or 'r min': a raise is 10 chips here")

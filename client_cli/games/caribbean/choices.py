@@ -14,7 +14,7 @@ Pure. ``hand`` in a snapshot is the game's hand view (docs/games/caribbean.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from client_cli.games.house import (
@@ -28,6 +28,7 @@ from client_cli.games.house import (
     places_text,
 )
 from client_cli.games.limits import OfferedLimits
+from client_cli.offers import Offers, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.caribbean.messages import SpotBet
 
@@ -65,6 +66,8 @@ class Choices(SeatChoices):
     ante: int = 0
     cards: tuple[str, ...] = ()
     cls: str = ""
+    offers: Offers | None = field(default=None, compare=False, repr=False)
+    """The server's choices now, the one judge of typed bets (None: the model carries none, the server judges)."""
 
     @property
     def top_ante(self) -> int:
@@ -89,7 +92,8 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
     hand = snapshot.get("hand") or {}
     phase = hand.get("phase")
     stack = my_stack(snapshot)
-    base = Choices(stack=stack, seated=seat is not None, between_hands=not hand_active(snapshot))
+    base = Choices(stack=stack, seated=seat is not None, between_hands=not hand_active(snapshot),
+                   offers=read_offers(snapshot) if "choices" in snapshot else None)
     if seat is None or base.between_hands:
         return base
     if phase == "betting" and bettor(hand, seat):

@@ -2,13 +2,18 @@
 
 Pure. What every house game reads alike (the table-wide commands, deal, rebet,
 clear) is :mod:`client_cli.games.commands`; this module adds the bet syntax
-(``SPOT:ANTE[j]``) and the turn (play, fold).
+(``SPOT:ANTE[j]``) and the turn (play, fold). A bet's spots and amounts are
+judged by the server's choices on the snapshot (:func:`client_cli.offers.misfit`),
+worded by :mod:`.refusals`.
 
 >>> from client_cli.games.caribbean.choices import legal_choices
 >>> snap = {"game": "caribbean", "you": {"seat": 2}, "seats": [{"seat": 2, "name": "bo", "stack": 200}],
 ...         "settings": {"spots": 7, "max_hands": 3, "min_ante": 5, "max_ante": 500, "jackpot": True,
 ...                      "jackpot_wager": 1},
-...         "hand": {"phase": "betting", "bets": [], "spots": [], "turn": None}}
+...         "hand": {"phase": "betting", "bets": [], "spots": [], "turn": None},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "bets": {"count": {"min": 1, "max": 3},
+...             "each": {"spot": [1, 2, 3, 4, 5, 6, 7], "ante": {"min": 5, "max": 66}, "jackpot": [False, True]},
+...             "distinct": "spot"}, "limits": {"cover": {"max": 200, "ante": 3, "jackpot": 1}}}]}}
 >>> choices = legal_choices(snap)
 >>> parse_line("bet 1:10j 3:20", choices).args
 {'bets': [{'spot': 1, 'ante': 10, 'jackpot': True}, {'spot': 3, 'ante': 20, 'jackpot': False}]}
@@ -24,9 +29,11 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from client_cli.games.caribbean.choices import PLAY_MULTIPLE, Choices, choices_text
+from client_cli.games.caribbean.choices import Choices, choices_text
+from client_cli.games.caribbean.refusals import bets_refusal
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
-from client_cli.games.house import Move, hold_problem
+from client_cli.games.house import Move
+from client_cli.offers import check, misfit
 from client_cli.parse import InputError
 from server.rules.caribbean.messages import SpotBet
 
@@ -68,11 +75,22 @@ def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | N
 
 
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
-    if choices.kind != "decision":
+    """``play`` / ``fold`` with the spot typed, else the spot in turn; the server's choices judge both."""
+    if choices.offers is None:
+        if choices.kind != "decision":
+            return InputError(f"it is not your turn to {verb}", not_now=True)
+        return Move(verb, {"spot": choices.spot})  # no choices on the model: the server judges the spot
+    offered = choices.offers.first("move", verb)
+    in_turn = offered.limits.get("spot") if offered is not None else None
+    if len(args) > 1 or (args and not args[0].isdigit()):
+        return InputError(f"say '{verb}' (or '{verb} SPOT')")
+    spot = int(args[0]) if args else in_turn
+    wrong = misfit(choices.offers, "move", {"action": verb, "spot": spot})
+    if wrong is None:
+        return Move(verb, {"spot": spot})
+    if wrong.not_offered:
         return InputError(f"it is not your turn to {verb}", not_now=True)
-    if args and args != [str(choices.spot)]:
-        return InputError(f"spot {choices.spot} is in turn: say '{verb}' (or '{verb} {choices.spot}')")
-    return Move(verb, {"spot": choices.spot})
+    return InputError(f"spot {in_turn} is in turn: say '{verb}' (or '{verb} {in_turn}')")
 
 
 def _bets(args: list[str], choices: Choices) -> Move | InputError:
@@ -81,26 +99,12 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
     if isinstance(typed, InputError):
         return typed
     bets = [SpotBet(spot, int(m.group(1)), m.group(2) is not None) for spot, m in typed]
-    problem = _bets_problem(bets, c)
-    if problem is not None:
-        return InputError(problem)
-    return Move("bet", {"bets": bets_payload(bets)})
-
-
-def _bets_problem(bets: Sequence[SpotBet], c: Choices) -> str | None:
-    too_many = hold_problem(len(bets), c.hold, c.max_hands, c.waiting, "spot")
-    if too_many is not None:
-        return too_many
-    for b in bets:
-        if b.jackpot and not c.wager:
-            return "this table offers no jackpot wager"
-        if not c.min_ante <= b.ante <= c.max_ante:
-            return f"spot {b.spot}: the Ante is {c.min_ante} to {c.max_ante} chips, got {b.ante}"
-    needed = sum(PLAY_MULTIPLE * b.ante + (c.wager if b.jackpot else 0) for b in bets)
-    if needed > c.stack:
-        return (f"your stack of {c.stack} must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers: "
-                f"{needed} chips")
-    return None
+    move = Move("bet", {"bets": bets_payload(bets)})
+    wrong = misfit(c.offers, "move", {"action": "bet", **move.args}) if c.offers is not None else None
+    if wrong is None or c.offers is None:
+        return move  # among the server's choices (or none on the model: the server judges)
+    return InputError(bets_refusal(wrong, c, len(bets)) or check(c.offers, "move", {"action": "bet", **move.args})
+                      or "")
 
 
 def bets_payload(bets: Sequence[SpotBet]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ Pure. ``hand`` in a snapshot is the game's hand view (docs/games/sixcard.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from client_cli.games.house import (
@@ -27,6 +27,7 @@ from client_cli.games.house import (
     places_text,
 )
 from client_cli.games.limits import OfferedLimits
+from client_cli.offers import Offers, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
@@ -79,6 +80,8 @@ class Choices(SeatChoices):
     drawn: bool = False
     asks: tuple[Ask, ...] = ()
     continued: bool = False
+    offers: Offers | None = field(default=None, compare=False, repr=False)
+    """The server's choices now, the one judge of typed bets (None: the model carries none, the server judges)."""
 
 
 def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
@@ -97,7 +100,8 @@ def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
     seat = my_seat(snapshot)
     hand = snapshot.get("hand") or {}
     phase = hand.get("phase")
-    base = Choices(stack=my_stack(snapshot), seated=seat is not None, between_hands=not hand_active(snapshot))
+    base = Choices(stack=my_stack(snapshot), seated=seat is not None, between_hands=not hand_active(snapshot),
+                   offers=read_offers(snapshot) if "choices" in snapshot else None)
     if seat is None or base.between_hands:
         return base
     if phase == "betting" and bettor(hand, seat):

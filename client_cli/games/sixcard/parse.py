@@ -4,18 +4,28 @@ ratio...) is never sent.
 Pure. What every house game reads alike (the table-wide commands, deal, rebet,
 clear) is :mod:`client_cli.games.commands`; this module adds the bet syntax, the
 turn (raise, fold, buy, exchange) and the dealer exchange (ask, cancel, continue).
+A bet's boxes and amounts are judged by the server's choices on the snapshot
+(:func:`client_cli.offers.misfit`), worded by :mod:`.refusals`.
 
 >>> from client_cli.games.sixcard.choices import legal_choices
 >>> snap = {"game": "sixcard", "you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}],
 ...         "settings": {"boxes": 4, "min_ante": 5, "max_ante": None, "ante_ratio": 5, "min_bonus": 1,
 ...                      "max_bonus": None},
-...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
+...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "bets": {"count": {"min": 1, "max": 4},
+...             "each": {"box": [1, 2, 3, 4], "ante": [0, {"min": 5, "max": 250}], "bonus": {"min": 0, "max": 1000}},
+...             "distinct": "box"}, "limits": {"cover": {"max": 1000, "ante": [4, 4, 3, 3], "bonus": 1},
+...             "ante_ratio": 5, "box_needs": ["ante", "bonus"]}}]}}
 >>> choices = legal_choices(snap)
 >>> parse_line("bet 1:10+1 2:20", choices).args
 {'bets': [{'box': 1, 'ante': 10, 'bonus': 1}, {'box': 2, 'ante': 20, 'bonus': 0}]}
 >>> parse_line("bet 1:10 2:60", choices).message
 'your largest Ante (60) may be at most 5x your smallest (10)'
->>> turn = Choices(kind="decision", seated=True, stack=900, box=2, ante=10, cards=("Kh", "Kd", "7c", "4s", "2h"))
+>>> from client_cli.offers import read_offers
+>>> offers = read_offers({"choices": {"moves": [{"request": "move", "action": "exchange", "box": 2,
+...     "discard": {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True}}]}})
+>>> turn = Choices(kind="decision", seated=True, stack=900, box=2, ante=10, cards=("Kh", "Kd", "7c", "4s", "2h"),
+...                offers=offers)
 >>> parse_line("exchange 3 4 5", turn).message
 'an exchange replaces 1, 2 or 5 cards, not 3'
 >>> parse_line("x 4 5", turn).note
@@ -31,9 +41,11 @@ from typing import Final
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
 from client_cli.games.house import Move, hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
+from client_cli.games.sixcard.refusals import bets_refusal, exchange_refusal
+from client_cli.offers import check, misfit
 from client_cli.parse import InputError
 from server.rules.sixcard.hand import cover_needed
-from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE, ratio_ok
+from server.rules.sixcard.settlement import HAND_SIZE, ratio_ok
 
 HELP = """\
 Commands at a 6 Card Poker table (type them and press Enter):
@@ -92,14 +104,17 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
     if isinstance(typed, InputError):
         return typed
     bets = sorted((box, int(m.group(1) or 0), int(m.group(2) or 0)) for box, m in typed)
-    problem = bets_problem(bets, c)
-    if problem is not None:
-        return InputError(problem)
-    return Move("bet", {"bets": bets_payload(bets)})
+    move = Move("bet", {"bets": bets_payload(bets)})
+    wrong = misfit(c.offers, "move", {"action": "bet", **move.args}) if c.offers is not None else None
+    if wrong is None or c.offers is None:
+        return move  # among the server's choices (or none on the model: the server judges)
+    return InputError(bets_refusal(wrong, c, bets) or check(c.offers, "move", {"action": "bet", **move.args}) or "")
 
 
 def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
-    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None."""
+    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None.
+
+    The bots' own check of the bets they choose; a typed line is judged by the server's choices."""
     too_many = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
     if too_many is not None:
         return too_many
@@ -129,30 +144,64 @@ def bets_payload(bets: Sequence[BoxBet]) -> list[dict[str, int]]:
 
 def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError:
     c = choices
-    if c.kind != "decision":
-        return InputError(f"it is not your turn to {verb}", not_now=True)
-    at = {"box": c.box}
+    at = _box_in_turn(verb, args, c)
+    if isinstance(at, InputError):
+        return at
+    box = at["box"]
     if verb in ("raise", "fold"):
-        if args and args != [str(c.box)]:
-            return InputError(f"box {c.box} is in turn: say '{verb}'")
         return Move(verb, at)
-    if c.drawn:
-        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
     if verb == "buy":
         if args:
             return InputError("say 'buy' (a sixth card for the box in turn)")
-        return Move("buy", at, note=f"box {c.box}: a sixth card bought for a fee of {c.ante} chips")
-    positions = _positions(args, len(c.cards) or HAND_SIZE)
+        return Move("buy", at, note=f"box {box}: a sixth card bought for a fee of {c.ante} chips")
+    positions = _positions(args)
     if isinstance(positions, InputError):
         return positions
+    wrong = misfit(c.offers, "move", {"action": "exchange", **at, "discard": positions}) \
+        if c.offers is not None else None
+    if wrong is not None and c.offers is not None:
+        return InputError(exchange_refusal(wrong, positions)
+                          or check(c.offers, "move", {"action": "exchange", **at, "discard": positions}) or "")
     given = " ".join(c.cards[p - 1] for p in positions) if len(c.cards) >= HAND_SIZE else ""
     what = f"{given} (positions {' '.join(map(str, positions))})" if given \
         else f"positions {' '.join(map(str, positions))}"
     return Move("exchange", {**at, "discard": positions},
-                note=f"box {c.box}: {what} exchanged for a fee of {c.ante} chips")
+                note=f"box {box}: {what} exchanged for a fee of {c.ante} chips")
 
 
-def _positions(args: list[str], count: int) -> list[int] | InputError:
+def _box_in_turn(verb: str, args: list[str], c: Choices) -> dict[str, int] | InputError:
+    """The box a turn's move goes on: the one the server's choices offer for ``verb`` (the hand view's turn when
+    the model carries no choices), or why ``verb`` is not possible now."""
+    box = _offered_box(verb, c) if c.offers is not None else _viewed_box(verb, c)
+    if isinstance(box, InputError):
+        return box
+    if verb in ("raise", "fold") and args and args != [str(box)]:
+        return InputError(f"box {box} is in turn: say '{verb}'")
+    return {"box": box}
+
+
+def _offered_box(verb: str, c: Choices) -> int | InputError:
+    offered = c.offers.first("move", verb) if c.offers is not None else None
+    if offered is not None:
+        return int(offered.limits.get("box", c.box))
+    raise_ = c.offers.first("move", "raise") if c.offers is not None else None
+    if verb in ("buy", "exchange") and raise_ is not None:  # the box in turn has drawn: raise or fold is left
+        return InputError(f"box {raise_.limits.get('box')} has had its draw: raise (r) or fold (f)")
+    return InputError(f"it is not your turn to {verb}", not_now=True)
+
+
+def _viewed_box(verb: str, c: Choices) -> int | InputError:
+    """No choices on the model: the hand view's turn (the server judges what is sent)."""
+    if c.kind != "decision":
+        return InputError(f"it is not your turn to {verb}", not_now=True)
+    if c.drawn and verb in ("buy", "exchange"):
+        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
+    return c.box
+
+
+def _positions(args: list[str]) -> list[int] | InputError:
+    """The typed positions of the cards to replace (``all``, ``1 3``, ``13``), in order; the server's choices
+    judge how many and which."""
     if args == ["all"]:
         return list(range(1, HAND_SIZE + 1))
     tokens = [t for a in args for t in a.replace(",", " ").split()]
@@ -160,14 +209,7 @@ def _positions(args: list[str], count: int) -> list[int] | InputError:
         tokens = list(tokens[0])  # 'x 13' reads as positions 1 and 3
     if not tokens or not all(t.isdigit() for t in tokens):
         return InputError("say 'exchange' with the positions of the cards to replace, e.g. 'x 1 3' or 'x all'")
-    positions = [int(t) for t in tokens]
-    if any(not 1 <= p <= min(count, HAND_SIZE) for p in positions):
-        return InputError(f"positions are 1 to {HAND_SIZE}, got {' '.join(tokens)}")
-    if len(set(positions)) != len(positions):
-        return InputError("name each position once")
-    if len(positions) not in EXCHANGE_SIZES:
-        return InputError(f"an exchange replaces 1, 2 or 5 cards, not {len(positions)}")
-    return sorted(positions)
+    return sorted(int(t) for t in tokens)
 
 
 def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError:
