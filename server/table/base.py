@@ -17,7 +17,6 @@ from server.table.commands import (
     Stand,
     TableCommand,
     TableError,
-    Tick,
 )
 from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
@@ -191,14 +190,8 @@ class RunnerBase:
                             apply: Callable[[], None] | None = None) -> None:
         raise NotImplementedError  # PipelineMixin
 
-    def _soon(self) -> None:
-        raise NotImplementedError  # TimersMixin
-
-    async def _tick(self, tick: Tick) -> Reply:
-        raise NotImplementedError  # TimersMixin
-
     def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
-        raise NotImplementedError  # TimersMixin
+        raise NotImplementedError  # HandsMixin
 
     async def _after_hand(self, state: Any) -> None:
         raise NotImplementedError  # HandsMixin

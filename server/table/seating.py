@@ -119,3 +119,8 @@ class SeatingMixin(RunnerBase):
     async def _stand_leavers(self, absent: seats.Decision | None = None) -> None:
         """Stand up every leaving seat after the hand, recorded after ``absent`` (the hand's sit-outs)."""
         await self._seat_decision((absent or seats.Decision()) + seats.leavers(self._seating()))
+
+    def _soon(self) -> None:
+        """A seat, stack or switch changed: if the table is waiting, try a hand now."""
+        if not self.hand_in_progress() and self.course.waiting_reason is not None:
+            self.timers.at("next_hand", self.now() + 0.05)
