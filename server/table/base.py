@@ -10,7 +10,7 @@ from typing import Any
 
 from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.drill.settings import DrillSettings
-from server.rules.game import JSON, AccountId, Game, HandLike
+from server.rules.game import JSON, AccountId, Game
 from server.rules.games import game_named
 from server.table.commands import (
     Host,
@@ -22,6 +22,7 @@ from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
+from server.table.hand_timer import HandTimer
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
 from server.table.scheduler import Scheduler
@@ -77,18 +78,22 @@ class RunnerBase:
         # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
         self.time_source, self.now = clock, clock.now
         self.seed_source, self.grace = seed_source, grace
-        self.clock: HandClock | None = None
         self.stopping = False
         self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.timers = Scheduler(clock, lambda tick: self._queue.put_nowait((tick, None)))
+        self.hand_timer = HandTimer(self.timers, grace)  # the hand's running clock and its timer
         self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
         self._idle = asyncio.Event()
         self._idle.set()
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
         self._updates = UpdateBuilder(self.name)
-        self._clock_failures = 0
         self.drill = _live_drill(setup)
+
+    @property
+    def clock(self) -> HandClock | None:
+        """The hand's running clock, if one runs."""
+        return self.hand_timer.running
 
     @property
     def state(self) -> Any:
@@ -189,9 +194,6 @@ class RunnerBase:
     async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
                             apply: Callable[[], None] | None = None) -> None:
         raise NotImplementedError  # PipelineMixin
-
-    def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
-        raise NotImplementedError  # HandsMixin
 
     async def _after_hand(self, state: Any) -> None:
         raise NotImplementedError  # HandsMixin

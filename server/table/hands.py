@@ -1,7 +1,7 @@
 """The hand's course at the table: start a hand, run its commands, keep its clock, end it, void it.
 
-The hand's clock is a pure decision (server/table/hand_clock.py); its timer is the runner's
-composed :class:`~server.table.scheduler.Scheduler`.
+The hand's clock is the runner's composed :class:`~server.table.hand_timer.HandTimer`; which clock
+runs is a pure decision (server/table/hand_clock.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any
 import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
-from server.rules.game import HandLike
 from server.table import course, hand_start, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
@@ -19,7 +18,6 @@ from server.table.commands import (
     Stand,
     TableError,
 )
-from server.table.hand_clock import CLOCK_ATTEMPTS, CLOCK_RETRY_SECONDS, next_clock
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
 from server.table.roster import NEXT_HAND
@@ -79,8 +77,7 @@ class HandsMixin(RunnerBase):
         return {}
 
     async def _after_hand(self, state: Any) -> None:
-        self.clock = None
-        self.timers.cancel("clock")
+        self.hand_timer.stop()
         summary = self._summary(state, dealt=self.course.hand_numbered)
         after = self.game.after_hand(state, self.course.hand_carry)
         # An attempt nobody banked and its retry are one hand for who is absent (section 4).
@@ -124,38 +121,25 @@ class HandsMixin(RunnerBase):
     async def _clock_ran_out(self) -> None:
         if self.clock is None or not self.hand_in_progress():
             return
-        clock, self.clock = self.clock, None
+        clock = self.hand_timer.take()
+        assert clock is not None
         spec = self.game.clock(self.course.state) or clock.spec  # as the hand is now: who is late, what ends it
         for seat in spec.late_seats:
             self._missed(seat)
         expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
         try:
-            if self._clock_failures >= CLOCK_ATTEMPTS:
+            if self.hand_timer.exhausted():
                 await self._void_hand("interrupted")
             else:
                 await self._hand_command(expire)
         except Exception as exc:
             # Nothing was recorded, so the hand is as it was: it must keep a clock, or it waits forever
             # (issue 14, B.26). Try again soon; after CLOCK_ATTEMPTS failures void it (every chip back).
-            self._clock_failures += 1
-            log.error("clock_command_failed", kind=clock.kind, failures=self._clock_failures,
+            self.hand_timer.failed(clock, self.now(), retry=self.hand_in_progress())
+            log.error("clock_command_failed", kind=clock.kind, failures=self.hand_timer.failures,
                       error=f"{type(exc).__name__}: {exc}")
-            if self.hand_in_progress():
-                self.clock = clock
-                self.timers.at("clock", self.now() + CLOCK_RETRY_SECONDS)
             return
-        self._clock_failures = 0
+        self.hand_timer.done()
 
     def _missed(self, seat: int) -> None:
         self.roster = self.roster.changed(seat, missed_this_hand=True)
-
-    def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
-        """Restart the clock when the offer, the betting round or the turn changes."""
-        running = self.clock
-        self.clock = next_clock(self.game.clock(before) if before is not None else None, self.game.clock(after),
-                                running, self.now())
-        if self.clock is None:
-            self.timers.cancel("clock")
-        elif self.clock is not running:
-            self._clock_failures = 0
-            self.timers.at("clock", self.clock.deadline + self.grace)

@@ -174,7 +174,7 @@ class PipelineMixin(RunnerBase):
             raise
         self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
         self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
-        self._update_clock(before, state)
+        self.hand_timer.follow(game.clock(before) if before is not None else None, game.clock(state), self.now())
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
             await self._after_hand(state)

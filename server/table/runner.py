@@ -16,9 +16,9 @@ What it holds is moving into pure values that decide and evolve without I/O: the
 (seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
 hand_start.py), the hand's clock (hand_clock.py); what viewers see and may do is a function
 of one frozen picture of the table (views.py, ``view()``), which the update builder reads
-instead of the runner; its timers are a composed collaborator (scheduler.py), like its
-storage, publisher and update builder: the runner takes each due tick from its queue and
-calls the part the tick's kind is for.
+instead of the runner. Its timers (scheduler.py) and the hand's running clock on them
+(hand_timer.py) are composed collaborators, like its storage, publisher and update builder:
+the runner takes each due tick from its queue and calls the part the tick's kind is for.
 """
 
 from __future__ import annotations
