@@ -27,6 +27,8 @@ from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
 from server.table.scheduler import Scheduler
 from server.table.seats import Decision, Seating
+from server.table.seats import seated as seated_as
+from server.table.summary import hand_summary
 from server.table.updates import BatchRecord, UpdateBuilder
 from server.table.views import TableView
 
@@ -189,7 +191,11 @@ class RunnerBase:
         raise NotImplementedError  # PipelineMixin
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
-        raise NotImplementedError  # PipelineMixin
+        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
+        names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
+                 if seat in self.roster.by_seat}
+        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
+                            self.course.hand_number if dealt else None, kept=self.course.carry)
 
     async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
                             apply: Callable[[], None] | None = None) -> None:
@@ -214,13 +220,16 @@ class RunnerBase:
         raise NotImplementedError  # SeatingMixin
 
     def _seating(self) -> Seating:
-        raise NotImplementedError  # SeatingMixin
+        """The table's seating as a value, for the seats' core to decide on."""
+        return Seating(table=self.name, limits=self.settings, roster=self.roster, stacks=self.stacks,
+                       in_hand=self.course.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
 
     async def _seat_decision(self, decision: Decision) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     def _seated(self, account: AccountId) -> Seated:
-        raise NotImplementedError  # SeatingMixin
+        """Who ``account`` is seated as here (refused when it sits nowhere at this table)."""
+        return seated_as(self._seating(), account)
 
     async def _stand(self, cmd: Stand) -> Reply:
         raise NotImplementedError  # SeatingMixin
