@@ -10,23 +10,25 @@ from typing import Any
 
 from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.drill.settings import DrillSettings
-from server.rules.game import JSON, AccountId, Game, HandLike
+from server.rules.game import JSON, AccountId, Game
 from server.rules.games import game_named
 from server.table.commands import (
     Host,
     Stand,
     TableCommand,
     TableError,
-    Tick,
 )
 from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
+from server.table.hand_timer import HandTimer
 from server.table.ports import Batch, Choices, Publisher, Reply, TableStorage
 from server.table.roster import Roster, Seated
 from server.table.scheduler import Scheduler
 from server.table.seats import Decision, Seating
+from server.table.seats import seated as seated_as
+from server.table.summary import hand_summary
 from server.table.updates import BatchRecord, UpdateBuilder
 from server.table.views import TableView
 
@@ -78,18 +80,22 @@ class RunnerBase:
         # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
         self.time_source, self.now = clock, clock.now
         self.seed_source, self.grace = seed_source, grace
-        self.clock: HandClock | None = None
         self.stopping = False
         self._queue: asyncio.Queue[_QueueItem] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.timers = Scheduler(clock, lambda tick: self._queue.put_nowait((tick, None)))
+        self.hand_timer = HandTimer(self.timers, grace)  # the hand's running clock and its timer
         self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
         self._idle = asyncio.Event()
         self._idle.set()
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
         self._updates = UpdateBuilder(self.name)
-        self._clock_failures = 0
         self.drill = _live_drill(setup)
+
+    @property
+    def clock(self) -> HandClock | None:
+        """The hand's running clock, if one runs."""
+        return self.hand_timer.running
 
     @property
     def state(self) -> Any:
@@ -185,20 +191,15 @@ class RunnerBase:
         raise NotImplementedError  # PipelineMixin
 
     def _summary(self, state: Any, *, dealt: bool) -> Reply:
-        raise NotImplementedError  # PipelineMixin
+        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
+        names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
+                 if seat in self.roster.by_seat}
+        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
+                            self.course.hand_number if dealt else None, kept=self.course.carry)
 
     async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
                             apply: Callable[[], None] | None = None) -> None:
         raise NotImplementedError  # PipelineMixin
-
-    def _soon(self) -> None:
-        raise NotImplementedError  # TimersMixin
-
-    async def _tick(self, tick: Tick) -> Reply:
-        raise NotImplementedError  # TimersMixin
-
-    def _update_clock(self, before: HandLike | None, after: HandLike) -> None:
-        raise NotImplementedError  # TimersMixin
 
     async def _after_hand(self, state: Any) -> None:
         raise NotImplementedError  # HandsMixin
@@ -219,13 +220,16 @@ class RunnerBase:
         raise NotImplementedError  # SeatingMixin
 
     def _seating(self) -> Seating:
-        raise NotImplementedError  # SeatingMixin
+        """The table's seating as a value, for the seats' core to decide on."""
+        return Seating(table=self.name, limits=self.settings, roster=self.roster, stacks=self.stacks,
+                       in_hand=self.course.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
 
     async def _seat_decision(self, decision: Decision) -> Reply:
         raise NotImplementedError  # SeatingMixin
 
     def _seated(self, account: AccountId) -> Seated:
-        raise NotImplementedError  # SeatingMixin
+        """Who ``account`` is seated as here (refused when it sits nowhere at this table)."""
+        return seated_as(self._seating(), account)
 
     async def _stand(self, cmd: Stand) -> Reply:
         raise NotImplementedError  # SeatingMixin

@@ -102,9 +102,7 @@ class DrillMixin(RunnerBase):
         """Stop the hand's clock and ask the first of ``held``'s questions."""
         drill = self.drill
         assert drill is not None
-        if self.clock is not None:
-            held.clock_left = max(0.0, self.clock.deadline - self.now())
-            self.timers.cancel("clock")
+        held.clock_left = self.hand_timer.hold(self.now())
         drill.held = held
         await self._ask()
 
@@ -162,9 +160,8 @@ class DrillMixin(RunnerBase):
         drill = self.drill
         assert drill is not None
         drill.held = None
-        if held.clock_left is not None and self.clock is not None:  # the hand's clock runs on from where it stopped
-            self.clock = replace(self.clock, deadline=self.now() + held.clock_left)
-            self.timers.at("clock", self.clock.deadline + self.grace)
+        if held.clock_left is not None:  # the hand's clock runs on from where it stopped
+            self.hand_timer.resume(held.clock_left, self.now())
         await held.release()
         deferred, drill.deferred = drill.deferred, []
         for command in deferred:

@@ -2,7 +2,7 @@
 
 The game says what its state calls for (``Game.clock``: a :class:`~server.rules.game.ClockSpec`);
 this decides whether that is the clock already running or a new one from ``now``. The
-runner arms its ``clock`` timer for a new one (server/table/timers.py).
+runner arms its ``clock`` timer for a new one (server/table/hands.py).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from server.rules.game import ClockSpec
 
+CLOCK_RETRY_SECONDS = 1.0  # a clock whose command failed (a failed commit) is tried again this soon
+CLOCK_ATTEMPTS = 3  # failed tries of one expiry before the hand is voided, every chip back
 
 @dataclass(frozen=True, slots=True)
 class HandClock:

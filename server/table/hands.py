@@ -1,10 +1,16 @@
-"""The hand's course at the table: start a hand, run its commands, end it, void it."""
+"""The hand's course at the table: start a hand, run its commands, keep its clock, end it, void it.
+
+The hand's clock is the runner's composed :class:`~server.table.hand_timer.HandTimer`; which clock
+runs is a pure decision (server/table/hand_clock.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from server.rules.commands import Misdeal
+import structlog
+
+from server.rules.commands import ClockExpired, Misdeal
 from server.table import course, hand_start, seats
 from server.table.base import RunnerBase
 from server.table.commands import (
@@ -15,6 +21,8 @@ from server.table.commands import (
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
 from server.table.roster import NEXT_HAND
+
+log = structlog.get_logger("hcf.table")
 
 
 class HandsMixin(RunnerBase):
@@ -69,8 +77,7 @@ class HandsMixin(RunnerBase):
         return {}
 
     async def _after_hand(self, state: Any) -> None:
-        self.clock = None
-        self.timers.cancel("clock")
+        self.hand_timer.stop()
         summary = self._summary(state, dealt=self.course.hand_numbered)
         after = self.game.after_hand(state, self.course.hand_carry)
         # An attempt nobody banked and its retry are one hand for who is absent (section 4).
@@ -110,3 +117,29 @@ class HandsMixin(RunnerBase):
         # Refused moves raise above: only a move the hand took counts.
         self.roster = self.roster.changed(seated.seat, moved_this_hand=True)
         return {}
+
+    async def _clock_ran_out(self) -> None:
+        if self.clock is None or not self.hand_in_progress():
+            return
+        clock = self.hand_timer.take()
+        assert clock is not None
+        spec = self.game.clock(self.course.state) or clock.spec  # as the hand is now: who is late, what ends it
+        for seat in spec.late_seats:
+            self._missed(seat)
+        expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
+        try:
+            if self.hand_timer.exhausted():
+                await self._void_hand("interrupted")
+            else:
+                await self._hand_command(expire)
+        except Exception as exc:
+            # Nothing was recorded, so the hand is as it was: it must keep a clock, or it waits forever
+            # (issue 14, B.26). Try again soon; after CLOCK_ATTEMPTS failures void it (every chip back).
+            self.hand_timer.failed(clock, self.now(), retry=self.hand_in_progress())
+            log.error("clock_command_failed", kind=clock.kind, failures=self.hand_timer.failures,
+                      error=f"{type(exc).__name__}: {exc}")
+            return
+        self.hand_timer.done()
+
+    def _missed(self, seat: int) -> None:
+        self.roster = self.roster.changed(seat, missed_this_hand=True)

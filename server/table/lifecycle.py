@@ -20,7 +20,7 @@ from server.table.commands import (
     TableError,
 )
 from server.table.ports import Reply
-from server.table.timers import HOUSEKEEPING_SECONDS
+from server.table.scheduler import HOUSEKEEPING_SECONDS
 from server.table.updates import BatchRecord
 
 log = structlog.get_logger("hcf.table")

@@ -18,7 +18,6 @@ from server.table import course, seats
 from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
 from server.table.ports import Batch, RecordedEvent, Reply
-from server.table.summary import hand_summary
 from server.table.updates import BatchRecord
 
 log = structlog.get_logger("hcf.table")
@@ -174,7 +173,7 @@ class PipelineMixin(RunnerBase):
             raise
         self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
         self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
-        self._update_clock(before, state)
+        self.hand_timer.follow(game.clock(before) if before is not None else None, game.clock(state), self.now())
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
             await self._after_hand(state)
@@ -193,13 +192,6 @@ class PipelineMixin(RunnerBase):
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
-
-    def _summary(self, state: Any, *, dealt: bool) -> Reply:
-        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
-        names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
-                 if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
-                            self.course.hand_number if dealt else None, kept=self.course.carry)
 
 
 def _log_event(event: RecordedEvent, game: Game) -> None:

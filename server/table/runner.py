@@ -11,13 +11,14 @@ stall a hand.
 
 The runner is still one class made of parts, one module each (mixins over the state they share,
 server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
-hands, seating, floor_commands (the host's), timers, drill (a live drill's steps).
+hands (and the hand's clock), seating, floor_commands (the host's), drill (a live drill's steps).
 What it holds is moving into pure values that decide and evolve without I/O: the seats
 (seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
 hand_start.py), the hand's clock (hand_clock.py); what viewers see and may do is a function
 of one frozen picture of the table (views.py, ``view()``), which the update builder reads
-instead of the runner; its timers are a composed collaborator (scheduler.py), like its
-storage, publisher and update builder.
+instead of the runner. Its timers (scheduler.py) and the hand's running clock on them
+(hand_timer.py) are composed collaborators, like its storage, publisher and update builder:
+the runner takes each due tick from its queue and calls the part the tick's kind is for.
 """
 
 from __future__ import annotations
@@ -43,17 +44,16 @@ from server.table.commands import (
 )
 from server.table.drill import DrillMixin
 from server.table.floor_commands import FloorCommandsMixin
-from server.table.hand_clock import HandClock
+from server.table.hand_clock import CLOCK_ATTEMPTS, HandClock
 from server.table.hands import HandsMixin
 from server.table.lifecycle import LifecycleMixin
 from server.table.pipeline import PipelineMixin
 from server.table.ports import Reply
+from server.table.scheduler import HOUSEKEEPING_SECONDS
 from server.table.seating import SeatingMixin
-from server.table.timers import CLOCK_ATTEMPTS, TimersMixin
 
 
-class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, TimersMixin,
-                  DrillMixin):
+class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, DrillMixin):
     """The single owner of one table's state.
 
     Its state is :class:`~server.table.base.RunnerBase`'s; each part is a mixin of its own module.
@@ -71,6 +71,21 @@ class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, Floor
         handler = _TABLE_HANDLERS[type(command)]
         reply: Reply = await handler(self, command)
         return reply
+
+    async def _tick(self, tick: Tick) -> Reply:
+        """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""
+        if not self.timers.take(tick):
+            return {}
+        if tick.kind == "next_hand":
+            await self._start_hand()
+        elif tick.kind == "clock":
+            await self._clock_ran_out()
+        elif tick.kind == "drill":
+            await self._drill_timeout()
+        elif tick.kind == "housekeeping":
+            await self._housekeeping()
+            self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+        return {}
 
 
 _TABLE_HANDLERS: dict[type, Callable[[TableRunner, Any], Awaitable[Reply]]] = {

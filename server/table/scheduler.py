@@ -13,6 +13,8 @@ from collections.abc import Callable
 from server.clock import Clock, Timer, call_later
 from server.table.commands import Tick
 
+HOUSEKEEPING_SECONDS = 10.0  # how often the table looks for seats to stand up (server/table/seating.py)
+
 
 class Scheduler:
     """One table's timers on ``clock``; ``deliver`` puts a due timer's tick on the table's queue."""

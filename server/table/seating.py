@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from server.rules.commands import Leave, Stay
 from server.rules.errors import RuleError
-from server.rules.game import AccountId
 from server.table import seats
 from server.table.base import RunnerBase
 from server.table.commands import (
@@ -23,11 +22,6 @@ from server.table.roster import Seated
 class SeatingMixin(RunnerBase):
     """The part of :class:`~server.table.runner.TableRunner` that records the seats' decisions."""
 
-    def _seating(self) -> seats.Seating:
-        """The table's seating as a value, for the seats' core to decide on."""
-        return seats.Seating(table=self.name, limits=self.settings, roster=self.roster, stacks=self.stacks,
-                             in_hand=self.course.hand_accounts if self.hand_in_progress() else {}, closing=self.closing)
-
     async def _seat_decision(self, decision: seats.Decision) -> Reply:
         """Record what ``decision`` causes; evolve the roster once it is committed."""
         if decision.events:
@@ -36,9 +30,6 @@ class SeatingMixin(RunnerBase):
 
     def _evolve_seats(self, decision: seats.Decision) -> None:
         self.roster = seats.evolve_all(self.roster, decision.events)
-
-    def _seated(self, account: AccountId) -> Seated:
-        return seats.seated(self._seating(), account)
 
     async def _sit(self, cmd: Sit) -> Reply:
         if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
@@ -119,3 +110,8 @@ class SeatingMixin(RunnerBase):
     async def _stand_leavers(self, absent: seats.Decision | None = None) -> None:
         """Stand up every leaving seat after the hand, recorded after ``absent`` (the hand's sit-outs)."""
         await self._seat_decision((absent or seats.Decision()) + seats.leavers(self._seating()))
+
+    def _soon(self) -> None:
+        """A seat, stack or switch changed: if the table is waiting, try a hand now."""
+        if not self.hand_in_progress() and self.course.waiting_reason is not None:
+            self.timers.at("next_hand", self.now() + 0.05)
