@@ -134,8 +134,8 @@ def nets(rows: object, place: str) -> dict[object, object]:
     return {row.get(place): row.get("net") for row in rows if isinstance(row, Mapping)}
 
 
-class TableSettings(Protocol):
-    """What the table itself reads of any game's settings."""
+class SeatLimits(Protocol):
+    """What seating reads of any game's settings: the seats and the buy-in's limits."""
 
     @property
     def seats(self) -> int: ...
@@ -145,6 +145,11 @@ class TableSettings(Protocol):
     def max_buy_in(self) -> int: ...
     @property
     def default_buy_in(self) -> int: ...
+
+
+class TableSettings(SeatLimits, Protocol):
+    """What the table itself reads of any game's settings."""
+
     @property
     def pause_seconds(self) -> float: ...
     @property

@@ -13,26 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import reduce
-from typing import Protocol
 
-from server.rules.game import AccountId, Transfer
+from server.rules.game import AccountId, SeatLimits, Transfer
 from server.rules.places import account_place, stack_place
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
 from server.table.ports import Batch, Reply, SeatChange
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
-
-
-class SeatLimits(Protocol):
-    """What seating reads of a game's settings (server.rules.game.TableSettings)."""
-
-    @property
-    def seats(self) -> int: ...
-    @property
-    def min_buy_in(self) -> int: ...
-    @property
-    def max_buy_in(self) -> int: ...
-    @property
-    def default_buy_in(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
