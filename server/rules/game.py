@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
@@ -37,6 +37,14 @@ if TYPE_CHECKING:  # codec.py reads this module's JSON aliases; the seam only na
 
 JSONIn = Mapping[str, Any]
 """A JSON object as the rules read it (settings, a move's arguments, a carry, a log line)."""
+
+TABLE_CLOCK: Final = "table_clock"
+"""A key the table sets in the carry it passes to :meth:`~GameRules.new_hand` and :meth:`~GameRules.after_hand`:
+its own clock's seconds now (the injected clock, a plain number), for rules that count time across hands.
+The rules never read a clock; a game that counts nothing ignores it."""
+SEAT_NAMES: Final = "seat_names"
+"""A key the table sets in the same carries: each seated player's name by seat (``{"3": "alice"}``), for rules
+that remember players across hands (a seat changes hands; a name does not)."""
 
 SettingsT = TypeVar("SettingsT")
 StateT = TypeVar("StateT")
@@ -104,6 +112,9 @@ class AfterHand:
     waiting: str | None = None  # why the next hand waits on the seats (a seat change starts it at once), if it does
     message: str = ""  # ``waiting`` in a sentence, for the table's ``table_waiting`` event
     retried: bool = False  # the next attempt is the same hand (nobody banked): one hand for who is absent (section 4)
+    ends_game: bool = False  # the game ends: the table says ``message``, deals no more and stays closed until the
+    # host reopens it (stacks stay); it keeps ``carry`` all the same, so the rules know a reopened table
+    notice: str = ""  # a sentence the table tells every seat now (a warning), whatever comes next
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -31,11 +31,24 @@ def _accept(state: HandState, cmd: AcceptBank) -> list[Event]:
     need_phase(state.phase, "offer", "take the bank")
     _need_offered(state, cmd.seat)
     bettors = tuple(s for s in deal_order(state.settings.seats, cmd.seat)
-                    if any(p.seat == s for p in state.players))
+                    if any(p.seat == s for p in state.players) and _plays(state, s))
     events: list[Event] = [BankAccepted(cmd.seat), BettingOpened(cmd.seat, state.commitment, bettors)]
     # Players who asked to leave during the offer sit this hand out (docs/rules/hcf.md section 4).
     events += [BetsPassed(s, "left") for s in bettors if s in state.leaving]
     return close_if_all_answered(state, events) if len(events) > 2 else events
+
+
+def _plays(state: HandState, seat: int) -> bool:
+    """The third-party banker plays as a player while another banks only when the host allows it (section 9.3)."""
+    return seat != state.third_party or state.settings.third_party_plays
+
+
+def after_silence(state: HandState, seat: int) -> list[Event]:
+    """The offer to ``seat`` ran out: the DP asked to keep the bank keeps it, and the third-party banker banks
+    (section 9); anyone else refused it (section 4)."""
+    if seat in (state.keeper, state.third_party):
+        return _accept(state, AcceptBank(seat))
+    return after_decline(state, seat, "clock")
 
 
 def _decline(state: HandState, cmd: DeclineBank) -> list[Event]:

@@ -13,6 +13,7 @@ from server.rules.errors import Violation
 from server.rules.hcf.deal import deal_events
 from server.rules.hcf.decisions import advance
 from server.rules.hcf.evolve import apply_events
+from server.rules.hcf.fees import player_fee
 from server.rules.hcf.messages import (
     BetsClosed,
     BetsPassed,
@@ -23,7 +24,6 @@ from server.rules.hcf.messages import (
     PassBets,
     PlaceBets,
 )
-from server.rules.hcf.settlement import pays_fee
 from server.rules.hcf.state import MAX_SEED_LENGTH, HandState
 from server.rules.machine import need_phase
 
@@ -48,7 +48,7 @@ def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
             raise Violation(f"the {name} bonus is at most {s.max_bonus}, got {amount}", "bet/above_max")
     if cmd.seed is not None and (not isinstance(cmd.seed, str) or len(cmd.seed) > MAX_SEED_LENGTH):
         raise Violation(f"a player seed is text of at most {MAX_SEED_LENGTH} characters", "bet/bad_seed")
-    fee = s.fee if pays_fee(s, dealer=False) else 0
+    fee = player_fee(s, cmd.ante)
     needed = cmd.ante + cmd.straight_flush_bonus + cmd.flush_bonus + cmd.ante + fee
     stack = state.player(cmd.seat).stack
     if needed > stack:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from server.rules.choices import SEED_TEXT, move, optional, span
 from server.rules.game import JSON
 from server.rules.hcf.evaluate import evaluate
+from server.rules.hcf.fees import largest_ante, player_fee
 from server.rules.hcf.hand import TERMINAL, HandState
-from server.rules.hcf.settlement import pays_fee
 
 RAISE_COVER = 1
 """Bets are refused unless the stack also covers the smallest raise, one more Ante (section 3 step 2)."""
@@ -49,10 +49,10 @@ def bet_choice(state: HandState, seat: int) -> JSON | None:
     ``limits.cover`` says so; each range is what its bet may be with the others at their least.
     """
     s = state.settings
-    fee = s.fee if pays_fee(s, dealer=False) else 0
-    budget = state.player(seat).stack - fee
+    stack = state.player(seat).stack
     per_ante = 1 + RAISE_COVER
-    top_ante = min(s.max_ante, budget // per_ante)
+    top_ante = largest_ante(s, stack, per_ante)
+    budget = stack - player_fee(s, max(top_ante, s.min_ante))  # the fee of the tier the largest Ante is in
     if top_ante < s.min_ante:
         return None
     bonus = optional(s.min_bonus, min(s.max_bonus, budget - per_ante * s.min_ante))

@@ -8,17 +8,18 @@ from server.rules.arrange import deck_for_seats
 from server.rules.cards import Card
 from server.rules.fairness import seeded_deck
 from server.rules.hcf.evaluate import HAND_SIZE
+from server.rules.hcf.fees import dealer_fee, pays_fee, player_fee
 from server.rules.hcf.messages import CardsDealt, DeckPrepared, Event, FeesCollected, HandVoided, SeatDead
-from server.rules.hcf.settlement import deal_order, pays_fee
+from server.rules.hcf.settlement import deal_order
 from server.rules.hcf.state import HOUSE, HandState
 
 
 def deal_events(state: HandState) -> list[Event]:
     """Fees, deck and deal, once the bets are closed."""
     s = state.settings
-    fees = [(seat, s.fee) for seat in state.in_hand if pays_fee(s, dealer=False)]
+    fees = [(seat, player_fee(s, state.bets[seat].ante)) for seat in state.in_hand if pays_fee(s, dealer=False)]
     if state.dealer is not None and pays_fee(s, dealer=True):
-        fees.append((state.dealer, s.fee))
+        fees.append((state.dealer, dealer_fee(s, (b.ante for b in state.bets.values()))))
     seeds = tuple((seat, b.seed) for seat, b in sorted(state.bets.items()) if b.seed is not None)
     arranged = state.arranged_deck
     deck = arranged if arranged is not None else seeded_deck(state.server_seed, seeds)

@@ -20,9 +20,9 @@ from server.rules.cards import Card
 from server.rules.errors import Violation
 from server.rules.events import Event
 from server.rules.game import JSON, AfterHand, ClockSpec, GameRules, JSONIn, Player, TableWords, log_fields, nets
+from server.rules.hcf import bank_rules, postings, rotation, view
 from server.rules.hcf import hand as h
 from server.rules.hcf import messages as m
-from server.rules.hcf import postings, view
 from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
@@ -61,8 +61,10 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
 
     def new_hand(self, settings: HcfSettings, players: Sequence[Player], server_seed: bytes, *, offer_from: int,
                  arranged_deck: Sequence[Card] | SeatDeck | None, carry: JSONIn) -> h.HandState:
-        """A fresh hand (``carry`` is unused: nothing outlives a hand of this game)."""
-        return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck)
+        """A fresh hand; ``carry`` holds what the house rules for the bank remember, the table's clock and the
+        seats' names (docs/rules/hcf.md section 9)."""
+        return h.new_hand(settings, players, server_seed, offer_from=offer_from, arranged_deck=arranged_deck,
+                          carry=carry)
 
     def private_events(self, state: h.HandState, event: Event) -> list[tuple[int, JSON]]:
         """Each player's own cards at the deal."""
@@ -83,7 +85,7 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
             view = hand_view(state, None)
             out |= {"settlement": view["settlement"], "dealer_cards": view["dealer_cards"],
                     "dealer_qualifies": view["dealer_qualifies"], "shown": view["shown"]}
-        return out
+        return out | bank_rules.hand_record(state)
 
     def choices(self, state: h.HandState, seat: int) -> list[JSON]:
         """The bank answer, the bets or the raise ``seat`` may make now."""
@@ -119,7 +121,13 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
 
     def after_hand(self, state: h.HandState, carry: JSONIn) -> AfterHand:
         """The results' pause (a bank nobody took is offered again after the offer clock); the button moves
-        after a settled hand; nothing outlives a hand of High Card Flush."""
+        after a settled hand; the house rules for the bank may keep it, end the game or warn (section 9)."""
+        plain = self._plain_after_hand(state, bank_rules.table_carry(carry))
+        if not rotation.active(state.settings):
+            return plain
+        return bank_rules.after_hand(state, carry, plain)
+
+    def _plain_after_hand(self, state: h.HandState, carry: JSONIn) -> AfterHand:
         s = state.settings
         pause = s.offer_seconds if state.phase == "not_dealt" and state.reason != "no_ante" else s.pause_seconds
         if state.reason == "no_bank":  # a player sitting down or switching the bank on may take it: retry then
@@ -133,8 +141,9 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         return state.dealer
 
     def table_view(self, settings: HcfSettings, carry: JSONIn) -> JSON:
-        """No table-wide figures."""
-        return {}
+        """The house rules for the bank, the rotation's status and the posted fee schedule, in sentences
+        (nothing at a table that posts none)."""
+        return bank_rules.table_sentences(settings, carry)
 
 
 HCF: Final = HighCardFlush()

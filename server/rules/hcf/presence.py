@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from server.rules.errors import Violation
-from server.rules.hcf.bank import after_decline
+from server.rules.hcf.bank import after_decline, after_silence
 from server.rules.hcf.betting import close_if_all_answered
 from server.rules.hcf.decisions import advance, after_decision
 from server.rules.hcf.evolve import evolve
@@ -34,7 +34,7 @@ from server.rules.machine import need_phase, need_stay
 
 def _clock(state: HandState, cmd: ClockExpired) -> list[Event]:
     if state.phase == "offer" and state.offered == cmd.seat:
-        return after_decline(state, cmd.seat, "clock")
+        return after_silence(state, cmd.seat)
     if state.phase == "decisions" and state.turn == cmd.seat:
         return after_decision(state, PlayerFolded(cmd.seat, "clock"))
     raise Violation(f"no clock of seat {cmd.seat} is running", "clock/stale")

@@ -17,14 +17,31 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from server.rules.errors import SettingsError
-from server.rules.validate import buy_in_order, known, not_above, optional_whole, pay, pay_pairs, seconds, whole
+from server.rules.hcf.fee_schedule import FeeSchedule, parse_schedule
+from server.rules.validate import (
+    buy_in_order,
+    flag,
+    known,
+    not_above,
+    optional_whole,
+    pay,
+    pay_pairs,
+    seconds,
+    whole,
+)
 
 Profile = Literal["california", "standard"]
 FeeMode = Literal["all", "players", "designated", "none"]
+NobodyBanks = Literal["wait", "end", "third_party"]
 PayTable = tuple[tuple[int, int], ...]
 
 PROFILES: Final = ("california", "standard")
 FEE_MODES: Final = ("all", "players", "designated", "none")
+NOBODY_BANKS: Final = ("wait", "end", "third_party")
+BANK_KEEP_MOST: Final = 10
+WINDOW_MINUTES: Final = (5, 240)
+WINDOW_DEALERS: Final = (1, 6)
+MAX_NAME: Final = 64
 FLUSH_SIZES: Final = (4, 5, 6, 7)
 RUN_LENGTHS: Final = (3, 4, 5, 6, 7)
 
@@ -63,6 +80,15 @@ class HcfSettings:
     max_buy_in: int = 10000
     default_buy_in: int = 1000
     pause_seconds: float = 3
+    # House rules for the bank (docs/rules/hcf.md section 9): the defaults are the table as it always was.
+    bank_keep: int = 1
+    nobody_banks: NobodyBanks = "wait"
+    third_party_banker: str | None = None
+    third_party_plays: bool = False
+    third_party_consecutive: bool = True
+    rotation_window_minutes: int | None = None
+    rotation_window_dealers: int = 2
+    fee_schedule: FeeSchedule | None = None
     _lookup: dict[str, dict[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -83,7 +109,11 @@ class HcfSettings:
         out: dict[str, Any] = {}
         for name in SETTING_NAMES:
             value = getattr(self, name)
-            out[name] = {str(k): v for k, v in value} if name.endswith("_pays") else value
+            if name.endswith("_pays"):
+                value = {str(k): v for k, v in value}
+            elif name == "fee_schedule" and value is not None:
+                value = [tier.as_dict() for tier in value]
+            out[name] = value
         return out
 
     def flush_pay(self, size: int) -> int:
@@ -149,6 +179,8 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
         raise SettingsError(f"fee_mode: must be one of {', '.join(FEE_MODES)}, got {v['fee_mode']!r}")
     cap = optional_whole("max_bonus_win", v.get("max_bonus_win"), 1)
     return HcfSettings(
+        **_bank_rules(v, seats),
+        fee_schedule=parse_schedule("fee_schedule", v.get("fee_schedule"), max_ante=ints["max_ante"]),
         profile=profile,
         seats=seats,
         fee_mode=v["fee_mode"],
@@ -167,3 +199,37 @@ def profile_defaults_full(profile: str) -> dict[str, Any]:
     """Every setting's default for a profile."""
     plain = HcfSettings()
     return {**{name: getattr(plain, name) for name in SETTING_NAMES}, **profile_defaults(profile)}
+
+
+def _bank_rules(v: dict[str, Any], seats: int) -> dict[str, Any]:
+    """The house rules for the bank (docs/rules/hcf.md section 9), checked against each other and the seats."""
+    if v["nobody_banks"] not in NOBODY_BANKS:
+        raise SettingsError(f"nobody_banks: must be one of {', '.join(NOBODY_BANKS)}, got {v['nobody_banks']!r}")
+    banker = _banker_name(v.get("third_party_banker"))
+    if v["nobody_banks"] == "third_party" and banker is None:
+        raise SettingsError("nobody_banks: third_party needs the third_party_banker's account name first")
+    minutes = v.get("rotation_window_minutes")
+    if minutes is not None and minutes != "":
+        minutes = whole("rotation_window_minutes", minutes, WINDOW_MINUTES[0], WINDOW_MINUTES[1])
+    dealers = whole("rotation_window_dealers", v["rotation_window_dealers"], WINDOW_DEALERS[0], WINDOW_DEALERS[1])
+    if minutes not in (None, "") and dealers > seats - 1:  # the count only matters with a window
+        raise SettingsError(f"rotation_window_dealers: at a table of {seats} seats at most "
+                            f"{seats - 1} players can bank besides the one who banked most, got {dealers}")
+    return {
+        "bank_keep": whole("bank_keep", v["bank_keep"], 1, BANK_KEEP_MOST),
+        "nobody_banks": v["nobody_banks"],
+        "third_party_banker": banker,
+        "third_party_plays": flag("third_party_plays", v["third_party_plays"]),
+        "third_party_consecutive": flag("third_party_consecutive", v["third_party_consecutive"]),
+        "rotation_window_minutes": minutes if minutes != "" else None,
+        "rotation_window_dealers": dealers,
+    }
+
+
+def _banker_name(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        raise SettingsError(f"third_party_banker: must be an account name of 1 to {MAX_NAME} characters, "
+                            f"got {value!r}")
+    return value.strip()

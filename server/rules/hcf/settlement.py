@@ -21,7 +21,9 @@ from typing import Final
 
 from server.rules.cards import Card, card_text
 from server.rules.errors import SettleError as SettleError
+from server.rules.hcf import fees
 from server.rules.hcf.evaluate import HAND_SIZE, HcfHand, evaluate
+from server.rules.hcf.fees import pays_fee as pays_fee  # re-exported: its callers read it here
 from server.rules.hcf.settings import HcfSettings
 
 
@@ -158,14 +160,6 @@ def deal_order(seats: int, button: int | None) -> tuple[int, ...]:
     return tuple(reversed(settlement_order(seats, button)))
 
 
-def pays_fee(settings: HcfSettings, *, dealer: bool) -> bool:
-    """Whether a player (or the DP) pays the collection fee under the table's mode."""
-    mode = settings.fee_mode
-    if dealer:
-        return not settings.house_banked and mode in ("all", "designated")
-    return mode in ("all", "players")
-
-
 def _bonus_win(settings: HcfSettings, stake: int, odds: int) -> int:
     win = stake * odds
     cap = settings.max_bonus_win
@@ -282,7 +276,7 @@ def settle(
     order = [s for s in settlement_order(settings.seats, button if banked else None)
              if any(w.seat == s for w in wagers)]
     by_seat = {w.seat: w for w in wagers}
-    dealer_fee = settings.fee if banked and pays_fee(settings, dealer=True) else 0
+    dealer_fee = fees.dealer_fee(settings, (w.ante for w in wagers)) if banked else 0
     if len(dealer_cards) != HAND_SIZE:
         voided = tuple(_dead(seat, "void") for seat in order)
         return Settlement(False, 0, 0, tuple(order), voided, 0, void=True)
@@ -305,7 +299,7 @@ def settle(
                 results.append(_dead(seat, "funds", bank=bank, owed=total))
                 continue
             bank -= total
-        fee = -settings.fee if pays_fee(settings, dealer=False) else 0
+        fee = -fees.player_fee(settings, w.ante)
         results.append(SeatResult(seat, False, w.folded, ante, raised, sf, fl, fee))
     had_action = any(not r.dead and by_seat[r.seat].ante for r in results)
     if not had_action:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from server.rules import machine
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.fairness import commitment
 from server.rules.game import Player
+from server.rules.hcf import rotation
+from server.rules.hcf.fees import most_dealer_fee
 from server.rules.hcf.messages import BankOffered, BettingOpened, Event, HandNotDealt
 from server.rules.hcf.settings import HcfSettings
-from server.rules.hcf.settlement import Settlement, pays_fee
+from server.rules.hcf.settlement import Settlement
 
 Phase = Literal["offer", "betting", "decisions", "settled", "not_dealt", "void"]
 TERMINAL: Final = frozenset({"settled", "not_dealt", "void"})
@@ -71,6 +73,8 @@ class HandState:
     reason: str | None = None
     arranged_deck: tuple[Card, ...] | None = None
     seat_deck: SeatDeck | None = None  # a drill deck given by seat: made into a deck at the deal
+    keeper: int | None = None  # the DP of the hand before, asked first whether to keep the bank (silence keeps it)
+    third_party: int | None = None  # the third-party banker's seat, offered the bank last (section 9.3)
 
     @property
     def commitment(self) -> str:
@@ -113,7 +117,7 @@ class HandState:
 
 def eligible_to_bank(settings: HcfSettings, player: Player) -> bool:
     """Seated, present, willing, with ``min_bank`` chips (and their own fee)."""
-    fee = settings.fee if pays_fee(settings, dealer=True) else 0
+    fee = most_dealer_fee(settings)
     return player.willing_to_bank and player.present and player.stack >= max(settings.min_bank, fee)
 
 
@@ -133,6 +137,7 @@ def new_hand(
     *,
     offer_from: int = 1,
     arranged_deck: Sequence[Card] | SeatDeck | None = None,
+    carry: Mapping[str, Any] | None = None,
 ) -> HandState:
     """A fresh hand. California starts by offering the bank clockwise from ``offer_from``.
 
@@ -142,6 +147,8 @@ def new_hand(
     caller runs :func:`opening_events` to learn what the hand announced. A
     :class:`SeatDeck` gives cards by seat instead (the DP's as ``DEALER``): the
     deck is made from it at the deal, in the dealing order (section 3, step 4).
+    ``carry`` (what the table kept from the hand before) drives the house rules
+    for the bank (section 9) when the settings post any.
     """
     seat_deck = arranged_deck if isinstance(arranged_deck, SeatDeck) else None
     arranged = tuple(arranged_deck) if arranged_deck is not None and not isinstance(arranged_deck, SeatDeck) else None
@@ -151,13 +158,44 @@ def new_hand(
         return HandState(settings, seated, server_seed, offer_from, "betting", bettors=bettors,
                          arranged_deck=arranged, seat_deck=seat_deck)
     by_seat = {p.seat: p for p in seated}
+    state = HandState(settings, seated, server_seed, offer_from, "offer", arranged_deck=arranged, seat_deck=seat_deck)
+    if rotation.active(settings):
+        return _offered(state, by_seat, carry or {})
     offers = tuple(s for s in clockwise_from(settings.seats, offer_from)
                    if s in by_seat and eligible_to_bank(settings, by_seat[s]))
-    state = HandState(settings, seated, server_seed, offer_from, "offer", offers=offers,
-                      arranged_deck=arranged, seat_deck=seat_deck)
-    if len(seated) < 2 or not offers:
+    return _offered(replace(state, offers=offers), by_seat, None)
+
+
+def _offered(state: HandState, by_seat: Mapping[int, Player], carry: Mapping[str, Any] | None) -> HandState:
+    """The hand with its offer order (under the house rules when ``carry`` is given), or no hand."""
+    if carry is not None:
+        state = _house_rules_offer(state, by_seat, carry)
+        if state.phase == "not_dealt":
+            return state
+    if len(state.players) < 2 or not state.offers:
         return replace(state, phase="not_dealt", reason="no_bank")
     return state
+
+
+def _house_rules_offer(state: HandState, by_seat: Mapping[int, Player], carry: Mapping[str, Any]) -> HandState:
+    """Section 9: the window may end the game; the DP may be asked to keep the bank, or barred from it; the
+    third-party banker is asked last, and is never in the players' turn."""
+    s = state.settings
+    names, record, now = rotation.seat_names(carry), rotation.BankRecord.from_carry(carry), rotation.table_clock(carry)
+    window = s.rotation_window_minutes * 60 if s.rotation_window_minutes is not None else None
+    if window is not None and now is not None and rotation.window_short(record, now, window,
+                                                                         s.rotation_window_dealers):
+        return replace(state, phase="not_dealt", reason="game_ended")
+    banker = rotation.third_party_seat(s, names)
+    banker = banker if banker in by_seat else None
+    barred = record.last if s.bank_keep > 1 and record.run >= s.bank_keep else None
+    offers = [seat for seat in clockwise_from(s.seats, state.offer_from) if seat in by_seat and seat != banker
+              and rotation.who(names, seat) != barred and eligible_to_bank(s, by_seat[seat])]
+    keeps = bool(offers) and s.bank_keep > 1 and record.last == rotation.who(names, offers[0])
+    if banker is not None and eligible_to_bank(s, by_seat[banker]) \
+            and (s.third_party_consecutive or not record.third_party_last):
+        offers.append(banker)
+    return replace(state, offers=tuple(offers), keeper=offers[0] if keeps else None, third_party=banker)
 
 
 def opening_events(state: HandState) -> list[Event]:

@@ -1,0 +1,170 @@
+"""What the house rules for the bank (docs/rules/hcf.md section 9) make of a finished hand, and what they say.
+
+:func:`after_hand` turns the table's plain answer into the house rules' one: the
+record kept in the carry, the DP asked to keep the bank, the game that ends, the
+warning when a quarter of the rotation window remains. :func:`table_sentences` and
+:func:`hand_record` are what every screen and each hand's history show of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from server.rules.game import JSON, SEAT_NAMES, TABLE_CLOCK, AfterHand
+from server.rules.hcf import rotation
+from server.rules.hcf.rotation import RECORD, WARN_SHARE, BankRecord
+from server.rules.hcf.settings import HcfSettings
+from server.rules.hcf.state import HandState
+
+
+def table_carry(carry: Mapping[str, Any]) -> dict[str, Any]:
+    """The carry without what the table gives afresh before each hand (its clock, the seats' names)."""
+    return {key: value for key, value in carry.items() if key not in (TABLE_CLOCK, SEAT_NAMES)}
+
+
+def _window(settings: HcfSettings) -> float | None:
+    minutes = settings.rotation_window_minutes
+    return None if minutes is None else minutes * 60.0
+
+
+def after_hand(state: HandState, carry: Mapping[str, Any], plain: AfterHand) -> AfterHand:
+    """The house rules' answer after a hand, from the table's ``plain`` one (``carry``: the hand's own, with the
+    table's clock as the hand ends)."""
+    s = state.settings
+    names, now, window = rotation.seat_names(carry), rotation.table_clock(carry), _window(s)
+    record = BankRecord.from_carry(carry)
+    banked = state.phase == "settled" and state.dealer is not None
+    if banked and state.dealer is not None:
+        dealer = None if state.dealer == state.third_party else rotation.who(names, state.dealer)
+        record = rotation.after_settled(record, dealer=dealer, now=now, window=window)
+    record = rotation.pruned(record, now, window)
+    offer_from = plain.offer_from
+    if banked and state.dealer is not None and record.last is not None and record.run < s.bank_keep:
+        offer_from = state.dealer  # asked first whether to keep the bank (section 9.1)
+    kept = table_carry(carry)
+    ended = _why_ended(state, record, now, window)
+    if ended:
+        return AfterHand(plain.pause, offer_from, {**kept, RECORD: replace(record, ended=True).as_json()},
+                         "game_ended", ended, ends_game=True)
+    notice, record = _warning(state, record, now, window, names)
+    return replace(plain, offer_from=offer_from, carry={**kept, RECORD: record.as_json()}, notice=notice)
+
+
+def _why_ended(state: HandState, record: BankRecord, now: float | None, window: float | None) -> str:
+    s = state.settings
+    if state.reason == "game_ended" or (window is not None and now is not None
+                                        and rotation.window_short(record, now, window, s.rotation_window_dealers)):
+        count = rotation.window_count(record.banked, now, window) if now is not None and window else 0
+        return (f"the game ends: in the last {s.rotation_window_minutes} minutes {_players(count)} besides the one "
+                f"who banked most took the bank, and the house rules ask for {s.rotation_window_dealers}")
+    if state.reason == "no_bank" and s.nobody_banks == "end" and state.offers:
+        return "the game ends: the bank went round the table and nobody took it"
+    return ""
+
+
+def _players(count: int) -> str:
+    return "no player" if count == 0 else "1 player" if count == 1 else f"{count} players"
+
+
+def _warning(state: HandState, record: BankRecord, now: float | None, window: float | None,
+             names: Mapping[int, str]) -> tuple[str, BankRecord]:
+    """The warning once a quarter of the window remains, given once for each moment the count would fall short."""
+    if window is None or now is None:
+        return "", record
+    deadline = rotation.window_deadline(record, now, window, state.settings.rotation_window_dealers)
+    if deadline is None or deadline - now > window / WARN_SHARE or record.warned == deadline:
+        return "", record
+    sentence = window_sentence(state.settings, record, now, window, _could_bank(state, record, names))
+    return sentence, replace(record, warned=deadline)
+
+
+def _could_bank(state: HandState, record: BankRecord, names: Mapping[int, str]) -> list[str]:
+    banked = {name for _, name in record.banked}
+    return [names.get(p.seat, f"seat {p.seat}") for p in state.players
+            if p.seat != state.third_party and rotation.who(names, p.seat) not in banked]
+
+
+def window_sentence(settings: HcfSettings, record: BankRecord, now: float, window: float,
+                    could: list[str] | None = None) -> str:
+    """'the window needs 1 more dealer in 9 min', with who could bank when known."""
+    dealers = settings.rotation_window_dealers
+    deadline = rotation.window_deadline(record, now, window, dealers)
+    if deadline is None:
+        return f"the rotation window of {settings.rotation_window_minutes} min starts with the first hand"
+    needed = dealers - rotation.window_count(record.banked, deadline, window)
+    minutes = max(0, round((deadline - now) / 60))
+    sentence = f"the window needs {needed} more dealer{'s' if needed != 1 else ''} in {minutes} min"
+    if could:
+        sentence += f": {_listed(could)} could bank"
+    return sentence
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def keep_sentence(settings: HcfSettings, record: BankRecord) -> str:
+    """'alice has banked 2 of 2 hands: the bank moves on' (empty when nobody keeps it)."""
+    if settings.bank_keep < 2 or record.last is None or record.run < 1:
+        return ""
+    head = f"{record.last} has banked {record.run} of {settings.bank_keep} hands"
+    if record.run >= settings.bank_keep:
+        return f"{head}: the bank moves on"
+    return f"{head}: {record.last} is asked first whether to keep the bank"
+
+
+def rule_sentences(settings: HcfSettings) -> list[str]:
+    """The house rules for the bank, one sentence each (empty for a table that posts none)."""
+    out: list[str] = []
+    if settings.bank_keep > 1:
+        out.append(f"a player may bank up to {settings.bank_keep} hands in a row, then the bank moves on")
+    if settings.nobody_banks == "end":
+        out.append("when the bank goes round the table and nobody takes it, the game ends")
+    if settings.nobody_banks == "third_party":
+        plays = "may" if settings.third_party_plays else "does not"
+        again = "" if settings.third_party_consecutive else ", never two hands in a row"
+        out.append(f"when every player refuses the bank, {settings.third_party_banker} banks as the third-party "
+                   f"banker{again}, and {plays} play while another player banks")
+    if settings.rotation_window_minutes is not None:
+        out.append(f"in every {settings.rotation_window_minutes} minutes at least "
+                   f"{_players(settings.rotation_window_dealers)} besides the one who banked most must bank a hand, "
+                   "or the game ends")
+    return out
+
+
+def fee_sentences(settings: HcfSettings) -> list[str]:
+    """The posted fee schedule, one sentence a tier (empty without one)."""
+    schedule = settings.fee_schedule
+    if schedule is None:
+        return []
+    out, low = [], 1
+    for tier in schedule:
+        out.append(f"Ante {low} to {tier.ante_to}: each player pays {tier.player}, the DP pays {tier.dp}")
+        low = tier.ante_to + 1
+    return out
+
+
+def table_sentences(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
+    """What every screen shows of the house rules, the rotation's status and the fee schedule (empty: none)."""
+    out: JSON = {}
+    if rotation.active(settings):
+        record, now, window = BankRecord.from_carry(carry), rotation.table_clock(carry), _window(settings)
+        status = [keep_sentence(settings, record)]
+        if window is not None and now is not None:
+            status.append(window_sentence(settings, rotation.pruned(record, now, window), now, window))
+        out |= {"house_rules": rule_sentences(settings), "rotation": [line for line in status if line]}
+    if settings.fee_schedule is not None:
+        out["fee_schedule"] = fee_sentences(settings)
+    return out
+
+
+def hand_record(state: HandState) -> JSON:
+    """The bank's part of a finished hand's history: who refused it, whether the DP kept it, the third party."""
+    if not rotation.active(state.settings):
+        return {}
+    taken = state.dealer is not None and state.phase != "offer"
+    refused = state.offers[:state.offer_index] if taken else state.offers
+    return {"bank": {"refused": list(refused), "kept": taken and state.dealer == state.keeper,
+                     "third_party": taken and state.dealer == state.third_party}}
