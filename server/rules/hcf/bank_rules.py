@@ -2,7 +2,7 @@
 
 :func:`after_hand` turns the table's plain answer into the house rules' one: the
 record kept in the carry, the DP asked to keep the bank, the game that ends, the
-warning when a quarter of the rotation window remains. :func:`table_sentences` and
+warning when a quarter of the rotation window remains. :func:`table_notes` and
 :func:`hand_record` are what every screen and each hand's history show of them.
 """
 
@@ -146,18 +146,33 @@ def fee_sentences(settings: HcfSettings) -> list[str]:
     return out
 
 
-def table_sentences(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
-    """What every screen shows of the house rules, the rotation's status and the fee schedule (empty: none)."""
-    out: JSON = {}
+def table_notes(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
+    """What every screen shows of the house rules, the rotation's status and the fee schedule, as titled notes
+    of sentences (``until``: when the rotation window falls short, on the table's clock); empty: none."""
+    notes: list[JSON] = []
     if rotation.active(settings):
-        record, now, window = BankRecord.from_carry(carry), rotation.table_clock(carry), _window(settings)
-        status = [keep_sentence(settings, record)]
-        if window is not None and now is not None:
-            status.append(window_sentence(settings, rotation.pruned(record, now, window), now, window))
-        out |= {"house_rules": rule_sentences(settings), "rotation": [line for line in status if line]}
+        notes.append({"title": "House rules for the bank", "lines": rule_sentences(settings)})
+        if settings.bank_keep > 1 or settings.rotation_window_minutes is not None:
+            notes.append(_rotation_note(settings, carry))
     if settings.fee_schedule is not None:
-        out["fee_schedule"] = fee_sentences(settings)
-    return out
+        notes.append({"title": "Posted fees", "lines": fee_sentences(settings)})
+    return {"notes": notes} if notes else {}
+
+
+def _rotation_note(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
+    record, window = BankRecord.from_carry(carry), _window(settings)
+    now = rotation.table_clock(carry)
+    now = now if now is not None else record.as_of
+    lines = [keep_sentence(settings, record)]
+    until = None
+    if window is not None and now is not None:
+        record = rotation.pruned(record, now, window)
+        lines.append(window_sentence(settings, record, now, window))
+        until = rotation.window_deadline(record, now, window, settings.rotation_window_dealers)
+    elif window is not None:
+        lines.append(f"the rotation window of {settings.rotation_window_minutes} min starts with the first hand")
+    lines = [line for line in lines if line] or ["nobody has banked a hand under these rules yet"]
+    return {"title": "The bank's rotation", "lines": lines, "until": until}
 
 
 def hand_record(state: HandState) -> JSON:
@@ -166,5 +181,7 @@ def hand_record(state: HandState) -> JSON:
         return {}
     taken = state.dealer is not None and state.phase != "offer"
     refused = state.offers[:state.offer_index] if taken else state.offers
+    ends = state.reason == "no_bank" and state.settings.nobody_banks == "end" and bool(state.offers)
     return {"bank": {"refused": list(refused), "kept": taken and state.dealer == state.keeper,
-                     "third_party": taken and state.dealer == state.third_party}}
+                     "third_party": taken and state.dealer == state.third_party,
+                     "game_ends": "the bank went round the table and nobody took it: the game ends" if ends else None}}

@@ -143,7 +143,7 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     def table_view(self, settings: HcfSettings, carry: JSONIn) -> JSON:
         """The house rules for the bank, the rotation's status and the posted fee schedule, in sentences
         (nothing at a table that posts none)."""
-        return bank_rules.table_sentences(settings, carry)
+        return bank_rules.table_notes(settings, carry)
 
 
 HCF: Final = HighCardFlush()

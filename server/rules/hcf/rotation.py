@@ -39,12 +39,13 @@ class BankRecord:
     banked: tuple[tuple[float, str], ...] = ()  # each hand a player banked within the window: when, who
     warned: float | None = None  # the deadline the seats were already warned of
     ended: bool = False  # the game ended: a hand dealt after it means the host reopened the table
+    as_of: float | None = None  # the table's clock when the record was last brought up to date
 
     def as_json(self) -> dict[str, Any]:
         """The record as the carry keeps it."""
         return {"last": self.last, "run": self.run, "third_party_last": self.third_party_last,
                 "window_start": self.window_start, "banked": [[t, who] for t, who in self.banked],
-                "warned": self.warned, "ended": self.ended}
+                "warned": self.warned, "ended": self.ended, "as_of": self.as_of}
 
     @classmethod
     def from_carry(cls, carry: Mapping[str, Any]) -> BankRecord:
@@ -55,7 +56,7 @@ class BankRecord:
         return cls(last=data.get("last"), run=int(data.get("run") or 0),
                    third_party_last=bool(data.get("third_party_last")), window_start=data.get("window_start"),
                    banked=tuple((float(t), str(who)) for t, who in data.get("banked") or ()),
-                   warned=data.get("warned"))
+                   warned=data.get("warned"), as_of=data.get("as_of"))
 
 
 def active(settings: HcfSettings) -> bool:
@@ -124,6 +125,7 @@ def window_deadline(record: BankRecord, now: float, window: float, dealers: int)
 def pruned(record: BankRecord, now: float | None, window: float | None) -> BankRecord:
     """The record with the window started and the hands that left it forgotten."""
     if window is None or now is None:
-        return replace(record, window_start=None, banked=(), warned=None)
+        return replace(record, window_start=None, banked=(), warned=None, as_of=now)
     start = now if record.window_start is None else record.window_start
-    return replace(record, window_start=start, banked=tuple((t, n) for t, n in record.banked if now - t < window))
+    return replace(record, window_start=start, banked=tuple((t, n) for t, n in record.banked if now - t < window),
+                   as_of=now)
