@@ -19,8 +19,10 @@ from collections.abc import Callable
 from math import sqrt
 from typing import Any, Final
 
+from server.analysis.hcf_rotation import rotation_report
+from server.rules.hcf.fee_schedule import tier_for
+from server.rules.hcf.fees import dealer_fee, player_fee
 from server.rules.hcf.settings import HcfSettings
-from server.rules.hcf.settlement import pays_fee
 from server.simulation import vectorized
 from server.simulation.decks import DeckStream
 from server.simulation.scenario import Scenario
@@ -40,11 +42,13 @@ def banking(settings: HcfSettings, player_result: float, progress: Callable[[flo
 
     ``player_result`` is one basic-strategy player's exact expected result per hand, in chips.
     """
-    dp_fee = settings.fee if pays_fee(settings, dealer=True) else 0
+    dp_fee = dealer_fee(settings, [settings.min_ante])  # every player bets min_ante: the largest Ante's tier
     stack = settings.min_bank
+    # The simulation charges one flat fee; the DP's result only sees the DP's own, so it simulates that one.
+    flat = dataclasses.replace(settings, fee=_tier_dp_fee(settings), fee_schedule=None)
     rows = []
     for n in PLAYERS:
-        mean, sd = _simulate(settings, n, stack, hands)
+        mean, sd = _simulate(flat, n, stack, hands)
         rows.append({
             "players": n,
             "expected": -n * player_result - dp_fee,
@@ -57,13 +61,22 @@ def banking(settings: HcfSettings, player_result: float, progress: Callable[[flo
     return {
         "stakes": "each player bets the Ante and both bonuses at min_ante and plays the basic strategy",
         "dp_fee": dp_fee,
+        "player_fee": player_fee(settings, settings.min_ante),
+        "fee_schedule": settings.fee_schedule is not None,
         "fee_mode": settings.fee_mode,
         "dp_stack": stack,
         "expected_method": "exact, without the funds cap",
         "simulated_method": f"simulated, {hands:,} hands per row, the DP holding min_bank ({stack}) chips, "
                             "so the funds cap applies as at the table",
         "by_players": rows,
+        "rotation": rotation_report(settings, rows),
     }
+
+
+def _tier_dp_fee(settings: HcfSettings) -> int:
+    """The DP's fee at the analysis's stakes before ``fee_mode`` is applied (the simulation applies it)."""
+    schedule = settings.fee_schedule
+    return settings.fee if schedule is None else tier_for(schedule, settings.min_ante).dp
 
 
 def _simulate(settings: HcfSettings, players: int, stack: int, hands: int) -> tuple[float, float]:

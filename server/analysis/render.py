@@ -81,6 +81,8 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
     bank = report.get("banking")
     if bank:
         payers = _FEE_PAYERS.get(bank["fee_mode"], bank["fee_mode"])
+        if bank.get("fee_schedule"):
+            payers += f"; from the posted schedule, each player's fee {bank.get('player_fee')}"
         table = Table(title=f"Banking: the DP's result per hand in chips (the DP's own fee {bank['dp_fee']}; "
                             f"{payers})")
         headers = ("players", "exact, no cap", f"with cap, stack {bank['dp_stack']} (simulated)", "95% interval",
@@ -96,6 +98,29 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
                       f"({report['settings']['min_ante']} chips) and plays the basic strategy; the DP starts "
                       f"each hand with {bank['dp_stack']} chips, the table's minimum bank, so the cap on what "
                       "the DP can cover applies as at the table.")
+        if bank.get("rotation"):
+            _rotation(bank["rotation"], console)
+
+
+def _rotation(rotation: dict[str, Any], console: Console) -> None:
+    pace = rotation["pace_hands_per_hour"]
+    table = Table(title=f"The bank over an hour, at {pace:g} hands an hour: hands a player banks and what they "
+                        "are worth in chips")
+    for header in ("rotation", "seated", "evenly: hands", "evenly: worth", "the most: hands", "the most: worth"):
+        table.add_column(header, justify="left" if header == "rotation" else "right")
+    for entry in rotation["rotations"]:
+        for row in entry["by_seated"]:
+            if row["even_hands_per_hour"] is None:
+                table.add_row(entry["rotation"], str(row["seated"]), "the game ends", "", "", "")
+                continue
+            table.add_row(entry["rotation"], str(row["seated"]), f"{row['even_hands_per_hour']:.1f}",
+                          f"{row['even_worth_per_hour']:+.2f}", f"{row['most_hands_per_hour']:.1f}",
+                          f"{row['most_worth_per_hour']:+.2f}")
+    console.print(table)
+    console.print("Evenly: the bank goes round and each player takes their turn. The most: every other player "
+                  "refuses the bank as often as the rotation allows, so one player banks as many hands as it lets "
+                  "them (section 9 of the High Card Flush rules). The game ends: too few players are seated for "
+                  "the rotation window's dealers, so the first window ends the game.")
 
 
 def _caribbean(report: dict[str, Any], console: Console) -> None:
