@@ -24,6 +24,7 @@ from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
+from server.rules.moves import sent
 from server.rules.vocabulary import Reply
 from server.table.commands import (
     DrillRequest,
@@ -419,9 +420,8 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    # Only what the client sent: a game tells an absent key from a zero.
-    sent = move.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})
-    return Play(account, move.action, tuple(sent.items()))
+    # Only what the client sent (a null is a key not sent): a game tells an absent key from a zero.
+    return Play(account, move.action, tuple(sent(move.args).items()))
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:

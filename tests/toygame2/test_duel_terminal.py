@@ -15,13 +15,11 @@ from client_cli.connection import Connection
 from client_cli.play import PlayOptions, TableSession
 from tests.client_cli.test_unknown_game import RecordingFace
 from tests.server.conftest import Server
-from tests.toygame2.conftest import PROTOCOL_NAMES_EVERY_MOVE
 
 SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 0.2, "bet_seconds": 30,
             "call_seconds": 30}
 
 
-@PROTOCOL_NAMES_EVERY_MOVE
 @pytest.mark.usefixtures("dealer_duel")
 async def test_dealer_duel_is_played_through_the_terminal_from_the_choices(server: Server) -> None:
     host = await server.host()
