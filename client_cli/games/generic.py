@@ -104,7 +104,7 @@ def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputErro
     words = line.strip().split()
     if not words:
         return InputError(choices_text(choices) or "nothing to do now: wait for the table")
-    common = table_command([words[0].lower(), *words[1:]], choices)
+    common = table_command([words[0].lower(), *words[1:]])
     if common is not None:
         return common
     wanted = words[0].lower().replace("-", "_")
