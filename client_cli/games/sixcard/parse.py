@@ -205,7 +205,7 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
                 if asking else "continued: no exchange for your boxes")
         return Move("continue", note=note)
     action = "request_exchange" if verb == "ask" else "cancel_exchange"
-    box = _which(args, _offered_boxes(action, c))
+    box = _which(verb, args, _offered_boxes(action, c))
     if isinstance(box, InputError):
         return box
     if action == "cancel_exchange":
@@ -222,14 +222,14 @@ def _offered_boxes(action: str, c: Choices) -> list[int]:
     return [int(o.limits["box"]) for o in c.offers.find("move", action) if isinstance(o.limits.get("box"), int)]
 
 
-def _which(args: list[str], boxes: list[int]) -> int | InputError:
-    """The box a typed line names, or the only one offered."""
+def _which(verb: str, args: list[str], boxes: list[int]) -> int | InputError:
+    """The box a typed line names, or the only one offered (``verb``: what was typed)."""
     listed = " ".join(map(str, boxes))
     if not args:
         if len(boxes) == 1:
             return boxes[0]
         return InputError(f"say which box: one of {listed}") if boxes else \
-            InputError("that is not possible for any of your boxes now", not_now=True)
+            InputError(f"{verb} is not possible now", not_now=True)
     if len(args) != 1 or not args[0].isdigit():
         return InputError(f"say one box: one of {listed}" if boxes else "say one box by its number")
     return int(args[0])  # the server's choices judge it
