@@ -20,7 +20,8 @@ from tests.server.conftest import Server
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.helpers import LAPTOP, PHONE, frame_cards
 
-SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 0.3, "bet_seconds": 60,
+# The pause keeps the settled hand on the felt while the pages are read (the next hand clears it).
+SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 20, "bet_seconds": 60,
             "call_seconds": 60}
 
 
@@ -84,9 +85,9 @@ async def test_dealer_duel_is_played_in_chromium_and_the_spectator_receives_no_h
         await bob.wait_for_selector(choice("hold"))
         await bob.click(f'{choice("hold")} button.act')
         await watcher.wait_for_function("() => /Hand #1: settled/.test(document.querySelector('main').textContent)")
+        seen = await shown(watcher)
         await watcher.screenshot(path=str(tmp_path / "watcher-settled.png"))
         await alice.screenshot(path=str(tmp_path / "alice-settled.png"))
-        seen = await shown(watcher)
         await browser.close()
     assert not errors, errors
     _, settled = await host.event("duel_settled")
