@@ -36,6 +36,8 @@ ACTION_WORDS: Final = {
     "exchange": "exchange (x)", "request_exchange": "ask", "cancel_exchange": "cancel", "continue": "continue",
 }
 """How the player types each move (what a sentence names)."""
+_TYPED: Final = {"request_exchange": "ask", "cancel_exchange": "cancel"}
+"""A move whose typed word is not its name."""
 UNCHECKED: Final = frozenset({"request", "action", "limits"})
 """Keys of an item that are not the args' specs (``limits`` says what args keep together: the server judges)."""
 
@@ -79,6 +81,11 @@ class Offer:
             if problem is not None:
                 return problem
         return None
+
+    def at(self, args: Args) -> bool:
+        """Whether this item is on the spot or box ``args`` name (an item of no fixed place is on every one)."""
+        return all(not isinstance(self.limits.get(k), int) or not isinstance(args.get(k), int)
+                   or self.limits[k] == args[k] for k in ("spot", "box"))
 
     def raw(self) -> dict[str, Any]:
         """The item as the server gave it."""
@@ -210,7 +217,8 @@ def check(offers: Offers, request: str, args: Args) -> str | None:
     Each arg must fit its spec, and a hand move's args must keep the item's ``limits`` together.
     """
     action = args.get("action") if request == "move" else None
-    items = offers.find(request, str(action) if action is not None else None)
+    items = [item for item in offers.find(request, str(action) if action is not None else None)
+             if item.at(args)]
     what = request_text(request, args)
     if not items:
         return f"{what} is not possible now. {possible_text(offers)}"
@@ -264,11 +272,13 @@ def possible_text(offers: Offers) -> str:
 
 
 def request_text(request: str, args: Args) -> str:
-    """How a sentence names a request: ``raise 50``, ``bet``, ``sitout``."""
+    """How a sentence names a request: ``raise 50``, ``bet``, ``ask box 2``, ``sitout``."""
     if request == "move":
         action = str(args.get("action"))
+        word = _TYPED.get(action, action.replace("_", " "))
+        place = next((f" {k} {args[k]}" for k in ("spot", "box") if isinstance(args.get(k), int)), "")
         amount = args.get("amount")
-        return f"{action} {amount}" if isinstance(amount, int) and not isinstance(amount, bool) else action
+        return f"{word}{place} {amount}" if isinstance(amount, int) and not isinstance(amount, bool) else word + place
     return _table_text(Offer(request, None, dict(args)))
 
 

@@ -355,7 +355,7 @@ _ASKED: tuple[tuple[ChoiceKind, frozenset[str]], ...] = (
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:
     if verb == "bank" and choices.seated:
         return _bank(args, choices)
-    return seat_command(verb, args, choices)
+    return seat_command(verb, args)
 
 
 def _bank(args: list[str], choices: Choices) -> Command | InputError:
@@ -383,18 +383,17 @@ class TableChoices(Protocol):
     def between_hands(self) -> bool: ...
 
 
-def seat_command(verb: str, args: Sequence[str], choices: TableChoices) -> SitOut | TopUp | InputError:
-    """``sitout``, ``back`` or ``topup N`` (any other verb reads as ``topup``), at any game's table."""
-    if not choices.seated:
-        return InputError("you are not seated")
+def seat_command(verb: str, args: Sequence[str]) -> SitOut | TopUp | InputError:
+    """``sitout``, ``back`` or ``topup N`` (any other verb reads as ``topup``), at any game's table.
+
+    Whether it may be sent now is the server's choices' to say (the play loop checks them).
+    """
     if verb == "sitout":
         return SitOut(True)
     if verb == "back":
         return SitOut(False)
     if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
         return InputError("say 'topup N' with a number of chips")
-    if not choices.between_hands:
-        return InputError("you can top up only between hands", not_now=True)
     return TopUp(int(args[0]))
 
 

@@ -13,9 +13,10 @@ before it reaches a table.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Final, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from server.refusals import explain
 from server.rules.errors import Refusal
@@ -113,9 +114,18 @@ class You(TypedDict):
     sitting_out: bool | None
 
 
+class MoveArgs(TypedDict):
+    """What one of the game's moves takes: each argument's shape (as the choices write one), the required ones."""
+
+    args: JSON
+    required: list[str]
+
+
 class _TableSnapshot(TypedDict):
     table: str
     game: str
+    game_name: str
+    game_moves: dict[str, MoveArgs]
     seq: int
     server_time: float
     settings: JSON
@@ -231,6 +241,9 @@ class Request(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
+    def check(self) -> None:
+        """What the model's fields cannot say (a move's arguments); raises ProtocolError."""
+
 
 TableName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
@@ -273,32 +286,96 @@ class WillingToBank(TableRequest):
     willing: bool
 
 
-class BetSpec(Request):
-    """One spot's (Caribbean Stud) or box's (6 Card Poker) bets in a ``move`` of action ``bet``."""
+MOST_ARGS: Final = 12
+MOST_ENTRIES: Final = 9  # a list argument's entries (every spot's or box's bets)
+MOST_FIELDS: Final = 8  # an entry's fields
+MOST_TEXT: Final = 128
+MOST_NUMBER: Final = 10**9
+_NAME: Final = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 
-    spot: SeatNo | None = None
-    box: SeatNo | None = None
-    ante: Chips = 0
-    jackpot: bool = False
-    bonus: Chips = 0
+
+def bounded(name: str, value: Any) -> None:
+    """Refuse (ProtocolError) a move's argument beyond what any game takes: a number, true or false, text,
+    or a list of those or of objects of them, each within the wire's bounds.
+
+    >>> bounded("ante", 10), bounded("bets", [{"spot": 1, "ante": 10, "jackpot": True}])
+    (None, None)
+    >>> bounded("amount", 10**12)
+    Traceback (most recent call last):
+    ...
+    server.rules.errors.Refusal: move: the amount is at most 1,000,000,000 chips
+    """
+    _bounded(("args", name), value, entries=True)
+
+
+def _bounded(loc: tuple[str | int, ...], value: Any, *, entries: bool = False) -> None:
+    complaint = _complaint_of(value)
+    if complaint is None and isinstance(value, list) and entries:
+        for i, entry in enumerate(value):
+            _entry((*loc, i), entry)
+        return
+    if complaint is not None:
+        raise ProtocolError("request/malformed", explain("move", [{"loc": loc, **complaint}]))
+
+
+def _complaint_of(value: Any) -> dict[str, Any] | None:
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if abs(value) <= MOST_NUMBER:
+            return None
+        return {"type": "less_than_equal", "ctx": {"le": MOST_NUMBER}} if value > 0 else \
+            {"type": "greater_than_equal", "ctx": {"ge": -MOST_NUMBER}}
+    if isinstance(value, str):
+        return None if len(value) <= MOST_TEXT else {"type": "string_too_long", "ctx": {"max_length": MOST_TEXT}}
+    if isinstance(value, list):
+        return None if len(value) <= MOST_ENTRIES else {"type": "too_long", "ctx": {"max_length": MOST_ENTRIES}}
+    return {"type": "int_type" if isinstance(value, float) else "value_error"}
+
+
+def _entry(loc: tuple[str | int, ...], entry: Any) -> None:
+    if not isinstance(entry, dict):
+        _bounded(loc, entry)
+        if isinstance(entry, list):  # a list in a list: no game takes one
+            raise ProtocolError("request/malformed", explain("move", [{"loc": loc, "type": "value_error"}]))
+        return
+    if len(entry) > MOST_FIELDS or not all(isinstance(k, str) and _NAME.match(k) for k in entry):
+        raise ProtocolError("request/malformed", explain("move", [{"loc": loc, "type": "value_error"}]))
+    for key, value in entry.items():
+        if isinstance(value, list | dict):
+            raise ProtocolError("request/malformed", explain("move", [{"loc": (*loc, key), "type": "value_error"}]))
+        _bounded((*loc, key), value)
+
+
+MoveName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
 
 
 class Move(TableRequest):
-    """A move in a hand, in every game; the game checks that it fits (docs/games/, docs/rules/hcf.md)."""
+    """A move in a hand: its ``action`` and ``args``, which the table's game checks (``Game.moves``).
 
-    action: Literal["bank", "bet", "deal", "rebet", "clear", "pass", "play", "fold", "raise", "buy", "exchange",
-                    "request_exchange", "cancel_exchange", "continue"]
-    bets: Annotated[list[BetSpec], Field(max_length=9)] | None = None
-    spot: SeatNo | None = None
-    box: SeatNo | None = None
-    discard: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=5)] | None = None
-    seed: Annotated[str, Field(max_length=128)] | None = None
-    # High Card Flush: the bank offer's answer, the Ante and bonus bets, the raise
-    accept: bool | None = None
-    ante: Chips | None = None
-    straight_flush_bonus: Chips | None = None
-    flush_bonus: Chips | None = None
-    amount: Chips | None = None
+    Any game's move fits here: the request only bounds it (names, at most :data:`MOST_ARGS`
+    arguments, values within :func:`bounded`); the game refuses a move it does not have
+    or arguments it does not take, in a sentence naming its own moves. The v2 form with
+    the arguments beside ``action`` (``{"table", "action": "bet", "ante": 10}``) is read too:
+    every key but ``table`` and ``action`` is then an argument.
+    """
+
+    action: MoveName
+    args: Annotated[dict[MoveName, Any], Field(max_length=MOST_ARGS)] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat(cls, data: Any) -> Any:
+        """The v2 form: the arguments beside ``action`` gathered into ``args``."""
+        if not isinstance(data, dict) or "args" in data:
+            return data
+        return {**{k: data[k] for k in ("table", "action") if k in data},
+                "args": {k: v for k, v in data.items() if k not in ("table", "action")}}
+
+    def check(self) -> None:
+        """Refuse an argument whose value is outside what any game's move takes."""
+        for name, value in self.args.items():
+            bounded(name, value)
 
 
 class Drill(TableRequest):
@@ -369,9 +446,11 @@ def parse_request(event: str, payload: Any) -> Request:
     if not isinstance(payload, dict):
         raise ProtocolError("request/malformed", f"{event}: the payload must be a JSON object")
     try:
-        return model.model_validate(payload)
+        request = model.model_validate(payload)
     except ValidationError as exc:
         raise ProtocolError("request/malformed", explain(event, exc.errors())) from None
+    request.check()
+    return request
 
 
 ProtocolError = Refusal

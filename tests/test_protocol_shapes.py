@@ -102,3 +102,51 @@ def test_every_refusal_the_server_builds_is_a_refusal(code: RefusalCode, message
 def test_the_check_finds_what_does_not_fit(broken: dict[str, Any]) -> None:
     kind = p.Refused if "ok" in broken else p.TableUpdate
     assert problems(broken, kind) != []
+
+
+def test_a_move_carries_its_action_and_args_and_the_v2_form_beside_action_is_the_same_move() -> None:
+    (nested,) = example_after("### move")
+    move = p.parse_request("move", nested)
+    assert isinstance(move, p.Move)
+    assert (move.action, move.args) == ("raise", {"amount": 20})
+    assert p.parse_request("move", {"table": "main", "action": "raise", "amount": 20}) == move
+    assert p.parse_request("move", {"table": "main", "action": "wager", "stake": 5}) == p.Move(
+        table="main", action="wager", args={"stake": 5})  # any game's move: the game checks it
+    with pytest.raises(p.ProtocolError) as mixed:
+        p.parse_request("move", {"table": "main", "action": "raise", "args": {}, "amount": 20})
+    assert (mixed.value.code, mixed.value.message) == ("request/malformed",
+                                                        "move: 'amount' is not part of this request")
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=200),
+                    lambda inner: st.lists(inner, max_size=12) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                  max_size=10), max_leaves=30))
+def test_a_move_argument_beyond_the_wires_bounds_is_refused_in_a_sentence_and_within_them_is_taken(
+        value: Any) -> None:
+    try:
+        move = p.parse_request("move", {"table": "main", "action": "bet", "args": {"x": value}})
+    except p.ProtocolError as refused:
+        refusal = (refused.code, refused.message)
+    else:
+        refusal = None
+    if refusal is not None:
+        assert refusal[0] == "request/malformed"
+        assert refusal[1].startswith("move: ")
+        assert "pydantic" not in refusal[1].lower()
+        return
+    assert isinstance(move, p.Move)
+    assert _within_bounds(move.args["x"], depth=0)
+
+
+def _within_bounds(value: Any, depth: int) -> bool:
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return abs(value) <= 10**9
+    if isinstance(value, str):
+        return len(value) <= 128
+    if isinstance(value, list) and depth == 0:
+        return len(value) <= 9 and all(_within_bounds(v, 1) for v in value)
+    if isinstance(value, dict) and depth == 1:
+        return len(value) <= 8 and all(not isinstance(v, list | dict) and _within_bounds(v, 2) for v in value.values())
+    return False

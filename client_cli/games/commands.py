@@ -2,8 +2,10 @@
 
 Pure. A game describes its own verbs, its bet syntax and its turn in a
 :class:`Grammar`; :func:`read_line` does the rest: the table-wide commands
-(help, leave, sitout, back, topup N), the betting round's verbs (bet, deal,
-rebet, clear, pass) and why a line cannot be sent now.
+(help, leave, sitout, back, topup N) and the betting round's verbs (bet, deal,
+rebet, clear, pass). Nothing here knows when a move may be made: the play loop
+sends a move only if the server's choices hold it, and says what they hold
+otherwise (client_cli/offers.py, ``check``).
 
 >>> assign_places([None, 2], mine=[], free=[1, 2, 3], taken={}, last=3, word="box")
 [1, 2]
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final, Generic, Protocol, TypeVar
 
 from client_cli.games.house import Move, plural
-from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TableChoices, TopUp, seat_command
+from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command
 
 Command = Move | Help | Leave | Stay | SitOut | TopUp
 
@@ -41,19 +43,9 @@ class BetChoices(Protocol):
     @property
     def kind(self) -> str | None: ...
     @property
-    def seated(self) -> bool: ...
-    @property
-    def between_hands(self) -> bool: ...
-    @property
     def free(self) -> tuple[int, ...]: ...
     @property
     def taken(self) -> tuple[tuple[int, str], ...]: ...
-    @property
-    def placed(self) -> Sequence[object]: ...
-    @property
-    def confirmed(self) -> bool: ...
-    @property
-    def passed(self) -> bool: ...
 
 
 C = TypeVar("C", bound=BetChoices)
@@ -84,7 +76,7 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
         return InputError(grammar.prompt(choices) or "type 'help' for the commands")
     if choices.kind == "bets" and (words[0][:1].isdigit() or words[0][:1] in grammar.bet_signs):
         words = ["bet", *words]
-    common = table_command(words, choices)
+    common = table_command(words)
     if common is not None:
         return common
     verb = BETTING_WORDS.get(words[0]) or grammar.words.get(words[0])
@@ -93,26 +85,12 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
     move = grammar.turn(verb, words[1:], choices)
     if move is not None:
         return move
-    if choices.kind != "bets":
-        return InputError("bets are not open for you now", not_now=True)
-    if verb == "bet":
-        return grammar.bets(words[1:], choices)
-    if verb == "clear":
-        return Move("clear") if choices.placed else InputError("you have no bets to clear")
-    if choices.confirmed:
-        return InputError("your bets are confirmed: waiting for the others (clear (c) takes them back)")
-    if verb == "rebet":
-        return Move("rebet")
-    if verb == "pass":
-        if choices.passed:
-            return InputError("you have already passed this hand (a bet still counts while bets are open)")
-        return Move("pass", note="you pass this hand")
-    if not choices.placed:
-        return InputError(f"place a bet first: {grammar.example}")
-    return Move("deal")
+    if verb == "bet":  # not offered now: the play loop says what is, from the server's choices
+        return grammar.bets(words[1:], choices) if choices.kind == "bets" else Move("bet")
+    return Move(verb, note="you pass this hand" if verb == "pass" else None)  # the server's choices judge it
 
 
-def table_command(words: Sequence[str], choices: TableChoices) -> Command | InputError | None:
+def table_command(words: Sequence[str]) -> Command | InputError | None:
     """The table-wide commands (help, leave, stay, sitout, back, topup N); None when ``words`` are none of them."""
     verb = TABLE_WORDS.get(words[0]) if words else None
     if verb is None:
@@ -123,15 +101,13 @@ def table_command(words: Sequence[str], choices: TableChoices) -> Command | Inpu
         return Leave()
     if verb == "stay":
         return Stay()
-    return seat_command(verb, words[1:], choices)
+    return seat_command(verb, words[1:])
 
 
 def typed_bets(args: Sequence[str], choices: BetChoices, amount: re.Pattern[str], *, usage: str, mine: Sequence[int],
                last: int, word: str) -> list[tuple[int, re.Match[str]]] | InputError:
     """``PLACE:AMOUNT`` or ``AMOUNT`` tokens -> each bet's place (``word``: spot, box) and its ``amount`` match,
     or why not (``usage`` says how to bet)."""
-    if choices.confirmed:
-        return InputError("your bets are confirmed: clear (c) first to change them")
     named: list[int | None] = []
     amounts: list[re.Match[str]] = []
     for token in args:

@@ -104,7 +104,7 @@ def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputErro
     words = line.strip().split()
     if not words:
         return InputError(choices_text(choices) or "nothing to do now: wait for the table")
-    common = table_command([words[0].lower(), *words[1:]], choices)
+    common = table_command([words[0].lower(), *words[1:]])
     if common is not None:
         return common
     wanted = words[0].lower().replace("-", "_")
@@ -141,21 +141,47 @@ def _value(text: str) -> Any:
 # ------------------------------------------------------------------ plain text
 
 
-def plain(value: Any) -> str:
-    """A field's value in plain words: lists joined by spaces, dicts as ``key value`` pairs.
+def plain(value: Any, names: Names | None = None) -> str:
+    """A field's value in plain words: lists joined by spaces, dicts as ``key value`` pairs, seats by name.
+
+    A mapping keyed by seat numbers, or a list of ``[seat, value]`` pairs, says each seat.
 
     >>> plain(["Ah", "Kd"]), plain({"ante": 10, "cards": ["2c"]}), plain(None)
     ('Ah Kd', 'ante 10, cards 2c', '-')
+    >>> plain({"1": "8h", "2": "Kd"}, {1: "ann"}), plain([[1, "8h"]], {1: "ann"})
+    ('ann 8h, seat 2 Kd', 'ann 8h')
     """
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    by_seat = _by_seat(value)
+    if by_seat is not None:
+        return ", ".join(f"{_who(names, seat)} {plain(v, names)}" for seat, v in by_seat) or "-"
     if isinstance(value, list | tuple):
-        return " ".join(plain(v) for v in value) or "-"
+        return " ".join(plain(v, names) for v in value) or "-"
     if isinstance(value, Mapping):
-        return ", ".join(f"{_label(k)} {plain(v)}" for k, v in value.items()) or "-"
+        return ", ".join(f"{_label(k)} {plain(v, names)}" for k, v in value.items()) or "-"
     return str(value)
+
+
+def _by_seat(value: Any) -> list[tuple[int, Any]] | None:
+    """``value`` as (seat, value) pairs when it is a mapping keyed by seat numbers or a list of such pairs."""
+    if isinstance(value, Mapping) and value and all(str(k).isdigit() for k in value):
+        return [(int(k), v) for k, v in value.items()]
+    if isinstance(value, list | tuple) and value and all(
+            isinstance(p, list | tuple) and len(p) == 2 and type(p[0]) is int for p in value):
+        return [(p[0], p[1]) for p in value]
+    return None
+
+
+def _who(names: Names | None, seat: int) -> str:
+    return (names or {}).get(seat) or f"seat {seat}"
+
+
+def _said(value: Any) -> bool:
+    """Whether a field has something to say (not null, not empty)."""
+    return value is not None and value != [] and value != {} and value != ""
 
 
 def _label(key: object) -> str:
@@ -164,17 +190,18 @@ def _label(key: object) -> str:
 
 def table_lines(snapshot: Mapping[str, Any], *, symbols: bool = True) -> list[Text]:  # noqa: ARG001
     """The seats, then each field of the hand as the server names it."""
-    lines = [Text(f"seat {s.get('seat')}: {s.get('name', '')}, {s.get('stack', 0)} chips")
-             for s in snapshot.get("seats") or [] if isinstance(s, Mapping)]
+    seats = [s for s in snapshot.get("seats") or [] if isinstance(s, Mapping)]
+    lines = [Text(f"seat {s.get('seat')}: {s.get('name', '')}, {s.get('stack', 0)} chips") for s in seats]
+    names = {s["seat"]: str(s.get("name", "")) for s in seats if isinstance(s.get("seat"), int)}
     hand = snapshot.get("hand")
     if isinstance(hand, Mapping):
-        lines += [Text(f"{_label(k)}: {plain(v)}") for k, v in hand.items() if k not in _UNSHOWN]
+        lines += [Text(f"{_label(k)}: {plain(v, names)}") for k, v in hand.items() if k not in _UNSHOWN and _said(v)]
     return lines
 
 
 _UNSHOWN: Final = frozenset({"game", "commitment", "clock", "deadline", "hand_id", "number"})
 _UNSAID: Final = frozenset({"hand_id", "seq", "table", "game", "commitment", "server_seed", "deck_seed", "player_seeds",
-                            "seed", "deal_order", "arranged", "reason", "number"})
+                            "seed", "deal_order", "arranged", "reason", "number", "deadline", "carry"})
 """Fields the checks of the deal read (the verdict line speaks of them), not the player."""
 
 
@@ -186,17 +213,32 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     seat = event.get("seat")
     who = f"seat {seat} ({names[seat]})" if isinstance(seat, int) and seat in names else (
         f"seat {seat}" if isinstance(seat, int) else "")
-    rest = {k: v for k, v in event.items() if k not in _UNSAID and k not in ("type", "seat")}
+    rest = {k: v for k, v in event.items() if k not in _UNSAID and k not in ("type", "seat") and _said(v)}
     text = " ".join(p for p in (who, _label(kind)) if p)
-    return f"{text}: {plain(rest)}" if rest else text
+    clock = "; the clock runs" if event.get("deadline") is not None else ""
+    return f"{text}: {plain(rest, names)}{clock}" if rest else f"{text}{clock}"
 
 
-def result_lines(reveal: Mapping[str, Any], _names: Names, _my_seat: int | None = None, *,
+def result_lines(reveal: Mapping[str, Any], names: Names, _my_seat: int | None = None, *,
                  symbols: bool = True) -> list[Text]:  # noqa: ARG001
-    """A finished hand in plain words: its result fields as the server sends them."""
-    shown = {k: v for k, v in reveal.items() if k not in _UNSAID and k not in ("type", "status", "number", "names")}
+    """A finished hand in plain words: its result fields as the server sends them, each seat's net a sentence."""
+    names = {**names, **{int(k): str(v) for k, v in (reveal.get("names") or {}).items() if str(k).isdigit()}}
+    shown = {k: v for k, v in reveal.items()
+             if k not in _UNSAID and k not in ("type", "status", "number", "names", "nets") and _said(v)}
     head = f"hand #{reveal.get('number', reveal.get('hand_id'))} {_label(reveal.get('status', 'ended'))}"
-    return [Text(f"{head}: {plain(shown)}" if shown else head)]
+    nets = [f"{_who(names, seat)} {_net_words(net)}" for seat, net in _by_seat(reveal.get("nets")) or []
+            if isinstance(net, int)]
+    said = "; ".join(p for p in (plain(shown, names) if shown else "", ", ".join(nets)) if p)
+    return [Text(f"{head}: {said}" if said else head)]
+
+
+def _net_words(net: int) -> str:
+    """A seat's net in words.
+
+    >>> _net_words(10), _net_words(-20), _net_words(0)
+    ('wins 10', 'loses 20', 'pushes')
+    """
+    return f"wins {net}" if net > 0 else f"loses {-net}" if net < 0 else "pushes"
 
 
 def with_offers(choices: GenericChoices, _limits: OfferedLimits) -> GenericChoices:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
+from server.rules.moves import Moves
 from server.rules.vocabulary import JSON as JSON  # re-exported: the seam speaks the vocabulary
 from server.rules.vocabulary import AccountId as AccountId
 
@@ -207,6 +208,9 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
     """The type of the event that deals the cards: an attempt that records it is a numbered hand."""
     words: TableWords
     """What the table calls the game's places and its player banker."""
+    moves: Moves
+    """The moves the wire's ``move`` may name at this game's tables and each one's arguments: they are checked
+    against it before :meth:`move` sees them, and a client is told them (the snapshot's ``moves``)."""
 
     def log_fields(self, payload: JSONIn) -> JSON:
         """The game's fields of one published event's log line (``payload``): never a card, never a seed."""
@@ -254,7 +258,7 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
         ...
 
     def move(self, seat: int, action: str, args: JSONIn) -> CommandT:
-        """Turn a player's move (the protocol's ``move`` request) into a command; raise RuleError if unknown."""
+        """Turn a player's move (the protocol's ``move`` request), which :attr:`moves` admits, into a command."""
         ...
 
     def clock(self, state: StateT) -> ClockSpec[CommandT] | None:
@@ -283,3 +287,4 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
 # game is checked against GameRules with its own types where it is defined (``_CHECKED`` in hcf/game.py).
 class Game(GameRules[Any, Any, Any, Any], Protocol):
     """Any one game, as the table holds it: it never looks inside a game's settings, states, commands or events."""
+

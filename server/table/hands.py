@@ -108,6 +108,7 @@ class HandsMixin(RunnerBase):
             return await self._stand(Stand(cmd.account))
         if cmd.action == "stay":
             return await self._stay(seated)
+        self.game.moves.check(cmd.action, dict(cmd.args))  # the game's own moves and their arguments' shapes
         if not self.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if seated.seat not in self.course.hand_accounts or self.course.hand_accounts[seated.seat] != cmd.account:

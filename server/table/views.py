@@ -52,6 +52,8 @@ class TableView:
         return {
             "table": self.name,
             "game": self.game.name,
+            "game_name": self.game.moves.game,  # a client that does not know the game names it with these
+            "game_moves": self.game.moves.as_json(),
             "seq": self.seq,
             "server_time": self.now,
             **self.shared_view(),

@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 import socketio
 import structlog
@@ -24,7 +24,8 @@ from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
-from server.rules.vocabulary import Reply
+from server.rules.moves import sent
+from server.rules.vocabulary import JSON, Reply
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -81,7 +82,7 @@ class Gateway:
 
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
                  rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
-                 presence_grace: float = 0.0, on_login: Callable[[Any], None] | None = None,
+                 presence_grace: float = 0.0, on_login: Callable[[object], None] | None = None,
                  clock: Clock = SYSTEM_CLOCK) -> None:
         self.sio, self.tables, self.accounts, self.clock = sio, tables, accounts, clock
         self.rate, self.burst = rate, burst
@@ -120,13 +121,13 @@ class Gateway:
 
     # ------------------------------------------------------------ connections
 
-    async def on_connect(self, sid: str, environ: Any = None, auth: Any = None) -> Reply | None:
+    async def on_connect(self, sid: str, environ: object = None, auth: object = None) -> Reply | None:
         """Authenticate (a spectator needs no token), rebuild rooms, replace an older connection."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
             return p.error("request/unknown", "no request named 'connect'")
-        auth = auth if isinstance(auth, dict) else {}
-        token, host_token = auth.get("token"), auth.get("host_token")
+        sent = auth if isinstance(auth, dict) else {}
+        token, host_token = sent.get("token"), sent.get("host_token")
         identity = Identity(None, None)
         try:
             seen = self._revocations
@@ -145,7 +146,7 @@ class Gateway:
             if identity.account is not None:
                 self._check_reconnects(identity.account)
         except Refusal as exc:
-            details: dict[str, Any] = {"code": exc.code, "message": exc.message}
+            details: JSON = {"code": exc.code, "message": exc.message}
             if isinstance(exc, ReconnectLimitedError):
                 details["retry_after"] = exc.seconds
                 if self._refusals_logged.take(str(identity.account)) == 0:
@@ -217,7 +218,7 @@ class Gateway:
                                 to=old)
             await self.sio.disconnect(old)
 
-    async def on_disconnect(self, sid: str, _reason: Any = None) -> Reply | None:
+    async def on_disconnect(self, sid: str, _reason: object = None) -> Reply | None:
         """A dropped connection keeps the seat; only presence changes (docs/rules/hcf.md section 4)."""
         structlog.contextvars.clear_contextvars()
         if self._as_event(sid):
@@ -280,7 +281,7 @@ class Gateway:
     # ------------------------------------------------------------ requests
 
     def _wrap(self, event: str) -> Callable[..., Awaitable[Reply]]:
-        async def handler(sid: str, payload: Any = None, *more: Any) -> Reply:
+        async def handler(sid: str, payload: object = None, *more: object) -> Reply:
             if more:  # several arguments: not the one JSON object a request takes
                 payload = [payload, *more]
             structlog.contextvars.clear_contextvars()
@@ -296,12 +297,12 @@ class Gateway:
                 return p.error("request/internal")
         return handler
 
-    async def _unknown(self, event: str, *_args: Any) -> Reply:
+    async def _unknown(self, event: str, *_args: object) -> Reply:
         # (event, sid, *args) for an unknown event; (sid, *args) for an event named "*" itself
         name = "*" if event in self.connections else event
         return p.error("request/unknown", f"no request named {name!r}")
 
-    async def _handle(self, sid: str, event: str, payload: Any) -> Reply:
+    async def _handle(self, sid: str, event: str, payload: object) -> Reply:
         connection = self.connections.get(sid)
         wait = connection.bucket.take() if connection is not None else 0.0
         if wait > 0:
@@ -419,9 +420,8 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    # Only what the client sent: a game tells an absent key from a zero.
-    sent = move.model_dump(exclude_unset=True, exclude_none=True, exclude={"table", "action"})
-    return Play(account, move.action, tuple(sent.items()))
+    # Only what the client sent (a null is a key not sent): a game tells an absent key from a zero.
+    return Play(account, move.action, tuple(sent(move.args).items()))
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:

@@ -30,12 +30,15 @@ import asyncio
 import resource
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from typing import Any
 
 import structlog
 from aiohttp import web, web_protocol
+from aiohttp.abc import AbstractStreamWriter
+from aiohttp.http_parser import RawRequestMessage
+from aiohttp.streams import StreamReader
 
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.rules.vocabulary import JSON
 from server.transport.limits import Network, is_trusted
 
 log = structlog.get_logger("hcf.guard")
@@ -60,8 +63,8 @@ class ConnectionGuard:
         """Watch every connection ``server`` (an AppRunner's) makes and loses."""
         made, lost, factory = server.connection_made, server.connection_lost, server.request_factory
 
-        def request_factory(message: Any, payload: Any, protocol: web_protocol.RequestHandler,
-                            writer: Any, task: Any) -> web.BaseRequest:
+        def request_factory(message: RawRequestMessage, payload: StreamReader, protocol: web_protocol.RequestHandler,
+                            writer: AbstractStreamWriter, task: asyncio.Task[None]) -> web.BaseRequest:
             deadline = self._deadline.pop(protocol, None)
             if deadline is not None:
                 deadline.cancel()  # its first request's headers came in time
@@ -133,7 +136,7 @@ class ConnectionGuard:
         """How many open connections count against a cap now."""
         return sum(len(c) for c in self.counted.values())
 
-    def logged_in(self, request: Any) -> None:
+    def logged_in(self, request: object) -> None:
         """The connection of ``request`` (an aiohttp request) logged in to an account: it stops counting."""
         handler = getattr(request, "protocol", None)
         if isinstance(handler, web_protocol.RequestHandler):
@@ -156,13 +159,13 @@ class RepeatFilter:
     """
 
     def __init__(self, interval: float, clock: Clock = SYSTEM_CLOCK,
-                 emit: Callable[[str, dict[str, Any]], None] | None = None) -> None:
+                 emit: Callable[[str, JSON], None] | None = None) -> None:
         self.interval, self.clock = interval, clock
         self.emit = emit or _log_loop_error
         self._last: dict[str, float] = {}
         self._held: Counter[str] = Counter()
 
-    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: JSON) -> None:
         del loop
         message = str(context.get("message") or "event loop error")
         exception = context.get("exception")
@@ -177,7 +180,7 @@ class RepeatFilter:
                             "interval_seconds": self.interval})
 
 
-def _log_loop_error(message: str, fields: dict[str, Any]) -> None:
+def _log_loop_error(message: str, fields: JSON) -> None:
     exception = fields.pop("exception")
     if isinstance(exception, BaseException):
         fields["error"] = f"{type(exception).__name__}: {exception}"

@@ -10,7 +10,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import structlog
 from aiohttp import web
@@ -21,7 +21,7 @@ from server.identity import Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.names import name_key
-from server.rules.vocabulary import RefusalCode
+from server.rules.vocabulary import JSON, RefusalCode
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
@@ -97,7 +97,7 @@ class HttpLimits:
         refuse_after(self.history.take(self.address_of(request)), "too many hand history requests from your "
                      "address")
 
-    async def new_account(self, request: web.Request, make: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    async def new_account(self, request: web.Request, make: Awaitable[JSON]) -> JSON:
         """Run ``make`` under the new-account limits; its tokens come back if it made no account."""
         try:
             key = self.new_accounts.take(self.address_of(request))
@@ -118,11 +118,11 @@ class HttpLimits:
 class AccountService(AccountsPort, Protocol):
     """Everything the HTTP face needs from accounts and history."""
 
-    async def register(self, name: str, password: str) -> dict[str, Any]:
+    async def register(self, name: str, password: str) -> JSON:
         """Create an account with its starting chips; returns a session token too."""
         ...
 
-    async def login(self, name: str, password: str) -> dict[str, Any]:
+    async def login(self, name: str, password: str) -> JSON:
         """A new session token."""
         ...
 
@@ -134,19 +134,19 @@ class AccountService(AccountsPort, Protocol):
         """Change the password of the token's account (``old=None``: a guest's first password)."""
         ...
 
-    async def account_info(self, identity: Identity, limit: int) -> dict[str, Any]:
+    async def account_info(self, identity: Identity, limit: int) -> JSON:
         """Balance and recent chip movements."""
         ...
 
-    async def hand_summary(self, hand_id: int) -> dict[str, Any]:
+    async def hand_summary(self, hand_id: int) -> JSON:
         """A finished hand as everyone may see it."""
         ...
 
-    async def recent_hands(self, table: str, limit: int) -> list[dict[str, Any]]:
+    async def recent_hands(self, table: str, limit: int) -> list[JSON]:
         """The table's last finished hands, newest first."""
         ...
 
-    async def hand_by_number(self, table: str, number: int) -> dict[str, Any]:
+    async def hand_by_number(self, table: str, number: int) -> JSON:
         """A table's finished hand by its own number (1, 2, 3 at each table)."""
         ...
 
@@ -178,7 +178,7 @@ def _limit(request: web.Request) -> int:
         raise Refusal("request/malformed", "limit is a whole number from 1 to 200") from None
 
 
-def _answer(data: dict[str, Any], status: int = 200) -> web.Response:
+def _answer(data: JSON, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
@@ -216,7 +216,7 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
         return _refusal("request/internal")
 
 
-async def _body(request: web.Request, timeout: float) -> dict[str, Any]:
+async def _body(request: web.Request, timeout: float) -> JSON:
     if request.content_length is not None and request.content_length > p.MAX_REQUEST_BYTES:
         raise Refusal("request/too_large", "the request body is too large")
     try:
@@ -251,7 +251,7 @@ def hand_id_of(text: str) -> int:
     return int(text)
 
 
-async def body_of(request: web.Request, limits: HttpLimits) -> dict[str, Any]:
+async def body_of(request: web.Request, limits: HttpLimits) -> JSON:
     """The request's JSON object, within the size and time limits."""
     return await _body(request, limits.body_timeout)
 
@@ -268,7 +268,7 @@ async def refuse_unless_host(request: web.Request, service: AccountService, limi
     return scope
 
 
-def _text(data: dict[str, Any], key: str) -> str:
+def _text(data: JSON, key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value or not is_text(value):
         raise Refusal("request/malformed", f"{key} is required (text)")
@@ -336,7 +336,7 @@ class _Api:
         name, password = _text(data, "name"), _text(data, "password")
         return _answer(p.ok(**await self._checked(name, self.service.login(name, password))))
 
-    async def _checked(self, account: str, attempt: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    async def _checked(self, account: str, attempt: Awaitable[JSON]) -> JSON:
         """Run a password check under the account's limit: only wrong passwords use it up."""
         try:
             self.limits.check_account(account)
@@ -369,7 +369,7 @@ class _Api:
         old = _text(data, "old_password") if data.get("old_password") not in (None, "") else None
         identity = await self.service.identify(token)
 
-        async def change() -> dict[str, Any]:
+        async def change() -> JSON:
             await self.service.change_password(token, old, new)
             return {}
 

@@ -10,7 +10,7 @@ logs a token: only invite ids, tables, roles and names.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import structlog
 from aiohttp import web
@@ -19,6 +19,7 @@ from server import protocol as p
 from server.identity import EVERY_TABLE
 from server.rules.drill.views import GAME_NAMES
 from server.rules.errors import Refusal
+from server.rules.vocabulary import JSON
 from server.table.registry import Tables
 from server.transport.gateway import is_text
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
@@ -39,24 +40,24 @@ class InvitesPort(Protocol):
     """What these routes need from storage (server/storage/invites.py)."""
 
     async def create_invite(self, table: str, role: str, expires_seconds: int,
-                            uses: int | None) -> tuple[dict[str, Any], str]:
+                            uses: int | None) -> tuple[JSON, str]:
         """A new invite's fields, and its token (shown once)."""
         ...
 
-    async def list_invites(self, table: str | None) -> list[dict[str, Any]]:
+    async def list_invites(self, table: str | None) -> list[JSON]:
         """Invites, newest first."""
         ...
 
-    async def revoke_invite(self, invite_id: int) -> dict[str, Any]:
+    async def revoke_invite(self, invite_id: int) -> JSON:
         """Revoke one; ``invite/unknown`` if there is none."""
         ...
 
-    async def describe_invite(self, token: str) -> dict[str, Any]:
+    async def describe_invite(self, token: str) -> JSON:
         """What the link invites to (``table``, ``game``, ``role``, ``expires_at``, ``seconds_left``,
         ``uses_left``), using nothing up; the refusals of redeeming."""
         ...
 
-    async def redeem_invite(self, token: str, name: str | None) -> dict[str, Any]:
+    async def redeem_invite(self, token: str, name: str | None) -> JSON:
         """Count a use and give what the role gives."""
         ...
 
@@ -82,7 +83,7 @@ class WebAddress:
         return f"{request.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}"
 
 
-def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
+def _whole(data: JSON, key: str, low: int, high: int) -> int | None:
     """The whole number ``data[key]`` from ``low`` to ``high``; None when absent or null (the default)."""
     value = data.get(key)
     if value is None:
@@ -92,7 +93,7 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
     return value
 
 
-def _expires(data: dict[str, Any]) -> int:
+def _expires(data: JSON) -> int:
     """``expires_seconds``, null or absent meaning :data:`DEFAULT_EXPIRES`; a refusal says the limits in words."""
     value = data.get("expires_seconds")
     if value is None:
@@ -118,7 +119,7 @@ def duration_words(seconds: int) -> str:
     return f"{seconds} second{'' if seconds == 1 else 's'}"
 
 
-def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
+def invite_request(data: JSON) -> tuple[str, str, int, int | None]:
     """``(table, role, expires_seconds, uses)`` of a ``POST /api/invites`` body."""
     unknown = sorted(set(data) - {"table", "role", "expires_seconds", "uses"})
     if unknown:
@@ -131,7 +132,7 @@ def invite_request(data: dict[str, Any]) -> tuple[str, str, int, int | None]:
     return table, str(role), _expires(data), _whole(data, "uses", 1, MAX_USES)
 
 
-def token_in(data: dict[str, Any]) -> str:
+def token_in(data: JSON) -> str:
     """The ``token`` of a describe or redeem body; ``invite/invalid`` for anything that is no token of ours."""
     token = data.get("token")
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
@@ -162,7 +163,7 @@ def invitation_sentence(table: str, game: str | None, role: str) -> str:
     return f"You are invited to {verb} {named + ' ' if named else ''}at table {table}."
 
 
-def invitation(found: dict[str, Any]) -> dict[str, Any]:
+def invitation(found: JSON) -> JSON:
     """The describe answer: the storage's fields, and the same in words."""
     game = found["game"]
     return {**found, "game_name": GAME_NAMES.get(game or "", game), "role_words": ROLE_WORDS[found["role"]],

@@ -10,12 +10,11 @@ python-socketio's own checks offer "same origin" (``None``) or "these origins"
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from server.transport.limits import Network, is_trusted
 
 
-def own_origins(environ: Mapping[str, Any], trusted: tuple[Network, ...] = ()) -> set[str]:
+def own_origins(environ: Mapping[str, object], trusted: tuple[Network, ...] = ()) -> set[str]:
     """The origins the request was addressed to: its Host, and, from a trusted proxy only, the host and
     scheme it forwarded (``X-Forwarded-Host``, ``X-Forwarded-Proto``).
 
@@ -26,6 +25,7 @@ def own_origins(environ: Mapping[str, Any], trusted: tuple[Network, ...] = ()) -
     # Engine.IO's environ takes its scheme from X-Forwarded-Proto and names every peer 127.0.0.1:
     # the aiohttp request says what the connection itself is.
     peer = getattr(request, "remote", None) if request is not None else environ.get("REMOTE_ADDR")
+    peer = peer if isinstance(peer, str) else None
     scheme = str(getattr(request, "scheme", None) or environ.get("wsgi.url_scheme", "http"))
     host = str(environ.get("HTTP_HOST", "")).strip()
     found = {f"{scheme}://{host}"} if host else set()
@@ -45,7 +45,7 @@ class OriginCheck:
         self.allowed = frozenset(origin.lower().rstrip("/") for origin in allowed)
         self.trusted = trusted
 
-    def __call__(self, origin: str | None, environ: Mapping[str, Any] | None = None) -> bool:
+    def __call__(self, origin: str | None, environ: Mapping[str, object] | None = None) -> bool:
         """Whether a connection with this ``Origin`` is accepted (python-socketio only asks when one was sent)."""
         if not origin:
             return True

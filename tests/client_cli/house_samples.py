@@ -13,6 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from client_cli.games.house import Move
+from client_cli.offers import check, read_offers
+from client_cli.parse import InputError, SitOut, TopUp
+from client_cli.play import TableSession
 from server.rules.cards import Card, parse_cards
 from server.rules.caribbean.game import CARIBBEAN
 from server.rules.caribbean.settings import CaribbeanSettings
@@ -136,3 +140,14 @@ def arranged(hands: Mapping[int, str], *, stub: str = "") -> tuple[Card, ...]:
     deck = [cards[p][r] for r in range(5) for p in order]
     deck += parse_cards(stub) if stub else []
     return (*deck, *(c for c in range(52) if c not in deck))
+
+
+def judged(result: Any, snapshot: Mapping[str, Any]) -> Any:
+    """A parsed line as the play loop treats it: a move or table command the server's choices in ``snapshot`` do
+    not hold is said in a sentence (what is possible now), never sent."""
+    if isinstance(result, Move | SitOut | TopUp):
+        event, args = TableSession._request(result)
+        problem = check(read_offers(snapshot), event, args)
+        if problem is not None:
+            return InputError(problem)
+    return result

@@ -18,7 +18,7 @@ from client_cli.tracker import Tracker
 from server.rules.cards import parse_cards
 from server.rules.caribbean.messages import SpotBet
 from server.rules.poker import qualifies_ak, rank5
-from tests.client_cli.house_samples import HAND_ID, Table, arranged, caribbean
+from tests.client_cli.house_samples import HAND_ID, Table, arranged, caribbean, judged
 
 # Spot 1 (ann) a pair of kings, spot 2 (bob) a flush, the dealer A-K high (qualifies).
 DECK = arranged({1: "Kh Kd 7c 4s 2h", 2: "2s 6s 9s Js Qs", 0: "Ac Kc 8d 5h 3d"})
@@ -40,7 +40,8 @@ def dealt(deck: tuple[int, ...] = DECK) -> Table:
 
 def send(table: Table, seat: int, line: str) -> Any:
     """Type ``line`` as ``seat``: parse it against the choices of the moment and play the move through the rules."""
-    result = cg.parse_line(line, cg.legal_choices(table.snapshot(seat)))
+    snapshot = table.snapshot(seat)
+    result = judged(cg.parse_line(line, cg.legal_choices(snapshot)), snapshot)
     if isinstance(result, Move):
         table.move(seat, result.action, result.args)
     return result
@@ -80,7 +81,7 @@ def test_placed_and_confirmed_bets_change_what_is_asked() -> None:
     confirmed = cg.legal_choices(table.snapshot(1))
     assert confirmed.confirmed
     assert "are confirmed" in str(cg.choices_text(confirmed))
-    assert send(table, 1, "bet 2:10") == InputError("your bets are confirmed: clear (c) first to change them")
+    assert send(table, 1, "bet 1:10") == InputError("bet is not possible now. Now you may: clear")  # the server's
 
 
 def test_a_seat_not_in_the_hand_is_not_offered_bets() -> None:
@@ -133,15 +134,16 @@ def test_bets_without_a_spot_take_the_players_own_spots_first() -> None:
     ("bet 1:200j 2:133j", "your stack of 1000 must cover 3x each Ante (Ante and Back Bet) plus the jackpot "
                           "wagers: 1001 chips"),
     ("bet spot 1", "say 'bet SPOT:ANTE[j] ...', e.g. 'bet 1:10j 2:10' (j: the jackpot wager), or 'bet 10j'"),
-    ("deal", "place a bet first: bet SPOT:ANTE, e.g. 'bet 1:10j'"),
-    ("clear", "you have no bets to clear"),
+    ("deal", "deal is not possible now. Now you may: bet (Ante 5 to 333), pass"),  # the server's choices say
+    ("clear", "clear is not possible now. Now you may: bet (Ante 5 to 333), pass"),
     ("play", "it is not your turn to play"),
     ("raise 10", "unknown command 'raise': type 'help' for the commands"),
 ])
 def test_invalid_input_is_explained_and_never_sent(line: str, message: str) -> None:
     table = betting()
     table.move(2, "bet", {"bets": [{"spot": 3, "ante": 10}]})
-    assert cg.parse_line(line, cg.legal_choices(table.snapshot(1))) == InputError(message)
+    snapshot = table.snapshot(1)
+    assert judged(cg.parse_line(line, cg.legal_choices(snapshot)), snapshot) == InputError(message)
 
 
 def test_a_table_without_the_jackpot_refuses_the_wager_before_sending() -> None:
@@ -151,19 +153,23 @@ def test_a_table_without_the_jackpot_refuses_the_wager_before_sending() -> None:
 
 
 def test_decisions_name_the_spot_in_turn() -> None:
-    choices = cg.legal_choices(dealt().snapshot(1))
+    snapshot = dealt().snapshot(1)
+    choices = cg.legal_choices(snapshot)
     assert cg.parse_line("p", choices) == Move("play", {"spot": 1})
     assert cg.parse_line("fold 1", choices) == Move("fold", {"spot": 1})
     assert cg.parse_line("fold 2", choices) == InputError("spot 1 is in turn: say 'fold' (or 'fold 1')")
-    assert cg.parse_line("bet 1:10", choices) == InputError("bets are not open for you now")
+    assert judged(cg.parse_line("bet 1:10", choices), snapshot) == InputError(
+        "bet is not possible now. Now you may: play spot 1, fold spot 1")
 
 
 def test_table_commands_work_at_any_time() -> None:
-    choices = cg.legal_choices(dealt().snapshot(1))
+    snapshot = dealt().snapshot(1)
+    choices = cg.legal_choices(snapshot)
     assert isinstance(cg.parse_line("help", choices), Help)
     assert isinstance(cg.parse_line("quit", choices), Leave)
     assert cg.parse_line("sitout", choices) == SitOut(True)
-    assert cg.parse_line("topup 50", choices) == InputError("you can top up only between hands")
+    assert judged(cg.parse_line("topup 50", choices), snapshot) == InputError(
+        "topup is not possible now. Now you may: play spot 1, fold spot 1")  # between hands only: the server's
     assert cg.parse_line("topup 50", cg.Choices(seated=True)) == TopUp(50)
 
 
@@ -200,7 +206,8 @@ def test_a_bet_line_is_sent_exactly_when_the_rules_accept_it(tokens: list[tuple[
     table = caribbean({1: stack, 2: 1000}, jackpot=jackpot)
     table.move(2, "bet", {"bets": [{"spot": 3, "ante": 10}]})
     line = "bet " + " ".join(f"{spot}:{ante}{'j' if j else ''}" for spot, ante, j in tokens)
-    parsed = cg.parse_line(line, cg.legal_choices(table.snapshot(1)))
+    snapshot = table.snapshot(1)
+    parsed = judged(cg.parse_line(line, cg.legal_choices(snapshot)), snapshot)  # what the play loop sends
     accepted = table.accepts(1, "bet", {"bets": [{"spot": s, "ante": a, "jackpot": j} for s, a, j in tokens]})
     assert isinstance(parsed, Move) == accepted, (line, parsed)
 

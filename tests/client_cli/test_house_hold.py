@@ -17,7 +17,7 @@ from client_cli.games import caribbean as cg
 from client_cli.games import sixcard as sg
 from client_cli.games.house import Move
 from client_cli.parse import InputError
-from tests.client_cli.house_samples import caribbean, sixcard
+from tests.client_cli.house_samples import caribbean, judged, sixcard
 
 
 @pytest.mark.parametrize(("make", "game", "line", "word"), [
@@ -52,4 +52,6 @@ def test_pass_is_a_move_and_a_second_pass_is_explained() -> None:
     assert choices.passed
     assert cg.choices_text(choices) == "You pass this hand: waiting for the others (a bet still counts while " \
                                        "bets are open)"
-    assert isinstance(cg.parse_line("pass", choices), InputError)
+    snapshot = table.snapshot(1)
+    assert judged(cg.parse_line("pass", choices), snapshot) == InputError(  # the server's choices say why not
+        "pass is not possible now. Now you may: bet (Ante 5 to 333)")

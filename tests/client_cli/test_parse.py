@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from client_cli.offers import read_offers
+from client_cli.offers import check, read_offers
 from client_cli.parse import (
     AnswerBank,
     Choices,
@@ -210,12 +210,16 @@ def test_table_switches() -> None:
     assert parse_line("bank on", IDLE) == WillingToBank(True)
     assert parse_line("bank", IDLE) == InputError(
         "say 'bank on' or 'bank off' (whether the bank may be offered to you)")
-    assert parse_line("sitout", Choices()) == InputError("you are not seated")
+    # Not seated: the parse reads the line, the server's choices (no sit_out among them) say why it is not sent.
+    assert check(read_offers({"choices": {"moves": [{"request": "sit", "seats": [1]}]}}), "sit_out",
+                 {"sitting_out": True}) == "sitout is not possible now. Now you may: sit"
 
 
 def test_topping_up_only_between_hands() -> None:
     assert parse_line("topup 500", IDLE) == TopUp(500)
-    assert parse_line("topup 500", TURN) == InputError("you can top up only between hands")
+    assert parse_line("topup 500", TURN) == TopUp(500)  # read; the server's choices judge it (not offered now)
+    assert check(read_offers({"choices": decision_choices(10, 20)}), "top_up", {"amount": 500}) == \
+        "topup is not possible now. Now you may: raise 10 to 20, fold"
     assert parse_line("topup lots", IDLE) == InputError("say 'topup N' with a number of chips")
 
 

@@ -16,7 +16,7 @@ from client_cli.parse import InputError
 from client_cli.render import header_line
 from client_cli.screen import Screen, plain, screen_lines
 from client_cli.tracker import Tracker
-from tests.client_cli.house_samples import HAND_ID, Table, arranged, sixcard
+from tests.client_cli.house_samples import HAND_ID, Table, arranged, judged, sixcard
 
 # ann: boxes 1 (10 + bonus 1, open: three queens), 2 (10, open: a pair of fours), 3 (5, blind);
 # bob: box 4 (bonus only). The dealer: no pair (does not qualify); the stub follows.
@@ -35,7 +35,8 @@ def dealt(deck: tuple[int, ...] = DECK) -> Table:
 
 def send(table: Table, seat: int, line: str) -> Any:
     """Type ``line`` as ``seat``: parse it against the choices of the moment and play the move through the rules."""
-    result = sg.parse_line(line, sg.legal_choices(table.snapshot(seat)))
+    snapshot = table.snapshot(seat)
+    result = judged(sg.parse_line(line, sg.legal_choices(snapshot)), snapshot)
     if isinstance(result, Move):
         table.move(seat, result.action, result.args)
     return result
@@ -124,12 +125,13 @@ def test_bet_lines_become_the_bet_move() -> None:
                               "(4x the Ante of an open box, 3x of a blind one, plus the bonuses)"),
     ("bet 1:10+", "say 'bet BOX:ANTE[+BONUS] ...', e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus only), 'bet 10'"),
     ("raise", "it is not your turn to raise"),
-    ("ask 1", "the dealer exchange is not open for you now"),
+    ("ask 1", "ask box 1 is not possible now. Now you may: bet (Ante 5 to 250), pass"),  # the server's choices
 ])
 def test_invalid_input_is_explained_and_never_sent(line: str, message: str) -> None:
     table = sixcard()
     table.move(2, "bet", {"bets": [{"box": 2, "ante": 10}]})
-    assert sg.parse_line(line, sg.legal_choices(table.snapshot(1))) == InputError(message)
+    snapshot = table.snapshot(1)
+    assert judged(sg.parse_line(line, sg.legal_choices(snapshot)), snapshot) == InputError(message)
 
 
 @pytest.mark.parametrize(("line", "result"), [
@@ -158,8 +160,9 @@ def test_the_exchange_choice_asks_cancels_and_continues() -> None:
     assert send(table, 1, "ask 1") == Move(
         "request_exchange", {"box": 1},
         note="box 1 asks for the dealer exchange: fee 10 chips (its Ante) if you continue")
-    assert send(table, 1, "ask 1") == InputError("box 1 already asks for the exchange")
-    assert send(table, 1, "cancel 2") == InputError("box 2 does not ask for the exchange")
+    now = "Now you may: cancel box 1, ask box 2, ask box 3, continue"  # the server's choices
+    assert send(table, 1, "ask 1") == InputError(f"ask box 1 is not possible now. {now}")
+    assert send(table, 1, "cancel 2") == InputError(f"cancel box 2 is not possible now. {now}")
     assert send(table, 1, "ask 3") == Move(
         "request_exchange", {"box": 3},
         note="box 3 asks for the dealer exchange: fee 5 chips (its Ante) if you continue")
@@ -189,7 +192,8 @@ def test_a_bet_line_is_sent_exactly_when_the_rules_accept_it(tokens: list[tuple[
     table = sixcard({1: stack, 2: 1000}, max_ante=max_ante, max_bonus=max_bonus)
     table.move(2, "bet", {"bets": [{"box": 2, "ante": 5}]})
     line = "bet " + " ".join(f"{box}:{ante}+{bonus}" if ante else f"{box}:+{bonus}" for box, ante, bonus in tokens)
-    parsed = sg.parse_line(line, sg.legal_choices(table.snapshot(1)))
+    snapshot = table.snapshot(1)
+    parsed = judged(sg.parse_line(line, sg.legal_choices(snapshot)), snapshot)  # what the play loop sends
     accepted = table.accepts(1, "bet", {"bets": [{"box": b, "ante": a, "bonus": n} for b, a, n in tokens]})
     assert isinstance(parsed, Move) == accepted, (line, parsed)
 
@@ -198,7 +202,8 @@ def test_a_bet_line_is_sent_exactly_when_the_rules_accept_it(tokens: list[tuple[
 @given(positions=st.lists(st.integers(0, 6), min_size=1, max_size=6))
 def test_an_exchange_is_sent_exactly_when_the_rules_accept_it(positions: list[int]) -> None:
     table = dealt()
-    parsed = sg.parse_line("x " + " ".join(map(str, positions)), sg.legal_choices(table.snapshot(1)))
+    snapshot = table.snapshot(1)
+    parsed = judged(sg.parse_line("x " + " ".join(map(str, positions)), sg.legal_choices(snapshot)), snapshot)
     assert isinstance(parsed, Move) == table.accepts(1, "exchange", {"discard": positions}), (positions, parsed)
 
 

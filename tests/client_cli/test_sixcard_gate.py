@@ -16,16 +16,17 @@ from client_cli.games import CLIENTS, Move
 from client_cli.games import sixcard as sg
 from client_cli.offers import read_offers
 from client_cli.parse import InputError
-from tests.client_cli.house_samples import Table, sixcard
+from tests.client_cli.house_samples import Table, judged, sixcard
 
 GAME = CLIENTS["sixcard"]
 
 
 def _typed(table: Table, line: str, **changed: Any) -> Any:
-    """Type ``line`` as seat 1 while the table's settings for the coming hands are ``changed``."""
+    """Type ``line`` as seat 1 while the table's settings for the coming hands are ``changed``: what the play loop
+    sends, or why not."""
     model = table.snapshot(1)
     model["settings"] = {**model["settings"], **changed}
-    return GAME.parse_line(line, GAME.choices_now(model, read_offers(model)))
+    return judged(GAME.parse_line(line, GAME.choices_now(model, read_offers(model))), model)
 
 
 def test_an_ante_ratio_the_hand_allows_is_sent_although_the_table_has_narrowed_it_since() -> None:

@@ -21,9 +21,10 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 from server.rules.choices import admits, cost, fits, is_spec
-from server.rules.errors import Violation
+from server.rules.errors import RuleError, Violation
 from server.rules.game import JSON, Game
 from server.rules.machine import Phased
+from server.rules.moves import sent
 
 Args = dict[str, Any]
 Typical = Callable[[Any, int], list[Args]]
@@ -37,10 +38,13 @@ E = TypeVar("E")
 
 
 def accepted(game: Game, state: Any, seat: int, action: str, args: Mapping[str, Any]) -> bool:
-    """Whether the move, through the game's wire translation, is accepted by its ``decide``."""
+    """Whether the move, admitted by the game's declared moves and through its wire translation, is accepted by
+    its ``decide`` (the table checks ``game.moves`` before ``game.move``)."""
     try:
-        game.decide(state, game.move(seat, action, dict(args)))
-    except Violation:
+        wire = sent(args)  # as the gateway hands it on: a null argument is one not sent
+        game.moves.check(action, wire)
+        game.decide(state, game.move(seat, action, wire))
+    except RuleError:
         return False
     return True
 

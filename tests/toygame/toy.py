@@ -28,6 +28,7 @@ from server.rules.house.messages import BetsPassed, PassBets
 from server.rules.house.settings import PlainSettings
 from server.rules.machine import apply_events, need_phase, player_at
 from server.rules.machine import decide as dispatch
+from server.rules.moves import Moves, chips, text
 from server.rules.places import HOUSE_BANK, felt_place, stack_place
 from server.rules.validate import not_above
 
@@ -192,6 +193,7 @@ class TopCard(PlainGame[ToySettings, ToyHand, Event]):
     clocked_events = frozenset({AntesCalled.type})
     deal_event = CardsDealt.type
     words = TableWords(place="seat", banker="the house")
+    moves = Moves("Top Card", {"bet": {"ante": chips(required=True), "seed": text()}, "pass": {}})
 
     def log_fields(self, payload: JSONIn) -> JSON:
         return log_fields(payload, ("ante", "nets"))

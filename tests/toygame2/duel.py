@@ -34,6 +34,7 @@ from server.rules.house.messages import BetsPassed, PassBets
 from server.rules.house.settings import PlainSettings
 from server.rules.machine import apply_events, need_phase, player_at
 from server.rules.machine import decide as dispatch
+from server.rules.moves import Moves, chips, text
 from server.rules.places import HOUSE_BANK, felt_place, stack_place
 from server.rules.validate import not_above
 
@@ -284,6 +285,8 @@ class DealerDuel(PlainGame[DuelSettings, DuelHand, Event]):
     clocked_events = frozenset({StakesCalled.type, DuelDealt.type})
     deal_event = DuelDealt.type
     words = TableWords(place="seat", banker="the dealer")
+    moves = Moves("Dealer Duel", {"wager": {"stake": chips(required=True), "seed": text()}, "pass": {}, "hold": {},
+                                  "surrender": {}})
 
     def log_fields(self, payload: JSONIn) -> JSON:
         return log_fields(payload, ("stake", "nets"))

@@ -23,7 +23,6 @@ from server.rules.game import AccountId, GameRules, Player
 from server.rules.places import HOUSE_BANK, felt_place, stack_place
 from tests.server.conftest import Server
 from tests.server.helpers import Client, replay_table
-from tests.toygame2.conftest import PROTOCOL_NAMES_EVERY_MOVE
 from tests.web.helpers import frame_cards
 
 from .duel import DEALER_DUEL, Command, DuelDealt, DuelHand, DuelSettings, Hold, Surrender, Wager, duel_result
@@ -121,7 +120,6 @@ def cards_seen(client: Client, since: int = 0, until: int | None = None) -> set[
     return {card for card, _ in frame_cards(frames)}
 
 
-@PROTOCOL_NAMES_EVERY_MOVE
 @pytest.mark.usefixtures("dealer_duel")
 async def test_a_hand_of_dealer_duel_is_played_from_the_offered_choices_and_the_spectator_sees_no_hidden_card(
         server: Server) -> None:
@@ -169,7 +167,6 @@ async def test_a_hand_of_dealer_duel_is_played_from_the_offered_choices_and_the_
     assert [r.ok for r in reports] == [True], [r.problems for r in reports]  # the log alone rebuilds the hand
 
 
-@PROTOCOL_NAMES_EVERY_MOVE
 @pytest.mark.usefixtures("dealer_duel")
 @pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
 async def test_the_calling_clock_of_its_own_holds_for_whoever_has_not_answered(server: Server) -> None:
@@ -190,3 +187,34 @@ async def test_the_calling_clock_of_its_own_holds_for_whoever_has_not_answered(s
     clock.advance(0.2)
     _, settled = await host.event("duel_settled", since=mark)
     assert [seat for seat, _ in settled["shown"]] == [1]  # held by the clock: the card is shown
+
+
+async def refusal(client: Client, payload: dict[str, Any]) -> tuple[str, str]:
+    """The code and the sentence a refused ``move`` answers."""
+    reply = await client.conn.raw_call("move", payload)
+    assert isinstance(reply, dict), reply
+    assert reply.get("ok") is False, reply
+    return reply["error"]["code"], reply["error"]["message"]
+
+
+@pytest.mark.usefixtures("dealer_duel")
+async def test_a_malformed_move_is_refused_in_the_tables_own_words_and_a_move_may_carry_its_args(
+        server: Server) -> None:
+    host = await server.host()
+    await host.host("create_table", table=TABLE, settings=SETTINGS)
+    alice = await seated(server, "alice")
+    code, said = await refusal(alice, {"table": TABLE, "action": "raise", "amount": 5})
+    assert code == "request/unknown"  # before ``hand/none``: no game of this table has it
+    assert said == "Dealer Duel's moves are wager (stake, seed), pass, hold and surrender, not 'raise'"
+    await seated(server, "bob")
+    await alice.wait_for(lambda _e: bool(alice.moves(TABLE)), what="a choice")
+    assert await refusal(alice, {"table": TABLE, "action": "wager", "ante": 5}) == (
+        "request/malformed", "wager takes stake and seed, not 'ante'")
+    assert await refusal(alice, {"table": TABLE, "action": "wager"}) == (
+        "request/malformed", "wager needs the stake: whole chips from 0 to 1000000000")
+    assert await refusal(alice, {"table": TABLE, "action": "wager", "args": {"stake": "ten"}}) == (
+        "request/malformed", "wager: the stake is whole chips from 0 to 1000000000, got 'ten'")
+    assert await refusal(alice, {"table": TABLE, "action": "wager", "args": {"stake": 60}}) == (
+        "bet/above_max", "the stake at this table is 5 to 50 chips, got 60")  # the table's own limit: its rules'
+    await alice.call("move", {"table": TABLE, "action": "wager", "args": {"stake": 10, "seed": None}})
+    await alice.wait_for(lambda _e: "wager" not in {m["action"] for m in alice.moves(TABLE)}, what="the wager")

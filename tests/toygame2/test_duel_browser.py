@@ -17,11 +17,11 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.server.conftest import Server
-from tests.toygame2.conftest import PROTOCOL_NAMES_EVERY_MOVE
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.helpers import LAPTOP, PHONE, frame_cards
 
-SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 0.3, "bet_seconds": 60,
+# The pause keeps the settled hand on the felt while the pages are read (the next hand clears it).
+SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 20, "bet_seconds": 60,
             "call_seconds": 60}
 
 
@@ -51,7 +51,6 @@ def choice(action: str) -> str:
     return f'.controls .choice[data-action="{action}"]'
 
 
-@PROTOCOL_NAMES_EVERY_MOVE
 @pytest.mark.usefixtures("dealer_duel")
 async def test_dealer_duel_is_played_in_chromium_and_the_spectator_receives_no_hidden_card(
         server: Server, tmp_path: Path) -> None:
@@ -85,7 +84,8 @@ async def test_dealer_duel_is_played_in_chromium_and_the_spectator_receives_no_h
         await alice.click(f'{choice("surrender")} button.act')
         await bob.wait_for_selector(choice("hold"))
         await bob.click(f'{choice("hold")} button.act')
-        await watcher.wait_for_function("() => /Hand #1/.test(document.querySelector('main').textContent)")
+        await watcher.wait_for_function("() => /Hand #1: settled/.test(document.querySelector('main').textContent)")
+        seen = await shown(watcher)
         await watcher.screenshot(path=str(tmp_path / "watcher-settled.png"))
         await alice.screenshot(path=str(tmp_path / "alice-settled.png"))
         await browser.close()
@@ -98,6 +98,24 @@ async def test_dealer_duel_is_played_in_chromium_and_the_spectator_receives_no_h
     hidden = {card for _, card in settled["shown"]} | {settled["dealer_hole"]}
     before_showdown = _frames_before(frames, "duel_settled")
     assert hidden.isdisjoint(card for card, _ in frame_cards(before_showdown)), before_showdown
+    # A page that does not know the game shows it from the server's generic facts, plainly.
+    assert seen["title"] == "duel \u00b7 Dealer Duel \u00b7 watching", seen
+    assert "No hand was dealt" not in seen["text"], seen["text"]
+    assert "This page does not know Dealer Duel" in seen["text"]
+    (bobs,) = (card for seat, card in settled["shown"] if seat == 2)
+    assert {settled["dealer_hole"], bobs} <= set(seen["cards"]), seen  # the showdown's cards, face up
+    assert alices.isdisjoint(seen["cards"])  # the surrendered card: never
+    net = dict(settled["nets"])[2]
+    said = f"bob wins {net}" if net > 0 else f"bob loses {-net}" if net < 0 else "bob pushes"
+    assert said in seen["results"], seen["results"]
+    assert "alice loses 10" in seen["results"], seen["results"]  # half her stake of 20, surrendered
+
+
+async def shown(page: Page) -> dict[str, Any]:
+    """The page's title, its text, the faces of every card it shows, and its result lines."""
+    return {"title": await page.inner_text("h1"), "text": await page.inner_text("main"),
+            "cards": await page.eval_on_selector_all(".card[data-card]", "els => els.map(e => e.dataset.card)"),
+            "results": await page.eval_on_selector_all(".result-list li", "els => els.map(e => e.textContent)")}
 
 
 def own_cards(frames: list[str]) -> Iterator[str]:

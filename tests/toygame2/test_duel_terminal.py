@@ -8,6 +8,7 @@ person would type them, a typo and a value out of range included.
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -15,13 +16,11 @@ from client_cli.connection import Connection
 from client_cli.play import PlayOptions, TableSession
 from tests.client_cli.test_unknown_game import RecordingFace
 from tests.server.conftest import Server
-from tests.toygame2.conftest import PROTOCOL_NAMES_EVERY_MOVE
 
 SETTINGS = {"game": "duel", "min_stake": 5, "max_stake": 50, "pause_seconds": 0.2, "bet_seconds": 30,
             "call_seconds": 30}
 
 
-@PROTOCOL_NAMES_EVERY_MOVE
 @pytest.mark.usefixtures("dealer_duel")
 async def test_dealer_duel_is_played_through_the_terminal_from_the_choices(server: Server) -> None:
     host = await server.host()
@@ -45,8 +44,13 @@ async def test_dealer_duel_is_played_through_the_terminal_from_the_choices(serve
         face.type_line("wager stake=20")
         await face.saw("Your move: hold, surrender")
         face.type_line("hold")
-        await face.saw("hand #1 settled:")  # the result, in the server's own words
+        result = await face.saw("hand #1 settled:")  # the result, in the server's own words
+        assert re.search(r"ann (wins 20|loses 20|pushes)$", result), result  # the net, a sentence
         assert not any("High Card" in line or "DP" in line for line in face.said), face.said
+        assert not any(re.search(r"\d{9}", line) for line in face.said), face.said  # no raw clock time
+        assert not any(re.search(r"\bcarry\b| -$|: -,", line) for line in face.said), face.said  # nothing empty said
+        assert await face.saw("stakes called; the clock runs")
+        assert await face.saw("cards: ann ")  # her card by her name, not by a bare seat number
         face.type_line(None)  # the end of the input: leave
         assert await asyncio.wait_for(playing, 10) == 0
     finally:

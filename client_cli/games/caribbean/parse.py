@@ -101,8 +101,9 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
     bets = [SpotBet(spot, int(m.group(1)), m.group(2) is not None) for spot, m in typed]
     move = Move("bet", {"bets": bets_payload(bets)})
     wrong = misfit(c.offers, "move", {"action": "bet", **move.args}) if c.offers is not None else None
-    if wrong is None or c.offers is None:
-        return move  # among the server's choices (or none on the model: the server judges)
+    if wrong is None or c.offers is None or wrong.not_offered:
+        return move  # among the server's choices (or none on the model: the server judges; not offered: the play
+        # loop says what is)
     return InputError(bets_refusal(wrong, c, len(bets)) or check(c.offers, "move", {"action": "bet", **move.args})
                       or "")
 

@@ -1,7 +1,7 @@
 """The 6 Card Poker bots' choices: bets, the move on a box in turn, the dealer exchange.
 
 Pure: the choices of the moment and a seeded ``random.Random`` in, bets or moves
-out, always within the limits, the ratio rule and the stack (:func:`bets_problem`).
+out, always within the limits, the ratio rule and the stack (:func:`bets_offered`: the server's choices).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from client_cli.games.house import Move, basic_bet, random_places
 from client_cli.games.sixcard.choices import BoxBet, Choices
-from client_cli.games.sixcard.parse import bets_payload, bets_problem
+from client_cli.games.sixcard.parse import bets_offered, bets_payload
 from server.rules.cards import parse_cards
 from server.rules.poker import best_five
 from server.rules.sixcard.settlement import EXCHANGE_SIZES, HAND_SIZE
@@ -38,7 +38,7 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
     top = c.max_ante if c.max_ante is not None else 10**9
     if strategy == "basic":
         bets = [(*basic_bet(c.free, prefer, ante, c.min_ante, top), 0)]
-        return bets if bets_problem(bets, c) is None else None
+        return bets if bets_offered(bets, c) else None
     boxes = random_places(c.free, c.hold, rng)
     low = rng.randint(c.min_ante, max(c.min_ante, min(top, c.stack // 40)))
     bets = []
@@ -48,7 +48,7 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
             bets.append((box, 0, bonus))
         else:
             bets.append((box, rng.randint(low, min(top, low * c.ante_ratio, low * 2)), bonus))
-    while bets and bets_problem(bets, c) is not None:
+    while bets and not bets_offered(bets, c):
         bets.pop()
     return bets or None
 

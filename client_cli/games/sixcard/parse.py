@@ -39,13 +39,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from client_cli.games.commands import Command, Grammar, read_line, typed_bets
-from client_cli.games.house import Move, hold_problem
-from client_cli.games.sixcard.choices import MAX_BOXES, Ask, BoxBet, Choices, choices_text
+from client_cli.games.house import Move
+from client_cli.games.sixcard.choices import BoxBet, Choices, choices_text
 from client_cli.games.sixcard.refusals import bets_refusal, exchange_refusal
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
-from server.rules.sixcard.hand import cover_needed
-from server.rules.sixcard.settlement import HAND_SIZE, ratio_ok
+from server.rules.sixcard.settlement import HAND_SIZE
 
 HELP = """\
 Commands at a 6 Card Poker table (type them and press Enter):
@@ -106,35 +105,16 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
     bets = sorted((box, int(m.group(1) or 0), int(m.group(2) or 0)) for box, m in typed)
     move = Move("bet", {"bets": bets_payload(bets)})
     wrong = misfit(c.offers, "move", {"action": "bet", **move.args}) if c.offers is not None else None
-    if wrong is None or c.offers is None:
-        return move  # among the server's choices (or none on the model: the server judges)
+    if wrong is None or c.offers is None or wrong.not_offered:
+        return move  # among the server's choices (or none on the model: the server judges; not offered: the play
+        # loop says what is)
     return InputError(bets_refusal(wrong, c, bets) or check(c.offers, "move", {"action": "bet", **move.args}) or "")
 
 
-def bets_problem(bets: Sequence[BoxBet], c: Choices) -> str | None:
-    """Why a player may not place ``bets`` (docs/rules/sixcard.md section 3), or None.
-
-    The bots' own check of the bets they choose; a typed line is judged by the server's choices."""
-    too_many = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
-    if too_many is not None:
-        return too_many
-    for box, ante, bonus in bets:
-        if not ante and not bonus:
-            return f"box {box}: a box needs an Ante, a bonus bet or both"
-        if ante and (ante < c.min_ante or (c.max_ante is not None and ante > c.max_ante)):
-            top = f"to {c.max_ante}" if c.max_ante is not None else "or more"
-            return f"box {box}: the Ante is {c.min_ante} {top} chips, got {ante}"
-        if bonus and (bonus < c.min_bonus or (c.max_bonus is not None and bonus > c.max_bonus)):
-            top = f"to {c.max_bonus}" if c.max_bonus is not None else "or more"
-            return f"box {box}: the bonus bet is {c.min_bonus} {top} chips, got {bonus}"
-    antes = [ante for _, ante, _ in bets if ante]
-    if not ratio_ok(antes, c.ante_ratio):
-        return f"your largest Ante ({max(antes)}) may be at most {c.ante_ratio}x your smallest ({min(antes)})"
-    needed = cover_needed(list(bets))
-    if needed > c.stack:
-        return (f"your stack of {c.stack} must cover every Bet and draw fee these boxes may take: {needed} chips "
-                f"(4x the Ante of an open box, 3x of a blind one, plus the bonuses)")
-    return None
+def bets_offered(bets: Sequence[BoxBet], c: Choices) -> bool:
+    """Whether the server's choices hold ``bets`` (the bots' judge, the same as a typed line's; no choices on
+    the model: the server judges what is sent)."""
+    return c.offers is None or misfit(c.offers, "move", {"action": "bet", "bets": bets_payload(bets)}) is None
 
 
 def bets_payload(bets: Sequence[BoxBet]) -> list[dict[str, int]]:
@@ -213,11 +193,9 @@ def _positions(args: list[str]) -> list[int] | InputError:
 
 
 def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError:
+    """``ask``, ``cancel`` or ``continue`` as the dealer exchange's move; the server's choices say whether it may be
+    made now and on which boxes (the play loop checks them)."""
     c = choices
-    if c.kind != "exchange":
-        return InputError("the dealer exchange is not open for you now", not_now=True)
-    if c.continued:
-        return InputError("you pressed continue: your choice is final")
     if verb == "continue":
         if args:
             return InputError("say 'continue'")
@@ -226,29 +204,35 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
         note = (f"continued: boxes {' '.join(str(a.box) for a in asking)} ask for the exchange (fee {fees} chips)"
                 if asking else "continued: no exchange for your boxes")
         return Move("continue", note=note)
-    ask = _which(args, c)
-    if isinstance(ask, InputError):
-        return ask
-    if verb == "ask":
-        if ask.requested:
-            return InputError(f"box {ask.box} already asks for the exchange")
-        return Move("request_exchange", {"box": ask.box},
-                    note=f"box {ask.box} asks for the dealer exchange: fee {ask.ante} chips (its Ante) if you continue")
-    if not ask.requested:
-        return InputError(f"box {ask.box} does not ask for the exchange")
-    return Move("cancel_exchange", {"box": ask.box})
+    action = "request_exchange" if verb == "ask" else "cancel_exchange"
+    box = _which(verb, args, _offered_boxes(action, c))
+    if isinstance(box, InputError):
+        return box
+    if action == "cancel_exchange":
+        return Move(action, {"box": box})
+    ante = next((a.ante for a in c.asks if a.box == box), None)
+    fee = f": fee {ante} chips (its Ante) if you continue" if ante is not None else ""
+    return Move(action, {"box": box}, note=f"box {box} asks for the dealer exchange{fee}")
 
 
-def _which(args: list[str], c: Choices) -> Ask | InputError:
-    boxes = " ".join(str(a.box) for a in c.asks)
+def _offered_boxes(action: str, c: Choices) -> list[int]:
+    """The boxes the server's choices offer ``action`` on (the player's boxes in play when the model has none)."""
+    if c.offers is None:
+        return [a.box for a in c.asks]
+    return [int(o.limits["box"]) for o in c.offers.find("move", action) if isinstance(o.limits.get("box"), int)]
+
+
+def _which(verb: str, args: list[str], boxes: list[int]) -> int | InputError:
+    """The box a typed line names, or the only one offered (``verb``: what was typed)."""
+    listed = " ".join(map(str, boxes))
     if not args:
-        if len(c.asks) == 1:
-            return c.asks[0]
-        return InputError(f"say which box: one of {boxes}")
+        if len(boxes) == 1:
+            return boxes[0]
+        return InputError(f"say which box: one of {listed}") if boxes else \
+            InputError(f"{verb} is not possible now", not_now=True)
     if len(args) != 1 or not args[0].isdigit():
-        return InputError(f"say one box: one of {boxes}")
-    found = next((a for a in c.asks if a.box == int(args[0])), None)
-    return found if found is not None else InputError(f"box {args[0]} is not one of yours in play: {boxes}")
+        return InputError(f"say one box: one of {listed}" if boxes else "say one box by its number")
+    return int(args[0])  # the server's choices judge it
 
 
 _GRAMMAR: Final[Grammar[Choices]] = Grammar(

@@ -27,6 +27,7 @@ from server.rules.errors import Violation
 from server.rules.events import Event
 from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player, TableWords
 from server.rules.house.game import HouseGame, is_whole, malformed
+from server.rules.moves import Moves, chips, entries, flag, place, text
 
 _BET_KEYS: Final = frozenset({"spot", "ante", "jackpot"})
 
@@ -67,6 +68,9 @@ class CaribbeanStud(HouseGame[CaribbeanSettings, h.HandState, m.Command, Event])
     clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type})
     deal_event = m.CardsDealt.type
     words = TableWords(place="spot", banker="the dealer")
+    moves = Moves("Caribbean Stud", {
+        "bet": {"bets": entries(9, required=True, spot=place(), ante=chips(), jackpot=flag()), "seed": text()},
+        "deal": {}, "rebet": {}, "clear": {}, "pass": {}, "play": {"spot": place()}, "fold": {"spot": place()}})
     results = "spots"
 
     def settings_from_mapping(self, values: JSONIn,

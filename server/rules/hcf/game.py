@@ -26,6 +26,7 @@ from server.rules.hcf import messages as m
 from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
+from server.rules.moves import Moves, chips, flag, text
 
 _LOGGED: Final = ("ante", "straight_flush_bonus", "flush_bonus", "fees", "dealer", "qualifies")
 
@@ -42,6 +43,10 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     clocked_events = frozenset({m.BankOffered.type, m.BettingOpened.type, m.TurnStarted.type})
     deal_event = m.CardsDealt.type
     words = TableWords(place="seat", banker="the DP")
+    moves = Moves("High Card Flush", {
+        "bank": {"accept": flag()},
+        "bet": {"ante": chips(), "straight_flush_bonus": chips(), "flush_bonus": chips(), "seed": text()},
+        "pass": {}, "fold": {}, "raise": {"amount": chips()}})
 
     def log_fields(self, payload: JSONIn) -> JSON:
         """The bets, fees and the DP's hand of an event; a settled hand's nets by seat, the DP's and the house's."""

@@ -21,6 +21,7 @@ from server.rules.errors import Violation
 from server.rules.events import Event
 from server.rules.game import JSON, ClockSpec, GameRules, JSONIn, Player, TableWords
 from server.rules.house.game import HouseGame, is_whole, malformed
+from server.rules.moves import Moves, chips, entries, place, text, values, whole
 from server.rules.sixcard import hand as h
 from server.rules.sixcard import messages as m
 from server.rules.sixcard import postings, view
@@ -44,6 +45,13 @@ class SixCardPoker(HouseGame[SixcardSettings, h.HandState, m.Command, Event]):
     clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type, m.ExchangeOpened.type})
     deal_event = m.CardsDealt.type
     words = TableWords(place="box", banker="the dealer")
+    moves = Moves("6 Card Poker", {
+        "bet": {"bets": entries(9, required=True, box=place(), ante=chips(), bonus=chips()), "seed": text()},
+        "deal": {}, "rebet": {"seed": text()}, "clear": {}, "pass": {},
+        "raise": {"box": place()}, "fold": {"box": place()}, "buy": {"box": place()},
+        "exchange": {"box": place(), "discard": values(whole(1, 6), 5, required=True)},
+        "request_exchange": {"box": place(required=True)}, "cancel_exchange": {"box": place(required=True)},
+        "continue": {}})
     results = "boxes"
 
     def settings_from_mapping(self, values: JSONIn, base: SixcardSettings | None = None) -> SixcardSettings:

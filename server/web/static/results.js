@@ -2,6 +2,7 @@
 // of each seat for its place on the felt, and one line for each table event, for every game.
 
 import { betWords } from "./circles.js";
+import { KNOWN_GAMES, genericEvent } from "./generic.js";
 import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
 export function deadText(row) {
@@ -145,7 +146,7 @@ const place = (event) => `${event.spot ? ` spot ${event.spot}` : ""}${event.box 
 export function describe(event, model) {
   const who = (seat) => seatOf(model, seat);
   const said = SAID[event.type];
-  const line = said ? said(event, who) : null;
+  const line = said ? said(event, who) : KNOWN_GAMES.has(model?.game) ? null : genericEvent(event, who);
   return line ? sentence(line) : null; // a message the server wrote may name a step or a field: in words
 }
 

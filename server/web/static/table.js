@@ -10,8 +10,11 @@ import { stored, store } from "./api.js";
 import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
 import { refusal, phaseWords, tableStatus, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
+import { KNOWN_GAMES, dealerRow, genericNets, genericResults, genericTitle, seatParts, unknownGameLine } from "./generic.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
+/** The game's name for people: the server's own (game_name), else this page's, else its key. */
+const gameName = (model) => model.game_name || GAME_NAMES[model.game] || model.game;
 
 /** A 6 Card Poker box's five dealt cards, undoing its draw (client_cli/games/sixcard/view.py original_cards). */
 function originalCards(entry) {
@@ -239,10 +242,11 @@ export class TablePage {
   render() {
     const model = this.model;
     if (!model) return;
-    this.titleEl.textContent = `${this.table} \u00b7 ${GAME_NAMES[model.game] || model.game}${this.spectator ? " \u00b7 watching" : ""}`;
+    this.titleEl.textContent = `${this.table} \u00b7 ${gameName(model)}${this.spectator ? " \u00b7 watching" : ""}`;
+    this.known = KNOWN_GAMES.has(model.game);
     // The last hand's nets stay on the seats until the next hand's cards are dealt.
     const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
-    this.nets = between ? seatNets(model.last_hand) : new Map();
+    this.nets = between ? (this.known ? seatNets : genericNets)(model.last_hand) : new Map();
     this.lastNames = between ? model.last_hand?.names || null : null; // who sat where in the finished hand
     this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
@@ -294,7 +298,8 @@ export class TablePage {
     if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, "The table is waiting for the dealer: the clock is stopped."));
     if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
     if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
-    if (model.game !== "hcf" && hand?.dealer) {
+    if (!this.known) info.push(h("p", { class: "note unknown-game" }, unknownGameLine(gameName(model))), dealerRow(hand));
+    if (this.known && model.game !== "hcf" && hand?.dealer) {
       const d = hand.dealer;
       const shown = d.after || d.cards || (d.up ? [d.up] : []);
       info.push(h("div", { class: "dealer", "aria-label": "the dealer's hand" }, h("span", { class: "who" }, "Dealer"),
@@ -302,7 +307,7 @@ export class TablePage {
         d.class ? h("span", { class: "class" }, handName(model.game, { class: d.class_after || d.class }, shown)) : "",
         d.qualifies === false ? h("span", {}, " does not qualify") : ""));
     }
-    if (this.nets?.size && model.last_hand) {
+    if (this.nets?.size && model.last_hand && this.known) {
       info.push(h("p", { class: "last-hand" }, lastHandLine(model.last_hand, model.game)));
     }
     if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
@@ -316,7 +321,7 @@ export class TablePage {
       const s = seat.seat;
       // Someone new in a chair between hands: the finished hand's bets, cards and net were another player's.
       const other = Boolean(this.lastNames && this.lastNames[String(s)] != null && this.lastNames[String(s)] !== seat.name);
-      const inHand = !other && hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
+      const inHand = this.known && !other && hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
       const turn = hand.turn === s || hand.turn?.seat === s || hand.offered === s;
       const classes = ["seat", `pos-${s}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
       const tags = [];
@@ -331,6 +336,7 @@ export class TablePage {
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
         h("div", { class: "stack" }, `${seat.stack} chips`, typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "")];
       if (inHand) body.push(...this.hcfSeat(model, s, inHand));
+      if (!this.known && !other) body.push(...seatParts(hand, s));
       for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s && !other)) body.push(this.houseRow(row));
       if (hand.phase === "betting" && Array.isArray(hand.bets)) body.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
       return h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` }, body);
@@ -382,8 +388,8 @@ export class TablePage {
   results(model) {
     const last = model.last_hand;
     if (!last) return [];
-    const lines = resultLines(last, model.game, model.you?.seat, this.clockFolds.get(last.hand_id));
-    return [h("h2", {}, handTitle(last)),
+    const lines = this.known ? resultLines(last, model.game, model.you?.seat, this.clockFolds.get(last.hand_id)) : genericResults(last);
+    return [h("h2", {}, this.known ? handTitle(last) : genericTitle(last)),
       h("ul", { class: "result-list" }, lines.map(([text, cls]) => h("li", { class: cls || "" }, text)))];
   }
 }
