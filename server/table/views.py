@@ -1,7 +1,7 @@
 """What each viewer sees of the table (snapshots, the parts updates are built from) and may do (choices).
 
 A :class:`TableView` is a frozen picture of the table at one moment, taken by the runner
-(``RunnerBase.view``); everything here is a function of it, with no I/O and no clock. The
+(``TableContext.view``); everything here is a function of it, with no I/O and no clock. The
 update builder reads the same picture (it is a :class:`~server.table.updates.TableViews`).
 """
 
