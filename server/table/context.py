@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 from server.rules.drill.settings import DrillSettings
-from server.rules.game import JSON, AccountId, Game
+from server.rules.game import JSON, AccountId, Game, HandLike, TableSettings
 from server.rules.games import game_named
 from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
@@ -26,7 +26,7 @@ from server.table.seats import seated as seated_as
 from server.table.summary import hand_summary
 from server.table.views import TableView
 
-HandCommand = Callable[[Any], Awaitable[Reply]]
+HandCommand = Callable[[object], Awaitable[Reply]]
 """The hand desk's way in for a command to the hand in progress (server/table/hands.py), given to the other desks."""
 
 
@@ -35,7 +35,7 @@ class TableSetup:
     """What a runner starts from (a new table, or one restored from the database)."""
 
     name: str
-    settings: Any  # the game's settings (server.rules.game.TableSettings)
+    settings: TableSettings  # the game's settings
     seats: list[Seated] = field(default_factory=list)
     stacks: dict[AccountId, int] = field(default_factory=dict)
     seq: int = 0
@@ -43,11 +43,11 @@ class TableSetup:
     paused: bool = False
     hands_played: int = 0
     hands_dealt: int = 0  # the table's own hand number of its last dealt hand
-    last_summary: dict[str, Any] | None = None  # the last finished hand (after a restart: maybe its void)
+    last_summary: JSON | None = None  # the last finished hand (after a restart: maybe its void)
     game: str = "hcf"
-    carry: dict[str, Any] = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
+    carry: JSON = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
     drill: DrillSettings | None = None  # a live drill table's (docs/drills.md)
-    drill_answers: list[dict[str, Any]] = field(default_factory=list)  # its recorded answers, as the log holds them
+    drill_answers: list[JSON] = field(default_factory=list)  # its recorded answers, as the log holds them
 
 
 @dataclass(slots=True, kw_only=True)
@@ -83,13 +83,13 @@ class TableContext:
                    drill=drill, now=now, running_clock=running_clock)
 
     @property
-    def settings(self) -> Any:
-        """The game's settings posted now (server.rules.game.TableSettings)."""
+    def settings(self) -> TableSettings:
+        """The game's settings posted now."""
         return self.floor.posted
 
     @property
-    def state(self) -> Any:
-        """The game's hand state of the hand in play, or of the last one (server.rules.game.HandLike)."""
+    def state(self) -> HandLike | None:
+        """The game's hand state of the hand in play, or of the last one."""
         return self.course.state
 
     def next_seq(self) -> int:
@@ -98,12 +98,12 @@ class TableContext:
         return self.seq
 
     @property
-    def pending_settings(self) -> Any:
+    def pending_settings(self) -> TableSettings | None:
         """A settings change waiting for the hand's end, if any."""
         return self.floor.pending
 
     @pending_settings.setter
-    def pending_settings(self, settings: Any) -> None:
+    def pending_settings(self, settings: TableSettings | None) -> None:
         self.floor = replace(self.floor, pending=settings)
 
     @property
@@ -148,7 +148,7 @@ class TableContext:
         """The accounts seated here now."""
         return frozenset(s.account for s in self.roster.by_seat.values())
 
-    def summary(self, state: Any, *, dealt: bool) -> Reply:
+    def summary(self, state: HandLike, *, dealt: bool) -> Reply:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
                  if seat in self.roster.by_seat}

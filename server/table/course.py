@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from server.rules.game import JSON, AccountId, AfterHand
+from server.rules.game import JSON, AccountId, AfterHand, HandLike
 from server.table.hand_start import Deck, NewHand
 
 
@@ -22,7 +21,7 @@ from server.table.hand_start import Deck, NewHand
 class Course:
     """The hand in play (or the last one) and what the table keeps between hands."""
 
-    state: Any = None  # the game's hand state (server.rules.game.HandLike)
+    state: HandLike | None = None  # the game's hand state
     hand_id: int | None = None  # the recorded hand in play's id (None between hands)
     hand_accounts: Mapping[int, AccountId] = field(default_factory=dict)  # seat -> account, of the last hand begun
     hand_number: int | None = None  # the number the hand in play has (or takes once dealt)
@@ -56,19 +55,19 @@ def waiting(course: Course, reason: str | None) -> Course:
     return replace(course, waiting_reason=reason)
 
 
-def not_begun(course: Course, state: Any) -> Course:
+def not_begun(course: Course, state: HandLike) -> Course:
     """An attempt over before it began (nobody to bank): nothing recorded, the state kept for the views."""
     return replace(course, state=state)
 
 
-def begun(course: Course, hand: NewHand, state: Any, carry: JSON) -> Course:
+def begun(course: Course, hand: NewHand, state: HandLike, carry: JSON) -> Course:
     """A hand starts: its players, the number it takes once dealt, its deck (a deck arranged is now in play)."""
     return replace(course, state=state, hand_id=None, hand_accounts=dict(hand.accounts), hand_number=hand.number,
                    hand_numbered=False, hand_carry=carry, waiting_reason=None, arranged_next=None,
                    arranged_in_play=hand.arranged)
 
 
-def recorded(course: Course, state: Any, *, hand_id: int | None, dealt: int | None) -> Course:
+def recorded(course: Course, state: HandLike, *, hand_id: int | None, dealt: int | None) -> Course:
     """A batch of the hand's events is committed: ``hand_id`` when it started the recorded hand, ``dealt`` (the
     table's hand number) when it dealt the cards."""
     if hand_id is not None:

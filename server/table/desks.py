@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from server.rules.game import HandLike
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -105,7 +106,7 @@ def compose(table: TableContext, storage: TableStorage, publisher: Publisher, ti
     def hand(command: object) -> Awaitable[Reply]:
         return hands[0].command(command)
 
-    async def after_hand(state: object) -> None:
+    async def after_hand(state: HandLike) -> None:
         await hands[0].after_hand(state)
 
     pipeline = Pipeline(table, storage, publisher, hand_timer, after_hand)

@@ -19,13 +19,15 @@ right one with the floor's own commands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Final
 
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
 from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
+from server.rules.cards import Card
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity, injected
@@ -33,6 +35,8 @@ from server.rules.drill.judge import judge
 from server.rules.drill.key import READERS
 from server.rules.drill.report import Asked, report
 from server.rules.drill.steps import QUESTIONS
+from server.rules.events import Event
+from server.rules.game import JSON, HandLike, TableSettings
 from server.table.commands import DrillRequest, Host, TableError
 from server.table.context import HandCommand, TableContext
 from server.table.drill_state import Answered, Held, LiveDrill, Question
@@ -56,7 +60,7 @@ class DrillDesk:
 
     # ------------------------------------------------------------ the hand's events, through the drill
 
-    async def record(self, before: Any, events: list[Any], batch: Batch,
+    async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
         """Record a batch of hand events, at a live drill first asking the trainee every drill step they bring."""
         drill = self._table.drill
@@ -75,7 +79,7 @@ class DrillDesk:
             return
         await self._hold(Held(asked, release))
 
-    def _questions(self, drill: LiveDrill, before: Any, events: list[Any]) -> list[Question]:
+    def _questions(self, drill: LiveDrill, before: HandLike, events: Sequence[Event]) -> list[Question]:
         where = self._where()
         state, out = before, []
         for event in events:
@@ -96,7 +100,7 @@ class DrillDesk:
             self._table.drill.button = button
         return Where(self._table.course.hand_number or self._table.course.hands_dealt + 1, button, names)
 
-    async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
+    async def _record_for_drill(self, before: HandLike, events: Sequence[Event], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
         drill = self._table.drill
         assert drill is not None
@@ -132,7 +136,7 @@ class DrillDesk:
                                    "message": "drill: the table waits for the dealer "
                                               f"({step_name(question.step.step)})"}])
 
-    async def _drill_answer(self, given: Any) -> Reply:
+    async def _drill_answer(self, given: JSON | None) -> Reply:
         """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
         drill = self._table.drill
         assert drill is not None
@@ -181,7 +185,7 @@ class DrillDesk:
             elif drill.held is not None:
                 drill.deferred.append(command)
 
-    def holds(self, command: Any) -> bool:
+    def holds(self, command: object) -> bool:
         """Whether a hand command must wait for the trainee; a leave or a stay is kept for after (True)."""
         drill = self._table.drill
         if drill is None or drill.held is None or drill.releasing:
@@ -275,7 +279,7 @@ class DrillDesk:
             raise TableError("seat/invalid", exc.args[0]) from None
         return Irregularity("miscount", seat)
 
-    def _deck(self) -> tuple[Any, ...] | None:
+    def _deck(self) -> tuple[Card, ...] | None:
         """The deck in dealing order when it is known (an arranged one); else the stub's card is not named."""
         arranged = self._table.course.arranged_in_play
         return arranged if isinstance(arranged, tuple) else None
@@ -318,7 +322,7 @@ class DrillDesk:
             raise TableError("drill/off", f"no drill runs at table {self._table.name}")
         return drill
 
-    def stored_settings(self, settings: Any = None) -> Reply:
+    def stored_settings(self, settings: TableSettings | None = None) -> Reply:
         """The settings as the table's row keeps them: the game's, and the drill's while one runs."""
         stored: Reply = (settings or self._table.settings).as_dict()
         if self._table.drill is not None:

@@ -8,15 +8,13 @@ and the cards alone lives here, testable without a table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from server.rules.arrange import BY_SEAT, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list
+from server.rules.game import JSON, JSONIn, TableSettings
 from server.table.commands import TableError
 
 
-def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def setting_changes(old: JSONIn, new: JSONIn) -> dict[str, JSON]:
     """Each setting that differs: ``{name: {"old": ..., "new": ...}}``.
 
     >>> setting_changes({"min_ante": 5, "fee": 1}, {"min_ante": 10, "fee": 1})
@@ -29,7 +27,7 @@ PAYOUT_SETTINGS = frozenset({"profile", "max_payout", "max_bonus_win"})
 """Settings that change what a hand pays, besides every ``*_pays`` table and every ``jackpot*`` setting."""
 
 
-def payout_changes(changes: Mapping[str, Any]) -> list[str]:
+def payout_changes(changes: JSONIn) -> list[str]:
     """The changed settings (of :func:`setting_changes`) that change what a hand pays.
 
     Whoever may rig a table may not profit from it (docs/server.md, "What a floor link may do").
@@ -41,7 +39,7 @@ def payout_changes(changes: Mapping[str, Any]) -> list[str]:
                   if key in PAYOUT_SETTINGS or key.endswith("_pays") or key.startswith("jackpot"))
 
 
-def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
+def deck_by_place(table: str, game: str, settings: TableSettings, hands: object) -> SeatDeck:
     """``arrange_deck``'s ``hands`` read for this table's game: seats, spots or boxes, and ``dp``."""
     size, noun = BY_SEAT.get(game, (0, ""))
     if not size:
@@ -52,7 +50,7 @@ def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
     return seat_deck(hands, size, int(getattr(settings, places)), noun)
 
 
-def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:
+def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> JSON | list[str] | None:
     """An arranged deck as the hand's recorded input (server/replay.py reads it back)."""
     if isinstance(deck, SeatDeck):
         return {"by_seat": deck.as_json()}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
@@ -48,6 +48,8 @@ class FloorDesk:
     async def _settings(self, cmd: Host) -> Reply:
         table = self._table
         values = cmd.arg("settings") or {}
+        if not isinstance(values, Mapping):
+            raise TableError("request/malformed", "change_settings takes the settings as an object")
         new = table.game.settings_from_mapping(values, base=table.floor.pending or table.settings)
         asked = floor_state.ask_settings(table.floor, new, cmd.by, seated_up_to=max(table.roster.by_seat, default=0))
         changes = setting_changes(table.settings.as_dict(), new.as_dict())
@@ -160,7 +162,8 @@ class FloorDesk:
             deck = deck_by_place(table.name, table.game.name, table.settings, hands)
             count, warning = sum(len(cards) for _, cards in deck.hands), None
         else:
-            deck = parse_cards(cmd.arg("cards") or "")
+            cards = cmd.arg("cards") or ""
+            deck = parse_cards(cards) if isinstance(cards, str) else ()
             if not deck:
                 raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
             count = len(deck)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
+from server.rules.game import HandLike
 from server.table import course, hand_start, seats
 from server.table.commands import (
     Play,
@@ -91,18 +91,20 @@ class HandDesk:
         sentence = hand_start.waiting_sentence(reason, message, house_banked=table.settings.house_banked)
         await self._pipeline.table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
-    async def command(self, command: Any) -> Reply:
+    async def command(self, command: object) -> Reply:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
         if not table.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
         if self._drill.holds(command):  # a leave while the table waits for the trainee: carried out after
             return {}
-        events = table.game.decide(table.course.state, command)
-        await self._drill.record(table.course.state, events, Batch(), inputs=table.game.codec.command_as_json(command))
+        state = table.course.state
+        assert state is not None  # a hand is in progress
+        events = table.game.decide(state, command)
+        await self._drill.record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))
         return {}
 
-    async def after_hand(self, state: Any) -> None:
+    async def after_hand(self, state: HandLike) -> None:
         """The hand is over: absences, leavers, settings waiting, a close, and the next hand's timer."""
         table = self._table
         self._hand_timer.stop()

@@ -8,12 +8,12 @@ requesters' answers (docs/protocol.md section 2).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 import structlog
 
-from server.rules.game import AccountId, Game, log_fields
+from server.rules.events import Event
+from server.rules.game import AccountId, Game, HandLike, log_fields
 from server.table import course, seats
 from server.table.commands import Snapshot, TableError, requester
 from server.table.context import TableContext
@@ -37,7 +37,7 @@ class Pipeline:
     """
 
     def __init__(self, table: TableContext, storage: TableStorage, publisher: Publisher, hand_timer: HandTimer,
-                 after_hand: Callable[[Any], Awaitable[None]]) -> None:
+                 after_hand: Callable[[HandLike], Awaitable[None]]) -> None:
         self._table, self._storage, self._publisher = table, storage, publisher
         self._hand_timer, self._after_hand = hand_timer, after_hand
         self._updates = UpdateBuilder(table.name)
@@ -149,7 +149,7 @@ class Pipeline:
         # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
         await self._publish([RecordedEvent(r.seq, _unpublished_out(r.payload), r.in_hand) for r in recorded], [])
 
-    async def record(self, before: Any, events: list[Any], batch: Batch,
+    async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
         """Record a hand's input and events with their transfers, then apply and publish them."""
         table, game = self._table, self._table.game

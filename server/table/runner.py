@@ -28,10 +28,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from typing import Any
 
 from server.clock import SYSTEM_CLOCK, Clock
-from server.rules.game import AccountId, Game
+from server.rules.game import AccountId, Game, HandLike, TableSettings
 from server.table.commands import Snapshot, TableCommand
 from server.table.context import Held, TableContext, TableSetup
 from server.table.course import Course
@@ -55,8 +54,8 @@ class TableRunner:
 
     name, game, course, roster, seq = Held[str](), Held[Game](), Held[Course](), Held[Roster](), Held[int]()
     stacks, floor, drill = Held[dict[AccountId, int]](), Held[Floor](), Held[LiveDrill | None]()
-    # The game's hand state and settings (server.rules.game.HandLike, TableSettings): the Game seam's are Any yet.
-    state, settings, pending_settings, carry = Held[Any](), Held[Any](), Held[Any](), Held[Reply]()
+    state, settings, carry = Held[HandLike | None](), Held[TableSettings](), Held[Reply]()
+    pending_settings = Held[TableSettings | None]()
     clock, closed, stopping, last_hand_id = Held[HandClock | None](), Held[bool](), Held[bool](), Held[int | None]()
     hand_in_progress, seated_accounts = Held[Callable[[], bool]](), Held[Callable[[], frozenset[AccountId]]]()
     view = Held[Callable[[], TableView]]()
