@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from server.rules.game import JSON, AccountId, AfterHand, HandLike
+from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
+from server.table.roster import NEXT_HAND, Seated
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,6 +45,17 @@ class Course:
 def in_play(course: Course, terminal: frozenset[str]) -> bool:
     """Whether a hand has started and not ended (``terminal``: the game's phases that end a hand)."""
     return course.state is not None and course.state.phase not in terminal
+
+
+def mover(course: Course, terminal: frozenset[str], seated: Seated, account: AccountId) -> int:
+    """The seat ``seated`` makes ``account``'s move with in the hand in play: refused when no hand is in play, or
+    when the seat does not play it (sitting out, or seated since it began)."""
+    if not in_play(course, terminal):
+        raise TableError("hand/none", "no hand is in progress")
+    if course.hand_accounts.get(seated.seat) != account:
+        raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
+                         if seated.sitting_out else NEXT_HAND)
+    return seated.seat
 
 
 def arranged(course: Course, deck: Deck, by: AccountId | None) -> Course:

@@ -39,7 +39,7 @@ from server.rules.events import Event
 from server.rules.game import JSON, HandLike, TableSettings
 from server.table.commands import DrillRequest, Host, TableError
 from server.table.context import HandCommand, TableContext
-from server.table.drill_state import Answered, Held, LiveDrill, Question
+from server.table.drill_state import Answered, Held, LiveDrill, Question, held_back
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
@@ -188,14 +188,10 @@ class DrillDesk:
     def holds(self, command: object) -> bool:
         """Whether a hand command must wait for the trainee; a leave or a stay is kept for after (True)."""
         drill = self._table.drill
-        if drill is None or drill.held is None or drill.releasing:
-            return False
-        if isinstance(command, Leave | Stay):
-            drill.deferred.append(command)
-            return True
-        step = drill.held.questions[0].step.step
-        raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
-                                          f"at most {drill.settings.step_seconds} s")
+        if not held_back(drill, command) or drill is None or not isinstance(command, Leave | Stay):
+            return False  # (held back: only a leave or a stay, at a drill)
+        drill.deferred.append(command)
+        return True
 
     async def settle(self) -> None:
         """Count every step still asked as no answer, so the held events are recorded (a void or a stop)."""

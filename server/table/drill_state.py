@@ -15,6 +15,7 @@ from server.rules.drill.judge import judge
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
 from server.rules.game import JSON, HandLike
+from server.table.commands import TableError
 
 Reply = JSON
 
@@ -81,6 +82,19 @@ class LiveDrill:
         return {"trainee": self.settings.trainee, "mode": self.settings.mode, "steps": list(self.settings.steps),
                 "step_seconds": self.settings.step_seconds, "answered": len(self.answers), "waiting": waiting,
                 "ended": self.settings.ended}
+
+
+def held_back(drill: LiveDrill | None, command: object) -> bool:
+    """Whether a hand command waits while the table waits for the trainee: a leave or a stay is kept for after
+    (True); any other is refused (``drill/waiting``); none waits when no step is asked, or the held events are
+    being recorded (False)."""
+    if drill is None or drill.held is None or drill.releasing:
+        return False
+    if isinstance(command, Leave | Stay):
+        return True
+    step = drill.held.questions[0].step.step
+    raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
+                                      f"at most {drill.settings.step_seconds} s")
 
 
 def restored_answers(rows: list[Reply]) -> list[Answered]:

@@ -15,7 +15,7 @@ from server.table.commands import (
 )
 from server.table.context import HandCommand, TableContext
 from server.table.drill import DrillDesk
-from server.table.floor import deck_by_place, payout_changes, setting_changes
+from server.table.floor import deck_by_place, host_seat, may_rig, payout_changes, removed, setting_changes
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
 from server.table.scheduler import Scheduler
@@ -64,12 +64,7 @@ class FloorDesk:
         return {"applied": "after_hand", "changes": changes, "settings": new.as_dict()}
 
     def _may_rig(self, cmd: Host, what: str) -> None:
-        """Refuse whoever could profit from rigging this table: a floor link, or an account seated here."""
-        if cmd.floor_link:
-            raise TableError("auth/not_host", f"a floor link may not {what}: that takes the host token")
-        if cmd.by is not None and self._table.roster.of_account(cmd.by) is not None:
-            raise TableError("auth/not_host", f"you sit at table {self._table.name}, and whoever plays at a table "
-                                              f"may not {what}: stand up first")
+        may_rig(self._table.name, self._table.roster, cmd, what)
 
     async def _show_settings(self, _cmd: Host) -> Reply:
         """The table's settings now, and what a change waiting for the hand's end will make of them."""
@@ -109,24 +104,9 @@ class FloorDesk:
                 self._timers.at("next_hand", self._table.now() + 0.05)
         return {"paused": self._table.floor.paused}
 
-    def _seat(self, cmd: Host) -> int:
-        """The seat a host command names, within this table's seats."""
-        seat, seats = cmd.arg("seat"), self._table.settings.seats
-        if not isinstance(seat, int):
-            raise TableError("request/malformed", f"{cmd.action} needs a seat")
-        if not 1 <= seat <= seats:
-            raise TableError("seat/invalid", f"table {self._table.name} has seats 1 to {seats}, not {seat}")
-        return seat
-
     async def _remove(self, cmd: Host) -> Reply:
         table = self._table
-        name = cmd.arg("account")
-        seat = self._seat(cmd) if name is None else None
-        seated = next((s for s in table.roster.by_seat.values()
-                       if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
-        if seated is None:
-            where = f"at seat {seat}" if name is None else f"by the name {name!r}"
-            raise TableError("seat/not_seated", f"nobody sits {where} at table {table.name}")
+        seated = removed(table.name, table.roster, table.settings.seats, cmd)
         if table.in_current_hand(seated):
             table.roster = table.roster.changed(seated.seat, leave_reason="removed")  # the player cannot take it back
             await self._seats.leave_hand(seated)
@@ -138,7 +118,7 @@ class FloorDesk:
         """One seat's hand dead; the player banker's seat voids the whole hand (docs/rules/hcf.md section 5): the
         answer says which happened, in the game's words."""
         table = self._table
-        seat = self._seat(cmd)
+        seat = host_seat(table.name, table.settings.seats, cmd)
         banker = table.hand_in_progress() and table.game.dealer_seat(table.course.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not table.hand_in_progress():

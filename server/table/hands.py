@@ -27,7 +27,6 @@ from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
-from server.table.roster import NEXT_HAND
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
 
@@ -141,14 +140,10 @@ class HandDesk:
             return await self._seats.stand(Stand(cmd.account))
         if cmd.action == "stay":
             return await self._seats.stay(seated)
-        if not table.hand_in_progress():
-            raise TableError("hand/none", "no hand is in progress")
-        if seated.seat not in table.course.hand_accounts or table.course.hand_accounts[seated.seat] != cmd.account:
-            raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
-                             if seated.sitting_out else NEXT_HAND)
-        await self.command(table.game.move(seated.seat, cmd.action, dict(cmd.args)))
+        seat = course.mover(table.course, table.game.terminal, seated, cmd.account)
+        await self.command(table.game.move(seat, cmd.action, dict(cmd.args)))
         # Refused moves raise above: only a move the hand took counts.
-        table.roster = table.roster.changed(seated.seat, moved_this_hand=True)
+        table.roster = table.roster.changed(seat, moved_this_hand=True)
         return {}
 
     async def clock_ran_out(self) -> None:
