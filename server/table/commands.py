@@ -7,10 +7,9 @@ table never interleave. Identity is the account, never the connection.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from server.rules.errors import Refusal
-from server.rules.game import AccountId
+from server.rules.game import JSON, AccountId
 
 TableError = Refusal
 """A refused table command: the one refusal type (a listed code and a sentence for people)."""
@@ -71,9 +70,9 @@ class Play:
 
     account: AccountId
     action: str
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, object], ...] = ()
 
-    def arg(self, name: str, default: Any = None) -> Any:
+    def arg(self, name: str, default: object = None) -> object:
         """One argument of the move."""
         return dict(self.args).get(name, default)
 
@@ -91,12 +90,12 @@ class Host:
 
     action: str
     by: AccountId | None
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, object], ...] = ()
     floor_link: bool = False
     """From a floor link's token, which may never arrange a deck or change what a table pays (docs/server.md)."""
 
-    def arg(self, name: str, default: Any = None) -> Any:
-        """One argument of the command."""
+    def arg(self, name: str, default: object = None) -> object:
+        """One argument of the command (as the protocol's model checked it: server/protocol.py)."""
         return dict(self.args).get(name, default)
 
 
@@ -107,7 +106,7 @@ class DrillRequest:
     account: AccountId
     name: str
     action: str
-    answer: dict[str, Any] | None = None
+    answer: JSON | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from server.rules.game import JSON, AccountId, AfterHand
+from server.rules.game import JSON, AccountId, AfterHand, HandLike
+from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
+from server.table.roster import NEXT_HAND, Seated
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Course:
     """The hand in play (or the last one) and what the table keeps between hands."""
 
-    state: Any = None  # the game's hand state (server.rules.game.HandLike)
+    state: HandLike | None = None  # the game's hand state
     hand_id: int | None = None  # the recorded hand in play's id (None between hands)
     hand_accounts: Mapping[int, AccountId] = field(default_factory=dict)  # seat -> account, of the last hand begun
     hand_number: int | None = None  # the number the hand in play has (or takes once dealt)
@@ -46,6 +47,17 @@ def in_play(course: Course, terminal: frozenset[str]) -> bool:
     return course.state is not None and course.state.phase not in terminal
 
 
+def mover(course: Course, terminal: frozenset[str], seated: Seated, account: AccountId) -> int:
+    """The seat ``seated`` makes ``account``'s move with in the hand in play: refused when no hand is in play, or
+    when the seat does not play it (sitting out, or seated since it began)."""
+    if not in_play(course, terminal):
+        raise TableError("hand/none", "no hand is in progress")
+    if course.hand_accounts.get(seated.seat) != account:
+        raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
+                         if seated.sitting_out else NEXT_HAND)
+    return seated.seat
+
+
 def arranged(course: Course, deck: Deck, by: AccountId | None) -> Course:
     """The host arranged the next hand's deck."""
     return replace(course, arranged_next=deck, arranged_by=by)
@@ -56,19 +68,19 @@ def waiting(course: Course, reason: str | None) -> Course:
     return replace(course, waiting_reason=reason)
 
 
-def not_begun(course: Course, state: Any) -> Course:
+def not_begun(course: Course, state: HandLike) -> Course:
     """An attempt over before it began (nobody to bank): nothing recorded, the state kept for the views."""
     return replace(course, state=state)
 
 
-def begun(course: Course, hand: NewHand, state: Any, carry: JSON) -> Course:
+def begun(course: Course, hand: NewHand, state: HandLike, carry: JSON) -> Course:
     """A hand starts: its players, the number it takes once dealt, its deck (a deck arranged is now in play)."""
     return replace(course, state=state, hand_id=None, hand_accounts=dict(hand.accounts), hand_number=hand.number,
                    hand_numbered=False, hand_carry=carry, waiting_reason=None, arranged_next=None,
                    arranged_in_play=hand.arranged)
 
 
-def recorded(course: Course, state: Any, *, hand_id: int | None, dealt: int | None) -> Course:
+def recorded(course: Course, state: HandLike, *, hand_id: int | None, dealt: int | None) -> Course:
     """A batch of the hand's events is committed: ``hand_id`` when it started the recorded hand, ``dealt`` (the
     table's hand number) when it dealt the cards."""
     if hand_id is not None:

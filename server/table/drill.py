@@ -1,6 +1,6 @@
 """A live drill at the table (docs/drills.md): the table waits for the trainee at each step, judges, goes on.
 
-Every batch of a hand's events goes through :meth:`DrillMixin._drill_record`. The
+Every batch of a hand's events goes through :meth:`DrillDesk.record`. The
 steps those events bring are read off them by the drill engine
 (:mod:`server.rules.drill`), exactly as the offline runner's key is. When one of
 the drill's steps comes, nothing is recorded yet: the table *holds* the events,
@@ -19,13 +19,15 @@ right one with the floor's own commands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Final
 
 from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
 from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
+from server.rules.cards import Card
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity, injected
@@ -33,25 +35,38 @@ from server.rules.drill.judge import judge
 from server.rules.drill.key import READERS
 from server.rules.drill.report import Asked, report
 from server.rules.drill.steps import QUESTIONS
-from server.table.base import RunnerBase
+from server.rules.events import Event
+from server.rules.game import JSON, HandLike, TableSettings
 from server.table.commands import DrillRequest, Host, TableError
-from server.table.drill_state import Answered, Held, LiveDrill, Question
+from server.table.context import HandCommand, TableContext
+from server.table.drill_state import Answered, Held, LiveDrill, Question, held_back
+from server.table.hand_timer import HandTimer
+from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
+from server.table.scheduler import Scheduler
 
 NOT_CHECKED: Final = "not checked"
 """A report's ``ledger`` before the server's ledger check fills it in (the table cannot reach the books)."""
 
 
-class DrillMixin(RunnerBase):
-    """The part of :class:`~server.table.runner.TableRunner` that runs a live drill."""
+class DrillDesk:
+    """Runs a live drill at the table: holds a hand's events for the trainee, judges, then records them through
+    ``pipeline``; what the drill does to the hand goes through ``hand_command`` (the hand desk's)."""
+
+    def __init__(self, table: TableContext, pipeline: Pipeline, timers: Scheduler, hand_timer: HandTimer,
+                 hand_command: HandCommand) -> None:
+        self._table, self._pipeline, self._timers = table, pipeline, timers
+        self._hand_timer, self._hand_command = hand_timer, hand_command
 
     # ------------------------------------------------------------ the hand's events, through the drill
 
-    async def _drill_record(self, before: Any, events: list[Any], batch: Batch,
-                            lead: list[Reply] | None, inputs: Reply | None) -> None:
-        """Record a batch of hand events, first asking the trainee every drill step they bring."""
-        drill = self.drill
-        assert drill is not None
+    async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
+                     lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+        """Record a batch of hand events, at a live drill first asking the trainee every drill step they bring."""
+        drill = self._table.drill
+        if drill is None or drill.releasing or drill.settings.ended:
+            await self._pipeline.record(before, events, batch, lead, inputs)
+            return
         if lead:  # a new hand: the dealer has seen nothing of it yet
             drill.seen, drill.dealt = Seen(), None
         asked = self._questions(drill, before, events)
@@ -64,74 +79,74 @@ class DrillMixin(RunnerBase):
             return
         await self._hold(Held(asked, release))
 
-    def _questions(self, drill: LiveDrill, before: Any, events: list[Any]) -> list[Question]:
+    def _questions(self, drill: LiveDrill, before: HandLike, events: Sequence[Event]) -> list[Question]:
         where = self._where()
         state, out = before, []
         for event in events:
-            after = self.game.evolve(state, event)
-            for step, view in event_questions(self.game.name, state, event, after, drill.seen, where):
+            after = self._table.game.evolve(state, event)
+            for step, view in event_questions(self._table.game.name, state, event, after, drill.seen, where):
                 if step.step in drill.settings.steps:
                     out.append(Question(step, view, where.hand))
             state = after
         return out
 
     def _where(self) -> Where:
-        names = {seat: s.name for seat, s in self.roster.by_seat.items()}
-        button = self.view().button()
+        names = {seat: s.name for seat, s in self._table.roster.by_seat.items()}
+        button = self._table.view().button()
         # A new hand's state has no player banker yet: the button stays where the last one left it.
-        if self.drill is not None:
+        if self._table.drill is not None:
             if button is None:
-                button = self.drill.button
-            self.drill.button = button
-        return Where(self.course.hand_number or self.course.hands_dealt + 1, button, names)
+                button = self._table.drill.button
+            self._table.drill.button = button
+        return Where(self._table.course.hand_number or self._table.course.hands_dealt + 1, button, names)
 
-    async def _record_for_drill(self, before: Any, events: list[Any], batch: Batch,
+    async def _record_for_drill(self, before: HandLike, events: Sequence[Event], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
-        drill = self.drill
+        drill = self._table.drill
         assert drill is not None
-        deals = any(READERS[self.game.name].dealt(e) for e in events)
+        deals = any(READERS[self._table.game.name].dealt(e) for e in events)
         drill.releasing = True
         try:
-            await self._record(before, events, batch, lead, inputs)
+            await self._pipeline.record(before, events, batch, lead, inputs)
         finally:
             drill.releasing = False
-        if deals and self.hand_in_progress():
-            drill.dealt = self.course.state
+        if deals and self._table.hand_in_progress():
+            drill.dealt = self._table.course.state
 
     async def _hold(self, held: Held) -> None:
         """Stop the hand's clock and ask the first of ``held``'s questions."""
-        drill = self.drill
+        drill = self._table.drill
         assert drill is not None
-        held.clock_left = self.hand_timer.hold(self.now())
+        held.clock_left = self._hand_timer.hold(self._table.now())
         drill.held = held
         await self._ask()
 
     async def _ask(self) -> None:
-        drill = self.drill
+        drill = self._table.drill
         assert drill is not None
         assert drill.held is not None
         held = drill.held
-        held.asked_at = self.now()
+        held.asked_at = self._table.now()
         question = held.questions[0]
         deadline = held.asked_at + drill.settings.step_seconds
-        self.timers.at("drill", deadline)
-        await self._table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
+        self._timers.at("drill", deadline)
+        await self._pipeline.table_events([{"type": "drill_step", "n": len(drill.answers) + 1, "hand": question.hand,
                                    "step": question.step.step, "question": QUESTIONS[question.step.step],
                                    "deadline": deadline,
                                    "message": "drill: the table waits for the dealer "
                                               f"({step_name(question.step.step)})"}])
 
-    async def _drill_answer(self, given: Any) -> Reply:
+    async def _drill_answer(self, given: JSON | None) -> Reply:
         """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
-        drill = self.drill
+        drill = self._table.drill
         assert drill is not None
         assert drill.held is not None
         held = drill.held
         question = held.questions.pop(0)
         answered = Answered(len(drill.answers) + 1, question.hand, question.step, given,
-                            None if given is None else round(self.now() - held.asked_at, 3))
-        self.timers.cancel("drill")
-        await self._table_events([self._answered_event(answered)],
+                            None if given is None else round(self._table.now() - held.asked_at, 3))
+        self._timers.cancel("drill")
+        await self._pipeline.table_events([self._answered_event(answered)],
                                  apply=lambda: drill.answers.append(answered))
         if held.questions:
             await self._ask()
@@ -142,12 +157,12 @@ class DrillMixin(RunnerBase):
     def _answered_event(self, answered: Answered) -> Reply:
         """The public part says which step was answered (and, in training, the table's correction);
         the ``_`` keys, recorded and never published, keep the answer for the report."""
-        assert self.drill is not None
+        assert self._table.drill is not None
         verdict = judge(answered.step.step, answered.given, answered.step.answer)
         event: Reply = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
                         "step": answered.step.step, "_given": answered.given, "_answer": answered.step.answer,
                         "_rule": answered.step.rule, "_why": answered.step.why, "_seconds": answered.seconds}
-        if self.drill.settings.mode == "training":
+        if self._table.drill.settings.mode == "training":
             event |= {"right": verdict.right, "rule": answered.step.rule}
             if not verdict.right:
                 event |= {"correction": answered.step.answer,
@@ -157,45 +172,41 @@ class DrillMixin(RunnerBase):
         return event
 
     async def _release(self, held: Held) -> None:
-        drill = self.drill
+        drill = self._table.drill
         assert drill is not None
         drill.held = None
         if held.clock_left is not None:  # the hand's clock runs on from where it stopped
-            self.hand_timer.resume(held.clock_left, self.now())
+            self._hand_timer.resume(held.clock_left, self._table.now())
         await held.release()
         deferred, drill.deferred = drill.deferred, []
         for command in deferred:
-            if self.hand_in_progress() and drill.held is None:
+            if self._table.hand_in_progress() and drill.held is None:
                 await self._hand_command(command)
             elif drill.held is not None:
                 drill.deferred.append(command)
 
-    def _drill_holds(self, command: Any) -> bool:
+    def holds(self, command: object) -> bool:
         """Whether a hand command must wait for the trainee; a leave or a stay is kept for after (True)."""
-        drill = self.drill
-        if drill is None or drill.held is None or drill.releasing:
-            return False
-        if isinstance(command, Leave | Stay):
-            drill.deferred.append(command)
-            return True
-        step = drill.held.questions[0].step.step
-        raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
-                                          f"at most {drill.settings.step_seconds} s")
+        drill = self._table.drill
+        if not held_back(drill, command) or drill is None or not isinstance(command, Leave | Stay):
+            return False  # (held back: only a leave or a stay, at a drill)
+        drill.deferred.append(command)
+        return True
 
-    async def _drill_settle(self) -> None:
+    async def settle(self) -> None:
         """Count every step still asked as no answer, so the held events are recorded (a void or a stop)."""
         for _ in range(100):  # each release records events and may ask again; a hand asks a few dozen at most
-            if self.drill is None or self.drill.held is None:
+            if self._table.drill is None or self._table.drill.held is None:
                 return
             await self._drill_answer(None)
 
-    async def _drill_timeout(self) -> None:
-        if self.drill is not None and self.drill.held is not None:
+    async def timeout(self) -> None:
+        if self._table.drill is not None and self._table.drill.held is not None:
             await self._drill_answer(None)
 
     # ------------------------------------------------------------ the trainee's requests
 
-    async def _drill_request(self, cmd: DrillRequest) -> Reply:
+    async def request(self, cmd: DrillRequest) -> Reply:
         drill = self._drill_on(ended_too=cmd.action != "answer")
         if not drill.settings.is_trainee(cmd.name):
             raise TableError("drill/not_trainee", f"only the trainee ({drill.settings.trainee}) answers the steps")
@@ -221,25 +232,25 @@ class DrillMixin(RunnerBase):
 
     # ------------------------------------------------------------ the trainer's (host's) commands
 
-    async def _host_inject(self, cmd: Host) -> Reply:
+    async def host_inject(self, cmd: Host) -> Reply:
         """Inject an irregularity into the hand in progress (between the deal and the first decision)."""
         drill = self._drill_on()
         if "irregularity" not in drill.settings.steps:
             raise TableError("drill/not_now", "this drill does not ask the irregularity step")
-        if drill.held is not None or drill.dealt is None or self.course.state is not drill.dealt:
+        if drill.held is not None or drill.dealt is None or self._table.course.state is not drill.dealt:
             raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
         irregularity = self._irregularity(cmd)
-        script, state = SCRIPTS[self.game.name], self.course.state
-        notice = injected(irregularity, self._deck(), script.cards_dealt(state), self.game.words.place)
+        script, state = SCRIPTS[self._table.game.name], self._table.course.state
+        notice = injected(irregularity, self._deck(), script.cards_dealt(state), self._table.game.words.place)
         drill.dealt = None  # one per hand
-        await self._table_events([notice])
-        step, view = irregularity_question(self.game.name, state, irregularity, str(notice["message"]), drill.seen,
-                                           self._where())
+        await self._pipeline.table_events([notice])
+        step, view = irregularity_question(self._table.game.name, state, irregularity, str(notice["message"]),
+                                           drill.seen, self._where())
 
         async def rule() -> None:
-            floor = floor_for(script, self.course.state, irregularity, f"table {self.name}")
-            if floor is not None and self.hand_in_progress():
-                await self._hand_command(command_of(self.game, floor))
+            floor = floor_for(script, self._table.course.state, irregularity, f"table {self._table.name}")
+            if floor is not None and self._table.hand_in_progress():
+                await self._hand_command(command_of(self._table.game, floor))
 
         await self._hold(Held([Question(step, view, self._where().hand)], rule))
         return {"injected": irregularity.kind, "seat": irregularity.seat}
@@ -251,66 +262,65 @@ class DrillMixin(RunnerBase):
         if kind != "miscount":
             return Irregularity(kind)
         seat = cmd.arg("seat")
-        places = SCRIPTS[self.game.name].places_dealt(self.course.state)
-        dealer = SCRIPTS[self.game.name].dealer(self.course.state)
+        script, state = SCRIPTS[self._table.game.name], self._table.course.state
+        places, dealer = script.places_dealt(state), script.dealer(state)
         if not isinstance(seat, int) or (seat != DEALER and seat not in places):
             where = f"seat {seat}" if isinstance(seat, int) else "no seat"
             hands = ", ".join(str(p) for p in sorted(places))
             raise TableError("seat/invalid", f"a miscount is at a hand dealt ({hands}) or at the dealer (0), "
                                              f"not {where}")
         try:
-            SCRIPTS[self.game.name].floor_seat(self.course.state, seat, f"table {self.name}") if seat not in (
-                DEALER, dealer) else None
+            script.floor_seat(state, seat, f"table {self._table.name}") if seat not in (DEALER, dealer) else None
         except ScenarioError as exc:
             raise TableError("seat/invalid", exc.args[0]) from None
         return Irregularity("miscount", seat)
 
-    def _deck(self) -> tuple[Any, ...] | None:
+    def _deck(self) -> tuple[Card, ...] | None:
         """The deck in dealing order when it is known (an arranged one); else the stub's card is not named."""
-        arranged = self.course.arranged_in_play
+        arranged = self._table.course.arranged_in_play
         return arranged if isinstance(arranged, tuple) else None
 
-    async def _host_drill_report(self, _cmd: Host) -> Reply:
+    async def host_report(self, _cmd: Host) -> Reply:
         """The session's report so far: the score, each step kind, every answer (DRILLS section 8)."""
         drill = self._drill_on(ended_too=True)
         return {"report": self._report(drill), "waiting": drill.public()["waiting"], "ended": drill.settings.ended}
 
     def _report(self, drill: LiveDrill) -> Reply:
         answers = drill.answers
-        result = report(self.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
+        result = report(self._table.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
                         ledger=NOT_CHECKED, seconds=[a.seconds for a in answers])
         for step, answered in zip(result["steps"], answers, strict=True):
             step["seconds"] = answered.seconds
         return result | {"mode": drill.settings.mode, "trainee": drill.settings.trainee}
 
-    async def _host_drill_end(self, cmd: Host) -> Reply:
+    async def host_end(self, cmd: Host) -> Reply:
         """End the session: a step still asked counts as no answer, the report is recorded, the drill is off."""
         drill = self._drill_on()
         while drill.held is not None:
             await self._drill_answer(None)
         result = self._report(drill)
         ended = replace(drill.settings, ended=True)
-        before = self._stored_settings()
-        after = self.settings.as_dict() | {"drill": ended.as_dict()}
+        before = self.stored_settings()
+        after = self._table.settings.as_dict() | {"drill": ended.as_dict()}
 
         def end() -> None:
             drill.settings = ended
 
-        await self._table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
+        await self._pipeline.table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
                                    "message": f"drill over: {result['right']} of {result['total']} right",
                                    "_report": result}], Batch(settings=(before, after, cmd.by)), end)
         return {"report": result}
 
     def _drill_on(self, *, ended_too: bool = False) -> LiveDrill:
         """The drill in progress (or, for ``ended_too``, one that ended); else ``drill/off``."""
-        drill = self.drill
+        drill = self._table.drill
         if drill is None or (drill.settings.ended and not ended_too):
-            raise TableError("drill/off", f"no drill runs at table {self.name}")
+            raise TableError("drill/off", f"no drill runs at table {self._table.name}")
         return drill
 
-    def _stored_settings(self, settings: Any = None) -> Reply:
+    def stored_settings(self, settings: TableSettings | None = None) -> Reply:
         """The settings as the table's row keeps them: the game's, and the drill's while one runs."""
-        stored: Reply = (settings or self.settings).as_dict()
-        if self.drill is not None:
-            stored["drill"] = self.drill.settings.as_dict()
+        stored: Reply = (settings or self._table.settings).as_dict()
+        if self._table.drill is not None:
+            stored["drill"] = self._table.drill.settings.as_dict()
         return stored

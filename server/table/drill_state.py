@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from server.drill.views import DealerView, Seen
+from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import feedback
 from server.rules.drill.judge import judge
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
+from server.rules.game import JSON, HandLike
+from server.table.commands import TableError
 
-Reply = dict[str, Any]
+Reply = JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,7 @@ class Answered:
     n: int
     hand: int
     step: KeyStep
-    given: Any
+    given: JSON | None
     seconds: float | None
 
     def as_json(self) -> Reply:
@@ -64,10 +66,10 @@ class LiveDrill:
     answers: list[Answered] = field(default_factory=list)
     held: Held | None = None
     seen: Seen = field(default_factory=Seen)
-    dealt: Any = None  # the state as the deal left it: an irregularity may be injected while the table is at it
+    dealt: HandLike | None = None  # the state as the deal left it: an irregularity may be injected while it is
     releasing: bool = False
     button: int | None = None  # where the last hand's player banker left the button (the dealer's view shows it)
-    deferred: list[Any] = field(default_factory=list)  # a leave (or stay) that came while the table waited
+    deferred: list[Leave | Stay] = field(default_factory=list)  # a leave (or stay) that came while the table waited
 
     def public(self) -> Reply:
         """What every viewer sees of the drill: the marker, and which step the table waits for."""
@@ -80,6 +82,19 @@ class LiveDrill:
         return {"trainee": self.settings.trainee, "mode": self.settings.mode, "steps": list(self.settings.steps),
                 "step_seconds": self.settings.step_seconds, "answered": len(self.answers), "waiting": waiting,
                 "ended": self.settings.ended}
+
+
+def held_back(drill: LiveDrill | None, command: object) -> bool:
+    """Whether a hand command waits while the table waits for the trainee: a leave or a stay is kept for after
+    (True); any other is refused (``drill/waiting``); none waits when no step is asked, or the held events are
+    being recorded (False)."""
+    if drill is None or drill.held is None or drill.releasing:
+        return False
+    if isinstance(command, Leave | Stay):
+        return True
+    step = drill.held.questions[0].step.step
+    raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
+                                      f"at most {drill.settings.step_seconds} s")
 
 
 def restored_answers(rows: list[Reply]) -> list[Answered]:

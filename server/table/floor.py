@@ -1,22 +1,22 @@
-"""The pure parts of the host's (floor) commands: what a settings change changes, drill decks.
+"""The pure parts of the host's (floor) commands: what a settings change changes, drill decks, the seat a
+command names, who ``remove_player`` stands up, who may not rig a table.
 
 (A deck too short for a hand is the rules' to word: ``server.rules.arrange.short_deck_warning``.)
 
-The table runner carries the commands out; what they compute from the settings
-and the cards alone lives here, testable without a table.
+The floor desk (server/table/floor_commands.py) carries the commands out; what they compute from the
+settings, the roster and the cards alone lives here, testable without a table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from server.rules.arrange import BY_SEAT, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list
-from server.table.commands import TableError
+from server.rules.game import JSON, JSONIn, TableSettings
+from server.table.commands import Host, TableError
+from server.table.roster import Roster, Seated
 
 
-def setting_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def setting_changes(old: JSONIn, new: JSONIn) -> dict[str, JSON]:
     """Each setting that differs: ``{name: {"old": ..., "new": ...}}``.
 
     >>> setting_changes({"min_ante": 5, "fee": 1}, {"min_ante": 10, "fee": 1})
@@ -29,7 +29,7 @@ PAYOUT_SETTINGS = frozenset({"profile", "max_payout", "max_bonus_win"})
 """Settings that change what a hand pays, besides every ``*_pays`` table and every ``jackpot*`` setting."""
 
 
-def payout_changes(changes: Mapping[str, Any]) -> list[str]:
+def payout_changes(changes: JSONIn) -> list[str]:
     """The changed settings (of :func:`setting_changes`) that change what a hand pays.
 
     Whoever may rig a table may not profit from it (docs/server.md, "What a floor link may do").
@@ -41,7 +41,7 @@ def payout_changes(changes: Mapping[str, Any]) -> list[str]:
                   if key in PAYOUT_SETTINGS or key.endswith("_pays") or key.startswith("jackpot"))
 
 
-def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
+def deck_by_place(table: str, game: str, settings: TableSettings, hands: object) -> SeatDeck:
     """``arrange_deck``'s ``hands`` read for this table's game: seats, spots or boxes, and ``dp``."""
     size, noun = BY_SEAT.get(game, (0, ""))
     if not size:
@@ -52,8 +52,39 @@ def deck_by_place(table: str, game: str, settings: Any, hands: Any) -> SeatDeck:
     return seat_deck(hands, size, int(getattr(settings, places)), noun)
 
 
-def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> Any:
+def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> JSON | list[str] | None:
     """An arranged deck as the hand's recorded input (server/replay.py reads it back)."""
     if isinstance(deck, SeatDeck):
         return {"by_seat": deck.as_json()}
     return cards_list(deck) if deck is not None else None
+
+
+def host_seat(table: str, seats: int, cmd: Host) -> int:
+    """The seat a host command names, within the table's ``seats`` (refused: none named, or beyond them)."""
+    seat = cmd.arg("seat")
+    if not isinstance(seat, int):
+        raise TableError("request/malformed", f"{cmd.action} needs a seat")
+    if not 1 <= seat <= seats:
+        raise TableError("seat/invalid", f"table {table} has seats 1 to {seats}, not {seat}")
+    return seat
+
+
+def removed(table: str, roster: Roster, seats: int, cmd: Host) -> Seated:
+    """Who ``remove_player`` stands up: the player by the ``account`` name it gives, else at its ``seat``."""
+    name = cmd.arg("account")
+    seat = host_seat(table, seats, cmd) if name is None else None
+    seated = next((s for s in roster.by_seat.values()
+                   if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
+    if seated is None:
+        where = f"at seat {seat}" if name is None else f"by the name {name!r}"
+        raise TableError("seat/not_seated", f"nobody sits {where} at table {table}")
+    return seated
+
+
+def may_rig(table: str, roster: Roster, cmd: Host, what: str) -> None:
+    """Refuse whoever could profit from rigging the table: a floor link, or an account seated at it."""
+    if cmd.floor_link:
+        raise TableError("auth/not_host", f"a floor link may not {what}: that takes the host token")
+    if cmd.by is not None and roster.of_account(cmd.by) is not None:
+        raise TableError("auth/not_host", f"you sit at table {table}, and whoever plays at a table "
+                                          f"may not {what}: stand up first")

@@ -9,9 +9,8 @@ committed (server/table/floor_commands.py). No I/O, clock or asyncio here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from server.rules.game import AccountId
+from server.rules.game import AccountId, TableSettings
 from server.table.commands import TableError
 from server.table.ports import Reply
 
@@ -21,8 +20,8 @@ class Floor:
     """The table's settings (``posted``; ``pending``: a change that waits for the hand's end, and who asked
     it) and its switches."""
 
-    posted: Any  # the game's settings (server.rules.game.TableSettings)
-    pending: Any = None
+    posted: TableSettings  # the game's settings
+    pending: TableSettings | None = None
     pending_by: AccountId | None = None
     paused: bool = False
     closing: bool = False
@@ -44,7 +43,7 @@ class Paused:
 class SettingsPosted:
     """New settings hold from now (``changed``: each setting's new value)."""
 
-    settings: Any
+    settings: TableSettings
     changed: Reply
 
     def payload(self) -> Reply:
@@ -92,7 +91,7 @@ def pause(floor: Floor, paused: bool) -> tuple[FloorEvent, ...]:
     return () if paused == floor.paused else (Paused(paused=paused),)
 
 
-def ask_settings(floor: Floor, new: Any, by: AccountId | None, *, seated_up_to: int) -> Floor:
+def ask_settings(floor: Floor, new: TableSettings, by: AccountId | None, *, seated_up_to: int) -> Floor:
     """The floor with ``new`` settings waiting to be posted (``seated_up_to``: the highest seat held)."""
     if new.seats < seated_up_to:
         raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")

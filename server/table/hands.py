@@ -1,146 +1,174 @@
-"""The hand's course at the table: start a hand, run its commands, keep its clock, end it, void it.
+"""The hand desk: start a hand, run its commands, keep its clock, end it, void it.
 
 The hand's clock is the runner's composed :class:`~server.table.hand_timer.HandTimer`; which clock
-runs is a pure decision (server/table/hand_clock.py).
+runs is a pure decision (server/table/hand_clock.py). A hand's events are recorded through the
+drill desk, which holds them for a live drill's trainee and otherwise hands them to the pipeline.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Callable
 
 import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
+from server.rules.game import HandLike
 from server.table import course, hand_start, seats
-from server.table.base import RunnerBase
 from server.table.commands import (
     Play,
     Stand,
     TableError,
 )
+from server.table.context import TableContext
+from server.table.drill import DrillDesk
+from server.table.floor_commands import FloorDesk
+from server.table.hand_timer import HandTimer
+from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand
-from server.table.roster import NEXT_HAND
+from server.table.scheduler import Scheduler
+from server.table.seating import SeatDesk
 
 log = structlog.get_logger("hcf.table")
 
 
-class HandsMixin(RunnerBase):
-    """The part of :class:`~server.table.runner.TableRunner` that owns the hand's course."""
+class HandDesk:
+    """Owns the hand's course: its start (``seed_source`` gives the seed), its commands, its clock, its end.
 
-    async def _start_hand(self) -> None:
-        if self.paused or self.closed or self.closing or self.stopping or self.hand_in_progress():
+    ``idle`` is set while no hand is in progress (a stopping table waits for it).
+    """
+
+    def __init__(self, table: TableContext, pipeline: Pipeline, desks: tuple[SeatDesk, FloorDesk, DrillDesk],
+                 timing: tuple[Scheduler, HandTimer], seed_source: Callable[[int], bytes]) -> None:
+        self._table, self._pipeline, self._seed_source = table, pipeline, seed_source
+        self._seats, self._floor, self._drill = desks
+        self._timers, self._hand_timer = timing
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    async def start(self) -> None:
+        """Start the next hand, when the table may and enough players sit."""
+        table = self._table
+        if table.floor.paused or table.floor.closed or table.floor.closing or table.stopping \
+                or table.hand_in_progress():
             return
-        await self._apply_pending_settings()
-        await self._stand_up_expired()
-        hand = hand_start.new_hand(self.roster, self.stacks, house_banked=self.settings.house_banked,
-                                   offer_from=self.course.offer_from, hands_dealt=self.course.hands_dealt,
-                                   hands_played=self.course.hands_played, arranged=self.course.arranged_next,
-                                   arranged_by=self.course.arranged_by)
+        await self._floor.apply_pending_settings()
+        await self._seats.stand_up_expired()
+        hand = hand_start.new_hand(table.roster, table.stacks, house_banked=table.settings.house_banked,
+                                   offer_from=table.course.offer_from, hands_dealt=table.course.hands_dealt,
+                                   hands_played=table.course.hands_played, arranged=table.course.arranged_next,
+                                   arranged_by=table.course.arranged_by)
         if hand is None:
             await self._set_waiting("players")
             return
-        seed = self.seed_source(32)
-        carry = carry_for_hand(self.course.carry, hand.names)
-        state = self.game.new_hand(self.settings, hand.players, seed, offer_from=hand.offer_from,
-                                   arranged_deck=hand.arranged, carry=carry)
-        if state.phase in self.game.terminal:  # over before it began (nobody to bank): nothing is recorded
-            after = self.game.after_hand(state, carry)
-            self.course = course.not_begun(self.course, state)
+        seed = self._seed_source(32)
+        carry = carry_for_hand(table.course.carry, hand.names)
+        state = table.game.new_hand(table.settings, hand.players, seed, offer_from=hand.offer_from,
+                                    arranged_deck=hand.arranged, carry=carry)
+        if state.phase in table.game.terminal:  # over before it began (nobody to bank): nothing is recorded
+            after = table.game.after_hand(state, carry)
+            table.course = course.not_begun(table.course, state)
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
-            self.timers.at("next_hand", self.now() + after.pause)
+            self._timers.at("next_hand", table.now() + after.pause)
             return
-        self._idle.clear()
-        if not self.course.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
-            self.roster = seats.hand_begins(self.roster)
+        self.idle.clear()
+        if not table.course.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
+            table.roster = seats.hand_begins(table.roster)
         # A deck the host arranged is in play now (a hand never started keeps it waiting).
-        self.course = course.begun(self.course, hand, state, carry)
+        table.course = course.begun(table.course, hand, state, carry)
         batch = Batch(start_hand=(seed.hex(), state.commitment, hand.arranged is not None))
-        inputs = hand_start.inputs(hand, game=self.game.name, settings=self.settings.as_dict(), carry=carry)
-        await self._record(state, self.game.opening_events(state), batch, lead=[hand_start.started(hand)],
-                           inputs=inputs)
+        inputs = hand_start.inputs(hand, game=table.game.name, settings=table.settings.as_dict(), carry=carry)
+        await self._drill.record(state, table.game.opening_events(state), batch, lead=[hand_start.started(hand)],
+                                 inputs=inputs)
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
-        if self.course.waiting_reason == reason:
+        table = self._table
+        if table.course.waiting_reason == reason:
             return
-        self.course = course.waiting(self.course, reason)
-        sentence = hand_start.waiting_sentence(reason, message, house_banked=self.settings.house_banked)
-        await self._table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
+        table.course = course.waiting(table.course, reason)
+        sentence = hand_start.waiting_sentence(reason, message, house_banked=table.settings.house_banked)
+        await self._pipeline.table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
-    async def _hand_command(self, command: Any) -> Reply:
-        if not self.hand_in_progress():
+    async def command(self, command: object) -> Reply:
+        """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
+        table = self._table
+        if not table.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
-        if self._drill_holds(command):  # a leave while the table waits for the trainee: carried out after
+        if self._drill.holds(command):  # a leave while the table waits for the trainee: carried out after
             return {}
-        events = self.game.decide(self.course.state, command)
-        await self._record(self.course.state, events, Batch(), inputs=self.game.codec.command_as_json(command))
+        state = table.course.state
+        assert state is not None  # a hand is in progress
+        events = table.game.decide(state, command)
+        await self._drill.record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))
         return {}
 
-    async def _after_hand(self, state: Any) -> None:
-        self.hand_timer.stop()
-        summary = self._summary(state, dealt=self.course.hand_numbered)
-        after = self.game.after_hand(state, self.course.hand_carry)
+    async def after_hand(self, state: HandLike) -> None:
+        """The hand is over: absences, leavers, settings waiting, a close, and the next hand's timer."""
+        table = self._table
+        self._hand_timer.stop()
+        summary = table.summary(state, dealt=table.course.hand_numbered)
+        after = table.game.after_hand(state, table.course.hand_carry)
         # An attempt nobody banked and its retry are one hand for who is absent (section 4).
-        self.roster, absent = seats.absences(self._seating(), [] if after.retried else list(self.course.hand_accounts),
-                                             self.now())
+        absentees = [] if after.retried else list(table.course.hand_accounts)
+        table.roster, absent = seats.absences(table.seating(), absentees, table.now())
         # The last bets are kept by player (rebet.py); a deck arranged for a hand never dealt waits for the next;
         # why the next hand waits, when the game says (a seat change retries at once).
-        self.course = course.ended(self.course, summary, after, not_dealt=state.phase == "not_dealt")
-        self._idle.set()
-        await self._stand_leavers(absent)
-        await self._apply_pending_settings()  # between hands: what show_settings shows is what the next hand gets
-        if self.closing:
-            await self._close_now()
+        table.course = course.ended(table.course, summary, after, not_dealt=state.phase == "not_dealt")
+        self.idle.set()
+        await self._seats.stand_leavers(absent)
+        await self._floor.apply_pending_settings()  # between hands: what show_settings shows is what the next gets
+        if table.floor.closing:
+            await self._floor.close_now()
             return
-        self.timers.at("next_hand", self.now() + after.pause)
+        self._timers.at("next_hand", table.now() + after.pause)
 
-    async def _void_hand(self, reason: str) -> Reply:
-        if not self.hand_in_progress():
+    async def void(self, reason: str) -> Reply:
+        """Void the hand in progress (every chip back), once a drill's held steps are settled."""
+        if not self._table.hand_in_progress():
             return {}
-        await self._drill_settle()  # a step still asked counts as no answer: its events are recorded first
-        if self.hand_in_progress():
-            await self._hand_command(Misdeal(reason))
+        await self._drill.settle()  # a step still asked counts as no answer: its events are recorded first
+        if self._table.hand_in_progress():
+            await self.command(Misdeal(reason))
         return {}
 
-    async def _play(self, cmd: Play) -> Reply:
-        seated = self._seated(cmd.account)
+    async def play(self, cmd: Play) -> Reply:
+        """A seated player's move (or a leave, or a stay)."""
+        table = self._table
+        seated = table.seated(cmd.account)
         if cmd.action == "leave":
-            return await self._stand(Stand(cmd.account))
+            return await self._seats.stand(Stand(cmd.account))
         if cmd.action == "stay":
-            return await self._stay(seated)
-        self.game.moves.check(cmd.action, dict(cmd.args))  # the game's own moves and their arguments' shapes
-        if not self.hand_in_progress():
-            raise TableError("hand/none", "no hand is in progress")
-        if seated.seat not in self.course.hand_accounts or self.course.hand_accounts[seated.seat] != cmd.account:
-            raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
-                             if seated.sitting_out else NEXT_HAND)
-        await self._hand_command(self.game.move(seated.seat, cmd.action, dict(cmd.args)))
+            return await self._seats.stay(seated)
+        table.game.moves.check(cmd.action, dict(cmd.args))  # the game's own moves and their arguments' shapes
+        seat = course.mover(table.course, table.game.terminal, seated, cmd.account)
+        await self.command(table.game.move(seat, cmd.action, dict(cmd.args)))
         # Refused moves raise above: only a move the hand took counts.
-        self.roster = self.roster.changed(seated.seat, moved_this_hand=True)
+        table.roster = table.roster.changed(seat, moved_this_hand=True)
         return {}
 
-    async def _clock_ran_out(self) -> None:
-        if self.clock is None or not self.hand_in_progress():
+    async def clock_ran_out(self) -> None:
+        """The hand's clock ran out: the late seats miss, and the game's expiry is carried out (or, after too many
+        failed tries, the hand is voided)."""
+        table = self._table
+        if self._hand_timer.running is None or not table.hand_in_progress():
             return
-        clock = self.hand_timer.take()
+        clock = self._hand_timer.take()
         assert clock is not None
-        spec = self.game.clock(self.course.state) or clock.spec  # as the hand is now: who is late, what ends it
+        spec = table.game.clock(table.course.state) or clock.spec  # as the hand is now: who is late, what ends it
         for seat in spec.late_seats:
-            self._missed(seat)
+            table.roster = table.roster.changed(seat, missed_this_hand=True)
         expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
         try:
-            if self.hand_timer.exhausted():
-                await self._void_hand("interrupted")
+            if self._hand_timer.exhausted():
+                await self.void("interrupted")
             else:
-                await self._hand_command(expire)
+                await self.command(expire)
         except Exception as exc:
             # Nothing was recorded, so the hand is as it was: it must keep a clock, or it waits forever
             # (issue 14, B.26). Try again soon; after CLOCK_ATTEMPTS failures void it (every chip back).
-            self.hand_timer.failed(clock, self.now(), retry=self.hand_in_progress())
-            log.error("clock_command_failed", kind=clock.kind, failures=self.hand_timer.failures,
+            self._hand_timer.failed(clock, table.now(), retry=table.hand_in_progress())
+            log.error("clock_command_failed", kind=clock.kind, failures=self._hand_timer.failures,
                       error=f"{type(exc).__name__}: {exc}")
             return
-        self.hand_timer.done()
-
-    def _missed(self, seat: int) -> None:
-        self.roster = self.roster.changed(seat, missed_this_hand=True)
+        self._hand_timer.done()

@@ -8,17 +8,19 @@ requesters' answers (docs/protocol.md section 2).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 import structlog
 
-from server.rules.game import AccountId, Game, log_fields
+from server.rules.events import Event
+from server.rules.game import AccountId, Game, HandLike, log_fields
 from server.table import course, seats
-from server.table.base import RunnerBase, _QueueItem
 from server.table.commands import Snapshot, TableError, requester
-from server.table.ports import Batch, RecordedEvent, Reply
-from server.table.updates import BatchRecord
+from server.table.context import TableContext
+from server.table.hand_timer import HandTimer
+from server.table.lifecycle import QueueItem
+from server.table.ports import Batch, Publisher, RecordedEvent, Reply, TableStorage
+from server.table.updates import BatchRecord, UpdateBuilder
 
 log = structlog.get_logger("hcf.table")
 
@@ -28,19 +30,44 @@ _LOGGED_KEYS = ("seat", "reason", "amount", "name", "stack", "cashed_out", "stat
                 "present", "willing_to_bank", "changed", "cards")
 
 
-class PipelineMixin(RunnerBase):
-    """The part of :class:`~server.table.runner.TableRunner` that owns recording and publishing."""
+class Pipeline:
+    """Records a command's events (hand or table), commits them, applies them to the table, publishes them.
 
-    async def _answer_and_publish(self, items: list[_QueueItem], outcomes: list[Reply | TableError],
-                                  record: BatchRecord) -> None:
+    ``after_hand`` is what the table does once a recorded hand is over (the hand desk's, passed in).
+    """
+
+    def __init__(self, table: TableContext, storage: TableStorage, publisher: Publisher, hand_timer: HandTimer,
+                 after_hand: Callable[[HandLike], Awaitable[None]]) -> None:
+        self._table, self._storage, self._publisher = table, storage, publisher
+        self._hand_timer, self._after_hand = hand_timer, after_hand
+        self._updates = UpdateBuilder(table.name)
+        self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
+
+    def begin(self) -> None:
+        """A batch of commands begins: what it records is kept for its updates."""
+        self._batch = BatchRecord(self._table.seated_accounts())
+
+    def taken(self) -> BatchRecord:
+        """What the batch recorded, the batch over."""
+        record, self._batch = self._batch, None
+        assert record is not None
+        return record
+
+    def abandon(self) -> None:
+        """The batch ended by an error: nothing of it is published."""
+        self._batch = None
+
+    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError],
+                                 record: BatchRecord) -> None:
         """The requesters' answers first, each with its own update; then one update to every other viewer.
 
         Only the requesters' updates are built before they are answered. The event loop then lets
         the requests' handlers write their answers: the acting player's answer is the first thing
         the table sends, and it does not wait for the others' updates to be built.
         """
+        table = self._table
         try:
-            batch = self._updates.start(self.view(), record, self.now())
+            batch = self._updates.start(table.view(), record, table.now())
         except Exception:
             log.exception("update_failed")
             batch = None
@@ -52,7 +79,7 @@ class PipelineMixin(RunnerBase):
                 future.set_exception(outcome)
                 continue
             if isinstance(command, Snapshot):
-                outcome = {"snapshot": self.snapshot(command.account)}  # as of the batch's end: no update overlaps it
+                outcome = {"snapshot": table.view().snapshot(command.account)}  # as of the batch's end
             account = requester(command)
             if batch is not None and account is not None:
                 try:
@@ -69,99 +96,82 @@ class PipelineMixin(RunnerBase):
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         try:
-            await self.publisher.table_update(self.name, batch.finish(frozenset(answered)))
+            await self._publisher.table_update(table.name, batch.finish(frozenset(answered)))
         except Exception:
             log.exception("publish_failed")  # never undone: the state is committed
 
-    async def publish_recorded(self, after_seq: int, events: list[RecordedEvent]) -> None:
-        """Publish what was recorded here after ``after_seq`` before this runner ran (a takeover's voided hand).
-
-        ``events`` are the public ones of them. Sent as the runner's first update, which holds
-        every key of the view: a client still connected from before catches up without a snapshot.
-        """
-        await self._call(self._take_recorded, after_seq, events)
-
-    async def _take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
-        if self._batch is not None and self._batch.seqs is None and after_seq < self.seq:
+    async def take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
+        """Publish what was recorded after ``after_seq`` before this runner ran, as the batch's first update."""
+        if self._batch is not None and self._batch.seqs is None and after_seq < self._table.seq:
             self._batch.add(events, [])
-            self._batch.seqs = (after_seq + 1, self.seq)
+            self._batch.seqs = (after_seq + 1, self._table.seq)
         return {}
-
-    def _next_seq(self) -> int:
-        self.seq += 1
-        return self.seq
 
     async def _commit(self, batch: Batch) -> int | None:
         # The storage port refuses with the one refusal type, its codes already mapped for clients.
-        return await self.storage.commit(self.name, self.course.hand_id, batch)
+        return await self._storage.commit(self._table.name, self._table.course.hand_id, batch)
 
     async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
-        """Keep what was recorded for the batch's updates (``_answer_and_publish``), logged now."""
+        """Keep what was recorded for the batch's updates (``answer_and_publish``), logged now."""
+        table = self._table
         for event in events:
-            _log_event(event, self.game)
+            _log_event(event, table.game)
         if self._batch is not None:
             self._batch.add(events, private)
             return
-        record = BatchRecord(self.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
-        updates = self._updates.build(self.view(), record, self.now())
+        record = BatchRecord(table.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
+        updates = self._updates.build(table.view(), record, table.now())
         if updates is not None:
             try:
-                await self.publisher.table_update(self.name, updates)
+                await self._publisher.table_update(table.name, updates)
             except Exception:
                 log.exception("publish_failed")
 
-    async def _table_events(self, payloads: list[Reply], batch: Batch | None = None,
-                            apply: Callable[[], None] | None = None) -> None:
+    async def table_events(self, payloads: list[Reply], batch: Batch | None = None,
+                           apply: Callable[[], None] | None = None) -> None:
         """Record table-level events (seats, settings, notices), then ``apply`` them and publish.
 
         Nothing in memory changes unless the commit succeeded.
         """
+        table = self._table
         batch = batch or Batch()
-        first_seq = self.seq
-        recorded = [RecordedEvent(self._next_seq(), p, in_hand=False) for p in payloads]
+        first_seq = table.seq
+        recorded = [RecordedEvent(table.next_seq(), p, in_hand=False) for p in payloads]
         batch.events.extend(recorded)
         try:
             await self._commit(batch)
         except BaseException:
-            self.seq = first_seq
+            table.seq = first_seq
             raise
-        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
+        table.stacks = seats.stacks_after(table.stacks, table.name, batch.transfers)
         if apply is not None:
             apply()
         # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
-        await self._publish([RecordedEvent(r.seq, {k: v for k, v in r.payload.items() if not k.startswith("_")},
-                                           r.in_hand) for r in recorded], [])
+        await self._publish([RecordedEvent(r.seq, _unpublished_out(r.payload), r.in_hand) for r in recorded], [])
 
-    async def _record(self, before: Any, events: list[Any], batch: Batch,
-                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
-        """Record a hand's input and events with their transfers, then apply and publish them.
-
-        At a live drill, the trainee is asked the steps they bring first (server/table/drill.py).
-        """
-        drill = self.drill
-        if drill is not None and not drill.releasing and not drill.settings.ended:
-            await self._drill_record(before, events, batch, lead, inputs)
-            return
-        game = self.game
+    async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
+                     lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+        """Record a hand's input and events with their transfers, then apply and publish them."""
+        table, game = self._table, self._table.game
         state = before
-        first_seq = self.seq
-        recorded = [RecordedEvent(self._next_seq(), p, in_hand=True) for p in lead or []]
+        first_seq = table.seq
+        recorded = [RecordedEvent(table.next_seq(), p, in_hand=True) for p in lead or []]
         public: dict[int, Reply] = {}
         private: list[tuple[AccountId, int, Reply]] = []
         for event in events:
-            batch.transfers.extend(game.postings(state, event, self.name, self.course.hand_accounts))
-            seq = self._next_seq()
+            batch.transfers.extend(game.postings(state, event, table.name, table.course.hand_accounts))
+            seq = table.next_seq()
             recorded.append(RecordedEvent(seq, game.codec.event_as_json(event)))
             public[seq] = game.public_event(event)
             for seat, payload in game.private_events(state, event):
-                private.append((self.course.hand_accounts[seat], seq, payload))
+                private.append((table.course.hand_accounts[seat], seq, payload))
             state = game.evolve(state, event)
-        if not self.course.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
-            batch.hand_number = self.course.hand_number
+        if not table.course.hand_numbered and any(r.payload.get("type") == game.deal_event for r in recorded):
+            batch.hand_number = table.course.hand_number
         if state.phase in game.terminal:
-            summary = self._summary(state, dealt=self.course.hand_numbered or batch.hand_number is not None)
+            summary = table.summary(state, dealt=table.course.hand_numbered or batch.hand_number is not None)
             batch.finish_hand = (state.phase, summary)
-            recorded.append(RecordedEvent(self._next_seq(), {"type": "hand_revealed", **summary}))
+            recorded.append(RecordedEvent(table.next_seq(), {"type": "hand_revealed", **summary}))
         if inputs is not None and recorded:
             # The input rides on the first event it caused, so the log can be replayed; it is never published.
             recorded[0] = RecordedEvent(recorded[0].seq, {**recorded[0].payload, "_input": inputs})
@@ -169,29 +179,34 @@ class PipelineMixin(RunnerBase):
         try:
             hand_id = await self._commit(batch)
         except BaseException:
-            self.seq = first_seq
+            table.seq = first_seq
             raise
-        self.course = course.recorded(self.course, state, hand_id=hand_id, dealt=batch.hand_number)
-        self.stacks = seats.stacks_after(self.stacks, self.name, batch.transfers)
-        self.hand_timer.follow(game.clock(before) if before is not None else None, game.clock(state), self.now())
+        table.course = course.recorded(table.course, state, hand_id=hand_id, dealt=batch.hand_number)
+        table.stacks = seats.stacks_after(table.stacks, table.name, batch.transfers)
+        self._hand_timer.follow(game.clock(before) if before is not None else None, game.clock(state), table.now())
         await self._publish(self._public(recorded, public), private)
         if state.phase in game.terminal:
             await self._after_hand(state)
 
     def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[RecordedEvent]:
         """What everyone may see of the recorded events (the game's public view; no ``_`` keys)."""
-        out = []
-        clock = self.clock
+        table, out = self._table, []
+        clock = self._hand_timer.running
         for r in recorded:
             payload = public.get(r.seq)
             if payload is None:
-                payload = {k: v for k, v in r.payload.items() if not k.startswith("_")}
-            payload = {**payload, "hand_id": self.course.hand_id,
-                       "number": payload.get("number", self.course.hand_number)}
-            if clock is not None and payload.get("type") in self.game.clocked_events:
+                payload = _unpublished_out(r.payload)
+            payload = {**payload, "hand_id": table.course.hand_id,
+                       "number": payload.get("number", table.course.hand_number)}
+            if clock is not None and payload.get("type") in table.game.clocked_events:
                 payload["deadline"] = clock.deadline
             out.append(RecordedEvent(r.seq, payload, r.in_hand))
         return out
+
+
+def _unpublished_out(payload: Reply) -> Reply:
+    """The payload without its ``_`` keys, which are recorded and never published."""
+    return {k: v for k, v in payload.items() if not k.startswith("_")}
 
 
 def _log_event(event: RecordedEvent, game: Game) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import NotRequired, Protocol, TypedDict
 
-from server.rules.game import AccountId, Transfer
+from server.rules.game import JSON, AccountId, Transfer
+from server.viewpatch import Op
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,7 @@ class RecordedEvent:
     """One table event as it is logged: its sequence number and public payload."""
 
     seq: int
-    payload: dict[str, Any]
+    payload: JSON
     in_hand: bool = True
 
 
@@ -42,9 +43,9 @@ class Batch:
     events: list[RecordedEvent] = field(default_factory=list)
     seat_changes: list[SeatChange] = field(default_factory=list)
     start_hand: tuple[str, str, bool] | None = None  # server seed hex, commitment, arranged
-    finish_hand: tuple[str, dict[str, Any]] | None = None  # status, public summary
+    finish_hand: tuple[str, JSON] | None = None  # status, public summary
     hand_number: int | None = None  # the cards were dealt: the hand takes the table's next number
-    settings: tuple[dict[str, Any], dict[str, Any], AccountId | None] | None = None  # old, new, by
+    settings: tuple[JSON, JSON, AccountId | None] | None = None  # old, new, by
     close_table: bool = False
 
     def empty(self) -> bool:
@@ -67,7 +68,7 @@ class UpdateEvent(TypedDict):
     """One event of an update: a public one, or a private one right after the public event it goes with."""
 
     seq: int
-    event: dict[str, Any]
+    event: JSON
     private: NotRequired[bool]
 
 
@@ -76,7 +77,7 @@ class Choices(TypedDict):
 
     seat: int | None
     deadline: float | None
-    moves: list[dict[str, Any]]
+    moves: list[JSON]
     next_hand: NotRequired[str]  # why a seated player has no hand moves: the hand began without them (a sentence)
 
 
@@ -88,8 +89,8 @@ class UpdatePayload(TypedDict):
     seq: int
     server_time: float
     events: list[UpdateEvent]
-    view: dict[str, Any]
-    patch: list[list[Any]]  # [path, value] / [path]: what else changed, leaf by leaf (server/viewpatch.py)
+    view: JSON
+    patch: list[Op]  # [path, value] / [path]: what else changed, leaf by leaf (server/viewpatch.py)
     choices: Choices
 
 
@@ -114,4 +115,4 @@ class Publisher(Protocol):
         """One update per viewer of the table (personal ones to their accounts' connections)."""
         ...
 
-Reply = dict[str, Any]  # a command's answer
+Reply = JSON  # a command's answer

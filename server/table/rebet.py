@@ -20,13 +20,14 @@ Names are unique per account and never change, and they are public, unlike accou
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from server.rules.game import JSON, JSONIn
 
 LAST_BETS = "last_bets"  # the rules': seat -> bets
 BY_PLAYER = "last_bets_of"  # the table's: name (lower case) -> bets
 
 
-def carry_for_hand(carry: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+def carry_for_hand(carry: JSONIn, names: Mapping[int, str]) -> JSON:
     """The carry the rules get for a hand: each seat (``names``: seat -> its player's name) with its player's bets.
 
     A carry without last bets (a game without Re-Bet) passes unchanged. Seat-keyed last bets of an older
@@ -40,7 +41,7 @@ def carry_for_hand(carry: Mapping[str, Any], names: Mapping[int, str]) -> dict[s
                                 if name.lower() in own}}
 
 
-def carry_kept(after: Mapping[str, Any], names: Mapping[int, str], before: Mapping[str, Any]) -> dict[str, Any]:
+def carry_kept(after: JSONIn, names: Mapping[int, str], before: JSONIn) -> JSON:
     """What the table keeps after a hand: the rules' carry (``after``) with each seat's last bets filed under
     the name of the player who made them (``names``: seat -> name), the others' kept from ``before``."""
     if LAST_BETS not in after:
@@ -54,5 +55,5 @@ def carry_kept(after: Mapping[str, Any], names: Mapping[int, str], before: Mappi
     return {**rest, BY_PLAYER: dict(sorted(own.items()))}
 
 
-def _mapping(value: Any) -> Mapping[str, Any]:
+def _mapping(value: object) -> JSONIn:
     return value if isinstance(value, Mapping) else {}

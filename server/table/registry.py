@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import structlog
 
 from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.drill.settings import DrillSettings, drill_settings
 from server.rules.errors import RuleError
-from server.rules.game import AccountId
+from server.rules.game import JSON, AccountId, JSONIn, TableSettings
 from server.rules.games import game_of
 from server.table.commands import TableCommand, TableError
 from server.table.ports import Publisher, TableStorage
@@ -20,11 +19,11 @@ from server.table.runner import TableRunner, TableSetup
 log = structlog.get_logger("hcf.tables")
 
 
-def drill_for(values: Any, settings: Any) -> DrillSettings:
+def drill_for(values: object, settings: TableSettings) -> DrillSettings:
     """A drill table's ``drill`` settings, checked against its game (raises TableError ``settings/invalid``)."""
     game = game_of(settings.as_dict()).name
     try:
-        return drill_settings(values, game, house_banked=bool(getattr(settings, "house_banked", True)))
+        return drill_settings(values, game, house_banked=settings.house_banked)
     except RuleError as exc:
         raise TableError("settings/invalid", exc.message) from None
 
@@ -32,7 +31,7 @@ def drill_for(values: Any, settings: Any) -> DrillSettings:
 class TableCatalog(TableStorage, Protocol):
     """Storage that also knows which tables exist and how to restore them."""
 
-    async def create_table(self, name: str, settings: dict[str, Any], by: AccountId | None) -> None:
+    async def create_table(self, name: str, settings: JSON, by: AccountId | None) -> None:
         """Record a new table (raises TableError ``table/exists``)."""
         ...
 
@@ -48,7 +47,7 @@ class Router(Protocol):
         """The table's name if it exists anywhere (raises TableError ``table/unknown``)."""
         ...
 
-    async def submit(self, name: str, command: TableCommand) -> dict[str, Any]:
+    async def submit(self, name: str, command: TableCommand) -> JSON:
         """Run a command at the table's owner, here or in another process."""
         ...
 
@@ -64,7 +63,7 @@ class Router(Protocol):
 class Tables:
     """Creates, restores, finds and stops table runners."""
 
-    def __init__(self, catalog: TableCatalog, publisher: Publisher, defaults: Mapping[str, Any],
+    def __init__(self, catalog: TableCatalog, publisher: Publisher, defaults: JSONIn,
                  *, grace: float = 0.5, clock: Clock = SYSTEM_CLOCK) -> None:
         self.catalog, self.publisher = catalog, publisher
         self.defaults = dict(defaults)
@@ -74,11 +73,12 @@ class Tables:
         self.router: Router | None = None  # set only when several processes share the tables
 
     @staticmethod
-    def settings_for_defaults(defaults: Mapping[str, Any]) -> Any:
+    def settings_for_defaults(defaults: JSONIn) -> TableSettings:
         """Check the server's ``table_defaults`` (raises SettingsError naming the setting)."""
-        return game_of(defaults).settings_from_mapping(defaults)
+        settings: TableSettings = game_of(defaults).settings_from_mapping(defaults)
+        return settings
 
-    def settings_for(self, values: Mapping[str, Any]) -> Any:
+    def settings_for(self, values: JSONIn) -> TableSettings:
         """A new table's settings: ``values`` over the server's table defaults.
 
         The defaults are for one game (``game`` in them, else High Card Flush); a table
@@ -89,7 +89,8 @@ class Tables:
             base = None
             if game_of(self.defaults).name == game.name:
                 base = game.settings_from_mapping(self.defaults)
-            return game.settings_from_mapping(values, base=base)
+            settings: TableSettings = game.settings_from_mapping(values, base=base)
+            return settings
         except RuleError as exc:
             raise TableError("settings/invalid", exc.message) from None
 
@@ -98,7 +99,7 @@ class Tables:
         for setup in await self.catalog.load_tables():
             self._start(setup)
 
-    async def create(self, name: str, values: Mapping[str, Any], by: AccountId | None) -> TableRunner:
+    async def create(self, name: str, values: JSONIn, by: AccountId | None) -> TableRunner:
         """Create, record and start a table (a live drill table when ``values`` has ``drill``: docs/drills.md)."""
         values = dict(values)
         drill_values = values.pop("drill", None)
@@ -137,7 +138,7 @@ class Tables:
             return await self.router.resolve(name)
         return self.get(name).name
 
-    async def submit(self, name: str, command: TableCommand) -> dict[str, Any]:
+    async def submit(self, name: str, command: TableCommand) -> JSON:
         """Run a command at a table: its runner here, or its owner's (several processes)."""
         if self.router is not None:
             return await self.router.submit(name, command)
@@ -153,7 +154,7 @@ class Tables:
         """Tables where ``account`` has a seat."""
         return [r for r in self.runners.values() if r.roster.of_account(account) is not None]
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def lobby(self) -> list[JSON]:
         """Every open table, for ``GET /api/tables``."""
         return [r.lobby_entry() for r in self.runners.values() if not r.closed]
 

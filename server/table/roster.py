@@ -5,14 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TypedDict, Unpack
 
-from server.rules.game import AccountId, Player
+from server.rules.game import JSON, AccountId, Player
 
 NEXT_HAND = "this hand began before you sat down or came back: you play from the next hand"
 """Said to a seated player a hand in progress goes on without (issue 23 item 8)."""
 MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (docs/rules/hcf.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up
+
+
+class SeatedChange(TypedDict, total=False):
+    """What :meth:`Roster.changed` may change of a seated player."""
+
+    willing_to_bank: bool
+    sitting_out: bool
+    sat_out_at: float | None
+    present: bool
+    leaving: bool
+    leave_reason: str | None
+    missed_hands: int
+    missed_this_hand: bool
+    moved_this_hand: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +55,7 @@ class Seated:
         """This player as the rules see them for one hand."""
         return Player(self.seat, stack, self.willing_to_bank, self.present)
 
-    def public(self, stack: int, button: int | None) -> dict[str, Any]:
+    def public(self, stack: int, button: int | None) -> JSON:
         """What everyone at the table sees of this seat."""
         return {
             "seat": self.seat,
@@ -89,7 +103,7 @@ class Roster:
         """The roster with ``seats`` free."""
         return Roster(self.seats, {n: s for n, s in self.by_seat.items() if n not in seats})
 
-    def changed(self, seat: int, **changes: Any) -> Roster:
+    def changed(self, seat: int, **changes: Unpack[SeatedChange]) -> Roster:
         """The roster with the player in ``seat`` changed (a seat nobody holds: unchanged)."""
         seated = self.by_seat.get(seat)
         return self if seated is None else self.with_seated(replace(seated, **changes))

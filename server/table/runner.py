@@ -1,103 +1,136 @@
 """One asyncio task per table: it owns the table's state and takes commands one at a time.
 
-Every command follows one path: check it, work out the events (the rules core
-decides), **record them** (events, chip transfers and seat rows in one
-transaction), apply them in memory. The table takes what waits in its queue as one
-batch: each command is still its own commit, then every requester is answered (with
-its own update), then every other viewer gets one update for the whole batch
-(``server/table/updates.py``). Clocks are the table's own timers feeding
-:class:`Tick` commands into the same queue, so a slow or vanished client can never
-stall a hand.
+Every command follows one path: check it, work out the events (the rules core and the table's
+pure cores decide), **record them** (events, chip transfers and seat rows in one transaction),
+apply them in memory. The table takes what waits in its queue as one batch: each command is
+still its own commit, then every requester is answered (with its own update), then every other
+viewer gets one update for the whole batch (``server/table/updates.py``). Clocks are the table's
+own timers feeding :class:`Tick` commands into the same queue, so a slow or vanished client can
+never stall a hand.
 
-The runner is still one class made of parts, one module each (mixins over the state they share,
-server/table/base.py): lifecycle (the queue), pipeline (record, commit, apply, publish),
-hands (and the hand's clock), seating, floor_commands (the host's), drill (a live drill's steps).
-What it holds is moving into pure values that decide and evolve without I/O: the seats
-(seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
-hand_start.py), the hand's clock (hand_clock.py); what viewers see and may do is a function
-of one frozen picture of the table (views.py, ``view()``), which the update builder reads
-instead of the runner. Its timers (scheduler.py) and the hand's running clock on them
-(hand_timer.py) are composed collaborators, like its storage, publisher and update builder:
-the runner takes each due tick from its queue and calls the part the tick's kind is for.
+The runner is the shell, and only composes: one loop (lifecycle.py's ``TableTask``) takes a
+batch, the desk each command is for decides, records and commits, evolves; then the pipeline
+builds each viewer's update and publishes. What the table holds now is one plain record,
+:class:`~server.table.context.TableContext` (frozen values, replaced as they evolve). Its parts
+(desks.py) are given that record and what else they need at construction, and none inherits
+from another: the pipeline (pipeline.py: record, commit, apply, publish), the hand desk
+(hands.py: start, commands, clock, end, void), the seat desk (seating.py), the floor desk
+(floor_commands.py: the host's commands) and the drill desk (drill.py: a live drill's holds);
+a call back into another part is a callable passed in. The decisions are pure cores: the
+seats (seats.py, roster.py), the floor (floor_state.py), the course of hands (course.py,
+hand_start.py), the hand's clock (hand_clock.py), and what viewers see and may do (views.py).
+The timers (scheduler.py) and the hand's running clock on them (hand_timer.py) are composed
+collaborators, like the storage and the publisher (ports.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+import asyncio
+import secrets
+from collections.abc import Callable
 
-from server.table.base import TableSetup, _Internal
-from server.table.commands import (
-    DrillRequest,
-    Host,
-    Play,
-    Presence,
-    SetSitOut,
-    SetWilling,
-    Sit,
-    Snapshot,
-    Stand,
-    TableCommand,
-    TableError,
-    Tick,
-    TopUp,
-)
-from server.table.drill import DrillMixin
-from server.table.floor_commands import FloorCommandsMixin
+from server.clock import SYSTEM_CLOCK, Clock
+from server.rules.game import AccountId, Game, HandLike, TableSettings
+from server.table.commands import Snapshot, TableCommand
+from server.table.context import Held, TableContext, TableSetup
+from server.table.course import Course
+from server.table.desks import compose
+from server.table.drill_state import LiveDrill
+from server.table.floor_state import Floor
 from server.table.hand_clock import CLOCK_ATTEMPTS, HandClock
-from server.table.hands import HandsMixin
-from server.table.lifecycle import LifecycleMixin
-from server.table.pipeline import PipelineMixin
-from server.table.ports import Reply
-from server.table.scheduler import HOUSEKEEPING_SECONDS
-from server.table.seating import SeatingMixin
+from server.table.hand_timer import HandTimer
+from server.table.lifecycle import QueueItem, TableTask
+from server.table.ports import Choices, Publisher, RecordedEvent, Reply, TableStorage
+from server.table.roster import Roster
+from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
+from server.table.views import TableView
 
 
-class TableRunner(LifecycleMixin, PipelineMixin, HandsMixin, SeatingMixin, FloorCommandsMixin, DrillMixin):
-    """The single owner of one table's state.
+class TableRunner:
+    """The single owner of one table's state: composes its parts and runs each batch of commands through them.
 
-    Its state is :class:`~server.table.base.RunnerBase`'s; each part is a mixin of its own module.
+    What the rest of the server reads of the table (``runner.roster``, ``runner.state``...) is the context's.
     """
 
-    async def _dispatch(self, command: TableCommand | _Internal) -> Reply:
-        if isinstance(command, _Internal):
-            return await command.fn(*command.args)
-        if isinstance(command, Tick):
-            return await self._tick(command)
+    name, game, course, roster, seq = Held[str](), Held[Game](), Held[Course](), Held[Roster](), Held[int]()
+    stacks, floor, drill = Held[dict[AccountId, int]](), Held[Floor](), Held[LiveDrill | None]()
+    state, settings, carry = Held[HandLike | None](), Held[TableSettings](), Held[Reply]()
+    pending_settings = Held[TableSettings | None]()
+    clock, closed, stopping, last_hand_id = Held[HandClock | None](), Held[bool](), Held[bool](), Held[int | None]()
+    hand_in_progress, seated_accounts = Held[Callable[[], bool]](), Held[Callable[[], frozenset[AccountId]]]()
+    view = Held[Callable[[], TableView]]()
+
+    def __init__(self, setup: TableSetup, storage: TableStorage, publisher: Publisher, *, clock: Clock = SYSTEM_CLOCK,
+                 seed_source: Callable[[int], bytes] = secrets.token_bytes, grace: float = 0.5) -> None:
+        # The clock the timers run on (tests give a manual one); ``now()`` is its wall time.
+        self.time_source, self.now = clock, clock.now
+        self.timers = Scheduler(clock, lambda tick: self.task.deliver(tick))
+        self.hand_timer = HandTimer(self.timers, grace)  # the hand's running clock and its timer
+        self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
+        self.table = TableContext.from_setup(setup, clock.now, lambda: self.hand_timer.running)
+        self.desks = compose(self.table, storage, publisher, self.timers, self.hand_timer, seed_source)
+        self.task = TableTask(setup.name, self._dispatch, self.desks.pipeline, lambda: self.table.course.hand_id)
+
+    def start(self) -> None:
+        """Start the table task and the first hand (after a short pause)."""
+        self.task.start(self.table.hand_in_progress)
+        self.timers.at("next_hand", self.now() + 0.2)
+        self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
+
+    async def submit(self, command: TableCommand) -> Reply:
+        """Queue a command and wait for its reply (raises TableError when refused)."""
+        return await self.task.submit(command)
+
+    async def _dispatch(self, command: TableCommand) -> Reply:
+        """One command of a batch: the desk it is for decides, records and commits, evolves the table."""
         if isinstance(command, Snapshot):
             return {"snapshot": self.snapshot(command.account)}
-        if self.closed:
-            raise TableError("table/closed", f"table {self.name} is closed")
-        handler = _TABLE_HANDLERS[type(command)]
-        reply: Reply = await handler(self, command)
-        return reply
+        return await self.desks.route(command)
 
-    async def _tick(self, tick: Tick) -> Reply:
-        """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""
-        if not self.timers.take(tick):
-            return {}
-        if tick.kind == "next_hand":
-            await self._start_hand()
-        elif tick.kind == "clock":
-            await self._clock_ran_out()
-        elif tick.kind == "drill":
-            await self._drill_timeout()
-        elif tick.kind == "housekeeping":
-            await self._housekeeping()
-            self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
-        return {}
+    async def stop(self, grace_seconds: float) -> None:
+        """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it.
 
+        A table whose task has already ended (cancelled, or killed by an error) has nobody left to
+        end or void its hand: it stops at once and leaves the hand in progress to the next start,
+        which voids it as after a crash (``void_interrupted_hands``).
+        """
+        self.table.stopping = True
+        hands, in_hand = self.desks.hands, self.table.hand_in_progress
+        await self.task.wind_down(grace_seconds, hands.idle, in_hand, lambda: hands.void("shutdown"))
+        self.timers.stop()
+        await self.task.end()
 
-_TABLE_HANDLERS: dict[type, Callable[[TableRunner, Any], Awaitable[Reply]]] = {
-    Sit: TableRunner._sit,
-    Stand: TableRunner._stand,
-    TopUp: TableRunner._top_up,
-    SetSitOut: TableRunner._set_sit_out,
-    SetWilling: TableRunner._set_willing,
-    Presence: TableRunner._presence,
-    Play: TableRunner._play,
-    Host: TableRunner._host,
-    DrillRequest: TableRunner._drill_request,
-}
+    async def publish_recorded(self, after_seq: int, events: list[RecordedEvent]) -> None:
+        """Publish what was recorded here after ``after_seq`` before this runner ran (a takeover's voided hand).
+
+        ``events`` are the public ones of them. Sent as the runner's first update, which holds
+        every key of the view: a client still connected from before catches up without a snapshot.
+        """
+        await self.task.call(lambda: self.desks.pipeline.take_recorded(after_seq, events))
+
+    @property
+    def _task(self) -> asyncio.Task[None] | None:
+        return self.task.task  # what a shutdown or a move to another server waits for (server/cluster/node.py)
+
+    @property
+    def _queue(self) -> asyncio.Queue[QueueItem]:
+        return self.task.queue  # what a move to another server refuses (server/cluster/node.py)
+
+    def snapshot(self, account: AccountId | None) -> Reply:
+        """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
+        return self.view().snapshot(account)
+
+    def choices(self, account: AccountId | None) -> Choices:
+        """What ``account`` may do now (docs/protocol.md section 3)."""
+        return self.view().choices(account)
+
+    def shared_view(self) -> Reply:
+        """The snapshot's keys that every viewer sees alike."""
+        return self.view().shared_view()
+
+    def lobby_entry(self) -> Reply:
+        """The table as the lobby lists it."""
+        return self.view().lobby_entry()
+
 
 __all__ = ["CLOCK_ATTEMPTS", "HandClock", "TableRunner", "TableSetup"]

@@ -1,11 +1,10 @@
-"""Seats at the table: the seats' pure core (server/table/seats.py) decides; this records, then evolves."""
+"""Seats at the table: the seats' pure core (server/table/seats.py) decides; the seat desk records, then evolves."""
 
 from __future__ import annotations
 
 from server.rules.commands import Leave, Stay
 from server.rules.errors import RuleError
 from server.table import seats
-from server.table.base import RunnerBase
 from server.table.commands import (
     Presence,
     SetSitOut,
@@ -15,103 +14,116 @@ from server.table.commands import (
     TableError,
     TopUp,
 )
+from server.table.context import HandCommand, TableContext
+from server.table.pipeline import Pipeline
 from server.table.ports import Reply
 from server.table.roster import Seated
+from server.table.scheduler import Scheduler
 
 
-class SeatingMixin(RunnerBase):
-    """The part of :class:`~server.table.runner.TableRunner` that records the seats' decisions."""
+class SeatDesk:
+    """Takes the seats' commands: the seats' core decides, ``pipeline`` records, then the roster evolves.
 
-    async def _seat_decision(self, decision: seats.Decision) -> Reply:
+    A seat that leaves or stays in the hand in progress goes through ``hand_command``.
+    """
+
+    def __init__(self, table: TableContext, pipeline: Pipeline, timers: Scheduler, hand_command: HandCommand) -> None:
+        self._table, self._pipeline, self._timers, self._hand_command = table, pipeline, timers, hand_command
+
+    async def decision(self, decision: seats.Decision) -> Reply:
         """Record what ``decision`` causes; evolve the roster once it is committed."""
         if decision.events:
-            await self._table_events(decision.payloads(), decision.batch(), lambda: self._evolve_seats(decision))
+            await self._pipeline.table_events(decision.payloads(), decision.batch(), lambda: self._evolve(decision))
         return decision.reply
 
-    def _evolve_seats(self, decision: seats.Decision) -> None:
-        self.roster = seats.evolve_all(self.roster, decision.events)
+    def _evolve(self, decision: seats.Decision) -> None:
+        self._table.roster = seats.evolve_all(self._table.roster, decision.events)
 
-    async def _sit(self, cmd: Sit) -> Reply:
-        if self.drill is not None and not self.drill.settings.ended and self.drill.settings.is_trainee(cmd.name):
+    async def sit(self, cmd: Sit) -> Reply:
+        """Take a seat (refused to a drill's trainee, and to whoever arranged the next deck)."""
+        table = self._table
+        if table.drill is not None and not table.drill.settings.ended and table.drill.settings.is_trainee(cmd.name):
             raise TableError("drill/trainee", "the trainee deals from the dealer's chair and takes no seat: "
-                                              f"answer the steps with hcf drill --table {self.name}")
-        if self.course.arranged_next is not None and self.course.arranged_by == cmd.account:
-            raise TableError("auth/not_host", f"you arranged the next deck at table {self.name}, and whoever "
+                                              f"answer the steps with hcf drill --table {table.name}")
+        if table.course.arranged_next is not None and table.course.arranged_by == cmd.account:
+            raise TableError("auth/not_host", f"you arranged the next deck at table {table.name}, and whoever "
                                               "arranges a deck may not play it: sit once that hand is dealt")
-        reply = await self._seat_decision(seats.sit(self._seating(), cmd))
-        self._soon()
+        reply = await self.decision(seats.sit(table.seating(), cmd))
+        self.soon()
         return reply
 
-    async def _stand(self, cmd: Stand) -> Reply:
-        seated = self._seated(cmd.account)
-        if self._in_current_hand(seated):
-            await self._leave_hand(seated)
+    async def stand(self, cmd: Stand) -> Reply:
+        """Stand up now, or after the hand the seat plays."""
+        seated = self._table.seated(cmd.account)
+        if self._table.in_current_hand(seated):
+            await self.leave_hand(seated)
             return {"standing": "after_hand"}
-        reply = await self._seat_decision(seats.stand_now(self._seating(), seated))
-        self._soon()
+        reply = await self.decision(seats.stand_now(self._table.seating(), seated))
+        self.soon()
         return reply
 
-    async def _stay(self, seated: Seated) -> Reply:
+    async def stay(self, seated: Seated) -> Reply:
         """Take back a leave asked during this hand: the seat stays after it. A leave that has not acted on the hand
         yet is taken back there too, so the seat plays it (``"hand": "playing"``); one that already folded, passed
         or cleared the seat stands (``"hand": "folded"``; docs/rules/hcf.md section 4)."""
-        decision = seats.staying(self._seating(), seated)
+        decision = seats.staying(self._table.seating(), seated)
         if not decision.events:
             return decision.reply
         hand = "none"
-        if self._in_current_hand(seated):
+        if self._table.in_current_hand(seated):
             try:
                 await self._hand_command(Stay(seated.seat))
                 hand = "playing"
             except RuleError:
                 hand = "folded"  # the rules refused: the leave already acted, and that stands
-        await self._seat_decision(decision)
+        await self.decision(decision)
         return decision.reply | {"hand": hand}
 
-    async def _leave_hand(self, seated: Seated) -> None:
-        self.roster = self.roster.changed(seated.seat, leaving=True)
-        assert self.course.state is not None
+    async def leave_hand(self, seated: Seated) -> None:
+        """``seated`` leaves the hand in progress (and stands once it is over)."""
+        self._table.roster = self._table.roster.changed(seated.seat, leaving=True)
+        assert self._table.course.state is not None
         await self._hand_command(Leave(seated.seat))
 
-    async def _top_up(self, cmd: TopUp) -> Reply:
-        reply = await self._seat_decision(seats.top_up(self._seating(), cmd))
-        self._soon()
+    async def top_up(self, cmd: TopUp) -> Reply:
+        """Add chips to the seat's stack."""
+        reply = await self.decision(seats.top_up(self._table.seating(), cmd))
+        self.soon()
         return reply
 
-    async def _set_sit_out(self, cmd: SetSitOut) -> Reply:
-        decision = seats.sit_out(self._seating(), cmd, self.now())
-        reply = await self._seat_decision(decision)
-        if decision.events:
-            self._soon()
-        return reply
+    async def set_sit_out(self, cmd: SetSitOut) -> Reply:
+        """Sit out from the next hand, or come back."""
+        return await self._switch(seats.sit_out(self._table.seating(), cmd, self._table.now()))
 
-    async def _set_willing(self, cmd: SetWilling) -> Reply:
-        decision = seats.willing(self._seating(), cmd)
-        reply = await self._seat_decision(decision)
-        if decision.events:
-            self._soon()
-        return reply
+    async def set_willing(self, cmd: SetWilling) -> Reply:
+        """Whether the seat is willing to bank."""
+        return await self._switch(seats.willing(self._table.seating(), cmd))
 
-    async def _presence(self, cmd: Presence) -> Reply:
-        decision = seats.presence(self._seating(), cmd)
-        await self._seat_decision(decision)
-        if decision.events:
-            self._soon()
+    async def presence(self, cmd: Presence) -> Reply:
+        """A seated account's connection came or went."""
+        await self._switch(seats.presence(self._table.seating(), cmd))
         return {}
 
-    async def _stand_up_expired(self) -> None:
+    async def _switch(self, decision: seats.Decision) -> Reply:
+        reply = await self.decision(decision)
+        if decision.events:
+            self.soon()
+        return reply
+
+    async def stand_up_expired(self) -> None:
         """Players sat out for 10 minutes are stood up and their chips go back (docs/rules/hcf.md section 4)."""
-        await self._seat_decision(seats.expired(self._seating(), self.now()))
+        await self.decision(seats.expired(self._table.seating(), self._table.now()))
 
-    async def _housekeeping(self) -> None:
-        if not self.hand_in_progress():
-            await self._stand_up_expired()
+    async def housekeeping(self) -> None:
+        """The table's periodic look at its seats, between hands."""
+        if not self._table.hand_in_progress():
+            await self.stand_up_expired()
 
-    async def _stand_leavers(self, absent: seats.Decision | None = None) -> None:
+    async def stand_leavers(self, absent: seats.Decision | None = None) -> None:
         """Stand up every leaving seat after the hand, recorded after ``absent`` (the hand's sit-outs)."""
-        await self._seat_decision((absent or seats.Decision()) + seats.leavers(self._seating()))
+        await self.decision((absent or seats.Decision()) + seats.leavers(self._table.seating()))
 
-    def _soon(self) -> None:
+    def soon(self) -> None:
         """A seat, stack or switch changed: if the table is waiting, try a hand now."""
-        if not self.hand_in_progress() and self.course.waiting_reason is not None:
-            self.timers.at("next_hand", self.now() + 0.05)
+        if not self._table.hand_in_progress() and self._table.course.waiting_reason is not None:
+            self._timers.at("next_hand", self._table.now() + 0.05)

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from server.rules.cards import cards_list
 from server.rules.fairness import derive_deck_seed, player_seed_bytes
-from server.rules.game import Game
+from server.rules.game import JSON, Game, HandLike, JSONIn
 from server.table.rebet import carry_kept
 
 
-def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names: Mapping[int, str],
-                 carry: Mapping[str, Any], number: int | None = None, *,
-                 kept: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def hand_summary(game: Game, state: HandLike, table: str, hand_id: int | None, names: Mapping[int, str],
+                 carry: JSONIn, number: int | None = None, *,
+                 kept: JSONIn | None = None) -> JSON:
     """The public record of a hand that is over; the server seed is revealed with it.
 
     ``number`` is the table's own count of dealt hands (None for an attempt never
@@ -26,7 +25,7 @@ def hand_summary(game: Game, state: Any, table: str, hand_id: int | None, names:
     own = game.summary(state)
     seeds = [(int(seat), str(seed)) for seat, seed in own.get("player_seeds", [])]
     deck_seed = derive_deck_seed(state.server_seed, [player_seed_bytes(s) for _, s in seeds])
-    summary: dict[str, Any] = {
+    summary: JSON = {
         "table": table,
         "hand_id": hand_id,
         "number": number,

@@ -20,14 +20,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from server.rules.game import AccountId
+from server.rules.game import JSON, AccountId, JSONIn
 from server.table.ports import Choices, RecordedEvent, TableUpdates, UpdateEvent, UpdatePayload
 from server.viewpatch import Op, diff, patchable
 from server.viewpatch import apply as apply_patch
 
-JSON = dict[str, Any]
 _UNSEEN = object()  # the first batch: every shared key and every hand view goes out
 
 
@@ -263,7 +262,7 @@ def _interleave(public: list[UpdateEvent], own: Mapping[int, list[JSON]]) -> lis
     return events
 
 
-def apply_update(model: JSON, update: Mapping[str, Any]) -> JSON:
+def apply_update(model: JSON, update: JSONIn) -> JSON:
     """A client's table model after one update (docs/protocol.md section 4): the reference for clients and tests."""
     out = dict(model)
     out.update(update["view"])

@@ -1,7 +1,7 @@
 """What each viewer sees of the table (snapshots, the parts updates are built from) and may do (choices).
 
 A :class:`TableView` is a frozen picture of the table at one moment, taken by the runner
-(``RunnerBase.view``); everything here is a function of it, with no I/O and no clock. The
+(``TableContext.view``); everything here is a function of it, with no I/O and no clock. The
 update builder reads the same picture (it is a :class:`~server.table.updates.TableViews`).
 """
 
@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from server.rules.game import AccountId, Game
+from server.rules.game import AccountId, Game, TableSettings
 from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
 from server.table.ports import Choices, Reply
 from server.table.roster import NEXT_HAND, Roster, Seated
+
+if TYPE_CHECKING:
+    from server.analysis.analyze import Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +39,7 @@ class TableView:
     drill: LiveDrill | None
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> TableSettings:
         """The game's settings posted now (server.rules.game.TableSettings)."""
         return self.floor.posted
 
@@ -198,5 +201,6 @@ class TableView:
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
         from server.analysis.service import lobby_odds
 
-        odds = lobby_odds(self.settings, self.course.carry.get("meter"), self.name)
+        # The analysis names the three games it analyses; any other game's settings have no report (None).
+        odds = lobby_odds(cast("Settings", self.settings), self.course.carry.get("meter"), self.name)
         return {} if odds is None else {"odds": odds}

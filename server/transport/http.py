@@ -10,7 +10,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 import structlog
 from aiohttp import web
@@ -26,6 +26,9 @@ from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
 from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
+
+if TYPE_CHECKING:
+    from server.analysis.analyze import Settings
 
 log = structlog.get_logger("hcf.http")
 
@@ -312,7 +315,8 @@ class _Api:
         runner = self.tables.get(request.match_info["name"])
         # A change made during a hand applies after it: the host asking after a change sees its odds.
         pending = runner.pending_settings is not None
-        settings = runner.pending_settings if pending else runner.settings
+        # The analysis names the three games it analyses; any other game's settings have no report.
+        settings = cast("Settings", runner.pending_settings if pending else runner.settings)
         try:
             report = at_meter(await ODDS.report(settings), settings, runner.carry.get("meter"))
         except OddsBusyError as busy:
@@ -396,5 +400,5 @@ class _Api:
 
             runner = self.tables.runners[action.table]
             # the host asks for the odds next; a table's latest settings only, a bounded share per token
-            ODDS.prefetch(runner.pending_settings or runner.settings, table=runner.name, by=scope)
+            ODDS.prefetch(cast("Settings", runner.pending_settings or runner.settings), table=runner.name, by=scope)
         return _answer(p.ok(**reply))

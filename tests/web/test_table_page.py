@@ -159,7 +159,7 @@ def kinds() -> dict[str, Any]:
     event_types = set(events.EVENT_TYPES) | set(hcf.EVENT_TYPES) | set(caribbean.EVENT_TYPES) | \
         set(sixcard.EVENT_TYPES) | table_events
     void = set(re.findall(r'(?:HandVoided|Misdeal|void_event|misdeal)\("([a-z_]+)"', text)) | \
-        set(re.findall(r'_void_hand, "([a-z_]+)"', text)) | {"misdeal", "shuffler_fault"}
+        set(re.findall(r'(?:_void_hand, |\bvoid\()"([a-z_]+)"', text)) | {"misdeal", "shuffler_fault"}
     dead = set(re.findall(r'(?:SeatDead|SpotDead)\([^)]*"([a-z_]+)"\)', text)) | {"floor", "card_count"}
     not_dealt = set(re.findall(r'HandNotDealt\([^)]*"([a-z_]+)"', text)) | {"no_bank", "no_ante", "no_bets"}
     from server.rules.poker import CLASSES
