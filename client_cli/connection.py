@@ -166,6 +166,7 @@ class Connection:
         self.sio.on(p.EV_REPLACED, self._replaced)
         self.sio.on(p.EV_REVOKED, self._revoked)
         self.sio.on(p.EV_NOTICE, self._notice)
+        self.sio.on(p.EV_CHAT, self._chat)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
         self.sio.on("connect_error", self._refused)
@@ -368,6 +369,9 @@ class Connection:
 
     async def _notice(self, data: dict[str, Any]) -> None:
         await self.events.put({"kind": "notice", **data})
+
+    async def _chat(self, data: dict[str, Any]) -> None:
+        await self.events.put({**data, "kind": "chat", "chat_kind": data.get("kind")})
 
     def gap(self, table: str) -> bool:
         """Whether updates are waiting behind a missing one."""

@@ -143,7 +143,8 @@ async def _serving(app: web.Application, database: Database, announce: TextIO,
     gateway = Gateway(sio, tables, bindings, rate=config.rate_per_second, burst=config.rate_burst,
                       reconnects=BucketTable(config.reconnect_rate_per_second, config.reconnect_burst,
                                              config.limit_keys, clock),
-                      presence_grace=config.presence_grace, on_login=app[GUARD].logged_in, clock=clock)
+                      presence_grace=config.presence_grace, on_login=app[GUARD].logged_in, clock=clock,
+                      chat_log=bindings)
     app[GATEWAY] = gateway
     FrameGuard(sio, max_bad=config.max_bad_frames, interval=config.log_repeat_seconds, clock=clock).install()
     if cluster is not None:

@@ -7,6 +7,7 @@ over one :class:`~server.persistence.database.Database`.
 from __future__ import annotations
 
 from server.storage.accounts import AccountStore
+from server.storage.chat import ChatStore
 from server.storage.hands import HandStore, public_hand
 from server.storage.invites import InviteStore
 from server.storage.tables import TableStore
@@ -14,6 +15,6 @@ from server.storage.tables import TableStore
 __all__ = ["DatabaseBindings", "public_hand"]
 
 
-class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore):
+class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, ChatStore):
     """Storage for tables (:class:`TableStore`), accounts for the transport (:class:`AccountStore`)
     the record of finished hands (:class:`HandStore`) and invite links (:class:`InviteStore`), over one database."""

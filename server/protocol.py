@@ -18,6 +18,7 @@ from typing import Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from server import chat
 from server.refusals import explain
 from server.rules.errors import Refusal
 from server.rules.vocabulary import JSON, RefusalCode, Reply
@@ -32,6 +33,7 @@ EV_UPDATE: Final = "table_update"
 EV_REPLACED: Final = "session_replaced"  # this connection was replaced by a newer one
 EV_REVOKED: Final = "session_revoked"  # {"message"}: this connection's token was revoked; it is closed
 EV_NOTICE: Final = "notice"  # {"level", "message"}: a human-readable notice
+EV_CHAT: Final = "chat"  # {"table", "room", "kind", "name", "text", "at"}: a chat line (docs/protocol.md, chat)
 
 
 # The shapes docs/protocol.md shows, as types (tests/test_protocol_shapes.py checks the docs' examples
@@ -233,6 +235,9 @@ ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "invite/revoked": "that invite link was revoked",
     "invite/used_up": "that invite link has been used as many times as it allows",
     "invite/unknown": "no such invite",
+    "chat/empty": "a chat line needs some text",
+    "chat/too_long": f"a chat line is at most {chat.MAX_CHARS} characters",
+    "chat/muted": "the host has muted you at this table",
 }
 
 
@@ -385,6 +390,18 @@ class Drill(TableRequest):
     answer: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=12)] | None = None
 
 
+class Chat(TableRequest):
+    """A chat line (``text``, judged by server/chat.py) or a quick ``reaction`` (one of ``chat.REACTIONS``)."""
+
+    text: Annotated[str, Field(max_length=2000)] | None = None
+    reaction: Annotated[str, Field(max_length=32)] | None = None
+
+    def check(self) -> None:
+        """Exactly one of the two."""
+        if (self.text is None) == (self.reaction is None):
+            raise ProtocolError("request/malformed", "chat: send either text or a reaction")
+
+
 class HostAction(Request):
     """A host (floor) command; ``action`` names it, the rest are its arguments."""
 
@@ -392,7 +409,7 @@ class HostAction(Request):
     action: Literal[
         "create_table", "change_settings", "pause", "resume", "remove_player", "grant_chips",
         "declare_dead", "misdeal", "shuffler_fault", "arrange_deck", "close_table", "show_settings",
-        "inject", "drill_report", "drill_end",
+        "inject", "drill_report", "drill_end", "mute", "unmute", "spectator_chat",
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None
@@ -405,6 +422,7 @@ class HostAction(Request):
                      Field(max_length=10)] | None = None
     # inject (a live drill): the irregularity; a miscount names its seat (spot, box), 0 for the dealer
     kind: Literal["miscount", "shuffler_fault", "none"] | None = None
+    shown: bool | None = None  # spectator_chat: whether the seated read the spectators' chat
 
 
 REQUESTS: Final[dict[str, type[Request]]] = {
@@ -421,6 +439,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "move": Move,
     "host": HostAction,
     "drill": Drill,
+    "chat": Chat,
 }
 """Socket.IO event name -> the payload it takes."""
 

@@ -52,6 +52,9 @@ def add_parsers(subparsers: Any) -> None:
     export.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
                         help="jsonl (default): one hand per line, as GET /api/hands/ID answers; csv: one row "
                              "per seat, spot or box and one for the DP, times in ISO 8601 (UTC)")
+    export.add_argument("--chat", action="store_true",
+                        help="the table's chat instead of its hands: every line, reaction and host chat setting, "
+                             "oldest first (jsonl: one per line; csv: one row each)")
     _db_args(export)
     export.set_defaults(runner=lambda a: _run(a, _export))
 
@@ -176,6 +179,8 @@ async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
 
     if not await _known_table(database, args.table):
         return EXIT_USAGE
+    if getattr(args, "chat", False):
+        return await _export_chat(database, args.table, args.format, out)
     hands = [h for h in await database.recent_hands(args.table, 10**9, dealt_only=True)
              if h.status != "in_progress" and h.summary]
     hands.reverse()
@@ -187,6 +192,21 @@ async def _export(database: Any, args: argparse.Namespace, out: TextIO) -> int:
     writer.writeheader()
     for hand in hands:
         writer.writerows(csv_rows(public_hand(hand)))
+    return 0
+
+
+async def _export_chat(database: Any, table: str, form: str, out: TextIO) -> int:
+    from server.storage.chat import exported_chat
+
+    rows = await exported_chat(database, table)
+    writer = csv.DictWriter(out, fieldnames=["id", "at", "table", "room", "kind", "name", "text"])
+    if form == "csv":
+        writer.writeheader()
+    for row in rows:
+        if form == "csv":
+            writer.writerow({**row, "at": iso_time(row["at"])})
+        else:
+            print(json.dumps(row, sort_keys=True, ensure_ascii=False), file=out)
     return 0
 
 

@@ -246,6 +246,22 @@ class ServerSecretRow(SQLModel, table=True):
     created_at: int = Field(sa_type=sa.BigInteger)
 
 
+class ChatLineRow(SQLModel, table=True):
+    """A table's chat line, quick reaction or host chat setting (server/storage/chat.py; ``kind`` says which)."""
+
+    __tablename__ = "chat_line"
+    __table_args__ = (sa.CheckConstraint("room IN ('table', 'spectators')", name="known_room"),)
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    table_name: str = Field(foreign_key="casino_table.name", index=True, max_length=32)
+    at: int = Field(sa_type=sa.BigInteger)
+    account_id: int | None = Field(default=None, foreign_key="account.id", sa_type=ID_TYPE)
+    name: str = Field(max_length=24)  # who spoke; for a mute, whom it names
+    room: str = Field(max_length=16)
+    kind: str = Field(max_length=24)
+    text: str = Field(max_length=200)
+
+
 def _table(name: str) -> sa.Table:
     return metadata.tables[name]
 
@@ -264,6 +280,7 @@ TABLE_LEASE: Final = _table("table_lease")
 INVITE: Final = _table("invite")
 FLOOR_TOKEN: Final = _table("floor_token")
 SERVER_SECRET: Final = _table("server_secret")
+CHAT_LINE: Final = _table("chat_line")
 
 # Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).
 APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)

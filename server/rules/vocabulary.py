@@ -41,6 +41,7 @@ RefusalCode: TypeAlias = Literal[
     "clock/stale", "hand/over", "hand/none", "hand/unknown", "settle/invalid", "cards/invalid", "server/shutting_down",
     "drill/off", "drill/not_trainee", "drill/no_step", "drill/waiting", "drill/not_now", "drill/trainee",
     "invite/invalid", "invite/expired", "invite/revoked", "invite/used_up", "invite/unknown",
+    "chat/empty", "chat/too_long", "chat/muted",
 ]
 """Every code a refusal may carry to a client: the closed list of docs/protocol.md, section 8."""
 

@@ -41,6 +41,7 @@ from server.table.commands import (
 )
 from server.table.registry import Tables
 from server.transport import edge
+from server.transport.chat import ChatLog, TableChat
 from server.transport.connections import Connection, token_digest
 from server.transport.limits import BucketTable, TokenBucket
 from server.transport.rooms import account_room, table_room
@@ -83,8 +84,10 @@ class Gateway:
     def __init__(self, sio: socketio.AsyncServer, tables: Tables, accounts: AccountsPort, *,
                  rate: float = 20.0, burst: int = 40, reconnects: BucketTable | None = None,
                  presence_grace: float = 0.0, on_login: Callable[[object], None] | None = None,
-                 clock: Clock = SYSTEM_CLOCK) -> None:
+                 clock: Clock = SYSTEM_CLOCK, chat_log: ChatLog | None = None) -> None:
         self.sio, self.tables, self.accounts, self.clock = sio, tables, accounts, clock
+        self.chat = None if chat_log is None else \
+            TableChat(sio, tables, chat_log, clock, lambda sid: self._identity(sid).account)
         self.rate, self.burst = rate, burst
         self.connections: dict[str, Connection] = {}  # one record per live connection, by sid
         self.sid_of_account: dict[AccountId, str] = {}  # each account's current connection
@@ -103,6 +106,7 @@ class Gateway:
         sio.on("*", self._unknown)
         self._routes: Mapping[str, Callable[[TableCall], Awaitable[Reply]]] = {
             "join": self._join, "leave_table": self._leave_table, "snapshot": self._snapshot, "sit": self._sit,
+            "chat": self._chat,
         }
 
     @property
@@ -327,7 +331,15 @@ class Gateway:
 
     async def _join(self, call: TableCall) -> Reply:
         await self.sio.enter_room(call.sid, table_room(call.table))
-        return await self._snapshot(call)
+        reply = await self._snapshot(call)
+        if self.chat is not None:  # the recent chat this viewer may read (docs/protocol.md, chat)
+            reply["chat"] = await self.chat.joined(call.table, call.identity.account)
+        return reply
+
+    async def _chat(self, call: TableCall) -> Reply:
+        if self.chat is None:
+            raise Refusal("request/unknown", "this server keeps no chat")
+        return await self.chat.say(call.sid, call.identity, call.table, _as(call.request, p.Chat))
 
     async def _leave_table(self, call: TableCall) -> Reply:
         await self.sio.leave_room(call.sid, table_room(call.table))
@@ -362,6 +374,9 @@ class Gateway:
             await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
                                "invite revoked: connect with a valid one", after_reply=True)
             raise Refusal("auth/not_host", "that host token is no longer valid")
+        if request.action in CHAT_ACTIONS and self.chat is not None and request.table:
+            await check_scope(self.tables, scope, request.table, request.action)
+            return p.ok(**await self.chat.host(await self.tables.resolve(request.table), request))
         return p.ok(**await host_command(self.tables, self.accounts, request, identity.account, scope))
 
 
@@ -381,6 +396,8 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
         return await accounts.grant_chips(request.account, request.amount, by)
     if not request.table:
         raise Refusal("request/malformed", f"{request.action} needs a table")
+    if request.action in CHAT_ACTIONS:
+        raise Refusal("request/malformed", f"{request.action} is a chat setting: send it on the socket (host)")
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
     command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)
@@ -399,6 +416,7 @@ class TableCall:
 
 
 SPECTATOR: Final = Identity(None, None)
+CHAT_ACTIONS: Final = frozenset({"mute", "unmute", "spectator_chat"})  # host commands the chat takes, not the table
 RequestT = TypeVar("RequestT", bound=p.Request)
 
 
