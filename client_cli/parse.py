@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, misfit, read_offers
@@ -297,6 +297,15 @@ _WORDS = {
     "bank": "bank", "topup": "topup", "top-up": "topup",
     "help": "help", "?": "help", "h": "help",
 }
+
+
+SAY_HELP: Final = "  say TEXT              chat with the table (every game; 'say' is never a move)"
+
+
+def said(line: str) -> str | None:
+    """The text of a ``say TEXT`` line (its case and spacing kept), else None: chat, never a table command."""
+    verb, _, text = line.strip().partition(" ")
+    return text.strip() if verb.lower() == "say" else None
 
 
 def parse_line(line: str, choices: Choices) -> Command | InputError:

@@ -33,9 +33,9 @@ from client_cli.games import GameClient, Move, game_client, game_of, known
 from client_cli.games.generic import unknown_game_line
 from client_cli.leaving import Departure
 from client_cli.offers import Offers, check, possible_text, read_offers
-from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat
+from client_cli.parse import SAY_HELP, Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat, said
 from client_cli.reasons import stood_text
-from client_cli.render import header_line
+from client_cli.render import chat_text, header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
@@ -185,6 +185,8 @@ class TableSession:
             self.finish(1, f"the server did not take this client back: {item.get('message')}")
         elif kind == "notice":
             self.tracker.note(str(item.get("message")))
+        elif kind == "chat" and item.get("table") == self.table:
+            self.tracker.note(chat_text(item))
 
     def sync(self) -> None:
         """Show the connection's model of the table (every applied update brings it up to date)."""
@@ -350,6 +352,9 @@ class TableSession:
             self.spawn(self.departure.leave())
             return
         self.help = []
+        if (text := said(line)) is not None:  # chat goes to the table's room, not the hand
+            self.spawn(self._say(text))
+            return
         game = self.game
         result = game.parse_line(line, self.choices())
         offers = self.offers()
@@ -358,7 +363,7 @@ class TableSession:
             extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
             self.say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in game.help.splitlines()]
+            self.help = [Text(h) for h in [*game.help.splitlines(), SAY_HELP]]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None
@@ -398,6 +403,16 @@ class TableSession:
                 self._moved(command)
             self.sync()  # the answer's update is applied by now
             self._after_burst()
+        self.redraw()
+
+    async def _say(self, text: str) -> None:
+        try:  # a refusal is said at once (a flood waits seconds): no retry, unlike a move
+            reply = await self.conn.raw_call("chat", {"table": self.table, "text": text})
+        except Exception:
+            reply = {"error": {"message": "the connection is down (reconnecting)"}}
+        if not (isinstance(reply, dict) and reply.get("ok")):
+            error = reply.get("error") if isinstance(reply, dict) else None
+            self.say_message(f"not said: {(error or {}).get('message', 'the server did not answer')}")
         self.redraw()
 
     def _seeded(self, move: Move, args: dict[str, Any]) -> dict[str, Any]:

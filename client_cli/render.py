@@ -373,6 +373,15 @@ def _who(names: Names, seat: Any) -> str:
     return names.get(seat, f"seat {seat}") if isinstance(seat, int) else "?"
 
 
+def chat_text(line: Mapping[str, Any]) -> str:
+    """A chat line as the terminal shows it: who and where, then the text, printable characters only."""
+    text = "".join(c for c in str(line.get("text", "")) if c.isprintable())
+    if line.get("chat_kind") not in ("line", "reaction"):
+        return f"[host] {text}"
+    where = "spectator " if line.get("room") == "spectators" else ""
+    return f"[chat] {where}{line.get('name')}: {text}"
+
+
 def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     """A one-line account of a table event for the log (None for bookkeeping events)."""
     kind = event.get("type")

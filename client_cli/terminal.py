@@ -99,7 +99,7 @@ class LiveFace:
             self.buffer = ""
         elif ch == "\x04":
             self._on_line(None)
-        elif ch.isprintable() and len(self.buffer) < 60:
+        elif ch.isprintable() and len(self.buffer) < 210:  # room for "say" and a whole chat line
             self.buffer += ch
         if self._on_edit is not None:
             self._on_edit()
