@@ -10,6 +10,7 @@ import { stored, store } from "./api.js";
 import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
 import { refusal, phaseWords, tableStatus, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
+import { ChatBox } from "./chat.js";
 import { KNOWN_GAMES, dealerRow, genericNets, genericResults, genericTitle, seatParts, unknownGameLine } from "./generic.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
@@ -56,6 +57,7 @@ export class TablePage {
     this.socket.on("disconnect", () => this.online(false));
     this.socket.on("retrying", () => this.online(false));
     this.socket.on("table_update", (update) => { if (update.table === this.table) this.feed.offer(update); });
+    this.socket.on("chat", (line) => this.chat.add(line));
     this.socket.on("refused", (err) => this.say(`The server refused the connection: ${refusal(err)}. Log in again.`, true));
     this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " (this page stopped)", true); });
     this.socket.on("session_revoked", (d) => { this.socket.close(); this.say(d.message, true); });
@@ -79,11 +81,12 @@ export class TablePage {
     sound.checked = Boolean(stored().sound);
     sound.addEventListener("change", () => store({ sound: sound.checked }));
     this.titleEl = h("h1", {}, this.table);
+    this.chat = new ChatBox(this.table, (name, payload) => this.socket.call(name, payload), { canSpeak: Boolean(this.token), host: Boolean(this.hostToken) });
     this.root.replaceChildren(
       h("header", { class: "bar" }, this.titleEl,
         h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/history/${this.table}` }, "History")),
         h("label", { class: "sound", for: "sound" }, sound, " Sound on my turn")),
-      this.statusEl, this.offlineEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl,
+      this.statusEl, this.offlineEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl, this.chat.el,
       h("details", { class: "logbox", open: true }, h("summary", {}, "Table log"), this.logEl));
   }
 
@@ -119,6 +122,7 @@ export class TablePage {
     const reply = await this.request("join", { table: this.table });
     if (!reply.ok) { this.say(refusal(reply.error), true); return; }
     this.feed.takeSnapshot(reply.snapshot);
+    this.chat.joined(reply.chat);
     const last = reply.snapshot.last_hand;
     if (last && this.memory.has(last.hand_id) && !this.memory.get(last.hand_id).verdict) this.revealed(last);
   }
@@ -141,7 +145,7 @@ export class TablePage {
       if (event.type === "hand_revealed") this.revealed(event);
       else this.rememberEvent(event);
       const line = describe(event, model);
-      if (line) this.note(line);
+      if (line) { this.note(line); this.chat.announce(line); }
     }
     this.render();
   }
