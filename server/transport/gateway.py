@@ -397,7 +397,8 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
     if not request.table:
         raise Refusal("request/malformed", f"{request.action} needs a table")
     if request.action in CHAT_ACTIONS:
-        raise Refusal("request/malformed", f"{request.action} is a chat setting: send it on the socket (host)")
+        raise Refusal("request/malformed", f"{request.action} is a chat setting: the host sends it on a "
+                      "Socket.IO connection (the table page's chat), not over HTTP")
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
     command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)

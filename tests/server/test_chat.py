@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from client_cli.connection import ServerRefused, http_json
 from server import chat
 from server.commands.books import _export
 from server.persistence.database import open_database
@@ -189,3 +190,14 @@ async def test_the_chat_is_kept_with_the_tables_log_and_exported(server: Server)
         ("carl", "table", "mute", "The host muted carl: they cannot chat at this table.")]
     assert csv_out.getvalue().splitlines()[0] == "id,at,table,room,kind,name,text"
     assert csv_out.getvalue().count("\n") == 4
+
+
+async def test_the_chat_settings_are_refused_over_http_in_a_sentence_and_change_nothing(server: Server) -> None:
+    _host, (ann,) = await server.table(None)
+    with pytest.raises(ServerRefused) as refused:
+        await http_json("POST", f"{server.url}/api/host", {"action": "mute", "table": TABLE, "account": "alice"},
+                        token=server.host_token)
+    assert (refused.value.code, refused.value.message) == (
+        "request/malformed", "mute is a chat setting: the host sends it on a Socket.IO connection (the table "
+        "page's chat), not over HTTP")
+    assert (await say(ann, "not muted"))["ok"] is True

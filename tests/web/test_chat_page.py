@@ -99,6 +99,17 @@ def test_markup_shows_as_text_and_the_dealer_speaks_apart_in_the_same_scroll(
     say(ann, "the table goes on")
     ben.page.locator(".chat-log .chat-line", has_text="the table goes on").wait_for()
     assert ben.page.locator(".chat-log", has_text="only spectators read this").count() == 0
+    # The host mutes ben from his line (a person's line has a Mute button on the host's page only), then unmutes.
+    assert ben.page.locator(".chat-log .mute").count() == 0
+    ann.page.locator(".chat-log .chat-line", has_text="Good luck!").locator("button.mute").click()
+    ben.page.locator(".chat-log .chat-host", has_text="The host muted ben").wait_for()
+    ben.page.locator(".reactions button", has_text="Thanks!").click()
+    assert ben.wait_text(".chat-status", "muted").endswith(
+        "Not sent: the host has muted you at this table: you cannot chat here.")
+    ann.page.locator(".chat-log .chat-host", has_text="The host muted ben").locator("button.mute").click()
+    ben.page.locator(".chat-log .chat-host", has_text="The host unmuted ben").wait_for()
+    say(ben, "thanks, host")
+    ann.page.locator(".chat-log .chat-line", has_text="thanks, host").wait_for()
     before = ben.page.locator(".chat-log .chat-dealer").count()
     assert server.host("resume", table=TABLE)["ok"]  # the dealer announces the hand in the same scroll
     ben.page.wait_for_function("n => document.querySelectorAll('.chat-log .chat-dealer').length > n", arg=before)
