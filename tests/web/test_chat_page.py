@@ -113,6 +113,8 @@ def test_markup_shows_as_text_and_the_dealer_speaks_apart_in_the_same_scroll(
     before = ben.page.locator(".chat-log .chat-dealer").count()
     assert server.host("resume", table=TABLE)["ok"]  # the dealer announces the hand in the same scroll
     ben.page.wait_for_function("n => document.querySelectorAll('.chat-log .chat-dealer').length > n", arg=before)
+    say(ann, "<i>all in</i> :)")  # the last line of the screenshots: markup as typed, under the dealer's
+    ben.page.locator(".chat-log .chat-line", has_text="all in").wait_for()
     screenshots(ben)
     for person in people:
         assert person.errors == [], person.errors

@@ -18,6 +18,10 @@ export class ChatBox {
     this.host = host;
     this.seen = new Set(); // line ids already shown (a join brings the recent ones again)
     this.log = h("ol", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": "chat and dealer" });
+    // The scroll follows the newest line, unless the reader scrolled back (also when the page reflows: a phone turned).
+    this.follow = true;
+    this.log.addEventListener("scroll", () => { this.follow = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 30; });
+    window.addEventListener("resize", () => this.keepUp());
     this.statusEl = h("p", { class: "chat-status", role: "status" });
     this.input = h("input", { type: "text", id: "chat-text", maxlength: MAX_CHARS, autocomplete: "off",
       placeholder: "Say something to the table" });
@@ -61,10 +65,13 @@ export class ChatBox {
   }
 
   append(item) {
-    const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 30;
     this.log.append(item);
     while (this.log.children.length > MOST_LINES) this.log.firstChild.remove();
-    if (atEnd) this.log.scrollTop = this.log.scrollHeight; // keep up, unless the reader scrolled back
+    this.keepUp();
+  }
+
+  keepUp() {
+    if (this.follow) this.log.scrollTop = this.log.scrollHeight;
   }
 
   muteButton(line) {
