@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from server import chat
+from server.persistence.chat import ChatEntry
 from server.rules.errors import Refusal
+from server.storage.chat import chat_fields
 
 MARKUP = st.sampled_from(["<b>", "</b>", "<script>", "&amp;", "<img src=x onerror=alert(1)>", "**", "[link](x)"])
 ANY_TEXT = st.text(alphabet=st.characters(codec="utf-8"), max_size=300)
@@ -113,3 +115,14 @@ def test_a_reaction_is_one_of_the_list_or_refused_naming_them(name: str) -> None
     with pytest.raises(Refusal) as refused:
         chat.reaction_line(name)
     assert refused.value.message == "the quick reactions are " + ", ".join(chat.REACTIONS)
+
+
+@given(st.builds(ChatEntry, id=st.integers(1, 10**9), table=st.text(min_size=1, max_size=32),
+                 at=st.integers(0, 2**62), account=st.none() | st.integers(1, 10**9), name=st.text(max_size=24),
+                 room=st.sampled_from(chat.ROOMS), kind=st.sampled_from(("line", "reaction", *chat.HOST_KINDS)),
+                 text=ANY_TEXT))
+def test_a_chat_line_carries_what_was_typed_and_who_typed_it_and_nothing_else(entry: ChatEntry) -> None:
+    line = chat_fields(entry)
+    assert set(line) == {"table", "id", "at", "room", "kind", "name", "text"}
+    assert (line["text"], line["name"], line["room"], line["kind"]) == (entry.text, entry.name, entry.room, entry.kind)
+    assert "account" not in line, "which account spoke stays on the server"
