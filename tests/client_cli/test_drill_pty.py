@@ -89,7 +89,8 @@ def test_an_exam_says_nothing_until_the_report_and_json_prints_it(tmp_path: Path
     wrong = [s for s in report["steps"] if not s["right"]]
     assert [(s["n"], s["given"], s["answer"], s["mistake"], s["rule"]) for s in wrong] == \
         [(3, {"seat": 9}, {"seat": 2}, "wrong", "RULES 3.4")]
-    assert set(report["by_step"]["first_card"]) == {"right", "total", "median_seconds"}
+    assert set(report["by_step"]["first_card"]) == {"right", "total", "accuracy", "median_seconds", "worst_seconds",
+                                                    "standard_seconds", "within_standard"}
     assert report["ledger"] == "none"
 
 

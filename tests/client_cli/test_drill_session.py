@@ -205,7 +205,7 @@ def test_exam_mode_says_nothing_until_the_report() -> None:
     assert "wrong:" not in before_report
     assert report["steps"][1]["mistake"] == "wrong"
     assert "Report: fees-all (exam): 6/7 right, 85.7%" in typist.text()
-    assert re.search(r"^  the fees +0/1 +4\.0 s$", typist.text(), re.MULTILINE)
+    assert re.search(r"^  the fees +0/1 +4\.0 s +4\.0 s +10 s  1/1$", typist.text(), re.MULTILINE)
 
 
 def test_the_scenarios_about_comes_after_the_report_for_it_gives_the_rulings_away() -> None:
