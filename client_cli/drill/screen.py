@@ -3,7 +3,7 @@
 >>> from server.rules.drill.steps import KeyStep
 >>> print(feedback(KeyStep("first_card", {"seat": 2}, "RULES 3.4", "the deal starts at seat 2"), {"seat": 3}))
 wrong: you said seat 3 gets the first card. The right answer: seat 2 gets the first card, because the deal starts \
-at seat 2 (RULES 3.4). Typed: `first 2`.
+at seat 2 (RULES 3.4: the High Card Flush rules, section 3.4, Deal). Typed: `first 2`.
 """
 
 from __future__ import annotations

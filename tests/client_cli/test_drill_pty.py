@@ -48,7 +48,8 @@ def test_a_trainee_rehearses_a_whole_scenario_in_a_terminal(tmp_path: Path) -> N
             assert "[has left the table, to act]" in screen
             child.sendline("wait")
             child.expect(r"wrong: you said the table waits for the player\. The right answer: the player's hand is "
-                         r"folded, because .* \(RULES 3\.5\)\. Typed: `fold`\.")
+                         r"folded, because .* \(RULES 3\.5: the High Card Flush rules, section 3\.5, Decisions\)\. "
+                         r"Typed: `fold`\.")
             continue
         if step == "qualify":
             assert "dealer's hand (the DP, seat 1): " in screen

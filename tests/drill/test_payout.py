@@ -35,7 +35,8 @@ def _brute_fewest(amount: int, chips: tuple[int, ...]) -> int | None:
     return best
 
 
-@given(st.lists(st.integers(1, 12), min_size=1, max_size=4, unique=True), st.integers(0, 60))
+@given(st.lists(st.integers(1, 12), min_size=1, max_size=4, unique=True), st.integers(0, 40))
+@settings(deadline=None)
 def test_the_fewest_chips_make_the_amount_and_no_make_up_has_fewer(chips: list[int], amount: int) -> None:
     denominations = tuple(sorted(chips))
     make_up = fewest_chips(amount, denominations)
@@ -141,7 +142,7 @@ def test_a_capped_win_pays_the_cap() -> None:
     first = dry_run(scenario)[0].key
     spot3 = [s for s in first if s.step == "payout" and s.answer["spot"] == 3 and s.answer["bet"] != "jackpot"]
     assert sum(s.answer["amount"] for s in spot3) == 25
-    assert any("max_payout 25" in s.why for s in spot3)
+    assert any("the table's ceiling of 25 chips on what the Ante and Bet win together" in s.why for s in spot3)
 
 
 def test_the_offline_views_pair_every_payout_with_the_dealers_view() -> None:

@@ -11,7 +11,8 @@ wrong answer says the rule's point in a sentence, with its section.
 ...                "this table charges the fee to the players only: the DP (seat 1) pays none")
 >>> print(fill(feedback(fees, {"fees": {"1": 1, "2": 1, "3": 1}}), 100))
 wrong: seat 1 pays no fee. The right answer: seats 2 and 3 pay 1 chip each, because this table
-charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3).
+charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3: the High Card Flush rules, section
+3.3, Fee).
 >>> seat = KeyStep("settle_seat", {"seat": 4, "ante": 10, "raise": 20, "straight_flush_bonus": 0,
 ...                                "flush_bonus": -5}, "RULES 3.7")
 >>> print(fill(feedback(seat, {"seat": 4, "ante": 10, "raise": 10, "straight_flush_bonus": 0, "flush_bonus": -5}), 100))
@@ -20,7 +21,7 @@ wrong: the Raise wins 20 (you said it wins 10); the rest of seat 4 was right. Th
 bonus loses 5, because a DP who does not qualify pays the Ante 1 to 1 and pushes the Raise; a DP who
 qualifies is compared with the player: the better hand wins the Ante and the Raise 1 to 1, a tie
 pushes both; each bonus is judged against the DP's hand on its own, and a seat the DP's running bank
-cannot cover is dead (RULES 3.7).
+cannot cover is dead (RULES 3.7: the High Card Flush rules, section 3.7, Settlement).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any, Final
 
 from server.rules.drill.chips import chip_count, make_up_given, make_up_words
 from server.rules.drill.judge import judge
+from server.rules.drill.sections import cite
 from server.rules.drill.steps import SETTLE_PLACE, KeyStep
 
 BETS: Final[Mapping[str, str]] = {
@@ -109,7 +111,8 @@ def feedback(step: KeyStep, given: Any) -> str:
         head = _amounts(step, given, verdict.wrong_bets)
     else:
         head = _difference(step, given)
-    return f"{head}. The right answer: {answer_words(step.step, step.answer)}, because {why(step)} ({step.rule})."
+    return (f"{head}. The right answer: {answer_words(step.step, step.answer)}, because {why(step)} "
+            f"({step.rule}: {cite(step.rule)}).")
 
 
 def step_name(step: str) -> str:

@@ -12,13 +12,15 @@ table asks :func:`event_steps` event by event; the offline runner asks
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from server.rules.drill import caribbean_key, hcf_key, sixcard_key
+from server.rules.drill.explain import WHY
 from server.rules.drill.irregularity import Irregularity, ruling
 from server.rules.drill.payout import with_payouts
-from server.rules.drill.steps import PAID_WITH_CHIPS, KeyStep, key_step
-from server.rules.drill.teach import payout_reason
+from server.rules.drill.steps import PAID_WITH_CHIPS, SETTLE_PLACE, KeyStep, key_step
+from server.rules.drill.teach import order_reason, payout_reason
 
 
 class KeyReader(Protocol):
@@ -49,8 +51,17 @@ def event_steps(game: str, before: Any, event: Any, after: Any, chips: Sequence[
     steps = READERS[game].event_steps(before, event, after)
     if getattr(event, "type", "") != "hand_settled":
         return steps
-    return with_payouts(game, steps, event.settlement, chips,
-                        lambda result, bet, amount: payout_reason(game, before, result, bet, amount))
+    shown = {int(place): tuple(cards) for place, cards in getattr(event, "shown", ())}
+    return with_payouts(game, _with_order(game, steps), event.settlement, chips,
+                        lambda result, bet, amount: payout_reason(game, before, result, bet, amount, shown))
+
+
+def _with_order(game: str, steps: list[KeyStep]) -> list[KeyStep]:
+    """Each settlement step's reason opened with this hand's settlement order (what an ``order`` mistake missed)."""
+    settling = [s for s in steps if s.step in SETTLE_PLACE]
+    order = order_reason(game, [int(s.answer[SETTLE_PLACE[s.step]]) for s in settling])
+    return [replace(s, why=f"{order}; {s.why or WHY.get(s.step, '')}") if s.step in SETTLE_PLACE else s
+            for s in steps]
 
 
 def irregularity_step(game: str, state: Any, irregularity: Irregularity) -> KeyStep:

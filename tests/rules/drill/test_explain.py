@@ -13,6 +13,7 @@ from server.drill.scenario import load, shipped
 from server.rules.drill.chips import fewest_chips, make_up_json
 from server.rules.drill.explain import STEP_NAMES, WHY, answer_words, feedback, step_name
 from server.rules.drill.judge import judge
+from server.rules.drill.sections import cite
 from server.rules.drill.steps import SETTLE_PLACE, STEP_KINDS, KeyStep, rule_of
 
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -87,7 +88,7 @@ def test_every_feedback_is_a_sentence_with_the_rule_and_right_only_when_judged_r
     if judge(step.step, said, step.answer).right:
         assert text == "right."
     else:
-        assert text.endswith(f"({step.rule}).")
+        assert text.endswith(f"({step.rule}: {cite(step.rule)}).")
         assert f"The right answer: {answer_words(step.step, step.answer)}, because " in text
 
 
