@@ -17,6 +17,7 @@ from server.drill_runner import run
 from server.rules.drill.chips import chip_count, chips_setting, fewest_chips, make_up_given
 from server.rules.drill.judge import judge
 from server.rules.drill.payout import BETS, PLACE_KEY
+from server.rules.drill.settings import drill_settings
 from server.rules.errors import SettingsError
 from tests.drill.helpers import one_hand
 
@@ -188,3 +189,10 @@ def test_a_make_up_of_the_right_amount_is_right_only_in_the_fewest_chips(amount:
     assert verdict.right == (chip_count(given_chips) == chip_count(fewest))
     assert verdict.right or verdict.mistake == "chips"
     assert judge("payout", {"box": 1, "bet": "bonus", "amount": amount + extra[1] + 1}, right).mistake == "amount"
+
+
+def test_a_live_drills_default_steps_ask_the_payouts_only_with_chips_in_play() -> None:
+    assert "payout" not in drill_settings({"trainee": "tina"}, "hcf", house_banked=False).steps
+    assert drill_settings({"trainee": "tina"}, "sixcard", house_banked=True, chips=True).steps[-1] == "payout"
+    named = drill_settings({"trainee": "tina", "steps": ["payout"]}, "caribbean", house_banked=True)
+    assert named.steps == ("payout",)

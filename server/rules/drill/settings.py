@@ -55,8 +55,9 @@ class DrillSettings:
         return name.lower() == self.trainee.lower()
 
 
-def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettings:
-    """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting."""
+def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = False) -> DrillSettings:
+    """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting. ``chips``: the
+    table has chips in play, so its default steps include the payouts."""
     if not isinstance(values, Mapping):
         raise SettingsError('drill is an object like {"trainee": "tina"}')
     unknown = sorted(set(values) - set(_KEYS) - set(_STORED))
@@ -66,7 +67,7 @@ def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettin
     if not isinstance(trainee, str) or not trainee.strip() or len(trainee) > 24:
         raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
     try:
-        steps = steps_asked(values.get("steps"), game, house_banked)
+        steps = steps_asked(values.get("steps"), game, house_banked, chips)
     except ValueError as exc:
         raise SettingsError(f"drill.{exc}") from None
     mode = values.get("mode", "training")
