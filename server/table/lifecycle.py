@@ -19,7 +19,7 @@ from server.table.commands import (
     TableCommand,
     TableError,
 )
-from server.table.ports import Reply
+from server.table.ports import BatchedStorage, Reply
 from server.table.scheduler import HOUSEKEEPING_SECONDS
 from server.table.updates import BatchRecord
 
@@ -132,6 +132,9 @@ class LifecycleMixin(RunnerBase):
         self._batch = BatchRecord(self.seated_accounts())
         outcomes: list[Reply | TableError] = []
         halted = False
+        shared = self.storage if isinstance(self.storage, BatchedStorage) else None
+        if shared is not None:  # the batch's commands share one commit, made before anyone is answered
+            shared.begin_batch(self.name)
         try:
             for command, _future in items:
                 try:
@@ -141,7 +144,11 @@ class LifecycleMixin(RunnerBase):
                         raise
                     halted = True  # answer and publish what came before the halt, then end
                     break
+            if shared is not None:
+                await shared.end_batch(self.name)  # failing, the table stops: memory is ahead of what was recorded
         except BaseException:
+            if shared is not None:
+                await shared.end_batch(self.name, commit=False)
             self._batch = None
             for _command, future in items:
                 if future is not None and not future.done():
