@@ -148,6 +148,10 @@ class HandOps(TableOps):
             except sa.exc.IntegrityError as exc:
                 message = f"seq {seq_start}.. at {table!r} is already used"
                 raise self._doom(StoreError("event/seq_conflict", message)) from exc
+            last = seq_start + len(rows) - 1
+            for key in [k for k in self._appended if k[0] == table]:
+                self._appended[key] = last  # a table's seqs are one sequence, whatever the hand
+            self._appended[(table, hand_id)] = last
         return seq_start + len(rows) - 1
 
     async def finish_hand(self, hand_id: int, status: str, summary: Mapping[str, Any] | None) -> None:
@@ -242,12 +246,14 @@ class HandOps(TableOps):
     async def _event_rows(
         self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
     ) -> list[dict[str, Any]]:
-        ((table_exists, hand_table, last),) = await self._rows(_EVENT_CHECKS, {"table": table, "hand_id": hand_id})
-        if not table_exists:
-            raise StoreError("table/unknown", f"there is no table {table!r}")
-        if hand_id is not None and hand_table != table:
-            raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
-        last = int(last or 0)
+        last = self._appended.get((table, hand_id))
+        if last is None:  # checked once per transaction: a batch of commands appends at one table and hand
+            ((table_exists, hand_table, found),) = await self._rows(_EVENT_CHECKS, {"table": table, "hand_id": hand_id})
+            if not table_exists:
+                raise StoreError("table/unknown", f"there is no table {table!r}")
+            if hand_id is not None and hand_table != table:
+                raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
+            last = int(found or 0)
         if not isinstance(seq_start, int) or seq_start <= last:
             raise StoreError("event/seq_conflict", f"seq must start above {last} at {table!r}, not {seq_start!r}")
         now = self.now()

@@ -75,6 +75,8 @@ class TxBase:
         self._writable = writable
         self._doomed: Exception | None = None
         self._sqlite: sqlite3.Connection | bool | None = False  # False: not looked up yet
+        # (table, hand) -> the last seq this transaction appended there: its checks need no query again
+        self._appended: dict[tuple[str, int | None], int] = {}
 
     @property
     def doomed(self) -> Exception | None:
@@ -105,6 +107,7 @@ class TxBase:
                     yield
             except BaseException:
                 self._doomed = None
+                self._appended.clear()
                 raise
             return
         raw.execute("SAVEPOINT command")
@@ -114,6 +117,7 @@ class TxBase:
             raw.execute("ROLLBACK TO command")
             raw.execute("RELEASE command")
             self._doomed = None  # what failed was undone with the savepoint
+            self._appended.clear()  # and so may be the events it appended
             raise
         raw.execute("RELEASE command")
 

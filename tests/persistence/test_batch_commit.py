@@ -121,3 +121,21 @@ def test_a_batch_ends_where_its_commands_one_by_one_end(db_url: str) -> None:
             check()
         finally:
             runner.run(db.close())
+
+
+async def test_a_command_undone_after_its_events_frees_their_seqs(db: Database, make_account: MakeAccount) -> None:
+    store, ann = await _table(db, make_account, 100)
+    async with db.transaction() as tx:
+        await tx.take_seat("main", 1, ann)  # a seated player keeps the table open
+    store.begin_batch("main")
+    await store.commit("main", None, _buy_in(ann, 30, 1))
+    closing = Batch(events=[RecordedEvent(2, {"type": "table_closed"}, in_hand=False)], close_table=True)
+    with pytest.raises(Refusal):
+        await store.commit("main", None, closing)  # its event is appended, then the close is refused
+    await store.commit("main", None, _buy_in(ann, 20, 2))  # seq 2 again: the refused command's is gone
+    with pytest.raises(Refusal):
+        await store.commit("main", None, _buy_in(ann, 5, 2))  # but a seq written is still taken
+    await store.end_batch("main")
+    async with db.transaction(write=False) as tx:
+        assert [(e.seq, e.type) for e in await tx.table_events("main")] == [(1, "bought_in"), (2, "bought_in")]
+    assert await _stack(db, ann) == 50
