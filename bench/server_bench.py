@@ -908,6 +908,48 @@ async def measure_burst(workdir: Path, tables: int, nworkers: int, warmup: float
     return out
 
 
+async def measure_spectators(workdir: Path, counts: list[int], warmup: float, seconds: float) -> dict[str, Any]:
+    """One 7-seat table whose bots act at once, watched by more and more spectators: server CPU per hand.
+
+    Every spectator gets the same updates; the figure is what each one adds to a hand's cost.
+    The bots are one load generator, the spectators the other.
+    """
+    top = max(counts)
+    server = await start_server(workdir, "spectators", 7 + top)
+    workers = Workers(server.port, 2, 0.0, 0.0)
+    steps: list[dict[str, Any]] = []
+    try:
+        await create_tables(server, ["s0"], {"pause_seconds": 0})
+        await host_all(server, "pause", ["s0"])
+        rows = seat_players(server.prepared, ["s0"], 0, 1)[0]
+        answers = await workers.ask([{"cmd": "add", "players": rows}, {"cmd": "add", "players": []}])
+        errors = [e for a in answers for e in a["errors"]]
+        await host_all(server, "resume", ["s0"])
+        watching = 0
+        for count in sorted(counts):
+            extra = [[p.name, p.token, "s0"] for p in server.prepared.players[7 + watching:7 + count]]
+            if extra:
+                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "watch", "players": extra}])
+                errors += joined[1]["errors"]
+            watching = count
+            await asyncio.sleep(warmup)
+            window = await measure_window(server, workers, seconds)
+            summary = window.summary()
+            steps.append({"spectators": count, "hands": window.hands, "hands_per_s": summary["hands_per_s"],
+                          "server_cpu_ms_per_hand": summary["server_cpu_ms_per_hand"],
+                          "server_cpu_share": summary["server_cpu_share"]})
+            print(f"  {count:4d} spectators: {summary['server_cpu_ms_per_hand']} ms of server CPU a hand, "
+                  f"{summary['hands_per_s']} hands/s", flush=True)
+    finally:
+        await workers.stop()
+        stop_server(server)
+    base = steps[0]["server_cpu_ms_per_hand"] if steps else None
+    for step in steps:
+        cost = step["server_cpu_ms_per_hand"]
+        step["vs_none"] = round(cost / base, 3) if base and cost else None
+    return {"steps": steps, "errors": errors[:5]}
+
+
 async def measure_capacity(workdir: Path, steps: list[int], nworkers: int, warmup: float,
                            seconds: float) -> dict[str, Any]:
     """Add whole tables step by step until a step fails (p99 > 100 ms or a missed clock)."""
@@ -1028,6 +1070,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             with phase("burst: bots acting at once at 50 tables"):
                 results["burst"] = await measure_burst(workdir, 50, 2, 3.0 if quick else 5.0,
                                                        10.0 if quick else 30.0)
+        if only is None or "spectators" in only:
+            with phase("spectators: one table of bots acting at once, watched by 0 to 200 spectators"):
+                results["spectators"] = await measure_spectators(workdir, [0, 50, 200], 3.0 if quick else 5.0,
+                                                                 10.0 if quick else 30.0)
         if only is None or "capacity" in only:
             with phase("capacity: players at human pace, rising"):
                 # 286 tables are 2,002 players: issue 15's target is 2,000
@@ -1084,6 +1130,10 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
     if "phases" in r:
         out["action_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["action"].items() if k.endswith("_p50_us")}
         out["floor_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["floor"].items() if k.endswith("_p50_us")}
+    if "spectators" in r and r["spectators"]["steps"]:
+        last = r["spectators"]["steps"][-1]
+        out["spectators"] = last["spectators"]
+        out["spectators_cpu_vs_none"] = last["vs_none"]
     if "capacity" in r:
         best = r["capacity"]["largest_passed"]
         out["capacity_players"] = best["players"] if best else 0
@@ -1111,6 +1161,8 @@ def print_table(r: dict[str, Any]) -> None:
          f"requests a hand {r.get('burst_snapshots_per_hand')} (target 0); protocol {r.get('protocol')}"),
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
+        ("spectators", f"{r.get('spectators_cpu_vs_none') or 0:.2f}x",
+         f"a hand's server CPU with {r.get('spectators')} spectators against none (target <= 1.25x)"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",
          f"limited by: {r.get('capacity_limited_by')} (target 2,000)"),
         ("memory / CPU per player", f"{r.get('memory_per_player_kib')} KiB",
@@ -1130,7 +1182,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
-    parser.add_argument("--only", help="comma-separated: latency, simulate, burst, capacity")
+    parser.add_argument("--only", help="comma-separated: latency, simulate, burst, spectators, capacity")
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")],
                         help="capacity steps, in tables (7 players each)")
     parser.add_argument("--profile", type=Path, metavar="DIR",

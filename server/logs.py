@@ -15,6 +15,7 @@ when the process exits normally. A ``SIGKILL`` loses at most that much.
 from __future__ import annotations
 
 import atexit
+import json
 import logging
 import os
 import sys
@@ -134,15 +135,23 @@ class BufferedLines:
             self._stream.flush()
 
 
-def _orjson(value: Any, **_options: Any) -> str:
-    return orjson.dumps(value, default=repr).decode()
+def json_line(value: Any, **_options: Any) -> str:
+    """One event as JSON, by orjson; never raises (a log line must not fail the code that logs it).
+
+    Keys that are not strings (a seat number) are written as strings, values JSON cannot
+    hold as their ``repr``; anything orjson still refuses goes through the standard library.
+    """
+    try:
+        return orjson.dumps(value, default=repr, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (TypeError, ValueError):
+        return json.dumps(value, default=repr, skipkeys=True)
 
 
 def configure_logging(fmt: str = "console", level: str = "info") -> None:
     """Set up structlog (and route stdlib logging, e.g. aiohttp's, through the same output)."""
     lossy = LossyStream(sys.stderr)
     stream: Any = BufferedLines(lossy)
-    inner: Any = (structlog.processors.JSONRenderer(serializer=_orjson) if fmt == "json"
+    inner: Any = (structlog.processors.JSONRenderer(serializer=json_line) if fmt == "json"
                   else structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty()))
 
     def renderer(logger: Any, method: str, event: MutableMapping[str, Any]) -> Any:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.logs import FLUSH_CHARS, BufferedLines
+from server.logs import FLUSH_CHARS, BufferedLines, json_line
 
 NEVER = 3600.0  # the flushing thread's interval: it does not run within a test
 
@@ -45,3 +46,16 @@ def test_every_line_is_written_once_in_order(texts: list[str], urgent_after: set
             lines.urgent()
     lines.close()
     assert out.getvalue() == "".join(texts)
+
+
+def test_a_json_line_holds_what_a_table_logs() -> None:
+    """Seat numbers as keys, big integers, odd values: a line, never an error (it once failed a command)."""
+    line = json_line({"event": "hand_settled", "ev_paid": {3: 15, 4: -5}, "big": 10**30, "odd": {1.5, 2}})
+    assert json.loads(line) == {"event": "hand_settled", "ev_paid": {"3": 15, "4": -5}, "big": 10**30,
+                                "odd": repr({1.5, 2})}
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.integers() | st.text(), inner), max_leaves=20))
+def test_any_event_renders(value: object) -> None:
+    assert isinstance(json_line({"event": "x", "value": value}), str)
