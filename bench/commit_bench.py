@@ -87,6 +87,13 @@ class TimedBindings(DatabaseBindings):
             self.batch_ends.append((time.perf_counter() - started, self.statements - before))
 
 
+async def act(runner: Any, account: int, action: str, args: dict[str, Any]) -> None:
+    try:
+        await runner.submit(Play(account, action, tuple(args.items())))
+    except Exception:  # a raise the cards do not allow (the bot misread them): fold instead
+        await runner.submit(Play(account, "fold", ()))
+
+
 async def one_run(hands: int, pragmas: list[str]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hcf-commit-bench-") as tmp:
         prepared = await prepare(Path(tmp) / "bench.db", SEATS)
@@ -136,11 +143,8 @@ async def one_run(hands: int, pragmas: list[str]) -> dict[str, Any]:
                     todo.append((seat, "raise", {"amount": amount}) if amount else (seat, "fold", {}))
                 elif etype == "hand_revealed":
                     played += 1
-                for seat, action, args in todo:
-                    try:
-                        await runner.submit(Play(seat_of[seat], action, tuple(args.items())))
-                    except Exception:  # a raise the cards do not allow (the bot misread them): fold instead
-                        await runner.submit(Play(seat_of[seat], "fold", ()))
+                # All at once, as bots that act the moment they are asked: one batch at the table.
+                await asyncio.gather(*(act(runner, seat_of[seat], action, args) for seat, action, args in todo))
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu0
         finally:
             await tables.stop_all(1.0)
