@@ -15,6 +15,8 @@ It writes ``bench/results.json`` and prints a table. What it measures (see
   the time from sending an action to its table event reaching the next player;
 - **burst**: load-generator processes whose bots act at once at 50 tables;
   server hands per second beside ``simulate``'s;
+- **spectators**: one table of bots acting at once, watched by 0, 50 and 200
+  spectators (``loadgen``'s ``watch``): the server's CPU per hand at each step;
 - **capacity**: players acting 1-3 s after being asked at full 7-seat tables, in
   steps, until the p99 acknowledgement passes 100 ms or a clock is missed.
 
@@ -706,10 +708,12 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
     receive: from the client's send to the server's handler starting (the client's
     write, loopback, aiohttp's websocket read, Engine.IO and Socket.IO decoding); decide:
     the handler's time less the commits in it (validation, the table's queue, the rules,
-    the views and the reply); commit: the storage's commits; answer: from the handler's
-    return to the client holding the acknowledgement (encoding, the write, the client's
-    read). One action at a time, so the stamp line whose receive falls inside an
-    action's round trip is that action's.
+    the reply, less build); commit: the storage's commits (a batch's COMMIT too); build:
+    building the requester's update; answer: from the handler's return to the client
+    holding the acknowledgement, cut in encode (Socket.IO's encoding of the ACK and its
+    queueing) and send (Engine.IO's writer task, the write, loopback, the client's read).
+    One action at a time, so the stamp line whose receive falls inside an action's round
+    trip is that action's.
     """
     import bisect
 
@@ -720,7 +724,8 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
                 records.append(json.loads(line))
     records.sort(key=lambda r: r["recv"])
     starts = [r["recv"] for r in records]
-    phases: dict[str, list[float]] = {"receive": [], "decide": [], "commit": [], "answer": [], "total": []}
+    phases: dict[str, list[float]] = {"receive": [], "decide": [], "commit": [], "build": [], "encode": [],
+                                      "send": [], "answer": [], "total": []}
     for label, sent, answered in timeline:
         if label not in labels:
             continue
@@ -730,9 +735,13 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
         r = records[i]
         handler = r["done"] - r["start"]
         phases["receive"].append(r["start"] - sent)
-        phases["decide"].append(handler - r["commit_s"])
+        phases["decide"].append(handler - r["commit_s"] - r.get("build_s", 0.0))
         phases["commit"].append(r["commit_s"])
         phases["answer"].append(answered - r["done"])
+        if "acked" in r:  # the probe of this round: the answer cut in encode (and queue) and send
+            phases["build"].append(r["build_s"])
+            phases["encode"].append(r["encode_s"])
+            phases["send"].append(answered - r["acked"])
         phases["total"].append(answered - sent)
     out: dict[str, Any] = {"matched": len(phases["total"]), "actions": sum(1 for t in timeline if t[0] in labels)}
     for name, values in phases.items():
@@ -1132,7 +1141,7 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
         out["floor_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["floor"].items() if k.endswith("_p50_us")}
     if "spectators" in r and r["spectators"]["steps"]:
         last = r["spectators"]["steps"][-1]
-        out["spectators"] = last["spectators"]
+        out["spectators_watching"] = last["spectators"]
         out["spectators_cpu_vs_none"] = last["vs_none"]
     if "capacity" in r:
         best = r["capacity"]["largest_passed"]
@@ -1162,7 +1171,7 @@ def print_table(r: dict[str, Any]) -> None:
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
         ("spectators", f"{r.get('spectators_cpu_vs_none') or 0:.2f}x",
-         f"a hand's server CPU with {r.get('spectators')} spectators against none (target <= 1.25x)"),
+         f"a hand's server CPU with {r.get('spectators_watching')} spectators against none (target <= 1.25x)"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",
          f"limited by: {r.get('capacity_limited_by')} (target 2,000)"),
         ("memory / CPU per player", f"{r.get('memory_per_player_kib')} KiB",
@@ -1172,7 +1181,8 @@ def print_table(r: dict[str, Any]) -> None:
         got = r.get(f"{name}_phases_p50_us")
         if got:
             rows.append((f"{name} phases p50", f"{got.get('total', 0):,.0f} us",
-                         " / ".join(f"{k} {got.get(k, 0):,.0f}" for k in ("receive", "decide", "commit", "answer"))
+                         " / ".join(f"{k} {got.get(k, 0):,.0f}" for k in ("receive", "decide", "commit", "build",
+                                                                           "encode", "send"))
                          + " us"))
     for name, value, note in rows:
         print(f"{name:24} {value:>24}  {note}")
