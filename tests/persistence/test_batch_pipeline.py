@@ -90,3 +90,40 @@ async def test_every_answer_waits_for_the_commit(table: tuple[Tables, list[str],
 
     await asyncio.gather(sit(ann, "ann", 1), sit(bob, "bob", 2))
     assert committed_when_answered == [True, True]
+
+
+class FailingCommit(DatabaseBindings):
+    """The real store, whose batch COMMIT fails (a full disk, say) once armed."""
+
+    armed = False
+
+    async def end_batch(self, table: str, *, commit: bool = True) -> None:
+        if commit and self.armed:
+            await super().end_batch(table, commit=False)
+            raise OSError("database or disk is full")
+        await super().end_batch(table, commit=commit)
+
+
+async def test_a_failed_batch_commit_answers_nobody_ok_and_stops_the_table(
+        table: tuple[Tables, list[str], list[AccountId]]) -> None:
+    tables, _statements, (ann, bob, _cat, _dan) = table
+    runner = tables.runners["main"]
+    db = runner.storage.db  # type: ignore[attr-defined]
+    store = FailingCommit(db, ServerConfig())
+    store.armed = True
+    runner.storage = store
+    answers = await asyncio.gather(runner.submit(Sit(ann, "ann", 1, 200)), runner.submit(Sit(bob, "bob", 2, 200)),
+                                   return_exceptions=True)
+    assert [getattr(a, "code", None) for a in answers] == ["table/closed", "table/closed"]
+    assert updates_of(tables) == []  # nothing was published
+    with pytest.raises(TableError):
+        await runner.submit(Sit(ann, "ann", 1, 200))  # the table stopped: its memory was ahead of the record
+    async with db.transaction(write=False) as tx:
+        assert await tx.seats("main") == []
+        assert await tx.balance(stack_place("main", ann)) == 0
+
+
+def updates_of(tables: Tables) -> list[TableUpdates]:
+    publisher = tables.publisher
+    assert isinstance(publisher, Updates)
+    return publisher.sent
