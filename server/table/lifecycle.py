@@ -118,7 +118,7 @@ class LifecycleMixin(RunnerBase):
         while True:
             items = [await self._queue.get()]
             # Take what is already waiting too (docs/protocol.md section 2, batching): each command is
-            # still its own commit, but the batch goes out as one update per viewer.
+            # undone alone if refused, the batch is one commit (SQLite) and one update per viewer.
             while len(items) < BATCH_LIMIT and not self._queue.empty():
                 items.append(self._queue.get_nowait())
             structlog.contextvars.bind_contextvars(table=self.name, hand=self.course.hand_id)
