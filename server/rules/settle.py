@@ -103,7 +103,7 @@ def who_pays_whom(nets: Mapping[str, int]) -> list[Payment]:
 
 def _greedy(group: Sequence[tuple[str, int]]) -> list[Payment]:
     """Payments within a group whose nets sum to zero: each one clears a debtor or a creditor (the last, both)."""
-    owed = {name: net for name, net in group}
+    owed = dict(group)
     payments = []
     while any(owed.values()):
         payer = min(owed, key=lambda n: (owed[n], n))

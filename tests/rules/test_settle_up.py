@@ -78,5 +78,6 @@ def test_a_persons_net_is_what_they_took_and_still_have_less_what_they_brought(
     figures = Figures(name="alice", bought=bought, cashed=cashed, on_table=on_table, brought=brought)
     assert figures.net == cashed + on_table - bought - brought
     line = net_sentence(figures)
-    assert line.startswith("alice ") and line.endswith(".")
+    assert line.startswith("alice ")
+    assert line.endswith(".")
     assert "_" not in line
