@@ -126,8 +126,8 @@ def test_every_hand_in_the_list_links_to_its_first_step(
     page.context.close()
 
 
-def test_a_link_to_a_hand_that_does_not_exist_says_so(web_server: WebServer, browser: Browser,
-                                                      played: tuple[Person, list[dict[str, Any]]]) -> None:
+@pytest.mark.usefixtures("played")
+def test_a_link_to_a_hand_that_does_not_exist_says_so(web_server: WebServer, browser: Browser) -> None:
     page = anonymous(browser)
     page.goto(f"{web_server.url}/history/{TABLE}/999#step=2")
     page.wait_for_selector(".replay .bad")
@@ -154,8 +154,8 @@ def test_the_replay_screenshots(web_server: WebServer, browser: Browser, name: s
     page.context.close()
 
 
-def test_the_host_console_settles_up_the_night_in_sentences(web_server: WebServer, browser: Browser,
-                                                            played: tuple[Person, list[dict[str, Any]]]) -> None:
+@pytest.mark.usefixtures("played")
+def test_the_host_console_settles_up_the_night_in_sentences(web_server: WebServer, browser: Browser) -> None:
     page = anonymous(browser)
     page.goto(f"{web_server.url}/")
     page.evaluate("t => localStorage.setItem('hcf-table', JSON.stringify({host_token: t}))", web_server.host_token)
