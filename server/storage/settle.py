@@ -91,7 +91,8 @@ class SettleStore(Store):
             start, until = day_window(day) if day is not None else (info.created_at, 2**62)
             figures = [Figures(name=await _name(tx, account), bought=t.bought, cashed=t.cashed,
                                on_table=t.on_table, brought=t.brought)
-                       for account, t in sorted(tally(rows, info.name, start, until).items())]
+                       for account, t in tally(rows, info.name, start, until).items()]
+        figures.sort(key=lambda f: (f.name.casefold(), f.name))
         return _answer(info.name, figures, start, until, closed=info.closed, day=day)
 
 

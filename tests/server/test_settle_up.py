@@ -7,7 +7,7 @@ from typing import Any
 import aiohttp
 
 from server.persistence.database import open_database
-from server.rules.settle import HOUSE
+from server.rules.settle import HOUSE, Figures
 
 from .conftest import Server
 from .helpers import Policy, run_hands
@@ -101,3 +101,25 @@ async def test_only_the_host_sees_the_settle_up(server: Server) -> None:
     account = await server.account("mallory")
     status, answer = await settle_up(server, token=account["token"])
     assert (status, answer["error"]["code"]) == (403, "auth/not_host")
+
+
+def test_a_days_session_counts_the_chips_carried_in_from_before_it() -> None:
+    from types import SimpleNamespace
+
+    from server.storage.settle import tally
+
+    def row(at: int, src: str, dst: str, amount: int, kind: str) -> SimpleNamespace:
+        return SimpleNamespace(created_at=at, src=src, dst=dst, amount=amount, kind=kind)
+
+    rows = [row(1, "account:1", "stack:main:1", 1000, "buy_in"),  # the evening before
+            row(2, "stack:main:1", "felt:main:1", 100, "bet"), row(3, "house:bank", "felt:main:1", 100, "win"),
+            row(4, "felt:main:1", "stack:main:1", 200, "win"),
+            row(10, "stack:main:1", "felt:main:1", 50, "bet"), row(11, "felt:main:1", "house:bank", 50, "loss"),
+            row(12, "account:1", "stack:main:1", 500, "top_up"), row(13, "stack:main:1", "account:1", 1450, "cash_out"),
+            row(14, "account:2", "stack:other:2", 70, "buy_in"),
+            row(20, "account:1", "stack:main:1", 300, "buy_in")]  # the day after
+    (person,) = tally(rows, "main", start=10, until=20).values()  # the other table's buy-in is not main's
+    assert (person.brought, person.bought, person.cashed, person.on_table) == (1100, 500, 1450, 100)
+    figures = Figures(name="a", bought=person.bought, cashed=person.cashed, on_table=person.on_table,
+                      brought=person.brought)
+    assert figures.net == -50, "down the 50 lost that day; the evening before's win is not counted again"
