@@ -9,11 +9,13 @@ from __future__ import annotations
 from server.storage.accounts import AccountStore
 from server.storage.hands import HandStore, public_hand
 from server.storage.invites import InviteStore
+from server.storage.settle import SettleStore
 from server.storage.tables import TableStore
 
 __all__ = ["DatabaseBindings", "public_hand"]
 
 
-class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore):
+class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, SettleStore):
     """Storage for tables (:class:`TableStore`), accounts for the transport (:class:`AccountStore`)
-    the record of finished hands (:class:`HandStore`) and invite links (:class:`InviteStore`), over one database."""
+    the record of finished hands (:class:`HandStore`), invite links (:class:`InviteStore`) and settle-up
+    (:class:`SettleStore`), over one database."""
