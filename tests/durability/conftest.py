@@ -29,12 +29,16 @@ Coverage = Callable[[str, dict[str, Any]], None]
 def coverage(request: pytest.FixtureRequest) -> Coverage:
     """``coverage(line, figures)``: one line for the end-of-run summary, with its figures."""
     def note(line: str, figures: dict[str, Any]) -> None:
-        _LINES.append((line, {"test": request.node.name, **figures}))
+        # In the test's report too: a pytest-xdist worker sends it to the main process, which prints the summary.
+        request.node.user_properties.append(("durability", (line, {"test": request.node.name, **figures})))
         print(line)
     return note
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    _LINES[:] = [value for reports in terminalreporter.stats.values() for report in reports
+                 if getattr(report, "when", None) == "call"
+                 for name, value in getattr(report, "user_properties", ()) if name == "durability"]
     if not _LINES:
         return
     terminalreporter.write_sep("-", "durability: what was covered")
