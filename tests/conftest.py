@@ -10,6 +10,7 @@ The suite runs in several processes (pytest-xdist, ``-n`` in scripts/test.sh): s
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -90,6 +91,26 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return group_of(nodeid)
 
     return ByGroup(config, log)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """What the durability tests covered (their ``coverage`` fixture), after the session.
+
+    Read from the test reports, which pytest-xdist's workers send to this main process.
+    """
+    lines = [value for reports in terminalreporter.stats.values() for report in reports
+             if getattr(report, "when", None) == "call"
+             for name, value in getattr(report, "user_properties", ()) if name == "durability"]
+    if not lines:
+        return
+    terminalreporter.write_sep("-", "durability: what was covered")
+    for line, _ in lines:
+        terminalreporter.write_line(line)
+    target = os.environ.get("HCF_DURABILITY_REPORT")
+    if target:
+        with open(target, "a", encoding="utf-8") as out:
+            for line, figures in lines:
+                out.write(json.dumps({"line": line, **figures}) + "\n")
 
 
 @pytest.fixture(scope="session")
