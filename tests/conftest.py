@@ -5,7 +5,7 @@ tests that never ask for it never start it. When PostgreSQL is not installed,
 every test that asks fails, naming the Debian package to install; none is skipped.
 
 The suite runs in several processes (pytest-xdist, ``-n`` in scripts/test.sh): see
-:func:`pytest_collection_modifyitems` for which tests stay together, and docs/benchmarks.md.
+:func:`group_of` for which tests stay together, and docs/benchmarks.md.
 """
 
 from __future__ import annotations
