@@ -51,6 +51,8 @@ export const statusWords = (code) => said(STATUS, code);
 
 /** The table's status with what it waits for, said once: `waiting for players`, `waiting: nobody took the bank`. */
 export function tableStatus(status, reason) {
+  // The game ended under the house rules for the bank: the table stays paused until the host reopens it.
+  if (reason === "game_ended" && status !== "closed") return "closed for now: the game ended, until the host reopens it";
   if (status !== "waiting" || !reason || reason === "players") return statusWords(status);
   return `waiting: ${NOT_DEALT[reason] || phaseWords(reason)}`;
 }
