@@ -117,8 +117,9 @@ class HandDesk:
             for event in stop:
                 table.floor = floor_state.evolve(table.floor, event)
 
-        await self._pipeline.table_events([{"type": "table_waiting", "reason": GAME_ENDED, "message": sentence},
-                                           *(event.payload() for event in stop)], apply=apply)
+        # The table_waiting event says it all: no table_paused, which every client says as the host's doing.
+        await self._pipeline.table_events([{"type": "table_waiting", "reason": GAME_ENDED, "message": sentence}],
+                                          apply=apply)
 
     async def command(self, command: object) -> Reply:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
