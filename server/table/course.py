@@ -18,6 +18,10 @@ from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
 from server.table.roster import NEXT_HAND, Seated
 
+GAME_ENDED = "game_ended"
+"""The waiting reason of a table whose game ended (the game's ``AfterHand.ends_game``): it stays paused until the
+host's ``resume``."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Course:

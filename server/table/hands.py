@@ -32,9 +32,6 @@ from server.table.seating import SeatDesk
 
 log = structlog.get_logger("hcf.table")
 
-GAME_ENDED = "game_ended"
-"""The waiting reason of a table whose game ended (the game's ``AfterHand.ends_game``)."""
-
 
 class HandDesk:
     """Owns the hand's course: its start (``seed_source`` gives the seed), its commands, its clock, its end.
@@ -109,16 +106,16 @@ class HandDesk:
         """The game ended (the game says why in ``message``): the table says so, records it and deals no more
         until the host reopens it with ``resume`` (stacks stay; docs/server.md)."""
         table = self._table
-        sentence = hand_start.waiting_sentence(GAME_ENDED, message, house_banked=table.settings.house_banked)
+        sentence = hand_start.waiting_sentence(course.GAME_ENDED, message, house_banked=table.settings.house_banked)
         stop = floor_state.pause(table.floor, True)  # nothing when the host paused it already
 
         def apply() -> None:
-            table.course = course.waiting(table.course, GAME_ENDED)
+            table.course = course.waiting(table.course, course.GAME_ENDED)
             for event in stop:
                 table.floor = floor_state.evolve(table.floor, event)
 
         # The table_waiting event says it all: no table_paused, which every client says as the host's doing.
-        await self._pipeline.table_events([{"type": "table_waiting", "reason": GAME_ENDED, "message": sentence}],
+        await self._pipeline.table_events([{"type": "table_waiting", "reason": course.GAME_ENDED, "message": sentence}],
                                           apply=apply)
 
     async def command(self, command: object) -> Reply:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, cast
 
 from server.rules.game import AccountId, Game, TableSettings
 from server.table import facts
-from server.table.course import Course, in_play
+from server.table.course import GAME_ENDED, Course, in_play
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
@@ -199,9 +199,14 @@ class TableView:
             **self.table_view(),
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
-            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self.status(),
+            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self._lobby_status(),
             **self._odds(),
         }
+
+    def _lobby_status(self) -> str:
+        """What the lobby says a table does between hands: its status, or that its game ended."""
+        status = self.status()
+        return GAME_ENDED if status == "paused" and self.course.waiting_reason == GAME_ENDED else status
 
     def _odds(self) -> Reply:
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""

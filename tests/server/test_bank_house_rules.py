@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from client_cli.connection import http_json
 from tests.support.clock import ManualClock
 
 from .conftest import Server
@@ -59,6 +60,8 @@ async def test_nobody_banks_end_ends_the_game_until_the_host_reopens_it(server: 
     assert {s["seat"]: s["stack"] for s in snapshot["seats"]} == before  # stacks stay, seats stay
     assert notes(snapshot)["House rules for the bank"] == [
         "when the bank goes round the table and nobody takes it, the game ends"]
+    (entry,) = (await http_json("GET", f"{server.url}/api/tables"))["tables"]
+    assert entry["phase"] == "game_ended"  # the lobby says so, not that the host paused it
     kinds = [e["type"] for e in host.table_events(mark)]
     assert kinds.count("hand_started") == 1
     assert "table_paused" not in kinds  # the table paused itself: never said as the host's doing

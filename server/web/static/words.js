@@ -28,7 +28,7 @@ const PHASES = {
   dealt: "dealt", showdown: "showdown",
 };
 
-const STATUS = { waiting: "waiting for players", paused: "paused by the host", running: "playing", closed: "closed", closing: "closing" };
+const STATUS = { game_ended: "the game ended, until the host reopens the table", waiting: "waiting for players", paused: "paused by the host", running: "playing", closed: "closed", closing: "closing" };
 
 const CLASSES = {
   high_card: "high card", pair: "a pair", two_pair: "two pair", trips: "three of a kind", straight: "a straight",
