@@ -433,7 +433,9 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return "settings changed: " + settings_text(changed)
     if kind == "willing_changed":
         return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
-    if kind in ("table_waiting", "table_notice", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
+    if kind == "table_notice":  # a warning the game gives every seat (a rotation window running short)
+        return str(event.get("message") or "the table warns every seat")
+    if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
         return str(event.get("message") or kind)
     if kind == "drill_answered":
         return drill_answered_text(event)

@@ -55,6 +55,7 @@ def test_the_game_that_ended_is_said_in_the_header_and_the_log() -> None:
     assert describe_event(ended, {}) == "the game ends: the bank went round the table and nobody took it"
     warned = {"type": "table_notice", "message": "the window needs 1 more dealer in 10 min: bob could bank"}
     assert describe_event(warned, {}) == "the window needs 1 more dealer in 10 min: bob could bank"
+    assert describe_event({"type": "table_notice"}, {}) == "the table warns every seat"
 
 
 def test_show_settings_and_the_lobby_show_the_rules_the_rotation_and_the_fees() -> None:
