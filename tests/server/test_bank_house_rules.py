@@ -106,6 +106,12 @@ async def test_bank_keep_two_the_dp_keeps_the_bank_two_hands_then_it_moves_on(se
     (third,) = await run_hands(host, 1)
     assert third["dealer"] == bob.seat  # alice may not take it back before another player banked
     assert alice.seat not in [e["seat"] for e in host.table_events(mark) if e.get("type") == "bank_offered"]
+    # The host takes the house rules off: every viewer's model drops the notes with the next update.
+    mark = bob.mark()
+    await host.host("change_settings", settings={"bank_keep": 1})
+    await bob.event("settings_changed", since=mark)
+    assert not bob.model().get("notes")
+    assert "notes" not in await bob.snapshot()
 
 
 @pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
