@@ -11,6 +11,7 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
+from client_cli.render import notes_lines
 
 ACTIONS = {
     "create-table": "create_table",
@@ -120,6 +121,7 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
         if key in pending:
             line += f"   ({_value(pending[key].get('new'))} from the next hand)"
         lines.append(line)
+    lines += [f"  {line}" for line in notes_lines(reply.get("notes"))]  # the house rules for the bank, the fees
     drill = reply.get("drill")
     if isinstance(drill, Mapping):
         state = "over" if drill.get("ended") else f"{drill.get('answered')} steps answered"
