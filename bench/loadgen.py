@@ -4,6 +4,8 @@ Started by ``bench/server_bench.py`` (several at a time) and driven with JSON li
 on stdin; each command is answered with one JSON line on stdout:
 
 - ``{"cmd": "add", "players": [[name, token, table], ...]}``: connect and sit them;
+- ``{"cmd": "watch", "players": [[name, token, table], ...]}``: connect them and join
+  their tables as spectators (they read every update and never act);
 - ``{"cmd": "mark"}``: start a measuring window (forget what was measured so far);
 - ``{"cmd": "report"}``: what happened since the mark (every ack latency, hands,
   missed clocks, refusals, and this process's own event-loop lag);
@@ -270,6 +272,7 @@ class Generator:
         self.gap_hold = GAP_HOLD
         self.stats = Stats()
         self.players: list[Player] = []
+        self.watchers: list[Player] = []  # spectators: joined, never seated
         self.tasks: set[asyncio.Task[Any]] = set()
         self.counted: set[str] = set()
         self.session: aiohttp.ClientSession
@@ -311,6 +314,25 @@ class Generator:
             except Exception as exc:
                 errors.append(repr(exc))
         return {"added": len(new) - len(errors), "errors": errors[:5], "players": len(self.players)}
+
+    async def watch(self, rows: list[list[str]]) -> dict[str, Any]:
+        """Connect and join as spectators (each reads its table's updates, as a real client does)."""
+        new = [Player(self, name, token, table, False) for name, token, table in rows]
+        gate = asyncio.Semaphore(32)
+
+        async def join(player: Player) -> None:
+            async with gate:
+                await player.client.connect()
+                joined = await player.client.call("join", {"table": player.table})
+                if not joined.get("ok"):
+                    raise RuntimeError(f"join refused: {joined}")
+                if isinstance(joined.get("snapshot"), dict):
+                    player.model.load_snapshot(joined)
+
+        results = await asyncio.gather(*(join(p) for p in new), return_exceptions=True)
+        self.watchers += [p for p, r in zip(new, results, strict=True) if not isinstance(r, BaseException)]
+        errors = [repr(r) for r in results if isinstance(r, BaseException)]
+        return {"added": len(new) - len(errors), "errors": errors[:5], "watchers": len(self.watchers)}
 
     def report(self) -> dict[str, Any]:
         s = self.stats
@@ -369,7 +391,7 @@ class Generator:
         for player in self.players:
             if player.gap_watch is not None:
                 player.gap_watch.cancel()
-        await asyncio.gather(*(p.client.close() for p in self.players), return_exceptions=True)
+        await asyncio.gather(*(p.client.close() for p in [*self.players, *self.watchers]), return_exceptions=True)
 
 
 def _reply(data: dict[str, Any]) -> None:
@@ -397,6 +419,8 @@ async def main_async(args: argparse.Namespace) -> None:
                 cmd = command.get("cmd")
                 if cmd == "add":
                     _reply(await gen.add(command["players"]))
+                elif cmd == "watch":
+                    _reply(await gen.watch(command["players"]))
                 elif cmd == "mark":
                     gen.stats = Stats()
                     gen.stats.frames_at_mark = gen.frames()

@@ -15,6 +15,8 @@ It writes ``bench/results.json`` and prints a table. What it measures (see
   the time from sending an action to its table event reaching the next player;
 - **burst**: load-generator processes whose bots act at once at 50 tables;
   server hands per second beside ``simulate``'s;
+- **spectators**: one table of bots acting at once, watched by 0, 50 and 200
+  spectators (``loadgen``'s ``watch``): the server's CPU per hand at each step;
 - **capacity**: players acting 1-3 s after being asked at full 7-seat tables, in
   steps, until the p99 acknowledgement passes 100 ms or a clock is missed.
 
@@ -706,10 +708,12 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
     receive: from the client's send to the server's handler starting (the client's
     write, loopback, aiohttp's websocket read, Engine.IO and Socket.IO decoding); decide:
     the handler's time less the commits in it (validation, the table's queue, the rules,
-    the views and the reply); commit: the storage's commits; answer: from the handler's
-    return to the client holding the acknowledgement (encoding, the write, the client's
-    read). One action at a time, so the stamp line whose receive falls inside an
-    action's round trip is that action's.
+    the reply, less build); commit: the storage's commits (a batch's COMMIT too); build:
+    building the requester's update; answer: from the handler's return to the client
+    holding the acknowledgement, cut in encode (Socket.IO's encoding of the ACK and its
+    queueing) and send (Engine.IO's writer task, the write, loopback, the client's read).
+    One action at a time, so the stamp line whose receive falls inside an action's round
+    trip is that action's.
     """
     import bisect
 
@@ -720,7 +724,8 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
                 records.append(json.loads(line))
     records.sort(key=lambda r: r["recv"])
     starts = [r["recv"] for r in records]
-    phases: dict[str, list[float]] = {"receive": [], "decide": [], "commit": [], "answer": [], "total": []}
+    phases: dict[str, list[float]] = {"receive": [], "decide": [], "commit": [], "build": [], "encode": [],
+                                      "send": [], "answer": [], "total": []}
     for label, sent, answered in timeline:
         if label not in labels:
             continue
@@ -730,9 +735,13 @@ def split_phases(timeline: list[tuple[str, float, float]], stamps: Path, labels:
         r = records[i]
         handler = r["done"] - r["start"]
         phases["receive"].append(r["start"] - sent)
-        phases["decide"].append(handler - r["commit_s"])
+        phases["decide"].append(handler - r["commit_s"] - r.get("build_s", 0.0))
         phases["commit"].append(r["commit_s"])
         phases["answer"].append(answered - r["done"])
+        if "acked" in r:  # the probe of this round: the answer cut in encode (and queue) and send
+            phases["build"].append(r["build_s"])
+            phases["encode"].append(r["encode_s"])
+            phases["send"].append(answered - r["acked"])
         phases["total"].append(answered - sent)
     out: dict[str, Any] = {"matched": len(phases["total"]), "actions": sum(1 for t in timeline if t[0] in labels)}
     for name, values in phases.items():
@@ -908,6 +917,48 @@ async def measure_burst(workdir: Path, tables: int, nworkers: int, warmup: float
     return out
 
 
+async def measure_spectators(workdir: Path, counts: list[int], warmup: float, seconds: float) -> dict[str, Any]:
+    """One 7-seat table whose bots act at once, watched by more and more spectators: server CPU per hand.
+
+    Every spectator gets the same updates; the figure is what each one adds to a hand's cost.
+    The bots are one load generator, the spectators the other.
+    """
+    top = max(counts)
+    server = await start_server(workdir, "spectators", 7 + top)
+    workers = Workers(server.port, 2, 0.0, 0.0)
+    steps: list[dict[str, Any]] = []
+    try:
+        await create_tables(server, ["s0"], {"pause_seconds": 0})
+        await host_all(server, "pause", ["s0"])
+        rows = seat_players(server.prepared, ["s0"], 0, 1)[0]
+        answers = await workers.ask([{"cmd": "add", "players": rows}, {"cmd": "add", "players": []}])
+        errors = [e for a in answers for e in a["errors"]]
+        await host_all(server, "resume", ["s0"])
+        watching = 0
+        for count in sorted(counts):
+            extra = [[p.name, p.token, "s0"] for p in server.prepared.players[7 + watching:7 + count]]
+            if extra:
+                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "watch", "players": extra}])
+                errors += joined[1]["errors"]
+            watching = count
+            await asyncio.sleep(warmup)
+            window = await measure_window(server, workers, seconds)
+            summary = window.summary()
+            steps.append({"spectators": count, "hands": window.hands, "hands_per_s": summary["hands_per_s"],
+                          "server_cpu_ms_per_hand": summary["server_cpu_ms_per_hand"],
+                          "server_cpu_share": summary["server_cpu_share"]})
+            print(f"  {count:4d} spectators: {summary['server_cpu_ms_per_hand']} ms of server CPU a hand, "
+                  f"{summary['hands_per_s']} hands/s", flush=True)
+    finally:
+        await workers.stop()
+        stop_server(server)
+    base = steps[0]["server_cpu_ms_per_hand"] if steps else None
+    for step in steps:
+        cost = step["server_cpu_ms_per_hand"]
+        step["vs_none"] = round(cost / base, 3) if base and cost else None
+    return {"steps": steps, "errors": errors[:5]}
+
+
 async def measure_capacity(workdir: Path, steps: list[int], nworkers: int, warmup: float,
                            seconds: float) -> dict[str, Any]:
     """Add whole tables step by step until a step fails (p99 > 100 ms or a missed clock)."""
@@ -1028,6 +1079,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             with phase("burst: bots acting at once at 50 tables"):
                 results["burst"] = await measure_burst(workdir, 50, 2, 3.0 if quick else 5.0,
                                                        10.0 if quick else 30.0)
+        if only is None or "spectators" in only:
+            with phase("spectators: one table of bots acting at once, watched by 0 to 200 spectators"):
+                results["spectators"] = await measure_spectators(workdir, [0, 50, 200], 3.0 if quick else 5.0,
+                                                                 10.0 if quick else 30.0)
         if only is None or "capacity" in only:
             with phase("capacity: players at human pace, rising"):
                 # 286 tables are 2,002 players: issue 15's target is 2,000
@@ -1084,6 +1139,10 @@ def headline(r: dict[str, Any]) -> dict[str, Any]:
     if "phases" in r:
         out["action_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["action"].items() if k.endswith("_p50_us")}
         out["floor_phases_p50_us"] = {k[:-7]: v for k, v in r["phases"]["floor"].items() if k.endswith("_p50_us")}
+    if "spectators" in r and r["spectators"]["steps"]:
+        last = r["spectators"]["steps"][-1]
+        out["spectators_watching"] = last["spectators"]
+        out["spectators_cpu_vs_none"] = last["vs_none"]
     if "capacity" in r:
         best = r["capacity"]["largest_passed"]
         out["capacity_players"] = best["players"] if best else 0
@@ -1111,6 +1170,8 @@ def print_table(r: dict[str, Any]) -> None:
          f"requests a hand {r.get('burst_snapshots_per_hand')} (target 0); protocol {r.get('protocol')}"),
         ("simulate", f"{r.get('simulate_hands_per_s', 0):,} hands/s",
          f"shell share of a hand's time: {r.get('burst_shell_share', 0):.3%}"),
+        ("spectators", f"{r.get('spectators_cpu_vs_none') or 0:.2f}x",
+         f"a hand's server CPU with {r.get('spectators_watching')} spectators against none (target <= 1.25x)"),
         ("capacity", f"{r.get('capacity_players', 0):,} players",
          f"limited by: {r.get('capacity_limited_by')} (target 2,000)"),
         ("memory / CPU per player", f"{r.get('memory_per_player_kib')} KiB",
@@ -1120,7 +1181,8 @@ def print_table(r: dict[str, Any]) -> None:
         got = r.get(f"{name}_phases_p50_us")
         if got:
             rows.append((f"{name} phases p50", f"{got.get('total', 0):,.0f} us",
-                         " / ".join(f"{k} {got.get(k, 0):,.0f}" for k in ("receive", "decide", "commit", "answer"))
+                         " / ".join(f"{k} {got.get(k, 0):,.0f}" for k in ("receive", "decide", "commit", "build",
+                                                                           "encode", "send"))
                          + " us"))
     for name, value, note in rows:
         print(f"{name:24} {value:>24}  {note}")
@@ -1130,7 +1192,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
-    parser.add_argument("--only", help="comma-separated: latency, simulate, burst, capacity")
+    parser.add_argument("--only", help="comma-separated: latency, simulate, burst, spectators, capacity")
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")],
                         help="capacity steps, in tables (7 players each)")
     parser.add_argument("--profile", type=Path, metavar="DIR",

@@ -212,6 +212,10 @@ def _add_host(sub: Any) -> None:
                                                          "(default 12h)")
     invite.add_argument("--uses", type=int, help="how many times it may be redeemed (default: any)")
     action("invites", "list the invite links of a table", "hcf host invites --table main")
+    settle = action("settle-up", "each person's net for the session and who pays whom (docs/web.md)",
+                    "hcf host settle-up --table main\n  hcf host settle-up --table main --day 2026-12-05 --csv")
+    settle.add_argument("--day", help="one UTC day, YYYY-MM-DD (default: the table's night, since it opened)")
+    settle.add_argument("--csv", action="store_true", help="print the figures and payments as CSV")
     revoke = action("revoke-invite", "revoke an invite link (and the floor token it gave)",
                     "hcf host revoke-invite 3", table=False)
     revoke.add_argument("invite_id", type=int, metavar="ID", help="the invite's id (hcf host invites)")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 from urllib.parse import quote
 
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
+from client_cli.render import notes_lines
 
 ACTIONS = {
     "create-table": "create_table",
@@ -118,6 +121,7 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
         if key in pending:
             line += f"   ({_value(pending[key].get('new'))} from the next hand)"
         lines.append(line)
+    lines += [f"  {line}" for line in notes_lines(reply.get("notes"))]  # the house rules for the bank, the fees
     drill = reply.get("drill")
     if isinstance(drill, Mapping):
         state = "over" if drill.get("ended") else f"{drill.get('answered')} steps answered"
@@ -351,4 +355,40 @@ async def run_invites(url: str, token: str, command: str, args: Mapping[str, Any
     except ServerRefused as exc:
         return print_refusal(exc, as_json)
     print(json.dumps(reply, indent=2) if as_json else text)
+    return 0
+
+
+def settle_csv(reply: Mapping[str, Any]) -> str:
+    """``settle-up --csv``: a row per person, then a row per payment, for a spreadsheet.
+
+    >>> print(settle_csv({"people": [{"name": "bob", "bought": 100, "cashed": 60, "on_table": 0, "brought": 0,
+    ...     "net": -40}], "payments": [{"payer": "bob", "payee": "alice", "amount": 40}]}), end="")
+    name,bought in,cashed out,on the table,had before,net
+    bob,100,60,0,0,-40
+    <BLANKLINE>
+    payer,payee,amount
+    bob,alice,40
+    """
+    out = io.StringIO()
+    rows = csv.writer(out, lineterminator="\n")
+    rows.writerow(["name", "bought in", "cashed out", "on the table", "had before", "net"])
+    rows.writerows([p["name"], p["bought"], p["cashed"], p["on_table"], p["brought"], p["net"]]
+                   for p in reply.get("people") or [])
+    rows.writerows([[], ["payer", "payee", "amount"]])
+    rows.writerows([p["payer"], p["payee"], p["amount"]] for p in reply.get("payments") or [])
+    return out.getvalue()
+
+
+async def run_settle_up(url: str, token: str, table: str, day: str | None, as_csv: bool, as_json: bool) -> int:
+    """``hcf host settle-up``: each person's net for the session and who pays whom (sentences, CSV or JSON)."""
+    query = f"?day={quote(day, safe='')}" if day else ""
+    try:
+        reply = await http_json("GET", f"{url.rstrip('/')}/api/tables/{quote(table, safe='')}/settle-up{query}",
+                                token=token)
+    except ServerRefused as exc:
+        return print_refusal(exc, as_json)
+    if as_json:
+        print(json.dumps(reply, indent=2))
+    else:
+        print(settle_csv(reply) if as_csv else "\n".join(reply.get("lines") or []), end="" if as_csv else "\n")
     return 0

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client_cli.connection import http_json
+from client_cli.render import notes_lines
 
 GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 
@@ -44,8 +45,10 @@ def tables_lines(tables: Sequence[Mapping[str, Any]]) -> list[str]:
     """The list, in the server's order, or a sentence when there is none."""
     if not tables:
         return ["no open tables: the host opens one with 'hcf host create-table NAME'"]
-    return [f"{len(tables)} open table{'s' if len(tables) != 1 else ''}:", *(table_line(t) for t in tables),
-            "join one with: hcf play --table NAME --name YOU"]
+    lines = [f"{len(tables)} open table{'s' if len(tables) != 1 else ''}:"]
+    for table in tables:  # each table's posted house rules under its line
+        lines += [table_line(table), *(f"          {line}" for line in notes_lines(table.get("notes")))]
+    return [*lines, "join one with: hcf play --table NAME --name YOU"]
 
 
 async def show_tables(url: str, as_json: bool) -> int:

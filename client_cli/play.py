@@ -28,6 +28,7 @@ from typing import Any
 
 from rich.text import Text
 
+from client_cli.chat import chat_text
 from client_cli.connection import Connection, ServerRefused
 from client_cli.games import GameClient, Move, game_client, game_of, known
 from client_cli.games.generic import unknown_game_line
@@ -35,7 +36,7 @@ from client_cli.leaving import Departure
 from client_cli.offers import Offers, check, possible_text, read_offers
 from client_cli.parse import SAY_HELP, Help, InputError, Leave, SitOut, Stay, TopUp, WillingToBank, my_seat, said
 from client_cli.reasons import stood_text
-from client_cli.render import chat_text, header_line
+from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker

@@ -191,6 +191,8 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
         left = countdown(clock.get("deadline"), server_now)
         if left:
             text.append(f" · {left}", style="bold")
+    elif snapshot.get("waiting_reason") == "game_ended" and status != "closed":
+        text.append(" · the game ended: no hand until the host reopens the table", style="bold red")
     elif status == "paused":
         text.append(" · paused by the host", style="yellow")
     elif status == "closed":
@@ -205,7 +207,26 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
         text.append(" · next deck arranged", style="red")
     if not connected:
         text.append(" · CONNECTION LOST, reconnecting", style="bold red")
+    for line in notes_lines(snapshot.get("notes")):  # the house rules for the bank, their status, the fees
+        text.append("\n" + line, style="cyan")
     return text
+
+
+def notes_lines(notes: Any) -> list[str]:
+    """A table's posted house rules and their status (the snapshot's and the lobby's ``notes``), a line a note.
+
+    >>> for line in notes_lines([{"title": "The bank's rotation", "lines": ["alice has banked 2 of 2 hands"]},
+    ...                          {"title": "Posted fees", "lines": ["Ante 1 to 20: each pays 1", "Ante 21 ..."]}]):
+    ...     print(line)
+    The bank's rotation: alice has banked 2 of 2 hands
+    Posted fees: Ante 1 to 20: each pays 1; Ante 21 ...
+    >>> notes_lines(None)
+    []
+    """
+    if not isinstance(notes, list):
+        return []
+    return [f"{note.get('title')}: {'; '.join(str(line) for line in note.get('lines') or [])}"
+            for note in notes if isinstance(note, Mapping)]
 
 
 def seat_lines(snapshot: Mapping[str, Any]) -> list[Text]:
@@ -373,15 +394,6 @@ def _who(names: Names, seat: Any) -> str:
     return names.get(seat, f"seat {seat}") if isinstance(seat, int) else "?"
 
 
-def chat_text(line: Mapping[str, Any]) -> str:
-    """A chat line as the terminal shows it: who and where, then the text, printable characters only."""
-    text = "".join(c for c in str(line.get("text", "")) if c.isprintable())
-    if line.get("chat_kind") not in ("line", "reaction"):
-        return f"[host] {text}"
-    where = "spectator " if line.get("room") == "spectators" else ""
-    return f"[chat] {where}{line.get('name')}: {text}"
-
-
 def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     """A one-line account of a table event for the log (None for bookkeeping events)."""
     kind = event.get("type")
@@ -421,6 +433,8 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return "settings changed: " + settings_text(changed)
     if kind == "willing_changed":
         return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
+    if kind == "table_notice":  # a warning the game gives every seat (a rotation window running short)
+        return str(event.get("message") or "the table warns every seat")
     if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
         return str(event.get("message") or kind)
     if kind == "drill_answered":
@@ -471,6 +485,7 @@ __all__ = [
     "describe_event",
     "group_by_suit",
     "header_line",
+    "notes_lines",
     "result_lines",
     "seat_lines",
     "your_cards_lines",

@@ -155,6 +155,10 @@ def run_host(args: argparse.Namespace) -> int:
     command = args.host_command
     if command in ("invite", "invites", "revoke-invite"):
         return run_invites(args, token)
+    if command == "settle-up":
+        from client_cli.host import run_settle_up
+
+        return run_async(lambda: run_settle_up(args.server, token, args.table, args.day, args.csv, args.json))
     if command == "create-table":
         values["table"] = args.name
     if command in ("create-table", "change-settings"):

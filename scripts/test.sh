@@ -2,6 +2,9 @@
 # Installs hcf-table with its test tools into .venv and runs every check:
 # ruff, mypy --strict, the import contracts, then the whole pytest suite.
 # This is the README's test command and what .ci/run calls.
+# The suite runs in HCF_TEST_WORKERS processes (pytest-xdist; 3 unless set): most tests wait on
+# sockets, subprocesses and table clocks rather than on a core. tests/conftest.py keeps each test
+# module on one process. Arguments go on to pytest (`bash scripts/test.sh -n 0` runs in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -24,7 +27,7 @@ echo "== import contracts"
 lint-imports
 echo "== pytest"
 set +e
-pytest "$@"
+pytest -n "${HCF_TEST_WORKERS:-3}" --dist loadscope --no-loadscope-reorder "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

@@ -10,11 +10,13 @@ from server.storage.accounts import AccountStore
 from server.storage.chat import ChatStore
 from server.storage.hands import HandStore, public_hand
 from server.storage.invites import InviteStore
+from server.storage.settle import SettleStore
 from server.storage.tables import TableStore
 
 __all__ = ["DatabaseBindings", "public_hand"]
 
 
-class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, ChatStore):
+class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, SettleStore, ChatStore):
     """Storage for tables (:class:`TableStore`), accounts for the transport (:class:`AccountStore`)
-    the record of finished hands (:class:`HandStore`) and invite links (:class:`InviteStore`), over one database."""
+    the record of finished hands (:class:`HandStore`), invite links (:class:`InviteStore`), settle-up
+    (:class:`SettleStore`) and the tables' chat (:class:`ChatStore`), over one database."""

@@ -43,6 +43,9 @@ _TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})  # the table's own ro
 MAX_COMMANDS = 500
 TRAINEE = "!trainee"  # no account has this name: the runner answers in the trainee's place
 MAX_TIMERS = 50
+NOT_ASKED_AT_TABLE = frozenset({"payout"})
+"""Steps the live table does not ask yet (server/table/drill.py asks the engine without the chips in play): the
+runner judges their answers off the key, in their place among the steps the table asks."""
 
 
 class DrillError(RuntimeError):
@@ -100,6 +103,7 @@ class _Trainee:
         assert drill is not None
         while drill.held is not None:
             asked = drill.held.questions[0].step
+            self.past_unasked(len(self.key), asked)
             if self.n >= len(self.key) or asked != self.key[self.n].step:
                 wanted = self.key[self.n].step.step if self.n < len(self.key) else "no step"
                 raise DrillError(f"{where}: the table asked {asked.step} {asked.answer} where the key has {wanted}")
@@ -113,6 +117,11 @@ class _Trainee:
                 if len(drill.answers) > answered or not clock.fire_next():
                     break
                 await runner.submit(Snapshot(None))  # the timer's tick is queued: this waits for it
+
+    def past_unasked(self, limit: int, asked: KeyStep | None = None) -> None:
+        """Move past the key's steps the table does not ask (up to the step ``asked``, or ``limit``)."""
+        while self.n < limit and self.key[self.n].step.step in NOT_ASKED_AT_TABLE and self.key[self.n].step != asked:
+            self.n += 1
 
     def skip(self, steps: int) -> None:
         """Steps of an attempt nobody could bank: the table asks none (it retries), they are judged off the key."""
@@ -130,7 +139,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
             await tx.issue(account.id, seat.stack, "drill buy-in")
             accounts[seat.seat] = AccountId(account.id)
     clock = ManualClock()
-    drill = DrillSettings(TRAINEE, scenario.steps)
+    drill = DrillSettings(TRAINEE, tuple(s for s in scenario.steps if s not in NOT_ASKED_AT_TABLE))
     runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game,
                                     drill=drill), bindings, _Nobody(), grace=0.0, clock=clock)
     runner.start()
@@ -143,6 +152,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
         for number, hand in enumerate(scenario.hands, 1):
             keys.append(await _hand(scenario, runner, clock, database, hand, played[number - 1].deck, accounts,
                                     number, trainee))
+            trainee.past_unasked(len(key_of(played[:number])))
             if trainee.n != len(key_of(played[:number])):
                 raise DrillError(f"scenario {scenario.name}, hand {number}: the table asked {trainee.n} steps "
                                  f"by its end, the key {len(key_of(played[:number]))}")
@@ -192,16 +202,17 @@ async def _hand(scenario: Scenario, runner: TableRunner, clock: ManualClock, dat
 
 
 async def _recorded_key(scenario: Scenario, database: Database, hand_id: int, hand: HandSpec) -> tuple[KeyStep, ...]:
-    return await recorded_key(scenario.game, database, hand_id, hand.irregularity, scenario.steps)
+    return await recorded_key(scenario.game, database, hand_id, hand.irregularity, scenario.steps, scenario.chips)
 
 
 async def recorded_key(game_name: str, database: Database, hand_id: int, irregularity: Irregularity | None,
-                       steps: Collection[str] | None = None) -> tuple[KeyStep, ...]:
-    """A hand's key from the table's own log: its recorded inputs and events, through the engine."""
+                       steps: Collection[str] | None = None, chips: Sequence[int] = ()) -> tuple[KeyStep, ...]:
+    """A hand's key from the table's own log: its recorded inputs and events, through the engine (``chips``:
+    the chips in play, for the payouts' make-ups)."""
     recorded = await database.get_hand(hand_id)
     rows = [dict(e.payload) for e in await database.hand_events(hand_id)]
     inputs = next(r["_input"] for r in rows if (r.get("_input") or {}).get("command") == "new_hand")
     game, initial = initial_state(inputs, recorded.server_seed)
     events = [game.codec.event_from_json({k: v for k, v in r.items() if not k.startswith("_")})
               for r in rows if r.get("type") not in _TABLE_ROWS]
-    return hand_key(game_name, initial, events, game.evolve, irregularity=irregularity, asked=steps)
+    return hand_key(game_name, initial, events, game.evolve, irregularity=irregularity, asked=steps, chips=chips)

@@ -132,7 +132,7 @@ class _TableSnapshot(TypedDict):
     server_time: float
     settings: JSON
     status: Literal["playing", "waiting", "paused", "closed"]
-    waiting_reason: Literal["players", "no_bank"] | None
+    waiting_reason: Literal["players", "no_bank", "game_ended"] | None
     seats: list[SeatView]
     button: int | None
     hand: JSON | None
@@ -148,6 +148,7 @@ class TableSnapshot(_TableSnapshot, total=False):
 
     jackpot_meter: int  # Caribbean Stud only
     jackpot_chips: int
+    notes: list[JSON]  # a game's posted house rules and their status, each {"title", "lines", ...} (absent: none)
 
 ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "request/malformed": "the payload is not what this request takes",

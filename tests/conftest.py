@@ -3,15 +3,21 @@
 The server starts on first use (about 1.5 s) and stops at the end of the session;
 tests that never ask for it never start it. When PostgreSQL is not installed,
 every test that asks fails, naming the Debian package to install; none is skipped.
+
+The suite runs in several processes (pytest-xdist, ``-n`` in scripts/test.sh): see
+:func:`group_of` for which tests stay together, and docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from tests.support.postgres import PostgresMissing, PostgresServer, database_name
 
@@ -19,8 +25,92 @@ from tests.support.postgres import PostgresMissing, PostgresServer, database_nam
 # analyses a person made on this machine nor leaves its own behind. One directory for the
 # run, so the counts made once are shared by every test and by the servers they start (by
 # XDG_CACHE_HOME, which the tests that clear the HCF_ variables for a subprocess keep).
+# Under pytest-xdist every worker process imports this file: they share the run's directory
+# (named by the run's id), as the counts are written atomically (server/analysis/cache.py).
 os.environ.pop("HCF_CACHE_DIR", None)
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hcf-test-cache-")
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+if _RUN:
+    os.environ["XDG_CACHE_HOME"] = os.path.join(tempfile.gettempdir(), f"hcf-test-cache-{_RUN}")
+    os.makedirs(os.environ["XDG_CACHE_HOME"], exist_ok=True)
+else:
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hcf-test-cache-")
+
+# The suite runs in parallel on a shared machine: one example that takes longer than Hypothesis's
+# default 200 ms deadline says the machine is busy, not that the code is wrong. Every other setting
+# (max_examples above all) stays Hypothesis's, or the test's own.
+settings.register_profile("suite", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
+# Tests kept on one worker process, beyond their own module: they share what a session fixture
+# computes once per process (the exact odds counts of tests/analysis/conftest.py, about 25 s).
+_GROUPS = ("tests/analysis/",)
+# Modules that each take a minute or so (measured: docs/benchmarks.md): they start first, so that
+# none of them begins last while the other workers have run out of tests. A module with a test
+# marked ``slow`` starts first too.
+_LONG = ("tests/web/", "tests/toygame2/test_duel_browser.py", "tests/client_cli/test_offers_pty.py",
+         "tests/client_cli/test_stay_pty.py", "tests/durability/", "tests/simulation/test_caribbean.py")
+
+
+def group_of(nodeid: str) -> str:
+    """The tests that run on one worker process, in their order: a module, or a directory of ``_GROUPS``.
+
+    A module's tests may share a module-scoped server, browser or story (tests/web), a port
+    or a file, and run in their order: a module is the unit that is safe to run beside another.
+
+    >>> group_of("tests/web/test_play.py::test_hand_one")
+    'tests/web/test_play.py'
+    >>> group_of("tests/analysis/test_command.py::test_x[a::b]")
+    'tests/analysis/'
+    """
+    path = nodeid.split("::", 1)[0]
+    return next((g for g in _GROUPS if path.startswith(g)), path)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long modules first, each module's tests together and in their order (the same in every process)."""
+    groups: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        groups.setdefault(group_of(item.nodeid), []).append(item)
+    first = [g for g, members in groups.items()
+             if g.startswith(_LONG) or any(m.get_closest_marker("slow") for m in members)]
+    order = first + [g for g in groups if g not in first]
+    items[:] = [item for group in order for item in groups[group]]
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadscope``, pytest-xdist gives each worker whole groups (:func:`group_of`).
+
+    scripts/test.sh adds ``--no-loadscope-reorder``, so they are handed out in the order above.
+    """
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return ByGroup(config, log)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """What the durability tests covered (their ``coverage`` fixture), after the session.
+
+    Read from the test reports, which pytest-xdist's workers send to this main process.
+    """
+    lines = [value for reports in terminalreporter.stats.values() for report in reports
+             if getattr(report, "when", None) == "call"
+             for name, value in getattr(report, "user_properties", ()) if name == "durability"]
+    if not lines:
+        return
+    terminalreporter.write_sep("-", "durability: what was covered")
+    for line, _ in lines:
+        terminalreporter.write_line(line)
+    target = os.environ.get("HCF_DURABILITY_REPORT")
+    if target:
+        with open(target, "a", encoding="utf-8") as out:
+            for line, figures in lines:
+                out.write(json.dumps({"line": line, **figures}) + "\n")
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,10 @@ words, so a right answer is shown to the trainee as they would have typed it. Pu
 
 >>> parse_answer("settle_seat", "settle 5 +10 +20 0 -5")
 {'seat': 5, 'ante': 10, 'raise': 20, 'straight_flush_bonus': 0, 'flush_bonus': -5}
+>>> parse_answer("payout", "pay seat 3 flush 150 100 25x2")
+{'seat': 3, 'bet': 'flush_bonus', 'amount': 150, 'chips': {'100': 1, '25': 2}}
+>>> format_answer("payout", {"spot": 2, "bet": "jackpot", "amount": 50, "chips": {"25": 2}})
+'pay spot 2 jackpot 50 25x2'
 >>> format_answer("fees", {"fees": {"4": 1, "1": 2}})
 'fees 1:2 4:1'
 >>> parse_answer("first_card", "frist 2")
@@ -40,6 +44,9 @@ FORMS: Final[Mapping[str, str]] = {
     "settle_spot": "`spot SPOT ANTE BET JACKPOT` (each result: +won, -lost, 0; like `spot 2 +5 +10 0`)",
     "settle_box": "`box BOX ANTE BET BONUS` (each result: +won, -lost, 0; like `box 1 +5 +10 0`)",
     "dealer_exchange": "`card CARD` (the dealer card that is replaced, like `card Kd`)",
+    "payout": "`pay PLACE N BET AMOUNT CHIPS...` (the place is seat, spot or box; the bet ante, raise, bet, sf, "
+              "flush, bonus or jackpot; then the chips, each a chip or CHIPxCOUNT, when chips are in play: "
+              "like `pay seat 3 flush 150 100 25x2`)",
 }
 """Each step's answer, as the trainee types it."""
 
@@ -49,6 +56,16 @@ SETTLE_BETS: Final[Mapping[str, tuple[str, str, tuple[str, ...]]]] = {
     "settle_box": ("box", "box", ("ante", "bet", "bonus")),
 }
 """The settlement steps: the word that starts the answer, the place's key, and the bets in the order typed."""
+
+PAY_BETS: Final[Mapping[str, str]] = {
+    "ante": "ante", "raise": "raise", "bet": "bet", "bonus": "bonus", "jackpot": "jackpot",
+    "sf": "straight_flush_bonus", "straight_flush": "straight_flush_bonus", "straight_flush_bonus":
+    "straight_flush_bonus", "flush": "flush_bonus", "flush_bonus": "flush_bonus",
+}
+"""A payout's bet as typed, and the answer's name for it."""
+SAY_BET: Final = {"straight_flush_bonus": "sf", "flush_bonus": "flush"}
+PAY_PLACES: Final = ("seat", "spot", "box")
+_CHIP: Final = re.compile(r"([0-9]+)(?:x([0-9]+))?")
 
 _WHOLE: Final = re.compile(r"[0-9]+")
 _SIGNED: Final = re.compile(r"[+-]?[0-9]+")
@@ -73,6 +90,8 @@ def parse_answer(step: str, line: str) -> JSON:
 def _parse(step: str, words: list[str], raw: list[str]) -> JSON | None:
     if step in SETTLE_BETS:
         return _settle(step, words)
+    if step == "payout":
+        return _payout(words)
     head, rest = (words[0], words[1:]) if words else ("", [])
     match step, head, rest:
         case "offer_bank", "offer", ["none"]:
@@ -112,6 +131,32 @@ def _settle(step: str, words: list[str]) -> JSON | None:
     if len(words) != 2 + len(bets):
         return None
     return {place: number, **{name: _signed(text) for name, text in zip(bets, words[2:], strict=True)}}
+
+
+def _payout(words: list[str]) -> JSON | None:
+    """``pay seat 3 flush 150 100 25x2``: the place, the bet, the amount, and the chips if any are given."""
+    if len(words) < 5 or words[0] != "pay" or words[1] not in PAY_PLACES or words[3] not in PAY_BETS:
+        return None
+    answer: JSON = {words[1]: _seat(words[2]), "bet": PAY_BETS[words[3]], "amount": _whole(words[4])}
+    if words[5:]:
+        chips: dict[int, int] = {}
+        for word in words[5:]:
+            found = _CHIP.fullmatch(word)
+            if found is None or int(found[1]) < 1 or (found[2] is not None and int(found[2]) < 1):
+                return None
+            chip = int(found[1])
+            chips[chip] = chips.get(chip, 0) + int(found[2] or 1)
+        answer["chips"] = {str(chip): count for chip, count in sorted(chips.items(), reverse=True)}
+    return answer
+
+
+def _format_payout(a: Mapping[str, Any]) -> str:
+    place = next(p for p in PAY_PLACES if p in a)
+    words = ["pay", place, str(a[place]), SAY_BET.get(a["bet"], a["bet"]), str(int(a["amount"]))]
+    chips = a.get("chips") or {}
+    words += [chip if int(count) == 1 else f"{chip}x{count}"
+              for chip, count in sorted(chips.items(), key=lambda pair: -int(pair[0])) if int(count)]
+    return " ".join(words)
 
 
 def _seat(text: str) -> int:
@@ -154,6 +199,8 @@ def format_answer(step: str, answer: Mapping[str, Any] | None) -> str:
 
 
 def _format(step: str, a: Mapping[str, Any]) -> str:
+    if step == "payout":
+        return _format_payout(a)
     if step in SETTLE_BETS:
         word, place, bets = SETTLE_BETS[step]
         if a.get("dead") is True:

@@ -3,7 +3,7 @@
 >>> from server.rules.drill.steps import KeyStep
 >>> print(feedback(KeyStep("first_card", {"seat": 2}, "RULES 3.4", "the deal starts at seat 2"), {"seat": 3}))
 wrong: you said seat 3 gets the first card. The right answer: seat 2 gets the first card, because the deal starts \
-at seat 2 (RULES 3.4). Typed: `first 2`.
+at seat 2 (RULES 3.4: the High Card Flush rules, section 3.4, Deal). Typed: `first 2`.
 """
 
 from __future__ import annotations
@@ -67,17 +67,39 @@ def feedback(step: KeyStep, given: JSON) -> str:
 
 
 def report_lines(report: JSON, mode: str) -> list[str]:
-    """The session's report: the score, each step kind's score and median time, every mistake."""
+    """The session's report: the score; each step kind's score, median and worst time, its standard and how many
+    beat it; an exam's verdict against its pass marks; every mistake."""
     lines = [f"Report: {report['scenario']} ({mode}): {report['right']}/{report['total']} right, "
-             f"{percent(report):.1f}%", f"  {'step':<33} {'right':>7}   median time"]
+             f"{percent(report):.1f}%",
+             f"  {'step':<33} {'right':>7}   {'median':>7}  {'worst':>7}  {'standard':>8}  beat it"]
     for kind, tally in report["by_step"].items():
-        median = tally.get("median_seconds")
-        seconds = "-" if median is None else f"{median:.1f} s"
-        lines.append(f"  {step_name(kind):<33} {tally['right']:>3}/{tally['total']:<3}   {seconds:>7}")
+        beat = f"{tally['within_standard']}/{tally['total']}" if "within_standard" in tally else "-"
+        standard = f"{tally['standard_seconds']} s" if "standard_seconds" in tally else "-"
+        lines.append(f"  {step_name(kind):<33} {tally['right']:>3}/{tally['total']:<3}   "
+                     f"{_seconds(tally.get('median_seconds')):>7}  {_seconds(tally.get('worst_seconds')):>7}  "
+                     f"{standard:>8}  {beat}")
+    if "exam" in report:
+        lines.append(exam_line(report["exam"]))
     mistakes = [s for s in report["steps"] if not s["right"]]
     lines.append("Mistakes:" if mistakes else "No mistakes.")
     lines += [_mistake(s) for s in mistakes]
     return lines
+
+
+def _seconds(value: Any) -> str:
+    return "-" if value is None else f"{float(value):.1f} s"
+
+
+def exam_line(exam: JSON) -> str:
+    """An exam's verdict in a sentence: passed or not, each figure against its mark.
+
+    >>> exam_line({"passed": False, "right_percent": 96.0, "within_percent": 80.0,
+    ...            "marks": {"right": 95, "within": 90}})
+    'Exam: not passed: 96.0% right (95% needed), 80.0% within the standard times (90% needed).'
+    """
+    verdict = "passed" if exam["passed"] else "not passed"
+    return (f"Exam: {verdict}: {exam['right_percent']:.1f}% right ({exam['marks']['right']}% needed), "
+            f"{exam['within_percent']:.1f}% within the standard times ({exam['marks']['within']}% needed).")
 
 
 def _mistake(step: JSON) -> str:

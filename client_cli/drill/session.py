@@ -77,7 +77,8 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
     except KeyboardInterrupt:
         asked = asked[:len(answers)]
         term.write("")
-        stopped = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds)
+        stopped = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds,
+                         **_measures(scenario, mode))
         where = f"drill stopped at step {len(answers) + 1} of {len(moments)}"
         if not answers:
             term.write(f"({where}: no step was answered, so there is nothing to report)")
@@ -85,9 +86,15 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
             term.write(f"({where}: the report covers the {_steps(len(answers))} answered)")
             _write_report(stopped, mode, None, term)
         raise DrillStopped(stopped) from None
-    result = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds)
+    result = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds,
+                    **_measures(scenario, mode))
     _write_report(result, mode, scenario.about, term)
     return result
+
+
+def _measures(scenario: Scenario, mode: str) -> dict[str, Any]:
+    """The scenario's standards, and in an exam its pass marks."""
+    return {"standards": scenario.standards, "marks": scenario.pass_marks if mode == "exam" else None}
 
 
 def _steps(n: int) -> str:

@@ -42,6 +42,12 @@ _HAND_CHECKS = sa.select(
     sa.select(sa.func.max(HAND.c.hand_no)).where(HAND.c.table_name == sa.bindparam("table")).scalar_subquery(),
 )
 _LAST_NUMBER = sa.select(sa.func.max(HAND.c.number)).where(HAND.c.table_name == sa.bindparam("table"))
+# What numbering a hand checks, in one query: the hand's table and that table's last hand number.
+_OTHER = HAND.alias("other")
+_NUMBER_CHECKS = sa.select(
+    HAND.c.table_name,
+    sa.select(sa.func.max(_OTHER.c.number)).where(_OTHER.c.table_name == HAND.c.table_name).scalar_subquery(),
+).where(HAND.c.id == sa.bindparam("hand_id"))
 # Only a hand in progress and not yet numbered takes a number: a number is given once.
 _NUMBER_HAND = (
     sa.update(HAND)
@@ -148,6 +154,10 @@ class HandOps(TableOps):
             except sa.exc.IntegrityError as exc:
                 message = f"seq {seq_start}.. at {table!r} is already used"
                 raise self._doom(StoreError("event/seq_conflict", message)) from exc
+            last = seq_start + len(rows) - 1
+            for key in [k for k in self._appended if k[0] == table]:
+                self._appended[key] = last  # a table's seqs are one sequence, whatever the hand
+            self._appended[(table, hand_id)] = last
         return seq_start + len(rows) - 1
 
     async def finish_hand(self, hand_id: int, status: str, summary: Mapping[str, Any] | None) -> None:
@@ -177,12 +187,13 @@ class HandOps(TableOps):
         only. ``hand/bad_number`` unless ``number`` follows the table's last one.
         """
         self._check_writable()
-        hand = await self.hand(hand_id)
-        if hand is None:
+        found = await self._rows(_NUMBER_CHECKS, {"hand_id": hand_id})
+        if not found:
             raise self._doom(StoreError("hand/unknown", f"there is no hand {hand_id}"))
-        last = await self.last_hand_number(hand.table)
+        ((table, last),) = found
+        last = int(last or 0)
         if number != last + 1:
-            raise self._doom(StoreError("hand/bad_number", f"the next hand at {hand.table!r} is number "
+            raise self._doom(StoreError("hand/bad_number", f"the next hand at {table!r} is number "
                                                            f"{last + 1}, not {number}"))
         if await self._change(_NUMBER_HAND, {"hand_id": hand_id, "new_number": number}) != 1:
             raise self._doom(StoreError("hand/not_in_progress", f"hand {hand_id} is over or numbered already"))
@@ -242,12 +253,14 @@ class HandOps(TableOps):
     async def _event_rows(
         self, table: str, hand_id: int | None, seq_start: int, payloads: Sequence[Mapping[str, Any]]
     ) -> list[dict[str, Any]]:
-        ((table_exists, hand_table, last),) = await self._rows(_EVENT_CHECKS, {"table": table, "hand_id": hand_id})
-        if not table_exists:
-            raise StoreError("table/unknown", f"there is no table {table!r}")
-        if hand_id is not None and hand_table != table:
-            raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
-        last = int(last or 0)
+        last = self._appended.get((table, hand_id))
+        if last is None:  # checked once per transaction: a batch of commands appends at one table and hand
+            ((table_exists, hand_table, found),) = await self._rows(_EVENT_CHECKS, {"table": table, "hand_id": hand_id})
+            if not table_exists:
+                raise StoreError("table/unknown", f"there is no table {table!r}")
+            if hand_id is not None and hand_table != table:
+                raise StoreError("hand/unknown", f"there is no hand {hand_id} at {table!r}")
+            last = int(found or 0)
         if not isinstance(seq_start, int) or seq_start <= last:
             raise StoreError("event/seq_conflict", f"seq must start above {last} at {table!r}, not {seq_start!r}")
         now = self.now()

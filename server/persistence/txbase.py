@@ -19,8 +19,9 @@ where SQLite itself needs 10-30); elsewhere they are ordinary Core executions.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 import sqlalchemy as sa
@@ -74,6 +75,8 @@ class TxBase:
         self._writable = writable
         self._doomed: Exception | None = None
         self._sqlite: sqlite3.Connection | bool | None = False  # False: not looked up yet
+        # (table, hand) -> the last seq this transaction appended there: its checks need no query again
+        self._appended: dict[tuple[str, int | None], int] = {}
 
     @property
     def doomed(self) -> Exception | None:
@@ -87,6 +90,36 @@ class TxBase:
     def _doom(self, error: E) -> E:
         self._doomed = error
         return error
+
+    @contextlib.asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """A part of the transaction that, if its block raises, is undone alone (and the error re-raised).
+
+        The transaction stays usable after it: the part's own statements are rolled back to the
+        savepoint, so the doom its error brought is lifted. Several table commands share one
+        transaction this way, each undone alone if refused (server/storage/tables.py).
+        """
+        self._check_writable()
+        raw = await self._raw_sqlite()
+        if raw is None:
+            try:
+                async with self._conn.begin_nested():
+                    yield
+            except BaseException:
+                self._doomed = None
+                self._appended.clear()
+                raise
+            return
+        raw.execute("SAVEPOINT command")
+        try:
+            yield
+        except BaseException:
+            raw.execute("ROLLBACK TO command")
+            raw.execute("RELEASE command")
+            self._doomed = None  # what failed was undone with the savepoint
+            self._appended.clear()  # and so may be the events it appended
+            raise
+        raw.execute("RELEASE command")
 
     def _check_writable(self) -> None:
         if not self._writable:

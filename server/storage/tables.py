@@ -8,6 +8,8 @@ a crash left in progress.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -35,6 +37,18 @@ log = structlog.get_logger("hcf.storage")
 _SEAT_KINDS = frozenset({"buy_in", "cash_out", "top_up"})
 
 
+class _BatchAbandonedError(Exception):
+    """Rolls back a batch's transaction whose commands did not all run (the table task ended)."""
+
+
+@dataclass(slots=True)
+class _Shared:
+    """A table's batch of commands in one transaction: none until its first write."""
+
+    transaction: AbstractAsyncContextManager[Tx] | None = None
+    tx: Tx | None = None
+
+
 class TableStore(Store):
     """The tables' events, seats, stacks and hands, over one :class:`Database`."""
 
@@ -42,40 +56,90 @@ class TableStore(Store):
         super().__init__(database, config)
         # Several processes (server/cluster): checks, inside each table write, that this process owns the table.
         self.fence: Callable[[Tx, str], Awaitable[None]] | None = None
+        self._shared: dict[str, _Shared] = {}  # table -> its batch's one transaction (begin_batch)
 
     async def commit(self, table: str, hand_id: int | None, batch: Batch) -> int | None:
-        """Write everything one table command changed, atomically."""
-        new_hand: int | None = None
+        """Write everything one table command changed, atomically.
+
+        Inside a batch (``begin_batch``) it is a savepoint of the batch's one transaction:
+        refused, it is undone alone; written, it is durable once ``end_batch`` commits.
+        """
+        shared = self._shared.get(table)
         with as_table_errors():
-            async with self.db.transaction() as tx:
-                if self.fence is not None:
-                    await self.fence(tx, table)
-                if batch.start_hand is not None:
-                    seed_hex, commitment, arranged = batch.start_hand
-                    new_hand = hand_id = await tx.start_hand(table, seed_hex, commitment, arranged)
-                for change in batch.seat_changes:
-                    if change.action == "take":
-                        await tx.take_seat(table, change.seat, change.account,
-                                           willing_to_bank=change.willing_to_bank)
-                for change in batch.seat_changes:
-                    if change.action == "flags":
-                        await tx.set_seat_flags(table, change.account, willing_to_bank=change.willing_to_bank,
-                                                sitting_out=change.sitting_out)
-                await tx.transfers(LedgerTransfer(t.src, t.dst, t.amount, t.kind, table,
-                                                  hand_id if t.kind not in _SEAT_KINDS else None)
-                                   for t in batch.transfers)
-                for change in batch.seat_changes:
-                    if change.action == "free":
-                        await tx.free_seat(table, change.account)
-                await self._append(tx, table, hand_id, batch.events)
-                if batch.hand_number is not None and hand_id is not None:
-                    await tx.number_hand(hand_id, batch.hand_number)
-                if batch.finish_hand is not None and hand_id is not None:
-                    await tx.finish_hand(hand_id, *batch.finish_hand)
-                if batch.settings is not None:
-                    await tx.update_settings(table, batch.settings[1], by=batch.settings[2])
-                if batch.close_table:
-                    await tx.close_table(table)
+            if shared is None:
+                async with self.db.transaction() as tx:
+                    if self.fence is not None:
+                        await self.fence(tx, table)
+                    return await self._write(tx, table, hand_id, batch)
+            tx = await self._open_shared(shared, table)
+            async with tx.savepoint():
+                return await self._write(tx, table, hand_id, batch)
+
+    def begin_batch(self, table: str) -> None:
+        """The table's next commands share one transaction, committed by ``end_batch`` (SQLite only).
+
+        On SQLite one writer holds the whole database anyway, so a batch in one transaction
+        costs one commit instead of one per command (docs/benchmarks.md, sixth round). On
+        PostgreSQL writers run side by side and each command locks its places in key order:
+        held to the end of a batch, two tables' locks could deadlock, so each command there
+        stays its own transaction.
+        """
+        if self.db.is_sqlite:
+            self._shared[table] = _Shared()
+
+    async def end_batch(self, table: str, *, commit: bool = True) -> None:
+        """Commit (or roll back) what the table's batch wrote; raises if the commit fails."""
+        shared = self._shared.pop(table, None)
+        if shared is None or shared.transaction is None:
+            return
+        if not commit:
+            await shared.transaction.__aexit__(_BatchAbandonedError, _BatchAbandonedError(), None)
+            return
+        with as_table_errors():
+            await shared.transaction.__aexit__(None, None, None)
+
+    async def _open_shared(self, shared: _Shared, table: str) -> Tx:
+        """The batch's transaction, begun (and the table's ownership checked) at its first write."""
+        if shared.tx is not None:
+            return shared.tx
+        transaction = self.db.transaction()
+        tx = await transaction.__aenter__()
+        try:
+            if self.fence is not None:
+                await self.fence(tx, table)
+        except BaseException as exc:
+            await transaction.__aexit__(type(exc), exc, exc.__traceback__)
+            raise
+        shared.transaction, shared.tx = transaction, tx
+        return tx
+
+    async def _write(self, tx: Tx, table: str, hand_id: int | None, batch: Batch) -> int | None:
+        new_hand: int | None = None
+        if batch.start_hand is not None:
+            seed_hex, commitment, arranged = batch.start_hand
+            new_hand = hand_id = await tx.start_hand(table, seed_hex, commitment, arranged)
+        for change in batch.seat_changes:
+            if change.action == "take":
+                await tx.take_seat(table, change.seat, change.account, willing_to_bank=change.willing_to_bank)
+        for change in batch.seat_changes:
+            if change.action == "flags":
+                await tx.set_seat_flags(table, change.account, willing_to_bank=change.willing_to_bank,
+                                        sitting_out=change.sitting_out)
+        await tx.transfers(LedgerTransfer(t.src, t.dst, t.amount, t.kind, table,
+                                          hand_id if t.kind not in _SEAT_KINDS else None)
+                           for t in batch.transfers)
+        for change in batch.seat_changes:
+            if change.action == "free":
+                await tx.free_seat(table, change.account)
+        await self._append(tx, table, hand_id, batch.events)
+        if batch.hand_number is not None and hand_id is not None:
+            await tx.number_hand(hand_id, batch.hand_number)
+        if batch.finish_hand is not None and hand_id is not None:
+            await tx.finish_hand(hand_id, *batch.finish_hand)
+        if batch.settings is not None:
+            await tx.update_settings(table, batch.settings[1], by=batch.settings[2])
+        if batch.close_table:
+            await tx.close_table(table)
         return new_hand
 
     @staticmethod

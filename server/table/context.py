@@ -17,6 +17,7 @@ from server.rules.game import JSON, AccountId, Game, HandLike, TableSettings
 from server.rules.games import game_named
 from server.table.course import Course, in_play
 from server.table.drill_state import LiveDrill, restored_answers
+from server.table.facts import at_clock
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
 from server.table.ports import Reply
@@ -148,11 +149,13 @@ class TableContext:
         """The accounts seated here now."""
         return frozenset(s.account for s in self.roster.by_seat.values())
 
-    def summary(self, state: HandLike, *, dealt: bool) -> Reply:
-        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed."""
+    def summary(self, state: HandLike, *, dealt: bool, carry: JSON | None = None) -> Reply:
+        """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed;
+        ``carry``: what the hand started with, on the clock it ended at (default: the table's clock now)."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts
                  if seat in self.roster.by_seat}
-        return hand_summary(self.game, state, self.name, self.course.hand_id, names, self.course.hand_carry,
+        ended = carry if carry is not None else at_clock(self.course.hand_carry, self.now())
+        return hand_summary(self.game, state, self.name, self.course.hand_id, names, ended,
                             self.course.hand_number if dealt else None, kept=self.course.carry)
 
     def view(self) -> TableView:

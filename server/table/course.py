@@ -18,6 +18,10 @@ from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
 from server.table.roster import NEXT_HAND, Seated
 
+GAME_ENDED = "game_ended"
+"""The waiting reason of a table whose game ended (the game's ``AfterHand.ends_game``): it stays paused until the
+host's ``resume``."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Course:
@@ -68,9 +72,10 @@ def waiting(course: Course, reason: str | None) -> Course:
     return replace(course, waiting_reason=reason)
 
 
-def not_begun(course: Course, state: HandLike) -> Course:
-    """An attempt over before it began (nobody to bank): nothing recorded, the state kept for the views."""
-    return replace(course, state=state)
+def not_begun(course: Course, state: HandLike, carry: JSON) -> Course:
+    """An attempt over before it began (nobody to bank): nothing recorded, the state kept for the views, and what
+    the game keeps all the same (``carry``: a house rule's record, so a reopened table knows its game ended)."""
+    return replace(course, state=state, carry=carry)
 
 
 def begun(course: Course, hand: NewHand, state: HandLike, carry: JSON) -> Course:

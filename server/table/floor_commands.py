@@ -67,13 +67,14 @@ class FloorDesk:
         may_rig(self._table.name, self._table.roster, cmd, what)
 
     async def _show_settings(self, _cmd: Host) -> Reply:
-        """The table's settings now, and what a change waiting for the hand's end will make of them."""
+        """The table's settings now, what a change waiting for the hand's end will make of them, and the game's
+        table-wide figures (High Card Flush's ``notes``: its house rules for the bank and their status)."""
         table = self._table
         current = table.settings.as_dict()
         pending = table.floor.pending
         return {"table": table.name, "game": table.game.name, "status": table.view().status(), "settings": current,
                 "pending": setting_changes(current, pending.as_dict()) if pending is not None else {},
-                "drill": None if table.drill is None else table.drill.public()}
+                "drill": None if table.drill is None else table.drill.public(), **table.view().table_view()}
 
     async def apply_pending_settings(self, by: AccountId | None = None) -> None:
         """Post the settings change that waited for the hand's end, if any."""

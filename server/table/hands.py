@@ -14,7 +14,7 @@ import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
-from server.table import course, hand_start, seats
+from server.table import course, facts, floor_state, hand_start, seats
 from server.table.commands import (
     Play,
     Stand,
@@ -26,7 +26,7 @@ from server.table.floor_commands import FloorDesk
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
-from server.table.rebet import carry_for_hand
+from server.table.rebet import carry_for_hand, carry_kept
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
 
@@ -63,12 +63,19 @@ class HandDesk:
             await self._set_waiting("players")
             return
         seed = self._seed_source(32)
-        carry = carry_for_hand(table.course.carry, hand.names)
+        # The game is told the table's clock and who sits where with every carry (server/table/facts.py).
+        carry = facts.given(carry_for_hand(table.course.carry, hand.names), now=table.now(), names=hand.names)
         state = table.game.new_hand(table.settings, hand.players, seed, offer_from=hand.offer_from,
                                     arranged_deck=hand.arranged, carry=carry)
         if state.phase in table.game.terminal:  # over before it began (nobody to bank): nothing is recorded
             after = table.game.after_hand(state, carry)
-            table.course = course.not_begun(table.course, state)
+            # What the game keeps all the same (a reopened table must not end its game again at once).
+            kept = carry_kept(facts.taken(after.carry), hand.names, table.course.carry)
+            table.course = course.not_begun(table.course, state, kept)
+            await self._tell(after.notice)
+            if after.ends_game:
+                await self._end_game(after.message)
+                return
             await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
             self._timers.at("next_hand", table.now() + after.pause)
             return
@@ -90,6 +97,27 @@ class HandDesk:
         sentence = hand_start.waiting_sentence(reason, message, house_banked=table.settings.house_banked)
         await self._pipeline.table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
 
+    async def _tell(self, notice: str) -> None:
+        """Tell every seat the game's warning (``notice``), if it gives one: a ``table_notice`` event."""
+        if notice:
+            await self._pipeline.table_events([{"type": "table_notice", "message": notice}])
+
+    async def _end_game(self, message: str) -> None:
+        """The game ended (the game says why in ``message``): the table says so, records it and deals no more
+        until the host reopens it with ``resume`` (stacks stay; docs/server.md)."""
+        table = self._table
+        sentence = hand_start.waiting_sentence(course.GAME_ENDED, message, house_banked=table.settings.house_banked)
+        stop = floor_state.pause(table.floor, True)  # nothing when the host paused it already
+
+        def apply() -> None:
+            table.course = course.waiting(table.course, course.GAME_ENDED)
+            for event in stop:
+                table.floor = floor_state.evolve(table.floor, event)
+
+        # The table_waiting event says it all: no table_paused, which every client says as the host's doing.
+        await self._pipeline.table_events([{"type": "table_waiting", "reason": course.GAME_ENDED, "message": sentence}],
+                                          apply=apply)
+
     async def command(self, command: object) -> Reply:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
@@ -107,8 +135,9 @@ class HandDesk:
         """The hand is over: absences, leavers, settings waiting, a close, and the next hand's timer."""
         table = self._table
         self._hand_timer.stop()
-        summary = table.summary(state, dealt=table.course.hand_numbered)
-        after = table.game.after_hand(state, table.course.hand_carry)
+        carry = facts.at_clock(table.course.hand_carry, table.now())  # the game's answer on the clock it ended at
+        summary = table.summary(state, dealt=table.course.hand_numbered, carry=carry)
+        after = table.game.after_hand(state, carry)
         # An attempt nobody banked and its retry are one hand for who is absent (section 4).
         absentees = [] if after.retried else list(table.course.hand_accounts)
         table.roster, absent = seats.absences(table.seating(), absentees, table.now())
@@ -120,6 +149,10 @@ class HandDesk:
         await self._floor.apply_pending_settings()  # between hands: what show_settings shows is what the next gets
         if table.floor.closing:
             await self._floor.close_now()
+            return
+        await self._tell(after.notice)
+        if after.ends_game:
+            await self._end_game(after.message)
             return
         self._timers.at("next_hand", table.now() + after.pause)
 

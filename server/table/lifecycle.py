@@ -45,8 +45,11 @@ class BatchRecorder(Protocol):
     def begin(self) -> None:
         """A batch begins."""
 
-    def abandon(self) -> None:
-        """The batch ended by an error: nothing of it is published."""
+    async def commit(self) -> None:
+        """The batch's one commit (raises if it fails)."""
+
+    async def abandon(self) -> None:
+        """The batch ended by an error: nothing of it is committed or published."""
 
     def taken(self) -> BatchRecord:
         """What the batch recorded, the batch over."""
@@ -155,7 +158,7 @@ class TableTask:
         while True:
             items = [await self.queue.get()]
             # Take what is already waiting too (docs/protocol.md section 2, batching): each command is
-            # still its own commit, but the batch goes out as one update per viewer.
+            # undone alone if refused, the batch is one commit (SQLite) and one update per viewer.
             while len(items) < BATCH_LIMIT and not self.queue.empty():
                 items.append(self.queue.get_nowait())
             structlog.contextvars.bind_contextvars(table=self.name, hand=self._bind())
@@ -170,8 +173,9 @@ class TableTask:
         outcomes: list[Reply | TableError] = []
         try:
             halted = await self._attempt_all(items, outcomes)
+            await self._recorder.commit()  # one commit for the batch, before anyone is answered
         except BaseException:
-            self._recorder.abandon()
+            await self._recorder.abandon()
             for _command, future in items:
                 self._refuse(future)
             raise

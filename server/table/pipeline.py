@@ -19,7 +19,7 @@ from server.table.commands import Snapshot, TableError, requester
 from server.table.context import TableContext
 from server.table.hand_timer import HandTimer
 from server.table.lifecycle import QueueItem
-from server.table.ports import Batch, Publisher, RecordedEvent, Reply, TableStorage
+from server.table.ports import Batch, BatchedStorage, Publisher, RecordedEvent, Reply, TableStorage
 from server.table.updates import BatchRecord, UpdateBuilder
 
 log = structlog.get_logger("hcf.table")
@@ -44,8 +44,17 @@ class Pipeline:
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
 
     def begin(self) -> None:
-        """A batch of commands begins: what it records is kept for its updates."""
+        """A batch of commands begins: what it records is kept for its updates, and (where the storage can) its
+        commands share one commit."""
         self._batch = BatchRecord(self._table.seated_accounts())
+        if isinstance(self._storage, BatchedStorage):
+            self._storage.begin_batch(self._table.name)
+
+    async def commit(self) -> None:
+        """The batch's one commit, made before anyone is answered; failing, the table stops (memory is ahead of
+        what was recorded)."""
+        if isinstance(self._storage, BatchedStorage):
+            await self._storage.end_batch(self._table.name)
 
     def taken(self) -> BatchRecord:
         """What the batch recorded, the batch over."""
@@ -53,9 +62,11 @@ class Pipeline:
         assert record is not None
         return record
 
-    def abandon(self) -> None:
-        """The batch ended by an error: nothing of it is published."""
+    async def abandon(self) -> None:
+        """The batch ended by an error: nothing of it is committed or published."""
         self._batch = None
+        if isinstance(self._storage, BatchedStorage):
+            await self._storage.end_batch(self._table.name, commit=False)
 
     async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError],
                                  record: BatchRecord) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NotRequired, Protocol, TypedDict
+from typing import NotRequired, Protocol, TypedDict, runtime_checkable
 
 from server.rules.game import JSON, AccountId, Transfer
 from server.viewpatch import Op
@@ -60,6 +60,15 @@ class TableStorage(Protocol):
     async def commit(self, table: str, hand_id: int | None, batch: Batch) -> int | None:
         """Write ``batch`` in one transaction; returns the id of a hand it started, if any."""
         ...
+
+
+@runtime_checkable
+class BatchedStorage(Protocol):
+    """A storage whose commits between ``begin_batch`` and ``end_batch`` share one transaction (one commit)."""
+
+    def begin_batch(self, table: str) -> None: ...
+
+    async def end_batch(self, table: str, *, commit: bool = True) -> None: ...
 
 
 # ------------------------------------------------------------ what goes out (docs/protocol.md section 2)

@@ -3,10 +3,10 @@
 Every command follows one path: check it, work out the events (the rules core and the table's
 pure cores decide), **record them** (events, chip transfers and seat rows in one transaction),
 apply them in memory. The table takes what waits in its queue as one batch: each command is
-still its own commit, then every requester is answered (with its own update), then every other
-viewer gets one update for the whole batch (``server/table/updates.py``). Clocks are the table's
-own timers feeding :class:`Tick` commands into the same queue, so a slow or vanished client can
-never stall a hand.
+undone alone if refused, the batch is one commit (on SQLite), then every requester is answered
+(with its own update), then every other viewer gets one update for the whole batch
+(``server/table/updates.py``). Clocks are the table's own timers feeding :class:`Tick` commands
+into the same queue, so a slow or vanished client can never stall a hand.
 
 The runner is the shell, and only composes: one loop (lifecycle.py's ``TableTask``) takes a
 batch, the desk each command is for decides, records and commits, evolves; then the pipeline

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from server.rules.cards import cards_list
 from server.rules.fairness import derive_deck_seed, player_seed_bytes
 from server.rules.game import JSON, Game, HandLike, JSONIn
+from server.table.facts import taken
 from server.table.rebet import carry_kept
 
 
@@ -39,7 +40,7 @@ def hand_summary(game: Game, state: HandLike, table: str, hand_id: int | None, n
         "deck_seed": deck_seed.hex(),
         "names": {str(seat): name for seat, name in sorted(names.items())},
         **own,
-        "carry": carry_kept(game.after_hand(state, carry).carry, names, kept or {}),
+        "carry": carry_kept(taken(game.after_hand(state, carry).carry), names, kept or {}),  # the game's own only
     }
     if state.arranged_deck is not None:
         summary["arranged_deck"] = cards_list(state.arranged_deck)

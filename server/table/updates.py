@@ -129,6 +129,8 @@ class UpdateBuilder:
                 whole[key] = value
             else:
                 patch.extend(diff(before, value, [key]))
+        for key in self._shared.keys() - shared.keys():  # a key the game no longer shows (notes once the rules go)
+            whole[key] = None
         self._shared = shared
         return whole, patch
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from server.rules.game import AccountId, Game, TableSettings
-from server.table.course import Course, in_play
+from server.table import facts
+from server.table.course import GAME_ENDED, Course, in_play
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
@@ -79,8 +80,13 @@ class TableView:
             "last_hand": self.course.last_summary,
             "arranged_next": self.course.arranged_next is not None,
             "drill": None if self.drill is None else self.drill.public(),
-            **self.game.table_view(self.settings, self.course.carry),
+            **self.table_view(),
         }
+
+    def table_view(self) -> Reply:
+        """The game's table-wide figures, given the table's clock and its players' names (server/table/facts.py)."""
+        names = {seat: seated.name for seat, seated in self.roster.by_seat.items()}
+        return self.game.table_view(self.settings, facts.given(self.course.carry, now=self.now, names=names))
 
     def hand_seat(self, account: AccountId | None) -> int | None:
         """The seat ``account`` plays in this hand (None: it sees the hand as a spectator)."""
@@ -190,12 +196,17 @@ class TableView:
             "name": self.name,
             "game": self.game.name,
             "settings": self.settings.as_dict(),
-            **self.game.table_view(self.settings, self.course.carry),
+            **self.table_view(),
             "seats": [s.public(self.stacks.get(s.account, 0), button)
                       for _, s in sorted(self.roster.by_seat.items())],
-            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self.status(),
+            "phase": self.course.state.phase if self.hand_in_progress() and self.course.state else self._lobby_status(),
             **self._odds(),
         }
+
+    def _lobby_status(self) -> str:
+        """What the lobby says a table does between hands: its status, or that its game ended."""
+        status = self.status()
+        return GAME_ENDED if status == "paused" and self.course.waiting_reason == GAME_ENDED else status
 
     def _odds(self) -> Reply:
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""

@@ -17,7 +17,7 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
-from server.identity import Identity
+from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.names import name_key
@@ -153,6 +153,10 @@ class AccountService(AccountsPort, Protocol):
         """A table's finished hand by its own number (1, 2, 3 at each table)."""
         ...
 
+    async def settle_up(self, table: str, day: str | None = None) -> JSON:
+        """Each person's net at the table for the session (its night, or one UTC day) and who pays whom."""
+        ...
+
 
 def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None = None,
            sessions: SessionCloser | None = None) -> list[web.RouteDef]:
@@ -164,6 +168,7 @@ def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None
         web.get("/api/tables/{name}/hands", guarded(api.table_hands)),
         web.get("/api/tables/{name}/hands/{number}", guarded(api.table_hand)),
         web.get("/api/tables/{name}/odds", guarded(api.table_odds)),
+        web.get("/api/tables/{name}/settle-up", guarded(api.settle_up)),
         web.get("/api/hands/{hand_id}", guarded(api.hand)),
         web.post("/api/register", guarded(api.register)),
         web.post("/api/login", guarded(api.login)),
@@ -322,6 +327,14 @@ class _Api:
         except OddsBusyError as busy:
             raise Refusal("rate/limited", str(busy)) from None
         return _answer(p.ok(table=runner.name, pending=pending, odds=summary(report), report=report))
+
+    async def settle_up(self, request: web.Request) -> web.Response:
+        """The host's (or the table's floor's) settle-up: docs/web.md, "Settle-up"."""
+        name = request.match_info["name"]
+        scope = await refuse_unless_host(request, self.service, self.limits)
+        if scope not in (EVERY_TABLE, name) and scope.lower() != name.lower():
+            raise Refusal("auth/not_host", f"that floor link runs the table {scope}, not {name}")
+        return _answer(p.ok(**await self.service.settle_up(name, request.query.get("day") or None)))
 
     async def hand(self, request: web.Request) -> web.Response:
         self.limits.check_history(request)

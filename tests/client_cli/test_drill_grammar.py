@@ -48,6 +48,15 @@ FORMS_AND_ANSWERS = [
     ("dealer_exchange", "card Kd", {"card": "Kd"}),
     ("dealer_exchange", "card kd", {"card": "Kd"}),
     ("dealer_exchange", "card 10h", {"card": "Th"}),
+    ("payout", "pay seat 3 flush 150 100 25x2", {"seat": 3, "bet": "flush_bonus", "amount": 150,
+                                                 "chips": {"100": 1, "25": 2}}),
+    ("payout", "pay seat 3 flush 150 25 100 25", {"seat": 3, "bet": "flush_bonus", "amount": 150,
+                                                  "chips": {"100": 1, "25": 2}}),
+    ("payout", "Pay Spot 2 jackpot 50", {"spot": 2, "bet": "jackpot", "amount": 50}),
+    ("payout", "pay box 1 bonus 250 100x2 25x2", {"box": 1, "bet": "bonus", "amount": 250,
+                                                  "chips": {"100": 2, "25": 2}}),
+    ("payout", "pay seat 4 sf 60 25x2 5x2", {"seat": 4, "bet": "straight_flush_bonus", "amount": 60,
+                                             "chips": {"25": 2, "5": 2}}),
 ]
 
 
@@ -77,6 +86,9 @@ TYPOS = [
     ("settle_spot", "spot 2 +5 +10"), ("settle_spot", "spot 2 dead"), ("settle_box", "box 1 +5 +10 0 0"),
     ("dealer_exchange", "card"), ("dealer_exchange", "card Zz"), ("dealer_exchange", "card Kd Qd"),
     ("dealer_exchange", "Kd"), ("offer_bank", ""),
+    ("payout", "pay 3 flush 150"), ("payout", "pay seat 3 flush"), ("payout", "pay seat 3 flsh 150"),
+    ("payout", "pay seat 3 flush 150 25x0"), ("payout", "pay seat 3 flush 150 0"), ("payout", "pay seat 3 flush -5"),
+    ("payout", "pay table 3 ante 10"), ("payout", "pay seat 3 ante 10 25y2"),
 ]
 
 
@@ -143,6 +155,11 @@ ANSWERS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "bank_after": st.fixed_dictionaries({"stack": st.integers(0, 10**7)}),
     "dealer_exchange": st.fixed_dictionaries({"card": st.integers(0, 51).map(card_text)}),
     **{step: _settle(step) for step in SETTLE_BETS},
+    "payout": st.builds(lambda place, n, bet, amount, chips: {place: n, "bet": bet, "amount": amount} | (
+        {"chips": {str(c): k for c, k in sorted(chips.items(), reverse=True)}} if chips else {}),
+        st.sampled_from(["seat", "spot", "box"]), places,
+        st.sampled_from(["ante", "raise", "bet", "bonus", "jackpot", "straight_flush_bonus", "flush_bonus"]),
+        st.integers(0, 10**6), st.dictionaries(st.integers(1, 1000), st.integers(1, 30), max_size=5)),
 }
 
 

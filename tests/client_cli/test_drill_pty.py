@@ -48,7 +48,8 @@ def test_a_trainee_rehearses_a_whole_scenario_in_a_terminal(tmp_path: Path) -> N
             assert "[has left the table, to act]" in screen
             child.sendline("wait")
             child.expect(r"wrong: you said the table waits for the player\. The right answer: the player's hand is "
-                         r"folded, because .* \(RULES 3\.5\)\. Typed: `fold`\.")
+                         r"folded, because .* \(RULES 3\.5: the High Card Flush rules, section 3\.5, Decisions\)\. "
+                         r"Typed: `fold`\.")
             continue
         if step == "qualify":
             assert "dealer's hand (the DP, seat 1): " in screen
@@ -89,7 +90,8 @@ def test_an_exam_says_nothing_until_the_report_and_json_prints_it(tmp_path: Path
     wrong = [s for s in report["steps"] if not s["right"]]
     assert [(s["n"], s["given"], s["answer"], s["mistake"], s["rule"]) for s in wrong] == \
         [(3, {"seat": 9}, {"seat": 2}, "wrong", "RULES 3.4")]
-    assert set(report["by_step"]["first_card"]) == {"right", "total", "median_seconds"}
+    assert set(report["by_step"]["first_card"]) == {"right", "total", "accuracy", "median_seconds", "worst_seconds",
+                                                    "standard_seconds", "within_standard"}
     assert report["ledger"] == "none"
 
 

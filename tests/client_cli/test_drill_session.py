@@ -119,7 +119,7 @@ def test_training_says_right_or_wrong_with_the_right_answer_and_its_rule_and_a_t
     text = typist.text()
     assert ("wrong: you said the table waits for the player. The right answer: the player's hand is folded, "
             "because a player who has left the table folds when their turn comes: the table does not wait for them "
-            "(RULES 3.5). Typed: `fold`.") in text
+            "(RULES 3.5: the High Card Flush rules, section 3.5, Decisions). Typed: `fold`.") in text
     assert f"`settle 4 +10 +20 0` is no answer to a seat's settlement: the answer here is {FORMS['settle_seat']}. " \
            "Type ? for every form." in text
     assert text.count("right.") == len(steps) - 1
@@ -142,8 +142,10 @@ def test_an_amount_mistake_names_only_the_wrong_bets_in_words_and_why() -> None:
     said = next(line for line in typist.seen if line.startswith("wrong"))
     assert said.startswith("wrong: the Raise wins 50 (you said it wins 40); the rest of seat 4 was right. "
                            "The right answer: seat 4: the Ante wins 50, the Raise wins 50,")
-    assert "because the DP's hand qualifies, so the hands are compared" in said
-    assert said.endswith("(RULES 3.7). Typed: `settle 4 +50 +50 0 0`.")
+    assert "because settlement goes counter-clockwise from the right of the button, one place at a time: seat 4, " \
+           "then 3, then 2; the DP's hand qualifies, so the hands are compared" in said
+    assert said.endswith("(RULES 3.7: the High Card Flush rules, section 3.7, Settlement). "
+                         "Typed: `settle 4 +50 +50 0 0`.")
 
 
 def test_a_seat_the_dps_funds_cannot_cover_is_explained_with_the_bank_and_what_was_owed() -> None:
@@ -155,9 +157,11 @@ def test_a_seat_the_dps_funds_cannot_cover_is_explained_with_the_bank_and_what_w
     rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
     said = next(line for line in typist.seen if line.startswith("wrong"))
     assert said == ("wrong: you settled the bets of seat 3, but its hand is dead. The right answer: seat 3's hand "
-                    "is dead: the DP's bank cannot cover it, because the DP's running bank was 60 chips when seat "
-                    "3's turn came, less than the 100 chips its bets won: the hand is dead, and its bets and fee go "
-                    "back (RULES 3.7). Typed: `settle 3 dead`.")
+                    "is dead: the DP's bank cannot cover it, because settlement goes counter-clockwise from the "
+                    "right of the button, one place at a time: seat 4, then 3, then 2; the DP's running bank was 60 "
+                    "chips when seat 3's turn came, less than the 100 chips its bets won: the hand is dead, and its "
+                    "bets and fee go back (RULES 3.7: the High Card Flush rules, section 3.7, Settlement). Typed: "
+                    "`settle 3 dead`.")
 
 
 def test_a_wrong_fee_says_who_pays_at_this_table_and_that_the_dp_pays_none() -> None:
@@ -169,8 +173,8 @@ def test_a_wrong_fee_says_who_pays_at_this_table_and_that_the_dp_pays_none() -> 
     rehearse(load("bank-runs-out"), steps, "training", typist.terminal)
     said = next(line for line in typist.seen if line.startswith("wrong"))
     assert said.startswith("wrong: seat 1 pays no fee. The right answer: seats 2, 3, 4 and 5 pay 1 chip each")
-    assert "because this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none " \
-           "(RULES 3.3)" in said
+    assert "because the fee mode here is players: this table charges a fee of 1 chip to each player with an Ante, " \
+           "and the DP (seat 1) pays none (RULES 3.3: the High Card Flush rules, section 3.3, Fee)" in said
 
 
 def test_ctrl_c_during_a_rehearsal_prints_the_report_of_the_steps_answered() -> None:
@@ -205,7 +209,7 @@ def test_exam_mode_says_nothing_until_the_report() -> None:
     assert "wrong:" not in before_report
     assert report["steps"][1]["mistake"] == "wrong"
     assert "Report: fees-all (exam): 6/7 right, 85.7%" in typist.text()
-    assert re.search(r"^  the fees +0/1 +4\.0 s$", typist.text(), re.MULTILINE)
+    assert re.search(r"^  the fees +0/1 +4\.0 s +4\.0 s +10 s  1/1$", typist.text(), re.MULTILINE)
 
 
 def test_the_scenarios_about_comes_after_the_report_for_it_gives_the_rulings_away() -> None:

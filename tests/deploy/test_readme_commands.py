@@ -96,9 +96,19 @@ def healthy(port: int) -> bool:
 
 
 def first_test_passed(log: str) -> bool:
-    """Whether pytest's progress (after scripts/test.sh's ``== pytest``) shows a passed test."""
+    """Whether pytest's progress (after scripts/test.sh's ``== pytest``) shows a passed test.
+
+    >>> first_test_passed("== pytest\\ntests/a.py s.")
+    True
+    >>> first_test_passed("== pytest\\n4 workers [9 items]\\n\\nsx..   [ 40%]")
+    True
+    >>> first_test_passed("== pytest\\n4 workers [9 items]\\n\\nsx")
+    False
+    """
     _, _, progress = log.partition("== pytest\n")
-    return bool(re.search(r"^\S+\.py [sxX]*\.", progress, re.MULTILINE) or re.search(r"\b[1-9]\d* passed", progress))
+    return bool(re.search(r"^\S+\.py [sxX]*\.", progress, re.MULTILINE)  # one process: a file's progress
+                or re.search(r"^[sxX]*\.[.sxXEF]*\s*(?:\[\s*\d+%\])?$", progress, re.MULTILINE)  # pytest-xdist's
+                or re.search(r"\b[1-9]\d* passed", progress))
 
 
 def wait_for(condition: object, proc: subprocess.Popen[str], log: Path, seconds: float) -> None:

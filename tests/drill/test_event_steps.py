@@ -19,7 +19,7 @@ def test_event_by_event_is_the_hands_key(name: str) -> None:
         state, steps = played.initial, []
         for event in played.events:
             after = game.evolve(state, event)
-            steps += event_steps(scenario.game, state, event, after)
+            steps += event_steps(scenario.game, state, event, after, scenario.chips)
             if irregularity is not None and type(event).__name__ == "CardsDealt":
                 steps.append(irregularity_step(scenario.game, after, irregularity))
             state = after

@@ -2,15 +2,14 @@
 
 The in-process server fixtures of ``tests/server`` (``server``, with ``config_overrides``
 and ``table_overrides`` to parametrize) are reused as they are. Each durability test
-reports what it covered through ``coverage``; the lines are printed after the test
-session (so CI logs show them even with ``-q``) and, when ``HCF_DURABILITY_REPORT``
-names a file, appended to it as JSON lines.
+reports what it covered through ``coverage``, in its test report; tests/conftest.py prints
+the lines after the test session (so CI logs show them even with ``-q``) and, when
+``HCF_DURABILITY_REPORT`` names a file, appends them to it as JSON lines (the main process
+of a parallel run loads no conftest below tests/, so the summary lives there).
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +19,6 @@ from tests.server.conftest import config_overrides, database_url, server, server
 
 __all__ = ["config_overrides", "coverage", "database_url", "server", "server_clock", "table_overrides"]
 
-_LINES: list[tuple[str, dict[str, Any]]] = []
-
 Coverage = Callable[[str, dict[str, Any]], None]
 
 
@@ -29,19 +26,7 @@ Coverage = Callable[[str, dict[str, Any]], None]
 def coverage(request: pytest.FixtureRequest) -> Coverage:
     """``coverage(line, figures)``: one line for the end-of-run summary, with its figures."""
     def note(line: str, figures: dict[str, Any]) -> None:
-        _LINES.append((line, {"test": request.node.name, **figures}))
+        # In the test's report too: a pytest-xdist worker sends it to the main process, which prints the summary.
+        request.node.user_properties.append(("durability", (line, {"test": request.node.name, **figures})))
         print(line)
     return note
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not _LINES:
-        return
-    terminalreporter.write_sep("-", "durability: what was covered")
-    for line, _ in _LINES:
-        terminalreporter.write_line(line)
-    target = os.environ.get("HCF_DURABILITY_REPORT")
-    if target:
-        with open(target, "a", encoding="utf-8") as out:
-            for line, figures in _LINES:
-                out.write(json.dumps({"line": line, **figures}) + "\n")

@@ -134,7 +134,9 @@ async def test_a_live_drill_asks_judges_records_and_reports_every_step(server: S
     assert steps[4]["given"] is None
     assert steps[0]["seconds"] is not None
     assert (report["right"], report["total"]) == (2, 7)
-    assert report["by_step"]["first_card"] == {"right": 0, "total": 1, "median_seconds": steps[2]["seconds"]}
+    assert report["by_step"]["first_card"] == {
+        "right": 0, "total": 1, "median_seconds": steps[2]["seconds"], "worst_seconds": steps[2]["seconds"],
+        "accuracy": 0.0, "standard_seconds": 5, "within_standard": int(steps[2]["seconds"] <= 5)}
 
     # The players saw the corrections, never an answer the trainee gave.
     answered = [e for e in bob.table_events() if e["type"] == "drill_answered"]

@@ -373,7 +373,7 @@ def test_the_lobby_lists_every_table_and_the_history_replays_a_hand(evening: Eve
     for game in ("High Card Flush", "Caribbean Stud", "6 Card Poker"):
         assert game in lobby
     page.goto(evening.server.url + "/history/main")
-    page.click("button.hand-link >> text=Hand #2")
+    page.click(".hand-link >> text=Hand #2")
     page.wait_for_selector(".steps li")
     first = page.locator(".steps li").count()
     page.keyboard.press("ArrowRight")

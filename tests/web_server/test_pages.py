@@ -20,7 +20,7 @@ SECURITY = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-PAGE_PATHS = ["/", *(page.replace("{name}", "main") for page in PAGES)]
+PAGE_PATHS = ["/", *(page.replace("{name}", "main").replace("{number}", "2") for page in PAGES)]
 
 
 def test_the_policy_is_the_one_the_pages_are_written_for() -> None:

@@ -11,7 +11,8 @@ wrong answer says the rule's point in a sentence, with its section.
 ...                "this table charges the fee to the players only: the DP (seat 1) pays none")
 >>> print(fill(feedback(fees, {"fees": {"1": 1, "2": 1, "3": 1}}), 100))
 wrong: seat 1 pays no fee. The right answer: seats 2 and 3 pay 1 chip each, because this table
-charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3).
+charges the fee to the players only: the DP (seat 1) pays none (RULES 3.3: the High Card Flush rules, section
+3.3, Fee).
 >>> seat = KeyStep("settle_seat", {"seat": 4, "ante": 10, "raise": 20, "straight_flush_bonus": 0,
 ...                                "flush_bonus": -5}, "RULES 3.7")
 >>> print(fill(feedback(seat, {"seat": 4, "ante": 10, "raise": 10, "straight_flush_bonus": 0, "flush_bonus": -5}), 100))
@@ -20,7 +21,7 @@ wrong: the Raise wins 20 (you said it wins 10); the rest of seat 4 was right. Th
 bonus loses 5, because a DP who does not qualify pays the Ante 1 to 1 and pushes the Raise; a DP who
 qualifies is compared with the player: the better hand wins the Ante and the Raise 1 to 1, a tie
 pushes both; each bonus is judged against the DP's hand on its own, and a seat the DP's running bank
-cannot cover is dead (RULES 3.7).
+cannot cover is dead (RULES 3.7: the High Card Flush rules, section 3.7, Settlement).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.rules.drill.chips import chip_count, make_up_given, make_up_words
 from server.rules.drill.judge import judge
+from server.rules.drill.sections import cite
 from server.rules.drill.steps import SETTLE_PLACE, KeyStep
 
 BETS: Final[Mapping[str, str]] = {
@@ -36,6 +39,8 @@ BETS: Final[Mapping[str, str]] = {
     "flush_bonus": "the Flush bonus", "bet": "the Bet", "jackpot": "the jackpot wager", "bonus": "the bonus",
 }
 """Each bet of a settlement answer, as a person names it."""
+
+PLACES: Final = tuple(SETTLE_PLACE.values())
 
 WHY: Final[Mapping[str, str]] = {
     "offer_bank": "the bank goes clockwise from the button to the next seat that can bank (seated, present, "
@@ -60,6 +65,9 @@ WHY: Final[Mapping[str, str]] = {
                    "is compared with the hand: higher wins the Ante 1 to 1 and the Bet by the pay table, equal "
                    "pushes both, lower loses both; the jackpot wager is settled on the hand's own five cards, "
                    "folded or not",
+    "payout": "each winning bet is paid what the settlement pays it: the Ante and the Raise or Bet 1 to 1 (or by "
+              "the Bet's pay table), a bonus by the table's pay table for the hand, never past the table's "
+              "ceiling; the dealer pays in the fewest chips the rack allows",
     "qualify@sixcard": "the dealer qualifies with a pair of twos or better",
     "dealer_exchange": "when a box asks for the exchange, the dealer's highest card (the ace counts high) is "
                        "replaced, once for the whole table",
@@ -75,12 +83,13 @@ STEP_NAMES: Final[Mapping[str, str]] = {
     "irregularity": "the irregularity", "walk_away": "the walk-away", "qualify": "the qualifier",
     "settle_seat": "a seat's settlement", "bank_after": "the DP's stack after", "settle_spot": "a spot's settlement",
     "settle_box": "a box's settlement", "dealer_exchange": "the dealer exchange",
-    "qualify_after": "the qualifier after the exchange",
+    "qualify_after": "the qualifier after the exchange", "payout": "a payout",
 }
 """Each step kind as a person names it (the kinds themselves are the protocol's and the scenario files')."""
 
 MISTAKE_NAMES: Final[Mapping[str, str]] = {
-    "order": "the wrong place", "amount": "a wrong amount", "no answer": "no answer", "wrong": "wrong",
+    "order": "the wrong place", "amount": "a wrong amount", "chips": "not the fewest chips",
+    "no answer": "no answer", "wrong": "wrong",
 }
 """Each kind of mistake as the report says it."""
 
@@ -94,13 +103,16 @@ def feedback(step: KeyStep, given: Any) -> str:
         return "right."
     if given is None:
         head = "no answer"
+    elif step.step == "payout":
+        head = _payout_mistake(step.answer, given, verdict.mistake)
     elif verdict.mistake == "order":
         head = _order(step, given)
     elif verdict.mistake == "amount":
         head = _amounts(step, given, verdict.wrong_bets)
     else:
         head = _difference(step, given)
-    return f"{head}. The right answer: {answer_words(step.step, step.answer)}, because {why(step)} ({step.rule})."
+    return (f"{head}. The right answer: {answer_words(step.step, step.answer)}, because {why(step)} "
+            f"({step.rule}: {cite(step.rule)}).")
 
 
 def step_name(step: str) -> str:
@@ -127,6 +139,8 @@ def answer_words(step: str, answer: Mapping[str, Any] | None) -> str:
 
 
 def _words(step: str, a: Mapping[str, Any]) -> str:
+    if step == "payout":
+        return _payout_words(a)
     if step in SETTLE_PLACE:
         place = SETTLE_PLACE[step]
         if a.get("dead") is True:
@@ -151,6 +165,47 @@ def _words(step: str, a: Mapping[str, Any]) -> str:
     if step == "dealer_exchange":
         return f"the dealer's {a['card']} is replaced"
     raise KeyError(step)
+
+
+def _payout_words(a: Mapping[str, Any]) -> str:
+    place = next(k for k in PLACES if k in a)
+    paid = f"{place} {a[place]}'s {BETS[a['bet']].removeprefix('the ')} is paid {_chips(int(a['amount']))}"
+    if a.get("chips") is None:
+        return paid
+    make_up = make_up_given(a["chips"])
+    if make_up is None:
+        raise ValueError(a["chips"])
+    return f"{paid}, in {make_up_words(make_up)}"
+
+
+def _payout_mistake(right: Mapping[str, Any], given: Any, mistake: str | None) -> str:
+    place = next(k for k in PLACES if k in right)
+    bet = f"{place} {right[place]}'s {BETS[right['bet']].removeprefix('the ')}"
+    if not isinstance(given, Mapping) or mistake == "wrong":
+        return "wrong: that is no payout"
+    if mistake == "order":
+        return (f"wrong: the next payout is {bet}, not {_said_bet(given, place)} (the dealer pays in settlement "
+                "order, each place's bets in turn)")
+    if mistake == "amount":
+        said = given.get("amount")
+        chips = make_up_given(given.get("chips")) if given.get("chips") is not None else None
+        if isinstance(said, int) and said != right["amount"]:
+            return f"wrong: {bet} is paid {_chips(int(right['amount']))}, not {said}"
+        total = sum(c * n for c, n in (chips or {}).items())
+        return f"wrong: the chips you gave make {_chips(total)}, not the {right['amount']} that {bet} is paid"
+    fewest = make_up_given(right["chips"]) or {}
+    given_chips = make_up_given(given.get("chips")) if given.get("chips") is not None else None
+    if given_chips is None:
+        return f"wrong: the amount is right, but the chips were not said: {bet} is paid in {make_up_words(fewest)}"
+    return (f"wrong: the amount is right, but it takes {chip_count(fewest)} chips, {make_up_words(fewest)}, not "
+            f"{chip_count(given_chips)} ({make_up_words(given_chips)}): a payout goes out in the fewest chips")
+
+
+def _said_bet(given: Mapping[str, Any], place: str) -> str:
+    bet = given.get("bet")
+    if not isinstance(bet, str) or bet not in BETS:
+        return "that"
+    return f"{place} {given.get(place)}'s {BETS[bet].removeprefix('the ')}"
 
 
 def _fees(fees: list[tuple[str, Any]]) -> str:

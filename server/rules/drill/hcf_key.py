@@ -66,8 +66,10 @@ def fee_reason(state: HandState) -> str:
     >>> from dataclasses import replace
     >>> from server.rules.hcf import hand as h
     >>> s = h.new_hand(HcfSettings(), [h.Player(1, 1000), h.Player(2, 1000)], bytes(32), offer_from=1)
-    >>> fee_reason(replace(s, dealer=1))
-    'this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none'
+    >>> fee_reason(replace(s, dealer=1)).startswith("the fee mode here is players: ")
+    True
+    >>> print(fee_reason(replace(s, dealer=1)).removeprefix("the fee mode here is players: "))
+    this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none
     """
     fee = state.settings.fee
     each = f"a fee of {fee} chip" + ("" if fee == 1 else "s")
@@ -79,7 +81,7 @@ def fee_reason(state: HandState) -> str:
         who = f"each player with an Ante and to {dp} as well"
     else:
         who = f"{dp} alone; the players pay none"
-    return f"this table charges {each} to {who}"
+    return f"the fee mode here is {mode}: this table charges {each} to {who}"
 
 
 def first_card_reason(state: HandState) -> str:

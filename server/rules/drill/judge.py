@@ -3,7 +3,9 @@
 An answer is right when it equals the key's answer as JSON (key order and
 spacing aside). A settlement step judges the place first: the wrong seat, spot
 or box is an ``order`` mistake; the right one with a wrong amount an ``amount``
-mistake naming each wrong bet. No answer is ``no answer``; anything else ``wrong``.
+mistake naming each wrong bet. A payout judges the place and bet (``order``), the amount (``amount``),
+then the chips: the right amount in more chips than the fewest is ``chips``. No answer is ``no answer``;
+anything else ``wrong``.
 
 >>> judge("settle_seat", {"seat": 4, "ante": 5}, {"seat": 4, "ante": 10})
 Judgement(right=False, mistake='amount', wrong_bets=('ante',))
@@ -18,13 +20,15 @@ Judgement(right=False, mistake='amount', wrong_bets=('ante',))
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from server.rules.drill.chips import chip_count, make_up_given
 from server.rules.drill.steps import JSON, SETTLE_PLACE
 
-Mistake = Literal["order", "amount", "no answer", "wrong"]
-MISTAKES: Final = ("order", "amount", "no answer", "wrong")
+Mistake = Literal["order", "amount", "chips", "no answer", "wrong"]
+MISTAKES: Final = ("order", "amount", "chips", "no answer", "wrong")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,8 @@ def same(given: Any, right: Any) -> bool:
 
 def judge(step: str, given: Any, right: JSON) -> Judgement:
     """Judge the answer ``given`` (None: no answer) to a ``step`` whose right answer is ``right``."""
+    if step == "payout":
+        return judge_payout(given, right)
     if given is None:
         return Judgement(False, "no answer")
     if same(given, right):
@@ -60,3 +66,42 @@ def judge(step: str, given: Any, right: JSON) -> Judgement:
         return Judgement(False, "order")
     names = sorted((set(given) | set(right)) - {place})
     return Judgement(False, "amount", tuple(n for n in names if not same(given.get(n), right.get(n))))
+
+
+def judge_payout(given: Any, right: Mapping[str, Any]) -> Judgement:
+    """A payout answer judged: the wrong place or bet is ``order``; a wrong amount (said, or made by the chips
+    given) ``amount``; the right amount in more chips than the fewest, or without the chips, ``chips``.
+
+    Any make-up of the fewest chips is right, not only the key's.
+
+    >>> right = {"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": {"100": 1, "25": 2}}
+    >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": [25, 25, 100]}, right).right
+    True
+    >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": {"25": 6}}, right).mistake
+    'chips'
+    >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 15, "chips": {"5": 3}}, right).mistake
+    'amount'
+    >>> judge_payout({"seat": 3, "bet": "ante", "amount": 150}, right).mistake
+    'order'"""
+    if given is None:
+        return Judgement(False, "no answer")
+    if not isinstance(given, Mapping):
+        return Judgement(False, "wrong")
+    place = next(k for k in SETTLE_PLACE.values() if k in right)
+    if not same(given.get(place), right[place]) or not same(given.get("bet"), right["bet"]):
+        return Judgement(False, "order")
+    make_up = make_up_given(given["chips"]) if given.get("chips") is not None else None
+    amount = given.get("amount", sum(c * n for c, n in make_up.items()) if make_up is not None else None)
+    if not same(amount, right["amount"]):
+        return Judgement(False, "amount", ("amount",))
+    if make_up is not None and sum(c * n for c, n in make_up.items()) != right["amount"]:
+        return Judgement(False, "amount", ("chips",))
+    if "chips" not in right:
+        return RIGHT
+    fewest = make_up_given(right["chips"])
+    assert fewest is not None
+    # Fewer chips than the fewest can only be made of chips not in play: as wrong as more.
+    if make_up is None or chip_count(make_up) != chip_count(fewest):
+        return Judgement(False, "chips", ("chips",))
+    return RIGHT
+

@@ -84,7 +84,7 @@ def dry_run(scenario: Scenario) -> list[PlayedHand]:
                                 arranged_deck=hand.deck, carry=carry)
         state, events, leaving = _play_hand(game, scenario, hand, initial, stacks, where)
         key = hand_key(scenario.game, initial, events, game.evolve, irregularity=hand.irregularity,
-                       asked=scenario.steps)
+                       asked=scenario.steps, chips=scenario.chips)
         played.append(PlayedHand(number, initial, tuple(events), key, SCRIPTS[scenario.game].deck(state, hand.deck)))
         if initial.phase != "not_dealt":  # a hand nobody could bank is never started: the table keeps its button
             after = game.after_hand(state, carry)

@@ -9,12 +9,12 @@
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from server.rules.drill.judge import judge
+from server.rules.drill.standards import PassMarks, exam_verdict, speed, standards_setting
 from server.rules.drill.steps import JSON, KeyStep
 
 
@@ -34,32 +34,49 @@ def key_json(name: str, key: Sequence[Asked]) -> JSON:
 
 
 def report(name: str, key: Sequence[Asked], answers: Sequence[Any], *, ledger: str,
-           seconds: Sequence[float | None] = ()) -> JSON:
+           seconds: Sequence[float | None] = (), standards: Mapping[str, int] | None = None,
+           marks: PassMarks | None = None) -> JSON:
     """Judge ``answers`` (one per step in key order; missing or None: no answer) and report.
 
-    ``seconds``: each answer's time from question to answer (a live drill); when given,
-    each step kind also gets its ``median_seconds``.
+    ``seconds``: each answer's time from question to answer (a live drill, a rehearsal); when given,
+    each step kind also gets its accuracy (percent right), the median and worst time, its standard
+    (``standards`` over the defaults) and how many of its steps beat it, and the session how many in all
+    (``within_standard``). ``marks``: an exam's pass marks; the report then says whether it passed.
     """
     steps: list[JSON] = []
     by_step: dict[str, JSON] = {}
-    times: dict[str, list[float]] = {}
     for n, asked in enumerate(key, 1):
         given = answers[n - 1] if n - 1 < len(answers) else None
         verdict = judge(asked.step.step, given, asked.step.answer)
         tally = by_step.setdefault(asked.step.step, {"right": 0, "total": 0})
         tally["total"] += 1
         tally["right"] += verdict.right
-        took = seconds[n - 1] if n - 1 < len(seconds) else None
-        if took is not None:
-            times.setdefault(asked.step.step, []).append(took)
         steps.append({"n": n, "hand": asked.hand, "step": asked.step.step, "given": given,
                       "answer": asked.step.answer, "right": verdict.right, "mistake": verdict.mistake,
                       "rule": asked.step.rule})
-    for kind, spent in times.items():
-        by_step[kind]["median_seconds"] = statistics.median(spent)
     right = sum(1 for s in steps if s["right"])
-    return {"scenario": name, "right": right, "total": len(steps), "by_step": by_step, "steps": steps,
-            "ledger": ledger}
+    out = {"scenario": name, "right": right, "total": len(steps), "by_step": by_step, "steps": steps,
+           "ledger": ledger}
+    within = 0
+    if any(t is not None for t in seconds):
+        within = out["within_standard"] = _timed(by_step, steps, seconds,
+                                                 standards_setting(None) | dict(standards or {}))
+    if marks is not None:
+        out["exam"] = exam_verdict(right, within, len(steps), marks)
+    return out
+
+
+def _timed(by_step: dict[str, JSON], steps: Sequence[JSON], seconds: Sequence[float | None],
+           standards: Mapping[str, int]) -> int:
+    """Each kind's accuracy and speed added to its tally; how many steps beat their standard in all."""
+    within = 0
+    for kind, tally in by_step.items():
+        mine = [(seconds[i] if i < len(seconds) else None, s["given"] is not None)
+                for i, s in enumerate(steps) if s["step"] == kind]
+        figures = speed(kind, [t for t, _ in mine], [a for _, a in mine], standards)
+        tally |= {"accuracy": 100.0 * tally["right"] / tally["total"]} | figures
+        within += figures["within_standard"]
+    return within
 
 
 def percent(report_json: JSON) -> float:

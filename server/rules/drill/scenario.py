@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeGuard
 
 from server.rules.arrange import SeatDeck, seat_deck
 from server.rules.cards import Card, CardError, parse_cards
+from server.rules.drill.chips import chips_setting
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity
+from server.rules.drill.standards import PassMarks, pass_setting, standards_setting
 from server.rules.drill.steps import steps_asked
 from server.rules.errors import RuleError
 from server.rules.games import game_named
 
-KEYS: Final = ("name", "game", "title", "about", "table", "steps", "button", "seats", "hands")
+KEYS: Final = ("name", "game", "title", "about", "table", "steps", "button", "seats", "hands", "standards", "pass")
 SEAT_KEYS: Final = ("seat", "name", "stack", "bank")
 HAND_KEYS: Final = ("deck", "bank", "bets", "decide", "irregularity")
 PLACE: Final = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
@@ -74,6 +76,9 @@ class Scenario:
     button: int | None
     seats: tuple[SeatSpec, ...]
     hands: tuple[HandSpec, ...]
+    chips: tuple[int, ...] = ()  # the table's ``chips``: the denominations a payout is made of (none: amounts only)
+    standards: Mapping[str, int] = field(default_factory=dict)  # step kind -> standard seconds, over the defaults
+    pass_marks: PassMarks | None = None  # an exam's pass marks
 
     def seat(self, seat: int) -> SeatSpec:
         """The scenario's player at ``seat``."""
@@ -110,10 +115,12 @@ def parse(data: Any) -> Scenario:
     if not isinstance(table, dict):
         raise ScenarioError(f"{where}: table is an object of settings")
     try:
-        settings = game_named(game).settings_from_mapping(_with_clocks(game, table))
+        chips = chips_setting(table.get("chips"))
+        settings = game_named(game).settings_from_mapping(
+            _with_clocks(game, {k: v for k, v in table.items() if k != "chips"}))
     except RuleError as exc:
         raise ScenarioError(f"{where}: table: {exc.message}") from None
-    steps = _steps(data.get("steps"), game, bool(settings.house_banked), where)
+    steps = _steps(data.get("steps"), game, bool(settings.house_banked), bool(chips), where)
     seats = _seats(data.get("seats"), settings, where)
     button = data.get("button")
     if button is not None and (not _whole(button) or not 1 <= button <= settings.seats):
@@ -127,7 +134,13 @@ def parse(data: Any) -> Scenario:
     title, about = data.get("title", name), data.get("about", "")
     if not isinstance(title, str) or not isinstance(about, str):
         raise ScenarioError(f"{where}: title and about are text")
-    return Scenario(name, game, title, about, table, settings, steps, button, seats, hands)
+    try:
+        standards, marks = standards_setting(data.get("standards")), pass_setting(data.get("pass"))
+    except RuleError as exc:
+        raise ScenarioError(f"{where}: {exc.message}") from None
+    given = data.get("standards") or {}
+    return Scenario(name, game, title, about, table, settings, steps, button, seats, hands, chips,
+                    {k: v for k, v in standards.items() if k in given}, marks)
 
 
 def _with_clocks(game: str, table: Mapping[str, Any]) -> dict[str, Any]:
@@ -145,9 +158,9 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _steps(value: Any, game: str, house_banked: bool, where: str) -> tuple[str, ...]:
+def _steps(value: Any, game: str, house_banked: bool, chips: bool, where: str) -> tuple[str, ...]:
     try:
-        return steps_asked(value, game, house_banked)
+        return steps_asked(value, game, house_banked, chips)
     except ValueError as exc:
         raise ScenarioError(f"{where}: {exc}") from None
 

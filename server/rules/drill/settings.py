@@ -12,16 +12,17 @@ server.rules.errors.SettingsError: drill.step_seconds: a whole number of seconds
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.rules.drill.standards import PassMarks, pass_setting, standards_setting
 from server.rules.drill.steps import steps_asked
 from server.rules.errors import SettingsError
 
 MODES: Final = ("training", "exam")
 STEP_SECONDS: Final = (5, 600)
 DEFAULT_STEP_SECONDS: Final = 30
-_KEYS: Final = ("trainee", "steps", "mode", "step_seconds")
+_KEYS: Final = ("trainee", "steps", "mode", "step_seconds", "standards", "pass")
 _STORED: Final = ("ended",)  # kept with the table's row; not a setting the host gives
 
 
@@ -34,19 +35,29 @@ class DrillSettings:
     mode: str = "training"
     step_seconds: int = DEFAULT_STEP_SECONDS
     ended: bool = False  # the session's ``end``: the table asks nothing more, the report stays
+    standards: Mapping[str, int] = field(default_factory=dict)  # step kind -> seconds, over the defaults
+    pass_marks: PassMarks | None = None  # an exam's pass marks (None: its report neither passes nor fails)
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as stored with the table and shown to everyone."""
-        return {"trainee": self.trainee, "steps": list(self.steps), "mode": self.mode,
-                "step_seconds": self.step_seconds} | ({"ended": True} if self.ended else {})
+        return ({"trainee": self.trainee, "steps": list(self.steps), "mode": self.mode,
+                 "step_seconds": self.step_seconds} | ({"ended": True} if self.ended else {})
+                | ({"standards": dict(self.standards)} if self.standards else {})
+                | ({"pass": self.pass_marks.as_dict()} if self.pass_marks is not None else {}))
+
+    def report_options(self) -> dict[str, Any]:
+        """What :func:`server.rules.drill.report.report` takes from the drill: its standards, and in an exam its
+        pass marks (``report(..., **settings.report_options())``)."""
+        return {"standards": dict(self.standards), "marks": self.pass_marks if self.mode == "exam" else None}
 
     def is_trainee(self, name: str) -> bool:
         """Whether the account named ``name`` is the trainee (names compare as the accounts do, case aside)."""
         return name.lower() == self.trainee.lower()
 
 
-def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettings:
-    """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting."""
+def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = False) -> DrillSettings:
+    """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting. ``chips``: the
+    table has chips in play, so its default steps include the payouts."""
     if not isinstance(values, Mapping):
         raise SettingsError('drill is an object like {"trainee": "tina"}')
     unknown = sorted(set(values) - set(_KEYS) - set(_STORED))
@@ -56,7 +67,7 @@ def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettin
     if not isinstance(trainee, str) or not trainee.strip() or len(trainee) > 24:
         raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
     try:
-        steps = steps_asked(values.get("steps"), game, house_banked)
+        steps = steps_asked(values.get("steps"), game, house_banked, chips)
     except ValueError as exc:
         raise SettingsError(f"drill.{exc}") from None
     mode = values.get("mode", "training")
@@ -66,4 +77,11 @@ def drill_settings(values: Any, game: str, *, house_banked: bool) -> DrillSettin
     low, high = STEP_SECONDS
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
         raise SettingsError(f"drill.step_seconds: a whole number of seconds from {low} to {high}, got {seconds!r}")
-    return DrillSettings(trainee.strip(), steps, mode, seconds, values.get("ended") is True)
+    standards = values.get("standards")
+    try:
+        standards_setting(standards)
+        marks = pass_setting(values.get("pass"))
+    except SettingsError as exc:
+        raise SettingsError(f"drill.{exc.message}") from None
+    return DrillSettings(trainee.strip(), steps, mode, seconds, values.get("ended") is True,
+                         dict(standards or {}), marks)

@@ -104,7 +104,7 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
     names = {s.seat: s.name for s in scenario.seats}
     for event in hand.events:
         after = evolve(state, event)
-        asked = event_questions(game, state, event, after, seen, Where(hand.number, button, names))
+        asked = event_questions(game, state, event, after, seen, Where(hand.number, button, names, scenario.chips))
         for step, view in asked:
             if step.step in scenario.steps:
                 out.append(Moment(before_count + len(out) + 1, Asked(hand.number, step), view))
@@ -113,7 +113,7 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
         if spec.irregularity is not None and READERS[game].dealt(event):  # right after the deal, as the key has it
             note = injected(spec.irregularity, hand.deck, SCRIPTS[game].cards_dealt(after), PLACE[game])["message"]
             step, view = irregularity_question(game, after, spec.irregularity, note, seen,
-                                               Where(hand.number, button, names))
+                                               Where(hand.number, button, names, scenario.chips))
             if step.step in scenario.steps:
                 out.append(Moment(before_count + len(out) + 1, Asked(hand.number, step), view))
         state = after
@@ -122,11 +122,13 @@ def _hand_moments(scenario: Scenario, hand: PlayedHand, button: int | None, befo
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """Which hand a view is of, who holds the button, and each seat's player's name."""
+    """Which hand a view is of, who holds the button, each seat's player's name, and the chips in play (the
+    table's ``chips``: the payouts are asked in the fewest of them, and the table line names them)."""
 
     hand: int
     button: int | None
     names: Mapping[int, str]
+    chips: tuple[int, ...] = ()
 
 
 def event_questions(game: str, before: Any, event: Any, after: Any, seen: Seen,
@@ -135,9 +137,10 @@ def event_questions(game: str, before: Any, event: Any, after: Any, seen: Seen,
 
     Updates ``seen`` with what the event shows the dealer. A step of :data:`BEFORE` is
     asked on the table as it stood before the event; the others once the event is seen
-    (a settlement on the felt as it stood, every bet still there, with the hands it shows).
+    (a settlement on the felt as it stood, every bet still there, with the hands it shows; its payouts too,
+    with the fewest of the chips in play).
     """
-    steps = event_steps(game, before, event, after)
+    steps = event_steps(game, before, event, after, where.chips)
     kind = getattr(event, "type", "")
     out = [(s, dealer_view(game, before, seen, where)) for s in steps if s.step in BEFORE]
     see(seen, event, kind)
@@ -178,8 +181,9 @@ def dealer_view(game: str, state: Any, seen: Seen, where: Where) -> DealerView:
     seats = tuple(SeatView(p.seat, where.names.get(p.seat, f"seat {p.seat}"), p.stack,
                            *_seat_line(game, state, p, seen)) for p in state.players)
     dealer_cards = seen.dealer_cards or _dealer_cards(game, state)
-    return DealerView(where.hand, _table_line(game, state.settings), where.button if game == "hcf" else None, seats,
-                      _dealer_name(game, state), dealer_cards, shown, seen.note)
+    chips = f"; chips in play {', '.join(map(str, where.chips))}" if where.chips else ""
+    return DealerView(where.hand, _table_line(game, state.settings) + chips, where.button if game == "hcf" else None,
+                      seats, _dealer_name(game, state), dealer_cards, shown, seen.note)
 
 
 def view_json(view: DealerView) -> dict[str, Any]:

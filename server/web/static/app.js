@@ -9,12 +9,12 @@ import { drillPage } from "./drill.js";
 function route() {
   const root = document.getElementById("app");
   const path = location.pathname;
-  const [, page, name] = path.split("/").map(decodeURIComponent);
+  const [, page, name, number] = path.split("/").map(decodeURIComponent);
   if (page === "join") join(root, route);
   else if (page === "table" && name) window.tablePage = new TablePage(root, name);
   else if (page === "watch" && name) window.tablePage = new TablePage(root, name, { spectator: true });
   else if (page === "host") hostConsole(root);
-  else if (page === "history" && name) historyPage(root, name);
+  else if (page === "history" && name) historyPage(root, name, /^[1-9]\d{0,8}$/.test(number || "") ? Number(number) : null);
   else if (page === "drill" && name) window.tablePage = drillPage(root, name);
   else lobby(root);
 }

@@ -1,11 +1,14 @@
-// A table's finished hands, and a step-through replay of one (GET /api/tables/{name}/hands, /api/hands/{id}).
-// Each hand's deal is checked again here with the revealed seeds (verify.js).
+// A table's finished hands, and a step-through replay of one (docs/web.md, "History and replays by link").
+// Every hand has a link to an exact step, /history/TABLE/N#step=K: N is the table's own hand number, K counts
+// from 1. The page shows the public record only (GET /api/tables/{name}/hands/{N}: what a spectator saw live,
+// never a folded hand), keeps the URL's step in step with the page (arrows, Home, End), and checks the deal
+// again here with the revealed seeds (verify.js).
 
 import { api } from "./api.js";
 import { h, cards } from "./ui.js";
 import { resultLines, handTitle } from "./results.js";
 import { betWords } from "./circles.js";
-import { plain, voidReason } from "./words.js";
+import { plain, voidReason, refusal } from "./words.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 
 function steps(hand, game) {
@@ -30,43 +33,75 @@ function steps(hand, game) {
   return out;
 }
 
-export async function historyPage(root, table) {
-  const list = h("ul", { class: "hands" });
+/** The step a URL's fragment names (#step=K, from 1), as an index into the steps; the first if none. */
+export function stepOf(hash, count) {
+  const found = /(?:^#|&)step=(\d{1,6})(?:&|$)/.exec(hash || "");
+  const k = found ? Number(found[1]) : 1;
+  return Math.min(Math.max(k, 1), Math.max(count, 1)) - 1;
+}
+
+export const handPath = (table, number) => `/history/${encodeURIComponent(table)}/${number}`;
+
+export async function historyPage(root, table, number = null) {
+  const list = h("ul", { class: "hands", "aria-label": "finished hands" });
   const view = h("section", { class: "replay", "aria-label": "replay", "aria-live": "polite" });
   root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, `History of ${table}`),
-    h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/table/${table}` }, "Table"))), list, view);
+    h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/table/${encodeURIComponent(table)}` }, "Table"))), view, list);
   let game = "hcf";
   try { game = ((await api("GET", "/api/tables")).tables.find((t) => t.name === table) || {}).game || "hcf"; } catch (_) { /* hcf */ }
+  const open = (n) => replay(view, table, n, game);
+  window.onpopstate = () => {
+    const n = Number(location.pathname.split("/")[3]);
+    if (Number.isInteger(n) && n > 0) open(n); else view.replaceChildren();
+  };
+  if (number != null) open(number);
   let hands = [];
   try { hands = (await api("GET", `/api/tables/${encodeURIComponent(table)}/hands?limit=50`)).hands; }
-  catch (err) { list.append(h("li", { class: "bad" }, `${err.code}: ${err.message}`)); return; }
-  if (!hands.length) list.append(h("li", {}, "no finished hand yet"));
+  catch (err) { list.append(h("li", { class: "bad" }, refusal(err))); return; }
+  if (!hands.length) list.append(h("li", {}, "No hand is finished at this table yet."));
   for (const hand of hands) {
-    list.append(h("li", {}, h("button", { type: "button", class: "hand-link", "data-hand": hand.hand_id,
-      onclick: () => replay(view, hand.hand_id, game) }, `${handTitle(hand)}${hand.status === "void" ? `: ${voidReason(hand.reason)}` : ""}`)));
+    const href = `${handPath(table, hand.number)}#step=1`;
+    list.append(h("li", {}, h("a", { class: "hand-link", href, "data-hand": hand.number, onclick: (ev) => {
+      ev.preventDefault();
+      history.pushState(null, "", href);
+      open(hand.number);
+    } }, `${handTitle(hand)}${hand.status === "void" ? `: ${voidReason(hand.reason)}` : ""}`)));
   }
 }
 
-async function replay(view, handId, game) {
-  const hand = await api("GET", `/api/hands/${handId}`);
+async function replay(view, table, number, game) {
+  let hand;
+  try { hand = await api("GET", `/api/tables/${encodeURIComponent(table)}/hands/${number}`); }
+  catch (err) { view.replaceChildren(h("p", { class: "bad", role: "alert" }, refusal(err))); return; }
   const all = steps(hand, hand.game || game);
-  let at = 0;
+  let at = stepOf(location.hash, all.length);
   const verdict = h("p", { class: "verdict", role: "status" }, "checking the deal…");
   const shown = h("ol", { class: "steps" });
-  const show = () => {
-    shown.replaceChildren(...all.slice(0, at + 1).map(([text, list], i) => h("li", { class: i === at ? "now" : "" }, text, " ", list.length ? cards(list) : "")));
-    counter.textContent = `step ${at + 1} of ${all.length}`;
-  };
   const counter = h("span", { class: "counter" });
-  const prev = h("button", { type: "button", "aria-label": "previous step (shortcut left arrow)", onclick: () => { at = Math.max(0, at - 1); show(); } }, "\u2190 Back");
-  const next = h("button", { type: "button", "aria-label": "next step (shortcut right arrow)", onclick: () => { at = Math.min(all.length - 1, at + 1); show(); } }, "Next \u2192");
-  const end = h("button", { type: "button", "aria-label": "last step (shortcut End)", onclick: () => { at = all.length - 1; show(); } }, "End");
-  document.onkeydown = (ev) => {
-    if (ev.key === "ArrowRight") next.click();
-    else if (ev.key === "ArrowLeft") prev.click();
-    else if (ev.key === "End") end.click();
+  const link = h("a", { class: "step-link" }, "Link to this step");
+  const show = () => {
+    shown.replaceChildren(...all.slice(0, at + 1).map(([text, list], i) => h("li", { class: i === at ? "now" : "", "aria-current": i === at ? "step" : null }, text, " ", list.length ? cards(list) : "")));
+    counter.textContent = `step ${at + 1} of ${all.length}`;
+    const fragment = `#step=${at + 1}`;
+    link.href = `${handPath(table, number)}${fragment}`;
+    if (location.pathname === handPath(table, number) && location.hash !== fragment) history.replaceState(null, "", fragment);
   };
-  view.replaceChildren(h("h2", {}, `Hand #${hand.number ?? "?"}`), h("div", { class: "row" }, prev, next, end, counter), shown, verdict);
+  const go = (k) => { at = Math.min(Math.max(k, 0), all.length - 1); show(); };
+  const button = (label, key, to) => h("button", { type: "button", "aria-label": `${label} (shortcut ${key})`, onclick: () => go(to()) }, label);
+  const first = button("First", "Home", () => 0);
+  const prev = button("\u2190 Back", "left arrow", () => at - 1);
+  const next = button("Next \u2192", "right arrow", () => at + 1);
+  const end = button("End", "End", () => all.length - 1);
+  document.onkeydown = (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target?.closest?.("input, textarea, select")) return;
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    go(to);
+  };
+  window.onhashchange = () => go(stepOf(location.hash, all.length));
+  view.replaceChildren(h("h2", {}, `Hand #${hand.number ?? number}`), h("div", { class: "row" }, first, prev, next, end, counter), shown,
+    h("p", {}, link), verdict);
   show();
   const result = await verifyReveal({ game, ...hand }, { cards: seenFromReveal(hand) });
   verdict.textContent = result.headline;

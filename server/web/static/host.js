@@ -8,6 +8,7 @@ import { h } from "./ui.js";
 import { refusal } from "./words.js";
 import { invitesPanel } from "./host_invites.js";
 import { tablePanel, done } from "./host_tables.js";
+import { settlePanel } from "./host_settle.js";
 
 function field(id, label, attrs = {}) {
   const input = h(attrs.tag || "input", { id, ...attrs, tag: null });
@@ -56,7 +57,7 @@ export async function hostConsole(root) {
   const panels = [];
   for (const t of tables) panels.push(await tablePanel(t, send, redraw, token));
   if (!own) panels.push(createPanel(send, redraw), grantPanel(send));
-  panels.push(floorPanel(tables, send, redraw), invitesPanel(tables, token, say));
+  panels.push(floorPanel(tables, send, redraw), settlePanel(tables, token), invitesPanel(tables, token, say));
   const forget = h("button", { type: "button", onclick: () => { store({ host_token: null, host_table: null }); hostConsole(root); } }, "Forget the host token");
   const who = own ? `A floor link for table ${own}: you run this table only.` : "The host token: you run every table.";
   root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "Host console"), h("nav", {}, h("a", { href: "/" }, "Lobby"))),

@@ -27,11 +27,20 @@ export async function lobby(root) {
         h("td", {}, seated(t)), h("td", {}, phaseWords(t.phase) === t.phase ? statusWords(t.phase) : phaseWords(t.phase)),
         h("td", {}, h("a", { href: `/table/${t.name}` }, "Play"), " ", h("a", { href: `/watch/${t.name}` }, "Watch"), " ",
           h("a", { href: `/history/${t.name}` }, "History"))));
+      // The table's posted house rules for the bank, their status and its fees, under its row.
+      if (t.notes?.length) list.append(h("tr", { class: "house-notes-row", "data-notes": t.name }, h("td", { colspan: "6" }, houseNotes(t.notes))));
     }
     if (!tables.length) message(note, "no table is open");
   } catch (err) {
     message(note, `the lobby could not be loaded: ${err.message}`, true);
   }
+}
+
+/** A table's notes (its house rules for the bank, the rotation's status, the posted fees): each a title and its
+ * sentences, shown as the server says them (docs/protocol.md, the snapshot's `notes`). */
+export function houseNotes(notes) {
+  return h("div", { class: "house-notes", "aria-label": "house rules" }, notes.map((note) =>
+    h("div", { class: "house-note" }, h("strong", {}, `${note.title}: `), (note.lines || []).join("; "))));
 }
 
 /** `Ante 5 to 500`, or `Ante 5 or more` when the table sets no maximum. */

@@ -204,6 +204,7 @@ const SAID = {
   table_closing: () => "the host is closing the table after this hand",
   table_closed: () => "the host closed the table",
   table_waiting: (e) => e.message || "the table waits for players",
+  table_notice: (e) => e.message || "the table warns every seat",
   presence: (e, who) => `${who(e.seat)} ${e.present ? "is back" : "dropped (the clock keeps running)"}`,
   drill_irregularity: (e) => e.message || "the host injected an irregularity",
   drill_ended: (e) => e.message || "the drill is over",

@@ -4,6 +4,7 @@
 import { Socket } from "./sio.js";
 import { TableFeed } from "./feed.js";
 import { h, cards, signed, beep } from "./ui.js";
+import { houseNotes } from "./pages.js";
 import { renderChoices } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
@@ -315,6 +316,7 @@ export class TablePage {
       info.push(h("p", { class: "last-hand" }, lastHandLine(model.last_hand, model.game)));
     }
     if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
+    if (model.notes?.length) info.push(houseNotes(model.notes));
     return h("div", { class: "centre" }, info);
   }
 

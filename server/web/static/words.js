@@ -28,7 +28,7 @@ const PHASES = {
   dealt: "dealt", showdown: "showdown",
 };
 
-const STATUS = { waiting: "waiting for players", paused: "paused by the host", running: "playing", closed: "closed", closing: "closing" };
+const STATUS = { game_ended: "the game ended, until the host reopens the table", waiting: "waiting for players", paused: "paused by the host", running: "playing", closed: "closed", closing: "closing" };
 
 const CLASSES = {
   high_card: "high card", pair: "a pair", two_pair: "two pair", trips: "three of a kind", straight: "a straight",
@@ -51,6 +51,8 @@ export const statusWords = (code) => said(STATUS, code);
 
 /** The table's status with what it waits for, said once: `waiting for players`, `waiting: nobody took the bank`. */
 export function tableStatus(status, reason) {
+  // The game ended under the house rules for the bank: the table stays paused until the host reopens it.
+  if (reason === "game_ended" && status !== "closed") return "closed for now: the game ended, until the host reopens it";
   if (status !== "waiting" || !reason || reason === "players") return statusWords(status);
   return `waiting: ${NOT_DEALT[reason] || phaseWords(reason)}`;
 }

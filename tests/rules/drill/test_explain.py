@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from server.drill.play import dry_run, key_of
 from server.drill.scenario import load, shipped
+from server.rules.drill.chips import fewest_chips, make_up_json
 from server.rules.drill.explain import STEP_NAMES, WHY, answer_words, feedback, step_name
 from server.rules.drill.judge import judge
+from server.rules.drill.sections import cite
 from server.rules.drill.steps import SETTLE_PLACE, STEP_KINDS, KeyStep, rule_of
 
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -28,7 +30,26 @@ def _plain(text: str) -> None:
     assert "}" not in text, f"JSON shows: {text}"
 
 
-def _answers(step: str) -> st.SearchStrategy[Any]:
+PAY_PLACE = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
+PAY_BETS = {"hcf": BETS["settle_seat"], "caribbean": BETS["settle_spot"], "sixcard": BETS["settle_box"]}
+
+
+@st.composite
+def _payouts(draw: st.DrawFn, game: str) -> dict[str, Any]:
+    amount = draw(st.integers(1, 600))
+    answer = {PAY_PLACE[game]: draw(st.integers(1, 7)), "bet": draw(st.sampled_from(PAY_BETS[game])),
+              "amount": amount}
+    if draw(st.booleans()):
+        chips = draw(st.sampled_from([(1, 5, 25, 100), (1, 3, 4), (5, 25)]))
+        make_up = fewest_chips(amount, chips) if draw(st.booleans()) else {1: amount}
+        if make_up is not None:
+            answer["chips"] = make_up_json(make_up)
+    return answer
+
+
+def _answers(step: str, game: str = "hcf") -> st.SearchStrategy[Any]:
+    if step == "payout":
+        return _payouts(game)
     seat = st.integers(1, 7)
     amount = st.integers(-100, 100)
     if step in SETTLE_PLACE:
@@ -53,8 +74,8 @@ def _answers(step: str) -> st.SearchStrategy[Any]:
 @st.composite
 def _cases(draw: st.DrawFn) -> tuple[KeyStep, Any]:
     game, step = draw(st.sampled_from(KINDS))
-    right = draw(_answers(step))
-    said = draw(st.none() | _answers(step) | st.just(right))
+    right = draw(_answers(step, game))
+    said = draw(st.none() | _answers(step, game) | st.just(right))
     return KeyStep(step, right, rule_of(game, step)), said
 
 
@@ -67,7 +88,7 @@ def test_every_feedback_is_a_sentence_with_the_rule_and_right_only_when_judged_r
     if judge(step.step, said, step.answer).right:
         assert text == "right."
     else:
-        assert text.endswith(f"({step.rule}).")
+        assert text.endswith(f"({step.rule}: {cite(step.rule)}).")
         assert f"The right answer: {answer_words(step.step, step.answer)}, because " in text
 
 

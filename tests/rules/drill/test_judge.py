@@ -41,8 +41,12 @@ def test_the_report_counts_per_step_kind_and_steps_past_the_answers_are_no_answe
            Asked(2, KeyStep("offer_bank", {"seat": 2}, "RULES 3.1"))]
     r = report("demo", key, [{"seat": 1}, {"seat": 2}], ledger="ok", seconds=[1.0, 3.0])
     assert (r["right"], r["total"], r["ledger"]) == (2, 3, "ok")
-    assert r["by_step"] == {"offer_bank": {"right": 1, "total": 2, "median_seconds": 1.0},
-                            "first_card": {"right": 1, "total": 1, "median_seconds": 3.0}}
+    assert r["by_step"] == {
+        "offer_bank": {"right": 1, "total": 2, "median_seconds": 1.0, "worst_seconds": 1.0, "accuracy": 50.0,
+                       "standard_seconds": 5, "within_standard": 1},
+        "first_card": {"right": 1, "total": 1, "median_seconds": 3.0, "worst_seconds": 3.0, "accuracy": 100.0,
+                       "standard_seconds": 5, "within_standard": 1}}
+    assert r["within_standard"] == 2
     assert r["steps"][2] == {"n": 3, "hand": 2, "step": "offer_bank", "given": None, "answer": {"seat": 2},
                              "right": False, "mistake": "no answer", "rule": "RULES 3.1"}
     assert [s["n"] for s in key_json("demo", key)["steps"]] == [1, 2, 3]

@@ -1,0 +1,117 @@
+"""Why an answer is what it is, in this hand's figures (issue 27, item 3): the pay table line and the ceiling of a
+payout, the settlement order of a settlement step.
+
+The amounts are always the settlement's; this only says them in words, from the
+stake on the felt, the hand shown, and the table's own pay tables and ceilings
+(``max_bonus_win`` at High Card Flush, ``max_payout`` at the house games), without
+naming any setting by its code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from server.rules.cards import Card
+from server.rules.hcf.evaluate import evaluate
+
+BET_WORDS: Final = {"ante": "Ante", "raise": "Raise", "bet": "Bet", "straight_flush_bonus": "Straight Flush bonus",
+                    "flush_bonus": "Flush bonus", "bonus": "bonus", "jackpot": "jackpot award"}
+"""Each bet of a payout as a sentence names it."""
+
+PLACE: Final = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
+ORDER: Final = {"hcf": "counter-clockwise from the right of the button", "caribbean": "from the highest spot down",
+                "sixcard": "in box order"}
+"""How each game's settlement goes round the table (docs/rules: hcf.md 3.7, caribbean.md 3.5, sixcard.md 6)."""
+
+
+def order_reason(game: str, places: Sequence[int]) -> str:
+    """The settlement order of this hand, as a reason: ``settlement goes ... : seat 4, then seat 3``.
+
+    >>> order_reason("hcf", [4, 3, 2])
+    'settlement goes counter-clockwise from the right of the button, one place at a time: seat 4, then 3, then 2'
+    """
+    if not places:
+        return f"settlement goes {ORDER[game]}, one place at a time"
+    listed = f"{PLACE[game]} {places[0]}" + "".join(f", then {p}" for p in places[1:])
+    return f"settlement goes {ORDER[game]}, one place at a time: {listed}"
+
+
+def stake(game: str, before: Any, place: int, bet: str) -> int | None:
+    """The chips on ``bet`` at ``place`` as the settlement found them (None: not a stake paid to 1)."""
+    if game == "hcf":
+        if bet == "raise":
+            return int(before.raises.get(place, 0)) or None
+        bets = before.bets.get(place)
+        return int(getattr(bets, bet)) if bets is not None else None
+    if game == "caribbean":
+        if bet == "bet":
+            return int(before.played.get(place, 0)) or None
+        found = [b.ante for b in before.bets if b.spot == place]
+        return int(found[0]) if bet == "ante" and found else None
+    boxes = [b for b in before.boxes if b.box == place]
+    if not boxes or bet not in ("ante", "bonus"):
+        return None
+    return int(getattr(boxes[0], bet))
+
+
+def payout_reason(game: str, before: Any, result: Any, bet: str, amount: int,
+                  shown: Mapping[int, Sequence[Card]] | None = None) -> str:
+    """This payout's reason: the stake and the pay table line it is paid by, or the ceiling that capped it.
+
+    >>> from types import SimpleNamespace as S
+    >>> before = S(bets={3: S(ante=10, straight_flush_bonus=0, flush_bonus=15)}, raises={},
+    ...            settings=S(max_bonus_win=None))
+    >>> payout_reason("hcf", before, S(seat=3), "flush_bonus", 150)
+    "seat 3's Flush bonus of 15 chips is paid 10 to 1: 15 x 10 = 150 chips"
+    """
+    place = int(getattr(result, PLACE[game]))
+    where, name = f"{PLACE[game]} {place}", BET_WORDS.get(bet, bet)
+    if bet == "jackpot":
+        return (f"{where}'s hand wins {amount} chips on the table's jackpot pay table, paid whole; the jackpot "
+                "wager itself is settled apart")
+    staked = stake(game, before, place, bet)
+    if staked is None or staked <= 0:
+        return f"{where}'s {name} wins {amount} chips as the settlement pays it"
+    cap = _ceiling(game, before.settings, result, bet)
+    if cap is not None:
+        return f"{where}'s {name} of {staked} chips is paid {amount} chips: {cap}"
+    line = _line(game, result, bet, (shown or {}).get(place))
+    if amount % staked:
+        return f"{where}'s {name} of {staked} chips wins {amount} chips as the settlement pays it{line}"
+    odds = amount // staked
+    return f"{where}'s {name} of {staked} chips is paid {odds} to 1{line}: {staked} x {odds} = {amount} chips"
+
+
+def _line(game: str, result: Any, bet: str, cards: Sequence[Card] | None) -> str:
+    """The pay table line, where the hand tells it: ``, the table's Flush bonus line for a 5-card flush``."""
+    if game == "hcf" and bet in ("flush_bonus", "straight_flush_bonus") and cards:
+        hand = evaluate(cards)
+        if bet == "flush_bonus":
+            return f", the table's Flush bonus line for a {hand.flush_size}-card flush"
+        return f", the table's Straight Flush bonus line for a {hand.straight_flush_length}-card straight flush"
+    cls = str(getattr(result, "cls", None) or "")
+    if game in ("caribbean", "sixcard") and bet == "bet" and cls:
+        return f", the table's Bet line for {cls.replace('_', ' ')}"
+    if game == "sixcard" and bet == "bonus":
+        return ", the table's bonus line for the box's first five cards"
+    return ""
+
+
+def _ceiling(game: str, settings: Any, result: Any, bet: str) -> str | None:
+    """The ceiling that capped this bet, in words; None when none did."""
+    if game == "hcf":
+        cap = getattr(settings, "max_bonus_win", None)
+        won = int(getattr(result, bet, 0)) if bet != "raise" else 0
+        if cap is not None and bet in ("flush_bonus", "straight_flush_bonus") and won >= cap:
+            return f"the table's ceiling on what one bonus bet can win in a hand is {cap} chips, and it is paid that"
+        return None
+    cap = getattr(settings, "max_payout", None)
+    if cap is None:
+        return None
+    if bet == "bonus":
+        return f"the table's ceiling of {cap} chips on the bonus is reached" if int(result.bonus) >= cap else None
+    if bet in ("ante", "bet") and int(result.ante) + int(result.bet) >= cap:
+        return (f"the table's ceiling of {cap} chips on what the Ante and Bet win together is reached, taken off "
+                "the Bet first")
+    return None
