@@ -197,6 +197,12 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET /api/tables/{name}/hands/{number}", "hand/unknown"): lambda s: call(
         s, "GET", "/api/tables/main/hands/999999"),
     ("GET /api/tables/{name}/odds", "table/unknown"): lambda s: call(s, "GET", "/api/tables/nosuch/odds"),
+    ("GET /api/tables/{name}/settle-up", "request/malformed"): lambda s: call(
+        s, "GET", "/api/tables/main/settle-up?day=2026-12-5", token=s.host_token),
+    ("GET /api/tables/{name}/settle-up", "auth/not_host"): lambda s: call(
+        s, "GET", "/api/tables/main/settle-up", token="not-the-host-token"),
+    ("GET /api/tables/{name}/settle-up", "table/unknown"): lambda s: call(
+        s, "GET", "/api/tables/nosuch/settle-up", token=s.host_token),
     ("GET /api/hands/{hand_id}", "hand/unknown"): lambda s: call(s, "GET", "/api/hands/99999999999999999999999"),
     ("POST /api/host", "auth/not_host"): lambda s: call(
         s, "POST", "/api/host", {"action": "pause", "table": "main"}, token="not-the-host-token"),
