@@ -30,8 +30,7 @@ from rich.text import Text
 
 from client_cli.games.commands import table_command
 from client_cli.games.house import IDLE_PHASES, Move, Names, idle
-from client_cli.games.limits import OfferedLimits
-from client_cli.offers import UNCHECKED, Offer, read_offers
+from client_cli.offers import UNCHECKED, Offer, Offers, read_offers
 from client_cli.parse import Command, InputError, SeatChoices, my_seat, my_stack
 
 HELP: Final = """This client does not know this game: it offers the server's own moves.
@@ -61,9 +60,9 @@ and results are shown plainly."
             "and its cards and results are shown plainly.")
 
 
-def legal_choices(model: Mapping[str, Any]) -> GenericChoices:
-    """The server's move choices in ``model`` (none in a bare snapshot)."""
-    moves = tuple(o for o in read_offers(model).items if o.request == "move")
+def legal_choices(model: Mapping[str, Any], offers: Offers | None = None) -> GenericChoices:
+    """The server's move choices (``offers``, else the model's own; none in a bare snapshot)."""
+    moves = tuple(o for o in (read_offers(model) if offers is None else offers).items if o.request == "move")
     hand = model.get("hand") or {}
     return GenericChoices(kind="moves" if moves else None, stack=my_stack(model), seated=my_seat(model) is not None,
                           between_hands=hand.get("phase") in IDLE_PHASES, offers=moves)
@@ -241,11 +240,6 @@ def _net_words(net: int) -> str:
     return f"wins {net}" if net > 0 else f"loses {-net}" if net < 0 else "pushes"
 
 
-def with_offers(choices: GenericChoices, _limits: OfferedLimits) -> GenericChoices:
-    """The choices are the server's own already: nothing to put in."""
-    return choices
-
-
 def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:
     """Nothing of its own: the history shows what every game records."""
     return []
@@ -269,4 +263,4 @@ def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | N
 
 
 __all__ = ["HELP", "GenericChoices", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
-           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line", "with_offers"]
+           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line"]

@@ -85,10 +85,13 @@ def test_placed_and_confirmed_bets_change_what_is_asked() -> None:
 
 
 def test_a_seat_not_in_the_hand_is_not_offered_bets() -> None:
-    snap = betting().snapshot(1)
+    table = betting()
+    snap = table.snapshot(1)
     snap["hand"]["seats"] = [2]  # the tracker adds who takes part, from betting_opened
+    snap["choices"] = table.choices(3) | {"seat": 1}  # the server offers a seat outside the hand nothing
     assert cg.legal_choices(snap).kind is None
     snap["hand"]["seats"] = [1, 2]
+    snap["choices"] = table.choices(1)
     assert cg.legal_choices(snap).kind == "bets"
 
 
