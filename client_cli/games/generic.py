@@ -47,6 +47,8 @@ class GenericChoices(SeatChoices):
     """What the player may do now: the server's move choices as they are (``kind`` ``moves`` when any)."""
 
     offers: tuple[Offer, ...] = ()
+    declared: tuple[str, ...] = ()
+    """Every move the table's game takes (the snapshot's ``game_moves``; empty when the model does not say)."""
 
 
 def unknown_game_line(game: str) -> str:
@@ -64,8 +66,10 @@ def legal_choices(model: Mapping[str, Any], offers: Offers | None = None) -> Gen
     """The server's move choices (``offers``, else the model's own; none in a bare snapshot)."""
     moves = tuple(o for o in (read_offers(model) if offers is None else offers).items if o.request == "move")
     hand = model.get("hand") or {}
+    declared = model.get("game_moves")
     return GenericChoices(kind="moves" if moves else None, stack=my_stack(model), seated=my_seat(model) is not None,
-                          between_hands=hand.get("phase") in IDLE_PHASES, offers=moves)
+                          between_hands=hand.get("phase") in IDLE_PHASES, offers=moves,
+                          declared=tuple(str(name) for name in declared) if isinstance(declared, Mapping) else ())
 
 
 def choices_text(choices: GenericChoices) -> str | None:
@@ -109,8 +113,23 @@ def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputErro
     wanted = words[0].lower().replace("-", "_")
     offer = next((o for o in choices.offers if o.action == wanted), None)
     if offer is None:
-        return InputError(f"{words[0]} is not a move here now: type 'help' for the commands", not_now=True)
+        return _not_offered(words[0], wanted, choices)
     return _move(offer, words[1:])
+
+
+def _not_offered(typed: str, wanted: str, choices: GenericChoices) -> InputError:
+    """A word that names no move offered now: one of the game's moves, not possible now (the play loop says what
+    is), or none of them at all.
+
+    >>> _not_offered("fly", "fly", GenericChoices(declared=("wager", "hold"))).message
+    "fly is not a move of this game (its moves: wager, hold): type 'help' for the commands"
+    >>> _not_offered("hold", "hold", GenericChoices(declared=("wager", "hold"))).not_now
+    True
+    """
+    if choices.declared and wanted not in choices.declared:
+        moves = ", ".join(_word(name) for name in choices.declared)
+        return InputError(f"{typed} is not a move of this game (its moves: {moves}): type 'help' for the commands")
+    return InputError(f"{typed} is not a move here now: type 'help' for the commands", not_now=True)
 
 
 def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
