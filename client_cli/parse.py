@@ -221,9 +221,9 @@ def _decision_choices(base: Choices, snapshot: Mapping[str, Any], offers: Offers
     offered = offers.first("move", "raise")
     span = offered.range("amount") if offered is not None else None
     ante = int(mine.get("ante", 0)) or (span[0] if span else 0)
-    return replace(base, kind="decision", ante=ante, raise_limit=int((hand.get("your_cards") or {}).get(
-        "raise_limit", 1)), max_raise=span[1] if span else 0,
-        fold_loses=_fold_loses(hand, snapshot.get("settings") or {}, mine))
+    limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
+    return replace(base, kind="decision", ante=ante, raise_limit=limit, max_raise=span[1] if span else 0,
+                   fold_loses=_fold_loses(hand, snapshot.get("settings") or {}, mine))
 
 
 def _fold_loses(hand: Mapping[str, Any], settings: Mapping[str, Any],

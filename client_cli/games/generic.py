@@ -122,13 +122,15 @@ def _not_offered(typed: str, wanted: str, choices: GenericChoices) -> InputError
     is), or none of them at all.
 
     >>> _not_offered("fly", "fly", GenericChoices(declared=("wager", "hold"))).message
-    "fly is not a move of this game (its moves: wager, hold): type 'help' for the commands"
+    "fly is not a move here now: this game's moves are wager and hold (type 'help' for the commands)"
     >>> _not_offered("hold", "hold", GenericChoices(declared=("wager", "hold"))).not_now
     True
     """
     if choices.declared and wanted not in choices.declared:
-        moves = ", ".join(_word(name) for name in choices.declared)
-        return InputError(f"{typed} is not a move of this game (its moves: {moves}): type 'help' for the commands")
+        names = [_word(name) for name in choices.declared]
+        moves = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return InputError(f"{typed} is not a move here now: this game's moves are {moves} (type 'help' for the "
+                          "commands)")
     return InputError(f"{typed} is not a move here now: type 'help' for the commands", not_now=True)
 
 

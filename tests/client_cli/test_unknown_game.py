@@ -92,7 +92,7 @@ def test_a_word_that_is_none_of_the_games_declared_moves_is_said_so_and_one_of_t
                                              "pick_card": {"args": {}, "required": []}}}
     choices = legal_choices(snapshot)
     assert parse_line("fly", choices) == InputError(
-        "fly is not a move of this game (its moves: bet, pass, pick-card): type 'help' for the commands")
+        "fly is not a move here now: this game's moves are bet, pass and pick-card (type 'help' for the commands)")
     later = parse_line("bet 10", choices)
     assert isinstance(later, InputError)
     assert later.not_now  # the play loop says what the server's choices hold now
