@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from server.rules.choices import admits, cost
 
@@ -209,6 +209,21 @@ def read_offers(model: Mapping[str, Any] | None) -> Offers:
     seat, deadline = raw.get("seat"), raw.get("deadline")
     return Offers(seat if isinstance(seat, int) else None,
                   float(deadline) if isinstance(deadline, int | float) else None, tuple(items))
+
+
+K = TypeVar("K", bound=str)
+
+
+def kind_of(offers: Offers, kinds: Mapping[K, frozenset[str]]) -> K | None:
+    """What is asked of this player now: the first kind of a game's choices whose hand moves are offered (None:
+    nothing is asked).
+
+    >>> kind_of(read_offers({"choices": {"moves": [{"request": "move", "action": "pass"}]}}),
+    ...         {"bets": frozenset({"bet", "pass"}), "decision": frozenset({"fold"})})
+    'bets'
+    """
+    offered = offers.actions
+    return next((kind for kind, moves in kinds.items() if moves & offered), None)
 
 
 def check(offers: Offers, request: str, args: Args) -> str | None:

@@ -1,7 +1,9 @@
 """From a table snapshot to the legal choices, and from a typed line to a command.
 
 Pure: nothing here talks to the server. :func:`legal_choices` reads what this
-player is asked now from the snapshot (and the words that say it); :func:`parse_line`
+player is asked now from the server's choices on the snapshot, with their limits
+(the hand view only words them: the Ante in play, the flush's limit, what a fold
+gives up); :func:`parse_line`
 maps one line of input onto a :data:`Command`'s args, and the server's choices on
 the snapshot judge them (:func:`client_cli.offers.misfit`, worded by
 :mod:`client_cli.hcf_refusals`): an :class:`InputError` says what is wrong and what
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
-from client_cli.offers import Misfit, Offers, check, misfit, read_offers
+from client_cli.offers import Misfit, Offers, check, kind_of, misfit, read_offers, span_of
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -178,31 +180,50 @@ def my_stack(snapshot: Mapping[str, Any]) -> int:
     return 0
 
 
-def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
-    """What this client may do now, read from a snapshot."""
-    settings = snapshot.get("settings") or {}
-    seat = my_seat(snapshot)
+KINDS: Final[dict[ChoiceKind, frozenset[str]]] = {
+    "bank": frozenset({"bank"}), "bets": frozenset({"bet", "pass"}), "decision": frozenset({"raise", "fold"})}
+"""Which hand moves of the server's choices each kind of :class:`Choices` stands for."""
+
+
+def legal_choices(snapshot: Mapping[str, Any], offers: Offers | None = None) -> Choices:
+    """What this client may do now: what the server's choices (``offers``, else the snapshot's own) ask, with
+    their limits, and the hand view's words for them."""
+    offers = read_offers(snapshot) if offers is None else offers
     hand = snapshot.get("hand") or {}
-    phase = hand.get("phase")
-    between = phase in (None, "settled", "void", "not_dealt")
-    stack = my_stack(snapshot)
-    base = Choices(stack=stack, seated=seat is not None, between_hands=between,
-                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""),
-                   offers=read_offers(snapshot) if "choices" in snapshot else None)
-    if seat is None or between:
-        return base
-    mine = (hand.get("seats") or {}).get(str(seat)) or {}
-    if phase == "offer" and hand.get("offered") == seat:
-        return replace(base, kind="bank")
-    if phase == "betting" and seat in (hand.get("bettors") or []) \
-            and not mine.get("in_hand") and not mine.get("passed"):
-        return _bet_choices(base, settings, stack)
-    if phase == "decisions" and hand.get("turn") == seat:
-        ante = int(mine.get("ante", 0))
-        limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
-        return replace(base, kind="decision", ante=ante, raise_limit=limit,
-                        max_raise=min(limit * ante, stack), fold_loses=_fold_loses(hand, settings, mine))
-    return base
+    base = Choices(stack=my_stack(snapshot), seated=my_seat(snapshot) is not None,
+                   between_hands=hand.get("phase") in (None, "settled", "void", "not_dealt"),
+                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""), offers=offers)
+    kind = kind_of(offers, KINDS)
+    if kind == "bets":
+        return _bet_choices(base, snapshot.get("settings") or {}, offers)
+    if kind == "decision":
+        return _decision_choices(base, snapshot, offers)
+    return replace(base, kind=kind)
+
+
+def _bet_choices(base: Choices, settings: Mapping[str, Any], offers: Offers) -> Choices:
+    """Bets are open: the offered Ante's and bonuses' spans (no ``bet`` offered: the stack covers no Ante)."""
+    bet = offers.first("move", "bet")
+    min_ante = int(settings.get("min_ante", 1))
+    ante = bet.range("ante") if bet is not None else None
+    bonus = span_of(bet.limits.get("straight_flush_bonus")) if bet is not None else None
+    low, high = ante or (min_ante, 0)
+    bonus_low, bonus_high = bonus or (int(settings.get("min_bonus", 1)), 0)
+    return replace(base, kind="bets", fee=player_fee(settings), min_ante=max(low, 1), max_ante=high,
+                   min_bonus=max(bonus_low, 1), max_bonus=bonus_high)  # the least of a bet is never 0 chips
+
+
+def _decision_choices(base: Choices, snapshot: Mapping[str, Any], offers: Offers) -> Choices:
+    """This player's turn: the offered raise's span (none offered: the stack covers no raise), with the Ante and
+    the flush's limit the hand view shows."""
+    hand = snapshot.get("hand") or {}
+    mine = (hand.get("seats") or {}).get(str(my_seat(snapshot))) or {}
+    offered = offers.first("move", "raise")
+    span = offered.range("amount") if offered is not None else None
+    ante = int(mine.get("ante", 0)) or (span[0] if span else 0)
+    limit = int((hand.get("your_cards") or {}).get("raise_limit", 1))
+    return replace(base, kind="decision", ante=ante, raise_limit=limit, max_raise=span[1] if span else 0,
+                   fold_loses=_fold_loses(hand, snapshot.get("settings") or {}, mine))
 
 
 def _fold_loses(hand: Mapping[str, Any], settings: Mapping[str, Any],
@@ -228,15 +249,6 @@ def fold_warning(choices: Choices) -> str | None:
         return None
     lost = " and ".join(f"{label} of {amount}" for label, amount in choices.fold_loses)
     return f"fold loses your {lost} too"
-
-
-def _bet_choices(base: Choices, settings: Mapping[str, Any], stack: int) -> Choices:
-    fee = player_fee(settings)
-    min_ante, max_ante = int(settings.get("min_ante", 1)), int(settings.get("max_ante", 1))
-    # The stack must cover the Ante, the smallest raise (1x Ante) and the fee (docs/rules/hcf.md section 3.2).
-    return replace(base, kind="bets", fee=fee, min_ante=min_ante,
-                    max_ante=min(max_ante, (stack - fee) // 2),
-                    min_bonus=int(settings.get("min_bonus", 1)), max_bonus=int(settings.get("max_bonus", 0)))
 
 
 def choices_text(choices: Choices) -> str | None:
@@ -311,7 +323,7 @@ def said(line: str) -> str | None:
 def parse_line(line: str, choices: Choices) -> Command | InputError:
     """One typed line -> a legal command, or why not (see :data:`HELP`)."""
     words = line.strip().lower().split()
-    asked = asked_now(choices)
+    asked = choices.kind
     if not words:
         return InputError(choices_text(choices) or "type 'help' for the commands")
     if words[0].isdigit() and asked == "bets":
@@ -342,23 +354,6 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
     if asked != "decision":
         return InputError("it is not your turn to fold or raise", not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
-
-
-def asked_now(choices: Choices) -> ChoiceKind | None:
-    """What is asked of this player now: the server's choices say it (the hand view's reading without them).
-
-    >>> asked_now(Choices(kind="bets", offers=read_offers({"choices": {"moves": [
-    ...     {"request": "move", "action": "fold"}]}})))
-    'decision'
-    """
-    if choices.offers is None:
-        return choices.kind
-    offered = choices.offers.actions
-    return next((kind for kind, moves in _ASKED if moves & offered), None)
-
-
-_ASKED: tuple[tuple[ChoiceKind, frozenset[str]], ...] = (
-    ("bank", frozenset({"bank"})), ("bets", frozenset({"bet", "pass"})), ("decision", frozenset({"raise", "fold"})))
 
 
 def _table_command(verb: str, args: list[str], choices: Choices) -> Command | InputError:

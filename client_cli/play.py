@@ -234,7 +234,7 @@ class TableSession:
         """The legal choices now (none while leaving or watching), never more than the server offers."""
         game = self.game
         if self.options.watch or self.tracker.snapshot is None:
-            return game.idle(game.legal_choices({}))
+            return game.idle(game.choices_now({}))
         choices = game.choices_now(self.tracker.snapshot, self.offers())
         return game.idle(choices) if self.departure.leaving else choices
 

@@ -27,10 +27,7 @@ from rich.text import Text
 
 from client_cli.games import caribbean, generic, hcf, sixcard
 from client_cli.games.house import HOUSE_GAMES, Move, Names, idle
-from client_cli.games.limits import OfferedLimits, offered_limits
 from client_cli.offers import Offers
-
-BETTING: Final = frozenset({"bet", "deal", "rebet", "clear", "pass"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +38,9 @@ class GameClient:
     place: str
     """What a player bets on: ``spot`` or ``box``."""
     help: str
-    legal_choices: Callable[[Mapping[str, Any]], Any]
+    legal_choices: Callable[[Mapping[str, Any], Offers | None], Any]
+    """``(model, offers)`` -> what the server's choices (``offers``, else the model's own) ask now, in the game's
+    record, with the hand view's words for them."""
     idle: Callable[[Any], Any]
     choices_text: Callable[[Any], str | None]
     parse_line: Callable[[str, Any], Any]
@@ -54,43 +53,26 @@ class GameClient:
     """``(strategy, choices, rng, ante, prefer)`` -> a bot's bets as the ``bet`` move carries them (None: none)."""
     bot_decision: Callable[[str, Any, random.Random], Move | None]
     """``(strategy, choices, rng)`` -> a bot's move on its place in turn (None: say nothing)."""
-    with_offers: Callable[[Any, OfferedLimits], Any]
-    """``(choices, limits)`` -> the game's record with the server's limits of the moment, by name."""
-    kinds: Mapping[str, frozenset[str]] | None
-    """Each kind of the game's choices -> the hand moves of the server's choices it stands for (None: the
-    game's choices are the server's own, nothing to narrow)."""
 
-    def choices_now(self, model: Mapping[str, Any], offers: Offers | None) -> Any:
-        """What this player may do now: the game's reading of the model, never more than the server offers.
-
-        ``offers`` None: the model carries no choices (a bare snapshot), so the reading stands as it is.
-        """
-        derived = self.legal_choices(model)
-        kind = getattr(derived, "kind", None)
-        if offers is None or kind is None or self.kinds is None:
-            return derived
-        if not self.kinds.get(kind, frozenset()) & offers.actions:
-            return self.idle(derived)
-        return self.with_offers(derived, offered_limits(offers, self.place))
+    def choices_now(self, model: Mapping[str, Any], offers: Offers | None = None) -> Any:
+        """What this player may do now: the server's choices (``offers``, else the model's own), in the game's
+        record; a model without choices asks nothing."""
+        return self.legal_choices(model, offers)
 
 
 CLIENTS: Final[dict[str, GameClient]] = {
     "caribbean": GameClient(
         "caribbean", "spot", caribbean.HELP, caribbean.legal_choices, idle, caribbean.choices_text,
         caribbean.parse_line, caribbean.table_lines, caribbean.describe_event, caribbean.result_lines,
-        caribbean.history_bets, caribbean.seat_nets, caribbean.bot_bets, caribbean.choose_decision,
-        caribbean.with_offers, {"bets": BETTING, "decision": frozenset({"play", "fold"})}),
+        caribbean.history_bets, caribbean.seat_nets, caribbean.bot_bets, caribbean.choose_decision),
     "sixcard": GameClient(
         "sixcard", "box", sixcard.HELP, sixcard.legal_choices, idle, sixcard.choices_text,
         sixcard.parse_line, sixcard.table_lines, sixcard.describe_event, sixcard.result_lines,
-        sixcard.history_bets, sixcard.seat_nets, sixcard.bot_bets, sixcard.choose_decision,
-        sixcard.with_offers, {"bets": BETTING, "decision": frozenset({"raise", "fold", "buy", "exchange"}),
-         "exchange": frozenset({"request_exchange", "cancel_exchange", "continue"})}),
+        sixcard.history_bets, sixcard.seat_nets, sixcard.bot_bets, sixcard.choose_decision),
 }
 HCF: Final = GameClient(
     "hcf", "seat", hcf.HELP, hcf.legal_choices, idle, hcf.choices_text, hcf.parse_moves, hcf.table_lines,
-    hcf.describe_event, hcf.result_lines, hcf.history_bets, hcf.seat_nets, hcf.bot_bets, hcf.bot_decision,
-    hcf.with_offers, hcf.KINDS)
+    hcf.describe_event, hcf.result_lines, hcf.history_bets, hcf.seat_nets, hcf.bot_bets, hcf.bot_decision)
 
 
 def game_of(record: Mapping[str, Any]) -> str:
@@ -107,7 +89,7 @@ def client_for(record: Mapping[str, Any]) -> GameClient | None:
 GENERIC: Final = GameClient(
     "unknown", "place", generic.HELP, generic.legal_choices, idle, generic.choices_text, generic.parse_line,
     generic.table_lines, generic.describe_event, generic.result_lines, generic.history_bets, generic.seat_nets,
-    generic.bot_bets, generic.bot_decision, generic.with_offers, None)
+    generic.bot_bets, generic.bot_decision)
 """A game this client does not know: its moves from the server's choices, its fields shown plainly."""
 
 

@@ -30,8 +30,7 @@ from rich.text import Text
 
 from client_cli.games.commands import table_command
 from client_cli.games.house import IDLE_PHASES, Move, Names, idle
-from client_cli.games.limits import OfferedLimits
-from client_cli.offers import UNCHECKED, Offer, read_offers
+from client_cli.offers import UNCHECKED, Offer, Offers, read_offers
 from client_cli.parse import Command, InputError, SeatChoices, my_seat, my_stack
 
 HELP: Final = """This client does not know this game: it offers the server's own moves.
@@ -48,6 +47,8 @@ class GenericChoices(SeatChoices):
     """What the player may do now: the server's move choices as they are (``kind`` ``moves`` when any)."""
 
     offers: tuple[Offer, ...] = ()
+    declared: tuple[str, ...] = ()
+    """Every move the table's game takes (the snapshot's ``game_moves``; empty when the model does not say)."""
 
 
 def unknown_game_line(game: str) -> str:
@@ -61,12 +62,14 @@ and results are shown plainly."
             "and its cards and results are shown plainly.")
 
 
-def legal_choices(model: Mapping[str, Any]) -> GenericChoices:
-    """The server's move choices in ``model`` (none in a bare snapshot)."""
-    moves = tuple(o for o in read_offers(model).items if o.request == "move")
+def legal_choices(model: Mapping[str, Any], offers: Offers | None = None) -> GenericChoices:
+    """The server's move choices (``offers``, else the model's own; none in a bare snapshot)."""
+    moves = tuple(o for o in (read_offers(model) if offers is None else offers).items if o.request == "move")
     hand = model.get("hand") or {}
+    declared = model.get("game_moves")
     return GenericChoices(kind="moves" if moves else None, stack=my_stack(model), seated=my_seat(model) is not None,
-                          between_hands=hand.get("phase") in IDLE_PHASES, offers=moves)
+                          between_hands=hand.get("phase") in IDLE_PHASES, offers=moves,
+                          declared=tuple(str(name) for name in declared) if isinstance(declared, Mapping) else ())
 
 
 def choices_text(choices: GenericChoices) -> str | None:
@@ -110,8 +113,25 @@ def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputErro
     wanted = words[0].lower().replace("-", "_")
     offer = next((o for o in choices.offers if o.action == wanted), None)
     if offer is None:
-        return InputError(f"{words[0]} is not a move here now: type 'help' for the commands", not_now=True)
+        return _not_offered(words[0], wanted, choices)
     return _move(offer, words[1:])
+
+
+def _not_offered(typed: str, wanted: str, choices: GenericChoices) -> InputError:
+    """A word that names no move offered now: one of the game's moves, not possible now (the play loop says what
+    is), or none of them at all.
+
+    >>> _not_offered("fly", "fly", GenericChoices(declared=("wager", "hold"))).message
+    "fly is not a move here now: this game's moves are wager and hold (type 'help' for the commands)"
+    >>> _not_offered("hold", "hold", GenericChoices(declared=("wager", "hold"))).not_now
+    True
+    """
+    if choices.declared and wanted not in choices.declared:
+        names = [_word(name) for name in choices.declared]
+        moves = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return InputError(f"{typed} is not a move here now: this game's moves are {moves} (type 'help' for the "
+                          "commands)")
+    return InputError(f"{typed} is not a move here now: type 'help' for the commands", not_now=True)
 
 
 def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
@@ -241,11 +261,6 @@ def _net_words(net: int) -> str:
     return f"wins {net}" if net > 0 else f"loses {-net}" if net < 0 else "pushes"
 
 
-def with_offers(choices: GenericChoices, _limits: OfferedLimits) -> GenericChoices:
-    """The choices are the server's own already: nothing to put in."""
-    return choices
-
-
 def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:
     """Nothing of its own: the history shows what every game records."""
     return []
@@ -269,4 +284,4 @@ def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | N
 
 
 __all__ = ["HELP", "GenericChoices", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
-           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line", "with_offers"]
+           "parse_line", "result_lines", "seat_nets", "table_lines", "unknown_game_line"]

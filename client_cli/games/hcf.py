@@ -6,7 +6,9 @@ Pure. The typed commands of :mod:`client_cli.parse` become ``move`` requests
 
 >>> parse_moves("bet 10 sf 5", legal_choices({"settings": {"min_ante": 5, "max_ante": 500, "max_bonus": 100},
 ...     "you": {"seat": 2}, "seats": [{"seat": 2, "stack": 100}],
-...     "hand": {"phase": "betting", "bettors": [2], "seats": {"2": {}}}}))
+...     "hand": {"phase": "betting", "bettors": [2], "seats": {"2": {}}},
+...     "choices": {"moves": [{"request": "move", "action": "bet", "ante": {"min": 5, "max": 49},
+...                            "straight_flush_bonus": {"min": 0, "max": 89}, "flush_bonus": {"min": 0, "max": 89}}]}}))
 Move(action='bet', args={'ante': 10, 'straight_flush_bonus': 5, 'flush_bonus': 0}, note=None)
 >>> parse_moves("y", Choices(kind="bank"))
 Move(action='bank', args={'accept': True}, note=None)
@@ -16,13 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
 from rich.text import Text
 
 from client_cli.games.house import Move, Names, idle
-from client_cli.games.limits import OfferedLimits
 from client_cli.parse import (
     HELP,
     AnswerBank,
@@ -39,10 +39,6 @@ from client_cli.parse import (
     parse_line,
 )
 from client_cli.render import describe_event, result_lines, seat_lines, your_cards_lines
-
-KINDS: Final = {"bank": frozenset({"bank"}), "bets": frozenset({"bet", "pass"}),
-                "decision": frozenset({"raise", "fold"})}
-"""Which hand moves of the server's choices each kind of :class:`Choices` stands for."""
 
 
 def as_move(command: Command) -> Command | Move:
@@ -63,16 +59,6 @@ def as_move(command: Command) -> Command | Move:
     if isinstance(command, Raise):
         return Move("raise", {"amount": command.amount})
     return command
-
-
-def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
-    """``choices`` with the server's limits of the moment: the Ante's span while bets are open, the largest raise
-    on this player's turn."""
-    if choices.kind == "bets" and limits.ante is not None:
-        return replace(choices, min_ante=max(limits.ante[0], 1), max_ante=limits.ante[1])
-    if choices.kind == "decision" and limits.raise_max is not None:
-        return replace(choices, max_raise=limits.raise_max)
-    return choices
 
 
 def parse_moves(line: str, choices: Choices) -> Command | Move | InputError:
@@ -115,5 +101,5 @@ def bot_decision(_strategy: str, _choices: Any, _rng: random.Random) -> Move | N
     return None
 
 
-__all__ = ["HELP", "KINDS", "as_move", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
-           "parse_moves", "result_lines", "seat_nets", "table_lines", "with_offers"]
+__all__ = ["HELP", "as_move", "choices_text", "describe_event", "history_bets", "idle", "legal_choices",
+           "parse_moves", "result_lines", "seat_nets", "table_lines"]

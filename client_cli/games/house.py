@@ -1,8 +1,8 @@
 """What the client's two house-banked games (Caribbean Stud, 6 Card Poker) share.
 
 Pure: the ``move`` command both games send, card and meter text, the seat lines
-of a table without a designated player, what a player may bet on while bets are
-open, the log lines and result lines the two games word alike, and the bots'
+of a table without a designated player, the bets down while bets are open (what
+may be bet is the server's choices' to say), the log lines and result lines the two games word alike, and the bots'
 choice of places. What a player types is read in :mod:`client_cli.games.commands`.
 
 >>> Move("bet", {"bets": [{"spot": 1, "ante": 10, "jackpot": True}]}).payload("main")
@@ -31,6 +31,8 @@ from server.rules.cards import parse_cards
 from server.rules.poker import best_five, class_name
 
 HOUSE_GAMES: Final = ("caribbean", "sixcard")
+BETTING: Final = frozenset({"bet", "deal", "rebet", "clear", "pass"})
+"""The hand moves of a house game's betting round: while the server offers any, bets are open for this player."""
 IDLE_PHASES: Final = (None, "settled", "void", "not_dealt")
 
 CLASS_LABELS: Final = {
@@ -140,16 +142,6 @@ def reason_text(reason: Any, ordinary: str) -> str:
 # ------------------------------------------------------------------ the table
 
 
-def offered(snapshot: Mapping[str, Any], action: str) -> bool:
-    """Whether the server's choices in ``snapshot`` (a table model) offer the hand move ``action`` now.
-
-    >>> offered({"choices": {"moves": [{"request": "move", "action": "pass"}]}}, "rebet")
-    False
-    """
-    moves = (snapshot.get("choices") or {}).get("moves") or []
-    return any(m.get("request") == "move" and m.get("action") == action for m in moves)
-
-
 def hand_active(snapshot: Mapping[str, Any]) -> bool:
     """Whether a hand is being played now."""
     return (snapshot.get("hand") or {}).get("phase") not in IDLE_PHASES
@@ -235,20 +227,12 @@ def decision_text(row: Mapping[str, Any], in_turn: bool, bet: str) -> Text:
 # ------------------------------------------------------------------ while bets are open
 
 
-def bettor(hand: Mapping[str, Any], seat: int) -> bool:
-    """Whether ``seat`` may bet in this hand (not leaving, and among its players when the hand names them)."""
-    # "seats" (who takes part in this hand) comes from the hand's betting_opened when the client saw it.
-    seats = hand.get("seats")
-    return (seats is None or seat in seats) and seat not in (hand.get("leaving") or [])
-
-
 @dataclass(frozen=True, slots=True)
 class OpenBets:
-    """The places (spots, boxes) of a table while bets are open, as one player sees them."""
+    """The places (spots, boxes) of a table while bets are open, as one player sees them (words only: which
+    places may be bet and how many are the server's choices' to say)."""
 
     count: int
-    free: tuple[int, ...]
-    """Places this player may bet on: free ones and their own."""
     taken: tuple[tuple[int, str], ...]
     """Places other players hold, with their names."""
     mine: tuple[Mapping[str, Any], ...]
@@ -257,34 +241,21 @@ class OpenBets:
     """This player passed this hand (a bet undoes it while betting is open)."""
     waiting: tuple[str, ...] = ()
     """The other players of the hand who have neither bet nor passed yet, by name."""
-    hold_while_waiting: int | None = None
-    """The most places one player may hold while ``waiting`` is not empty (the table's
-    ``max_hands_while_waiting``; None: the server did not say)."""
-
-    def hold(self, most: int) -> int:
-        """How many places this player may hold now: ``most``, or less while others still wait for one."""
-        if self.waiting and self.hold_while_waiting is not None:
-            return min(most, self.hold_while_waiting)
-        return most
 
 
 def open_bets(snapshot: Mapping[str, Any], seat: int, word: str) -> OpenBets:
     """The ``word``s (spot, box) of the table for ``seat``, from the snapshot's bets and settings."""
     names = seat_names(snapshot)
     hand = snapshot.get("hand") or {}
-    settings = snapshot.get("settings") or {}
     bets = hand.get("bets") or []
-    count = int(settings.get(plural(word), 1))
+    count = int((snapshot.get("settings") or {}).get(plural(word), 1))
     taken = tuple((int(b[word]), names.get(int(b["seat"]), f"seat {b['seat']}")) for b in bets if b.get("seat") != seat)
-    held = {place for place, _ in taken}
     mine = tuple(b for b in bets if b.get("seat") == seat)
     betting = {int(b["seat"]) for b in bets}
     waiting = tuple(names.get(int(other), f"seat {other}") for other in hand.get("waiting") or []
                     if int(other) != seat and int(other) not in betting)
-    limit = settings.get("max_hands_while_waiting")
-    return OpenBets(count, tuple(p for p in range(1, count + 1) if p not in held), taken, mine,
-                    any(b.get("confirmed") for b in mine), seat in (hand.get("passed") or []), waiting,
-                    int(limit) if isinstance(limit, int) else None)
+    return OpenBets(count, taken, mine, any(b.get("confirmed") for b in mine), seat in (hand.get("passed") or []),
+                    waiting)
 
 
 def hold_problem(count: int, hold: int, most: int, waiting: Sequence[str], word: str) -> str | None:

@@ -1,9 +1,10 @@
-"""The limits of the moment as the server's choices give them, for each game's record of what may be typed.
+"""What is asked now and its limits, as the server's choices give them, for each game's record of what may be typed.
 
-Pure. A game reads its own record from the table model (the words it shows: whose turn, the
-stack, the bonuses a fold gives up); the limits it accepts are the server's: the Ante's span, the
-places free to bet on and how many one may hold, the largest raise. Each game puts these in its
-record by name (``with_offers`` in :mod:`client_cli.games`); nothing is narrowed by reflection.
+Pure. What is asked of a player (the bank, bets, a turn, the dealer exchange) is the
+kind of the hand moves the server offers (:func:`client_cli.offers.kind_of`); the limits are the server's
+too: the Ante's span, the places free to bet on and how many one may hold, the largest
+raise. A game reads only words from the hand view (whose turn it is and its cards,
+the bets down, the bonuses a fold gives up), never what may be done.
 
 >>> from client_cli.offers import read_offers
 >>> offered_limits(read_offers({"choices": {"moves": [{"request": "move", "action": "bet",
@@ -42,3 +43,4 @@ def offered_limits(offers: Offers, place: str) -> OfferedLimits:
     raised = span_of(amount.limits.get("amount")) if amount is not None else None
     return OfferedLimits(ante=ante, free=free, hold=count[1] if count is not None else None,
                          raise_max=raised[1] if raised is not None else None)
+

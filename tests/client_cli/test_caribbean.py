@@ -85,10 +85,13 @@ def test_placed_and_confirmed_bets_change_what_is_asked() -> None:
 
 
 def test_a_seat_not_in_the_hand_is_not_offered_bets() -> None:
-    snap = betting().snapshot(1)
+    table = betting()
+    snap = table.snapshot(1)
     snap["hand"]["seats"] = [2]  # the tracker adds who takes part, from betting_opened
+    snap["choices"] = table.choices(3) | {"seat": 1}  # the server offers a seat outside the hand nothing
     assert cg.legal_choices(snap).kind is None
     snap["hand"]["seats"] = [1, 2]
+    snap["choices"] = table.choices(1)
     assert cg.legal_choices(snap).kind == "bets"
 
 
@@ -129,8 +132,8 @@ def test_bets_without_a_spot_take_the_players_own_spots_first() -> None:
     ("bet 3:10", "spot 3 is taken by bob; free: 1 2 4 5 6 7"),
     ("bet 1:10 1:20", "spot 1 is named twice"),
     ("bet 1:10 2:10 4:10 5:10", "you may bet on at most 3 spots, got 4"),
-    ("bet 1:4", "spot 1: the Ante is 5 to 500 chips, got 4"),
-    ("bet 1:600", "spot 1: the Ante is 5 to 500 chips, got 600"),
+    ("bet 1:4", "spot 1: the Ante is 5 to 333 chips, got 4"),  # the largest the server offers (3x it covered), as
+    ("bet 1:600", "spot 1: the Ante is 5 to 333 chips, got 600"),  # the terminal has always said (test_house_live)
     ("bet 1:200j 2:133j", "your stack of 1000 must cover 3x each Ante (Ante and Back Bet) plus the jackpot "
                           "wagers: 1001 chips"),
     ("bet spot 1", "say 'bet SPOT:ANTE[j] ...', e.g. 'bet 1:10j 2:10' (j: the jackpot wager), or 'bet 10j'"),

@@ -1,4 +1,5 @@
-"""The server's limits of the moment go into each game's record by name (client_cli/games/limits.py)."""
+"""The server's limits of the moment go into each game's record by name (client_cli/games/limits.py): what is asked
+and what may be typed are the server's choices, never the hand view's."""
 
 from __future__ import annotations
 
@@ -8,25 +9,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from client_cli.games import CLIENTS, HCF
-from client_cli.games.limits import offered_limits
 from client_cli.offers import read_offers
 
 spans = st.tuples(st.integers(0, 200), st.integers(0, 200)).map(sorted)
 
 
 def _model(moves: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"choices": {"seat": 1, "deadline": None, "moves": moves}}
+    """A seated player's model with the server's ``moves`` and a hand view that says nothing of them."""
+    return {"you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}], "hand": {"phase": "betting"},
+            "choices": {"seat": 1, "deadline": None, "moves": moves}}
 
 
 @given(span=spans, raise_max=st.integers(1, 500))
 def test_high_card_flush_takes_the_offered_ante_and_raise(span: list[int], raise_max: int) -> None:
     bet = {"request": "move", "action": "bet", "ante": {"min": span[0], "max": span[1]}}
-    limits = offered_limits(read_offers(_model([bet, {"request": "move", "action": "raise",
-                                                      "amount": {"min": 1, "max": raise_max}}])), "seat")
-    betting = HCF.with_offers(HCF.legal_choices({}).__class__(kind="bets", min_ante=1, max_ante=999), limits)
+    betting = HCF.choices_now(_model([bet]))
+    assert betting.kind == "bets"
     assert (betting.min_ante, betting.max_ante) == (max(span[0], 1), span[1])
-    deciding = HCF.with_offers(HCF.legal_choices({}).__class__(kind="decision", max_raise=999), limits)
-    assert deciding.max_raise == raise_max
+    deciding = HCF.choices_now(_model([{"request": "move", "action": "raise", "amount": {"min": 1, "max": raise_max}},
+                                       {"request": "move", "action": "fold"}]))
+    assert (deciding.kind, deciding.max_raise) == ("decision", raise_max)
     assert deciding.min_ante == 0, "a decision's record keeps its own fields"
 
 
@@ -38,8 +40,16 @@ def test_a_house_game_takes_the_offered_ante_places_and_count(span: list[int], f
     bet = {"request": "move", "action": "bet",
            "bets": {"count": {"min": 1, "max": hold}, "each": {client.place: free, "ante": {"min": span[0],
                                                                                              "max": span[1]}}}}
-    record = client.legal_choices({}).__class__(kind="bets", min_ante=1, max_ante=999)
-    out = client.with_offers(record, offered_limits(read_offers(_model([bet])), client.place))
-    assert (out.min_ante, out.max_ante, out.free, out.hold) == (max(span[0], 1), span[1], tuple(free), hold)
-    assert client.with_offers(record.__class__(kind="decision"), offered_limits(read_offers(_model([bet])),
-                                                                                  client.place)).free == ()
+    out = client.choices_now(_model([bet]), read_offers(_model([bet])))
+    assert (out.kind, out.min_ante, out.top_ante, out.free, out.hold) == ("bets", max(span[0], 1), span[1],
+                                                                           tuple(free), hold)
+    assert client.choices_now(_model([{"request": "move", "action": "fold", client.place: 1}])).free == ()
+
+
+@given(game=st.sampled_from(["hcf", *sorted(CLIENTS)]))
+def test_a_hand_view_without_the_server_s_choices_asks_nothing(game: str) -> None:
+    client = CLIENTS.get(game, HCF)
+    view = {"phase": "betting", "bettors": [1], "bets": [], "waiting": [1]}  # 'bets are open'
+    model = {"you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}], "hand": view,
+             "choices": {"seat": 1, "deadline": None, "moves": []}}
+    assert client.legal_choices(model).kind is None

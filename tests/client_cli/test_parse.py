@@ -25,17 +25,34 @@ from client_cli.parse import (
     parse_line,
     player_fee,
 )
+from server.rules.choices import move
 from tests.client_cli.hcf_offers import betting, decision_choices, server_choices
 
 SETTINGS = {"min_ante": 5, "max_ante": 500, "min_bonus": 1, "max_bonus": 100, "fee_mode": "players", "fee": 1}
 
 
 def snap(hand: dict[str, Any] | None, *, seat: int | None = 2, stack: int = 1000) -> dict[str, Any]:
-    """A snapshot with the server's choices: the rules' own while seat 2 is to bet."""
-    bets_open = (hand or {}).get("phase") == "betting" and seat == 2
-    moves = server_choices(betting(stack)) if bets_open else {"seat": seat, "deadline": None, "moves": []}
+    """A snapshot with the server's choices for ``hand`` (what is asked is theirs to say, never the view's)."""
     return {"settings": SETTINGS, "you": {"seat": seat},
-            "seats": [{"seat": 2, "stack": stack}, {"seat": 1, "stack": 5000}], "hand": hand, "choices": moves}
+            "seats": [{"seat": 2, "stack": stack}, {"seat": 1, "stack": 5000}], "hand": hand,
+            "choices": offered(hand or {}, seat, stack)}
+
+
+def offered(hand: dict[str, Any], seat: int | None, stack: int) -> dict[str, Any]:
+    """The server's choices for ``seat`` in these sample hands: the bank's answer to the seat offered it, the
+    rules' own bets to seat 2 while it is a bettor yet to answer, a raise to the flush's limit (as far as the
+    stack goes) or a fold to the seat in turn; nothing otherwise."""
+    mine = (hand.get("seats") or {}).get(str(seat)) or {}
+    phase = hand.get("phase")
+    if phase == "offer" and seat is not None and hand.get("offered") == seat:
+        return {"seat": seat, "deadline": None, "moves": [move("bank", accept=[True, False])]}
+    if phase == "betting" and seat == 2 and seat in hand.get("bettors", []) and not mine.get("in_hand") \
+            and not mine.get("passed"):
+        return server_choices(betting(stack))
+    if phase == "decisions" and seat is not None and hand.get("turn") == seat:
+        ante = int(mine["ante"])
+        return decision_choices(ante, min(int(hand["your_cards"]["raise_limit"]) * ante, stack))
+    return {"seat": seat, "deadline": None, "moves": []}
 
 
 BANK = Choices(kind="bank", seated=True, between_hands=False, stack=1000)

@@ -119,7 +119,7 @@ def test_bet_lines_become_the_bet_move() -> None:
     ("bet 5:10", "box 5: this table's boxes are 1 to 4"),
     ("bet 2:10", "box 2 is taken by bob; free: 1 3 4"),
     ("bet 1:0", "box 1: a box needs an Ante, a bonus bet or both"),
-    ("bet 1:4", "box 1: the Ante is 5 or more chips, got 4"),
+    ("bet 1:4", "box 1: the Ante is 5 to 250 chips, got 4"),  # the largest the server offers, as the terminal says
     ("bet 1:10 3:51", "your largest Ante (51) may be at most 5x your smallest (10)"),
     ("bet 1:100 3:100 4:100", "your stack of 1000 must cover every Bet and draw fee these boxes may take: 1100 chips "
                               "(4x the Ante of an open box, 3x of a blind one, plus the bonuses)"),

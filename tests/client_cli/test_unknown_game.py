@@ -86,6 +86,20 @@ def test_a_move_not_offered_and_the_table_words_read_as_at_every_table() -> None
     assert parse_line("pass", choices) == Move("pass", {})
 
 
+def test_a_word_that_is_none_of_the_games_declared_moves_is_said_so_and_one_of_them_is_not_possible_now() -> None:
+    snapshot = model(PASS) | {"game_moves": {"bet": {"args": {"ante": {"min": 0, "max": 10**9}}, "required": []},
+                                             "pass": {"args": {}, "required": []},
+                                             "pick_card": {"args": {}, "required": []}}}
+    choices = legal_choices(snapshot)
+    assert parse_line("fly", choices) == InputError(
+        "fly is not a move here now: this game's moves are bet, pass and pick-card (type 'help' for the commands)")
+    later = parse_line("bet 10", choices)
+    assert isinstance(later, InputError)
+    assert later.not_now  # the play loop says what the server's choices hold now
+    assert check(read_offers(snapshot), "move", {"action": "bet", "ante": 10}) == \
+        "bet is not possible now. Now you may: pass"
+
+
 def test_an_unknown_games_deal_is_not_checked_as_high_card_flushs() -> None:
     """Its seed is checked against the commitment; its cards are not dealt out as another game's."""
     server_seed = "ab" * 32

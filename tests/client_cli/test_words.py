@@ -22,6 +22,7 @@ from client_cli.parse import (
     parse_line,
 )
 from client_cli.render import describe_event, result_lines
+from tests.client_cli.hcf_offers import decision_choices
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # shuffler_fault, card_count, sat_out_too_long...
@@ -91,7 +92,8 @@ def test_a_player_stood_up_by_the_host_is_told_it_was_the_host() -> None:
 def _decision(profile: str, sf: int, flush: int) -> Choices:
     snapshot = {"settings": {"profile": profile}, "you": {"seat": 2}, "seats": [{"seat": 2, "stack": 500}],
                 "hand": {"phase": "decisions", "profile": profile, "turn": 2, "your_cards": {"raise_limit": 1},
-                         "seats": {"2": {"ante": 10, "straight_flush_bonus": sf, "flush_bonus": flush}}}}
+                         "seats": {"2": {"ante": 10, "straight_flush_bonus": sf, "flush_bonus": flush}}},
+                "choices": decision_choices(10, 10)}  # the server's: the turn is seat 2's (a raise of 1x the Ante)
     return legal_choices(snapshot)
 
 

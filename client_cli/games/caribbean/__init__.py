@@ -7,12 +7,11 @@
 """
 
 from client_cli.games.caribbean.bots import bot_bets, choose_bets, choose_decision, choose_play
-from client_cli.games.caribbean.choices import Choices, choices_text, legal_choices, with_offers
+from client_cli.games.caribbean.choices import Choices, choices_text, legal_choices
 from client_cli.games.caribbean.parse import HELP, bets_payload, parse_line
 from client_cli.games.caribbean.view import describe_event, history_bets, result_lines, seat_nets, table_lines
 
 __all__ = [
     "HELP", "Choices", "bets_payload", "bot_bets", "choices_text", "choose_bets", "choose_decision", "choose_play",
     "describe_event", "history_bets", "legal_choices", "parse_line", "result_lines", "seat_nets", "table_lines",
-    "with_offers",
 ]

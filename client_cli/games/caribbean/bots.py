@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from client_cli.games.caribbean.choices import PLAY_MULTIPLE, Choices
-from client_cli.games.caribbean.parse import bets_payload
+from client_cli.games.caribbean.parse import bets_offered, bets_payload
 from client_cli.games.house import Move, basic_bet, random_places
 from server.rules.cards import parse_cards
 from server.rules.caribbean.messages import SpotBet
@@ -37,20 +37,22 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
         return None
     if strategy == "basic":
         spot, chosen = basic_bet(choices.free, prefer, ante, choices.min_ante, choices.top_ante)
-        jackpot = choices.wager > 0 and PLAY_MULTIPLE * chosen + choices.wager <= choices.stack
+        jackpot = choices.wager > 0 and bets_offered([SpotBet(spot, chosen, True)], choices)
         return [SpotBet(spot, chosen, jackpot)]
     spots = random_places(choices.free, choices.hold, rng)
     room = choices.stack
     bets = []
     for spot in spots:
         jackpot = choices.wager > 0 and rng.random() < 0.5
-        top = min(choices.max_ante, (room - (choices.wager if jackpot else 0)) // PLAY_MULTIPLE,
+        top = min(choices.top_ante, (room - (choices.wager if jackpot else 0)) // PLAY_MULTIPLE,
                   max(choices.min_ante, choices.stack // 20))
         if top < choices.min_ante:
             break
         chosen = rng.randint(choices.min_ante, top)
         room -= PLAY_MULTIPLE * chosen + (choices.wager if jackpot else 0)
         bets.append(SpotBet(spot, chosen, jackpot))
+    while bets and not bets_offered(bets, choices):
+        bets.pop()
     return bets or None
 
 

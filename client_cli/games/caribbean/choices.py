@@ -1,11 +1,15 @@
 """What a player may do now at a Caribbean Stud table, read from a snapshot, and the line that says it.
 
-Pure. ``hand`` in a snapshot is the game's hand view (docs/games/caribbean.md).
+Pure. What is asked and its limits (the spots, how many, the Antes) are the server's choices
+on the snapshot; ``hand``, the game's hand view (docs/games/caribbean.md), only words them.
 
 >>> snap = {"game": "caribbean", "you": {"seat": 2}, "seats": [{"seat": 2, "name": "bo", "stack": 200}],
 ...         "settings": {"spots": 7, "max_hands": 3, "min_ante": 5, "max_ante": 500, "jackpot": True,
 ...                      "jackpot_wager": 1},
-...         "hand": {"phase": "betting", "bets": [], "spots": [], "turn": None}}
+...         "hand": {"phase": "betting", "bets": [], "spots": [], "turn": None},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "bets": {"count": {"min": 1, "max": 3},
+...             "each": {"spot": [1, 2, 3, 4, 5, 6, 7], "ante": {"min": 5, "max": 66}, "jackpot": [False, True]},
+...             "distinct": "spot"}, "limits": {"cover": {"max": 200, "ante": 3, "jackpot": 1}}}]}}
 >>> choices = legal_choices(snap)
 >>> choices.kind, choices.free[:3], choices.top_ante
 ('bets', (1, 2, 3), 66)
@@ -18,17 +22,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from client_cli.games.house import (
+    BETTING,
     PASSED_TEXT,
-    bettor,
     class_label,
     hand_active,
-    offered,
     open_bets,
     placed_text,
     places_text,
 )
-from client_cli.games.limits import OfferedLimits
-from client_cli.offers import Offers, read_offers
+from client_cli.games.limits import offered_limits
+from client_cli.offers import Offers, kind_of, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.caribbean.messages import SpotBet
 
@@ -45,7 +48,7 @@ class Choices(SeatChoices):
     kind: ChoiceKind | None = None
     spots: int = 0
     free: tuple[int, ...] = ()
-    """Spots this player may bet on: free ones and their own."""
+    """Spots the server offers this player's bets now: free ones and their own."""
     taken: tuple[tuple[int, str], ...] = ()
     """Spots other players hold, with their names."""
     max_hands: int = 1
@@ -66,58 +69,60 @@ class Choices(SeatChoices):
     ante: int = 0
     cards: tuple[str, ...] = ()
     cls: str = ""
+    offered_top: int | None = None
+    """The largest Ante of one spot the server offers now (None: a record built without the server's choices)."""
     offers: Offers | None = field(default=None, compare=False, repr=False)
     """The server's choices now, the one judge of typed bets (None: the model carries none, the server judges)."""
 
     @property
     def top_ante(self) -> int:
-        """The largest Ante of one spot that the table and the stack allow."""
-        return min(self.max_ante, (self.stack - self.wager) // PLAY_MULTIPLE)
+        """The largest Ante of one spot allowed now: the server's offer (the table's largest without one)."""
+        return self.max_ante if self.offered_top is None else self.offered_top
 
 
-def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
-    """``choices`` with the server's limits of the moment while bets are open: the Ante's span, the spots free
-    to bet on and how many this player may hold."""
-    if choices.kind != "bets":
-        return choices
-    low, high = limits.ante or (choices.min_ante, choices.max_ante)
-    return replace(choices, min_ante=max(low, 1), max_ante=high,
-                   free=choices.free if limits.free is None else limits.free,
-                   hold=choices.hold if limits.hold is None else limits.hold)
+KINDS: Final[dict[ChoiceKind, frozenset[str]]] = {"bets": BETTING, "decision": frozenset({"play", "fold"})}
+"""Which hand moves of the server's choices each kind of :class:`Choices` stands for."""
 
 
-def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
-    """What this client may do now, read from a snapshot."""
+def legal_choices(snapshot: Mapping[str, Any], offers: Offers | None = None) -> Choices:
+    """What this client may do now: what the server's choices (``offers``, else the snapshot's own) ask, with
+    their limits, and the hand view's words for them."""
+    offers = read_offers(snapshot) if offers is None else offers
     seat = my_seat(snapshot)
-    hand = snapshot.get("hand") or {}
-    phase = hand.get("phase")
-    stack = my_stack(snapshot)
-    base = Choices(stack=stack, seated=seat is not None, between_hands=not hand_active(snapshot),
-                   offers=read_offers(snapshot) if "choices" in snapshot else None)
-    if seat is None or base.between_hands:
-        return base
-    if phase == "betting" and bettor(hand, seat):
-        return _bet_choices(base, snapshot, seat)
-    turn = hand.get("turn") or {}
-    if phase == "decisions" and turn.get("seat") == seat:
-        spot = int(turn["spot"])
-        entry: Mapping[str, Any] = next((s for s in hand.get("spots") or [] if s.get("spot") == spot), {})
-        return replace(base, kind="decision", spot=spot, ante=int(entry.get("ante", 0)),
-                       cards=tuple(entry.get("cards") or ()), cls=str(entry.get("class", "")))
+    base = Choices(stack=my_stack(snapshot), seated=seat is not None, between_hands=not hand_active(snapshot),
+                   offers=offers)
+    kind = kind_of(offers, KINDS)
+    if kind == "bets" and seat is not None:
+        return _bet_choices(base, snapshot, seat, offers)
+    if kind == "decision":
+        return _decision_choices(base, snapshot, offers)
     return base
 
 
-def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choices:
+def _decision_choices(base: Choices, snapshot: Mapping[str, Any], offers: Offers) -> Choices:
+    """The spot the server offers a play or fold on, with its Ante, cards and class as the hand view shows them."""
+    item = offers.first("move", "play") or offers.first("move", "fold")
+    spot = int(item.limits.get("spot", 0)) if item is not None else 0
+    rows = (snapshot.get("hand") or {}).get("spots") or []
+    entry: Mapping[str, Any] = next((s for s in rows if s.get("spot") == spot), {})
+    return replace(base, kind="decision", spot=spot, ante=int(entry.get("ante", 0)),
+                   cards=tuple(entry.get("cards") or ()), cls=str(entry.get("class", "")))
+
+
+def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int, offers: Offers) -> Choices:
+    """Bets are open: the spots, their number and the Antes the server offers (none: the stack covers no spot),
+    with the bets down and who holds the other spots."""
     settings = snapshot.get("settings") or {}
     table = open_bets(snapshot, seat, "spot")
+    limits = offered_limits(offers, "spot")
     wager = int(settings.get("jackpot_wager", 0)) if settings.get("jackpot") else 0
-    max_hands = int(settings.get("max_hands", 1))
-    return replace(base, kind="bets", spots=table.count, free=table.free, taken=table.taken,
-                   max_hands=max_hands, hold=table.hold(max_hands), waiting=table.waiting, passed=table.passed,
-                   min_ante=int(settings.get("min_ante", 1)),
-                   max_ante=int(settings.get("max_ante", 1)), wager=wager,
+    low, high = limits.ante or (int(settings.get("min_ante", 1)), 0)
+    return replace(base, kind="bets", spots=table.count, free=limits.free or (), taken=table.taken,
+                   max_hands=int(settings.get("max_hands", 1)), hold=limits.hold or 0, waiting=table.waiting,
+                   passed=table.passed, min_ante=max(low, 1), max_ante=int(settings.get("max_ante", high)),
+                   offered_top=high, wager=wager,
                    placed=tuple(SpotBet(int(b["spot"]), int(b["ante"]), bool(b.get("jackpot"))) for b in table.mine),
-                   confirmed=table.confirmed, rebet=offered(snapshot, "rebet"))
+                   confirmed=table.confirmed, rebet=offers.has("move", "rebet"))
 
 
 def bets_text(bets: Sequence[SpotBet]) -> str:

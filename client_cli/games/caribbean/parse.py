@@ -108,6 +108,12 @@ def _bets(args: list[str], choices: Choices) -> Move | InputError:
                       or "")
 
 
+def bets_offered(bets: Sequence[SpotBet], c: Choices) -> bool:
+    """Whether the server's choices hold ``bets`` (the bots' judge, the same as a typed line's; a record built
+    without them: the server judges what is sent)."""
+    return c.offers is None or misfit(c.offers, "move", {"action": "bet", "bets": bets_payload(bets)}) is None
+
+
 def bets_payload(bets: Sequence[SpotBet]) -> list[dict[str, Any]]:
     """Bets as the ``bet`` move carries them."""
     return [{"spot": b.spot, "ante": b.ante, "jackpot": b.jackpot} for b in bets]

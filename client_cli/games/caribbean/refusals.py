@@ -29,8 +29,9 @@ def bets_refusal(misfit: Misfit, c: Choices, count: int) -> str | None:
     entry = misfit.entry or {}
     if misfit.part == "ante":
         ante, span = int(entry.get("ante", 0)), span_of(misfit.spec)
-        # The table's limits first; within them, the stack's (the span the server offers now).
-        low, high = (c.min_ante, c.max_ante) if not c.min_ante <= ante <= c.max_ante or span is None else span
+        # The largest the server offers now (the table's, as far as the stack covers it); within it, the span
+        # of this misfit.
+        low, high = (c.min_ante, c.top_ante) if not c.min_ante <= ante <= c.top_ante or span is None else span
         return f"spot {entry.get('spot')}: the Ante is {low} to {high} chips, got {ante}"
     if misfit.part == "jackpot":
         if not c.wager:

@@ -7,7 +7,7 @@
 """
 
 from client_cli.games.sixcard.bots import bot_bets, choose_asks, choose_bets, choose_decision
-from client_cli.games.sixcard.choices import Ask, BoxBet, Choices, choices_text, legal_choices, with_offers
+from client_cli.games.sixcard.choices import Ask, BoxBet, Choices, choices_text, legal_choices
 from client_cli.games.sixcard.parse import HELP, bets_offered, bets_payload, parse_line
 from client_cli.games.sixcard.view import (
     describe_event,
@@ -21,5 +21,5 @@ from client_cli.games.sixcard.view import (
 __all__ = [
     "HELP", "Ask", "BoxBet", "Choices", "bets_offered", "bets_payload", "bot_bets", "choices_text", "choose_asks",
     "choose_bets", "choose_decision", "describe_event", "history_bets", "legal_choices", "original_cards",
-    "parse_line", "result_lines", "seat_nets", "table_lines", "with_offers",
+    "parse_line", "result_lines", "seat_nets", "table_lines",
 ]

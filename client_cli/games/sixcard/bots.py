@@ -35,7 +35,7 @@ def choose_bets(strategy: str, choices: Choices, rng: random.Random, ante: int |
     if strategy == "stubborn" or choices.kind != "bets" or not choices.free:
         return None
     c = choices
-    top = c.max_ante if c.max_ante is not None else 10**9
+    top = c.top_ante if c.top_ante is not None else 10**9
     if strategy == "basic":
         bets = [(*basic_bet(c.free, prefer, ante, c.min_ante, top), 0)]
         return bets if bets_offered(bets, c) else None

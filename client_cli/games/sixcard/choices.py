@@ -1,13 +1,20 @@
 """What a player may do now at a 6 Card Poker table, read from a snapshot, and the line that says it.
 
-Pure. ``hand`` in a snapshot is the game's hand view (docs/games/sixcard.md).
+Pure. What is asked and its limits (the boxes, how many, the Antes, the box in turn) are
+the server's choices on the snapshot; ``hand``, the game's hand view (docs/games/sixcard.md),
+only words them.
 
 >>> snap = {"game": "sixcard", "you": {"seat": 1}, "seats": [{"seat": 1, "name": "ann", "stack": 1000}],
 ...         "settings": {"boxes": 4, "min_ante": 5, "max_ante": None, "ante_ratio": 5, "min_bonus": 1,
 ...                      "max_bonus": None},
-...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None}}
+...         "hand": {"phase": "betting", "bets": [], "boxes": [], "turn": None},
+...         "choices": {"moves": [{"request": "move", "action": "bet", "bets": {"count": {"min": 1, "max": 4},
+...             "each": {"box": [1, 2, 3, 4], "ante": [0, {"min": 5, "max": 250}], "bonus": {"min": 0, "max": 1000}},
+...             "distinct": "box"}}, {"request": "move", "action": "pass"}]}}
 >>> choices_text(legal_choices(snap))
-'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5+, bonus 1+ (BOX:+N: bonus only); or pass'
+'Bets are open: bet BOX:ANTE[+BONUS], boxes 1-4, Ante 5-250, bonus 1+ (BOX:+N: bonus only); or pass'
+>>> legal_choices({**snap, "choices": {"moves": [{"request": "move", "action": "pass"}]}}).free
+()
 """
 
 from __future__ import annotations
@@ -17,17 +24,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from client_cli.games.house import (
+    BETTING,
     PASSED_TEXT,
-    bettor,
     class_label,
     hand_active,
-    offered,
     open_bets,
     placed_text,
     places_text,
 )
-from client_cli.games.limits import OfferedLimits
-from client_cli.offers import Offers, read_offers
+from client_cli.games.limits import offered_limits
+from client_cli.offers import Offers, kind_of, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
@@ -56,7 +62,7 @@ class Choices(SeatChoices):
     kind: ChoiceKind | None = None
     boxes: int = 0
     free: tuple[int, ...] = ()
-    """Boxes this player may bet on: free ones and their own."""
+    """Boxes the server offers this player's bets now: free ones and their own."""
     taken: tuple[tuple[int, str], ...] = ()
     min_ante: int = 0
     max_ante: int | None = None
@@ -80,43 +86,48 @@ class Choices(SeatChoices):
     drawn: bool = False
     asks: tuple[Ask, ...] = ()
     continued: bool = False
+    offered_top: int | None = None
+    """The largest Ante of one box the server offers now (None: none offered, or a record built without them)."""
     offers: Offers | None = field(default=None, compare=False, repr=False)
     """The server's choices now, the one judge of typed bets (None: the model carries none, the server judges)."""
 
-
-def with_offers(choices: Choices, limits: OfferedLimits) -> Choices:
-    """``choices`` with the server's limits of the moment while bets are open: the Ante's span, the boxs free
-    to bet on and how many this player may hold."""
-    if choices.kind != "bets":
-        return choices
-    low, high = limits.ante or (choices.min_ante, choices.max_ante)
-    return replace(choices, min_ante=max(low, 1), max_ante=high,
-                   free=choices.free if limits.free is None else limits.free,
-                   hold=choices.hold if limits.hold is None else limits.hold)
+    @property
+    def top_ante(self) -> int | None:
+        """The largest Ante of one box allowed now: the server's offer (the table's largest without one; None:
+        no limit)."""
+        return self.max_ante if self.offered_top is None else self.offered_top
 
 
-def legal_choices(snapshot: Mapping[str, Any]) -> Choices:
-    """What this client may do now, read from a snapshot."""
+KINDS: Final[dict[ChoiceKind, frozenset[str]]] = {
+    "bets": BETTING, "decision": frozenset({"raise", "fold", "buy", "exchange"}),
+    "exchange": frozenset({"request_exchange", "cancel_exchange", "continue"})}
+"""Which hand moves of the server's choices each kind of :class:`Choices` stands for."""
+
+
+def legal_choices(snapshot: Mapping[str, Any], offers: Offers | None = None) -> Choices:
+    """What this client may do now: what the server's choices (``offers``, else the snapshot's own) ask, with
+    their limits, and the hand view's words for them."""
+    offers = read_offers(snapshot) if offers is None else offers
     seat = my_seat(snapshot)
-    hand = snapshot.get("hand") or {}
-    phase = hand.get("phase")
     base = Choices(stack=my_stack(snapshot), seated=seat is not None, between_hands=not hand_active(snapshot),
-                   offers=read_offers(snapshot) if "choices" in snapshot else None)
-    if seat is None or base.between_hands:
-        return base
-    if phase == "betting" and bettor(hand, seat):
-        return _bet_choices(base, snapshot, seat)
-    turn = hand.get("turn") or {}
-    if phase == "decisions" and turn.get("seat") == seat:
-        box = _box_entry(hand, int(turn["box"]))
-        return replace(base, kind="decision", box=int(turn["box"]), ante=int(box.get("ante", 0)),
+                   offers=offers)
+    kind = kind_of(offers, KINDS)
+    if kind == "bets" and seat is not None:
+        return _bet_choices(base, snapshot, seat, offers)
+    hand = snapshot.get("hand") or {}
+    if kind == "decision":
+        item = next((offers.first("move", verb) for verb in ("raise", "fold", "buy", "exchange")
+                     if offers.has("move", verb)), None)
+        number = int(item.limits.get("box", 0)) if item is not None else 0
+        box = _box_entry(hand, number)
+        return replace(base, kind="decision", box=number, ante=int(box.get("ante", 0)),
                        role=str(box.get("role", "")), cards=tuple(box.get("cards") or ()),
                        cls=str(box.get("class", "")), drawn="draw" in box)
-    exchange = hand.get("exchange") or {}
-    if phase == "exchange" and seat in (exchange.get("owners") or []) and not exchange.get("closed"):
+    if kind == "exchange":
         asks = tuple(Ask(int(b["box"]), int(b["ante"]), bool(b.get("exchange_request")), tuple(b.get("cards") or ()))
                      for b in hand.get("boxes") or [] if b.get("seat") == seat and "exchange_request" in b)
-        return replace(base, kind="exchange", asks=asks, continued=seat in (exchange.get("continued") or []))
+        continued = seat in ((hand.get("exchange") or {}).get("continued") or [])
+        return replace(base, kind="exchange", asks=asks, continued=continued)
     return base
 
 
@@ -125,18 +136,22 @@ def _box_entry(hand: Mapping[str, Any], box: int) -> Mapping[str, Any]:
     return entry
 
 
-def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int) -> Choices:
+def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int, offers: Offers) -> Choices:
+    """Bets are open: the boxes, their number and the Antes the server offers (none: the stack covers no box), with
+    the bets down and who holds the other boxes."""
     settings = snapshot.get("settings") or {}
     table = open_bets(snapshot, seat, "box")
+    limits = offered_limits(offers, "box")
     max_ante, max_bonus = settings.get("max_ante"), settings.get("max_bonus")
     return replace(
-        base, kind="bets", boxes=table.count, free=table.free, taken=table.taken,
-        min_ante=int(settings.get("min_ante", 1)), max_ante=int(max_ante) if max_ante is not None else None,
+        base, kind="bets", boxes=table.count, free=limits.free or (), taken=table.taken,
+        min_ante=max(limits.ante[0], 1) if limits.ante else int(settings.get("min_ante", 1)),
+        max_ante=int(max_ante) if max_ante is not None else None, offered_top=limits.ante[1] if limits.ante else None,
         ante_ratio=int(settings.get("ante_ratio", 5)), min_bonus=int(settings.get("min_bonus", 1)),
         max_bonus=int(max_bonus) if max_bonus is not None else None,
         placed=tuple((int(b["box"]), int(b["ante"]), int(b["bonus"])) for b in table.mine),
-        confirmed=table.confirmed, rebet=offered(snapshot, "rebet"), passed=table.passed,
-        hold=table.hold(MAX_BOXES), waiting=table.waiting)
+        confirmed=table.confirmed, rebet=offers.has("move", "rebet"), passed=table.passed,
+        hold=limits.hold or 0, waiting=table.waiting)
 
 
 def roles_of(bets: Sequence[BoxBet]) -> dict[int, str]:
@@ -177,7 +192,9 @@ def choices_text(choices: Choices) -> str | None:
             return placed_text(short_bets(c.placed), c.confirmed)
         if c.passed:
             return PASSED_TEXT
-        top = f"-{c.max_ante}" if c.max_ante is not None else "+"
+        if not c.free:
+            return f"Bets are open, but your stack of {c.stack} cannot cover a box: pass"
+        top = f"-{c.top_ante}" if c.top_ante is not None else "+"
         most = f"up to {c.hold} of " if c.hold < min(MAX_BOXES, len(c.free)) else ""
         return (f"Bets are open: bet BOX:ANTE[+BONUS], {most}boxes {places_text(c.free, c.boxes)}, "
                 f"Ante {c.min_ante}{top}, bonus {c.min_bonus}+ (BOX:+N: bonus only); "

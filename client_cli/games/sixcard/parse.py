@@ -150,9 +150,9 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
 
 
 def _box_in_turn(verb: str, args: list[str], c: Choices) -> dict[str, int] | InputError:
-    """The box a turn's move goes on: the one the server's choices offer for ``verb`` (the hand view's turn when
-    the model carries no choices), or why ``verb`` is not possible now."""
-    box = _offered_box(verb, c) if c.offers is not None else _viewed_box(verb, c)
+    """The box a turn's move goes on: the one the server's choices offer for ``verb``, or why ``verb`` is not
+    possible now."""
+    box = _offered_box(verb, c) if c.offers is not None else _recorded_box(verb, c)
     if isinstance(box, InputError):
         return box
     if verb in ("raise", "fold") and args and args != [str(box)]:
@@ -170,12 +170,10 @@ def _offered_box(verb: str, c: Choices) -> int | InputError:
     return InputError(f"it is not your turn to {verb}", not_now=True)
 
 
-def _viewed_box(verb: str, c: Choices) -> int | InputError:
-    """No choices on the model: the hand view's turn (the server judges what is sent)."""
+def _recorded_box(verb: str, c: Choices) -> int | InputError:
+    """A record built without the server's choices: its own box in turn (the server judges what is sent)."""
     if c.kind != "decision":
         return InputError(f"it is not your turn to {verb}", not_now=True)
-    if c.drawn and verb in ("buy", "exchange"):
-        return InputError(f"box {c.box} has had its draw: raise (r) or fold (f)")
     return c.box
 
 
@@ -216,7 +214,7 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
 
 
 def _offered_boxes(action: str, c: Choices) -> list[int]:
-    """The boxes the server's choices offer ``action`` on (the player's boxes in play when the model has none)."""
+    """The boxes the server's choices offer ``action`` on (a record built without them: the player's boxes)."""
     if c.offers is None:
         return [a.box for a in c.asks]
     return [int(o.limits["box"]) for o in c.offers.find("move", action) if isinstance(o.limits.get("box"), int)]

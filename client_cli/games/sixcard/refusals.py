@@ -59,7 +59,7 @@ def _together(bets: Sequence[BoxBet], ratio: int) -> str | None:
 
 def _amount(misfit: Misfit, c: Choices, part: str, box: object, amount: int) -> str:
     """An Ante or a bonus bet outside its span: the table's limits first, within them the stack's."""
-    low, high = (c.min_ante, c.max_ante) if part == "ante" else (c.min_bonus, c.max_bonus)
+    low, high = (c.min_ante, c.top_ante) if part == "ante" else (c.min_bonus, c.max_bonus)
     name = "the Ante" if part == "ante" else "the bonus bet"
     span = span_of(misfit.spec)
     if (amount < low or (high is not None and amount > high)) or span is None:

@@ -15,6 +15,7 @@ stays hidden from all but its owner unless it won a jackpot award
 
 from __future__ import annotations
 
+from server.hand_views import CaribbeanDealerView, CaribbeanHandView, SpotBetRow, SpotCards, SpotView
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.caribbean.hand import UP_CARD, HandState
 from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
@@ -30,9 +31,9 @@ def up_card(dealer: tuple[Card, ...]) -> str | None:
     return card_text(dealer[UP_CARD]) if len(dealer) > UP_CARD else None
 
 
-def spot_cards(cards: tuple[Card, ...]) -> JSON:
+def spot_cards(cards: tuple[Card, ...]) -> SpotCards:
     """A spot's cards with the name of their class (``royal``, ``pair``...)."""
-    out: JSON = {"cards": cards_list(cards)}
+    out: SpotCards = {"cards": cards_list(cards)}
     if len(cards) == 5:
         out["class"] = class_name(rank5(cards))
     return out
@@ -65,7 +66,7 @@ def visible(state: HandState, bet: ClosedBet, viewer: int | None) -> bool:
     return bet.seat == viewer or any(spot == bet.spot for spot, _ in state.shown)
 
 
-def hand_view(state: HandState, viewer: int | None) -> JSON:
+def hand_view(state: HandState, viewer: int | None) -> CaribbeanHandView:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
     turn = state.turn
     return {
@@ -87,7 +88,7 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
     }
 
 
-def _bets(state: HandState) -> list[JSON]:
+def _bets(state: HandState) -> list[SpotBetRow]:
     if state.phase == "betting" or not state.bets:
         rows = [(b.spot, seat, b.ante, b.jackpot, seat in state.confirmed)
                 for seat, bets in state.placed.items() for b in bets]
@@ -97,17 +98,20 @@ def _bets(state: HandState) -> list[JSON]:
             for spot, seat, ante, jackpot, confirmed in sorted(rows)]
 
 
-def _spot(state: HandState, bet: ClosedBet, viewer: int | None) -> JSON:
-    out: JSON = {"spot": bet.spot, "seat": bet.seat, "ante": bet.ante, "jackpot": bet.jackpot,
-                 "bet": state.played.get(bet.spot, 0), "folded": bet.spot in state.folded,
-                 "dead": bet.spot in state.dead}
+def _spot(state: HandState, bet: ClosedBet, viewer: int | None) -> SpotView:
+    out: SpotView = {"spot": bet.spot, "seat": bet.seat, "ante": bet.ante, "jackpot": bet.jackpot,
+                     "bet": state.played.get(bet.spot, 0), "folded": bet.spot in state.folded,
+                     "dead": bet.spot in state.dead}
     if visible(state, bet, viewer):
-        out |= spot_cards(state.hands[bet.spot])
+        shown = spot_cards(state.hands[bet.spot])  # key by key: mypy merges a TypedDict only with its own type
+        out["cards"] = shown["cards"]
+        if "class" in shown:
+            out["class"] = shown["class"]
     return out
 
 
-def _dealer(state: HandState) -> JSON:
-    out: JSON = {"up": up_card(state.dealer)}
+def _dealer(state: HandState) -> CaribbeanDealerView:
+    out: CaribbeanDealerView = {"up": up_card(state.dealer)}
     if state.revealed:
         out |= {"cards": cards_list(state.dealer), "qualifies": state.dealer_qualifies,
                 "class": class_name(rank5(state.dealer))}

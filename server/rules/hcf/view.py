@@ -16,8 +16,9 @@ settlement; a folded hand's cards are never sent to anyone but its owner.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
+from server.hand_views import HcfHandView, HcfSeatView, YourCards
 from server.rules.cards import cards_list
 from server.rules.hcf.evaluate import evaluate
 from server.rules.hcf.hand import HOUSE, HandState
@@ -36,10 +37,10 @@ def private_events(event: Event) -> list[tuple[int, dict[str, Any]]]:
     """``(seat, payload)`` for what only that seat's owner may see (their own cards)."""
     if not isinstance(event, CardsDealt):
         return []
-    return [(seat, own_cards_payload(cards)) for seat, cards in event.hands if seat != HOUSE]
+    return [(seat, dict(own_cards_payload(cards))) for seat, cards in event.hands if seat != HOUSE]
 
 
-def own_cards_payload(cards: tuple[int, ...]) -> dict[str, Any]:
+def own_cards_payload(cards: tuple[int, ...]) -> YourCards:
     """A player's own hand, with what the rules say of it."""
     flush, straight_flush, raise_limit, qualifies = _facts(cards)
     return {
@@ -60,7 +61,7 @@ def _facts(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...], in
             hand.raise_limit, hand.qualifies)
 
 
-def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
+def hand_view(state: HandState, viewer: int | None) -> HcfHandView:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
     view = _everyones_view(state)
     if viewer is not None and viewer in state.hands:
@@ -68,10 +69,10 @@ def hand_view(state: HandState, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-_last_view: list[tuple[HandState, dict[str, Any]]] = []  # one entry: every viewer of a batch asks for the same state
+_last_view: list[tuple[HandState, HcfHandView]] = []  # one entry: every viewer of a batch asks for the same state
 
 
-def _everyones_view(state: HandState) -> dict[str, Any]:
+def _everyones_view(state: HandState) -> HcfHandView:
     """What every viewer sees of ``state`` alike, built once per state (callers must not change it)."""
     if _last_view and _last_view[0][0] is state:
         return _last_view[0][1]
@@ -80,13 +81,13 @@ def _everyones_view(state: HandState) -> dict[str, Any]:
     return view
 
 
-def _public_view(state: HandState) -> dict[str, Any]:
+def _public_view(state: HandState) -> HcfHandView:
     settled = state.phase == "settled"
-    seats: dict[str, Any] = {}
+    seats: dict[str, HcfSeatView] = {}
     for player in state.players:
         seat = player.seat
         bets = state.bets.get(seat)
-        entry: dict[str, Any] = {
+        entry: HcfSeatView = {
             "in_hand": seat in state.bets,
             "passed": seat in state.passed,
             "leaving": seat in state.leaving,
@@ -101,7 +102,7 @@ def _public_view(state: HandState) -> dict[str, Any]:
             "card_count": len(state.hands.get(seat, ())),
         }
         seats[str(seat)] = entry
-    view: dict[str, Any] = {
+    view: HcfHandView = {
         "phase": state.phase,
         "profile": state.settings.profile,
         "dealer": state.dealer,
@@ -123,7 +124,7 @@ def _public_view(state: HandState) -> dict[str, Any]:
     return view
 
 
-def _decision(state: HandState, seat: int) -> str | None:
+def _decision(state: HandState, seat: int) -> Literal["fold", "raise", "dead"] | None:
     if seat in state.dead:
         return "dead"
     if seat not in state.raises:

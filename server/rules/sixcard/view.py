@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from server.hand_views import BoxBetRow, BoxView, ExchangeView, SixcardDealerView, SixcardHandView
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.house.betting import undecided
 from server.rules.poker import best_five, class_name, qualifies_pair, rank5
@@ -104,7 +105,7 @@ def public_settlement(settlement: SixcardSettlement) -> JSON:
     return {"dealer": dealer, "boxes": boxes, "house": settlement.house_net}
 
 
-def hand_view(state: HandState, viewer: int | None) -> JSON:
+def hand_view(state: HandState, viewer: int | None) -> SixcardHandView:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
     turn = state.turn
     return {
@@ -127,7 +128,7 @@ def hand_view(state: HandState, viewer: int | None) -> JSON:
     }
 
 
-def _bets(state: HandState) -> list[JSON]:
+def _bets(state: HandState) -> list[BoxBetRow]:
     if state.boxes:
         return [{"box": b.box, "seat": b.seat, "ante": b.ante, "bonus": b.bonus, "confirmed": True}
                 for b in state.boxes]
@@ -135,9 +136,9 @@ def _bets(state: HandState) -> list[JSON]:
                    for seat, p in state.pending.items() for box, ante, bonus in p.bets), key=lambda e: e["box"])
 
 
-def _box(state: HandState, b: Box, viewer: int | None) -> JSON:
+def _box(state: HandState, b: Box, viewer: int | None) -> BoxView:
     decision = state.decisions.get(b.box)
-    entry: JSON = {
+    entry: BoxView = {
         "box": b.box, "seat": b.seat, "role": b.role, "ante": b.ante, "bonus": b.bonus,
         "bet": 2 * b.ante if b.role == BLIND or decision == "raise" else 0,
         "folded": decision == "fold", "dead": b.box in state.dead,
@@ -146,8 +147,9 @@ def _box(state: HandState, b: Box, viewer: int | None) -> JSON:
     if draw is not None:
         entry["draw"] = {"kind": draw.kind, "fee": b.ante}
     if _visible(state, b, viewer) and b.box in state.cards:
-        entry |= {k: v for k, v in box_cards(b, state.cards[b.box], state.current_cards(b.box)).items()
-                  if k in ("cards", "best", "class", "bonus_class")}
+        shown = box_cards(b, state.cards[b.box], state.current_cards(b.box))  # key by key, as mypy checks them
+        entry["cards"], entry["best"] = shown["cards"], shown["best"]
+        entry["class"], entry["bonus_class"] = shown["class"], shown["bonus_class"]
         if draw is not None and viewer == b.seat:
             entry["draw"] |= {"discarded": cards_list(draw.discard), "new": cards_list(draw.new)}
     if state.exchange_boxes and any(box == b.box for box, _ in state.exchange_boxes):
@@ -166,10 +168,10 @@ def _visible(state: HandState, b: Box, viewer: int | None) -> bool:
     return not result.folded and not result.dead
 
 
-def _dealer(state: HandState) -> JSON:
+def _dealer(state: HandState) -> SixcardDealerView:
     if not state.dealer_cards:
         return {"up": None}
-    out: JSON = {"up": card_text(state.dealer_cards[UP_CARD])}
+    out: SixcardDealerView = {"up": card_text(state.dealer_cards[UP_CARD])}
     if state.revealed:
         out |= {"cards": cards_list(state.dealer_cards), "qualifies": state.dealer_qualifies,
                 "class": class_name(rank5(state.dealer_cards)), "exchanged": state.dealer_after is not None}
@@ -180,7 +182,7 @@ def _dealer(state: HandState) -> JSON:
     return out
 
 
-def _exchange(state: HandState) -> JSON | None:
+def _exchange(state: HandState) -> ExchangeView | None:
     if not state.exchange_boxes:
         return None
     return {"owners": list(state.exchange_owners), "continued": sorted(state.continued),
