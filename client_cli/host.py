@@ -11,7 +11,7 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
-from client_cli.render import notes_lines
+from client_cli.notes import notes_lines
 
 ACTIONS = {
     "create-table": "create_table",

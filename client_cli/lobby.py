@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client_cli.connection import http_json
-from client_cli.render import notes_lines
+from client_cli.notes import notes_lines
 
 GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 

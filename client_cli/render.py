@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from rich.text import Text
 
+from client_cli.notes import notes_lines
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
 from server.rules.cards import SUITS, card_text, parse_cards
@@ -210,23 +211,6 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
     for line in notes_lines(snapshot.get("notes")):  # the house rules for the bank, their status, the fees
         text.append("\n" + line, style="cyan")
     return text
-
-
-def notes_lines(notes: Any) -> list[str]:
-    """A table's posted house rules and their status (the snapshot's and the lobby's ``notes``), a line a note.
-
-    >>> for line in notes_lines([{"title": "The bank's rotation", "lines": ["alice has banked 2 of 2 hands"]},
-    ...                          {"title": "Posted fees", "lines": ["Ante 1 to 20: each pays 1", "Ante 21 ..."]}]):
-    ...     print(line)
-    The bank's rotation: alice has banked 2 of 2 hands
-    Posted fees: Ante 1 to 20: each pays 1; Ante 21 ...
-    >>> notes_lines(None)
-    []
-    """
-    if not isinstance(notes, list):
-        return []
-    return [f"{note.get('title')}: {'; '.join(str(line) for line in note.get('lines') or [])}"
-            for note in notes if isinstance(note, Mapping)]
 
 
 def seat_lines(snapshot: Mapping[str, Any]) -> list[Text]:
