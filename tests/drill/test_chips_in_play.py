@@ -44,13 +44,17 @@ def _payout(amount: int, in_play: tuple[int, ...]) -> KeyStep:
 
 
 @given(st.lists(st.integers(1, 30), min_size=1, max_size=4, unique=True), st.integers(1, 90),
-       st.dictionaries(st.integers(1, 40), st.integers(0, 6), max_size=5))
+       st.dictionaries(st.integers(1, 40), st.integers(0, 6), max_size=5), st.booleans())
 @settings(deadline=None)
 def test_a_make_up_is_right_only_in_chips_in_play_summing_to_the_amount_in_the_fewest(
-        chips: list[int], amount: int, make_up: dict[int, int]) -> None:
+        chips: list[int], amount: int, make_up: dict[int, int], its_sum: bool) -> None:
+    """Hypothesis: the judge accepts a make-up only if every chip is in play, it sums to the amount and it is as
+    few as the fewest (``its_sum``: the payout is what the make-up sums to, so the chips decide)."""
     in_play = tuple(sorted(chips))
-    step = _payout(amount, in_play)
     given_chips = {c: n for c, n in make_up.items() if n}
+    if its_sum and given_chips:
+        amount = sum(c * n for c, n in given_chips.items())
+    step = _payout(amount, in_play)
     verdict = judge_step(step, {"box": 1, "bet": "bonus", "amount": amount,
                                 "chips": {str(c): n for c, n in given_chips.items()}})
     fewest = fewest_chips(amount, in_play)
