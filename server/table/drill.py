@@ -229,9 +229,12 @@ class DrillDesk:
         if drill.held is None:
             return None
         question = drill.held.questions[0]
-        return {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
-                "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
-                "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+        asked: Reply = {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
+                        "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
+                        "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+        if question.step.in_play:  # a payout's chips in play: a client offers those to count out
+            asked["chips"] = list(question.step.in_play)
+        return asked
 
     # ------------------------------------------------------------ the trainer's (host's) commands
 

@@ -294,6 +294,7 @@ async def test_a_live_drill_asks_each_payout_in_the_tables_chips_and_reports_sta
     for answer, _ in given:
         mark, asked = await _question(tina, mark, "payout")
         assert "chips in play 1, 5, 25, 100, 500" in asked["view"]["table"]
+        assert asked["chips"] == [1, 5, 25, 100, 500], "a client offers the chips in play to count out"
         reply = await _answer(tina, answer)
         assert (reply["n"], reply["recorded"], "right" in reply) == (asked["n"], True, False), "an exam tells nothing"
     _, revealed = await host.event("hand_revealed", where=lambda e: e.get("status") != "not_dealt")
