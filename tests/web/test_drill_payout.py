@@ -23,7 +23,7 @@ from .helpers import Person
 TABLE = "payouts"
 SETTINGS: dict[str, Any] = {
     "game": "caribbean", "pause_seconds": 0.3, "jackpot": False, "max_hands_while_waiting": 2, "bet_seconds": 120,
-    "action_seconds": 120, "chips": "1, 5, 25, 100, 500",
+    "action_seconds": 120, "chips": [1, 5, 25, 100, 500],
     "drill": {"trainee": "tina", "mode": "training", "steps": ["payout"], "step_seconds": 300}}
 HANDS = {"1": "2h 5h 8h Jh Kh", "2": "5c 6d 7s 8d 9c", "dp": "As Kd 7c 4h 2s"}
 """Spot 1 a flush, spot 2 a straight, the dealer's ace-king qualifies: settlement goes from the highest spot down,

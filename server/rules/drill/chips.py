@@ -12,8 +12,6 @@ A dealer pays a winning bet in the fewest chips the rack allows. With chips of
 None
 >>> chips_setting([25, 1, 5])
 (1, 5, 25)
->>> chips_setting("1, 5, 25")
-(1, 5, 25)
 """
 
 from __future__ import annotations
@@ -33,13 +31,9 @@ LIMITS: Final = (f"chips: a list of 1 to {MAX_DENOMINATIONS} different whole num
 
 
 def chips_setting(value: Any) -> tuple[int, ...]:
-    """The ``chips`` setting checked and sorted (None or []: no chips in play; text like ``"1, 5, 25"`` is read as
-    that list, as ``hcf host create-table --set chips=1,5,25`` gives it); SettingsError with the limits."""
+    """The ``chips`` setting checked and sorted (None or []: no chips in play); SettingsError with the limits."""
     if value is None:
         return ()
-    if isinstance(value, str):
-        words = value.replace(",", " ").split()
-        value = [int(w) if w.isdigit() else w for w in words]
     if not isinstance(value, list | tuple):
         raise SettingsError(f"{LIMITS}; got {value!r}")
     if not value:

@@ -8,7 +8,7 @@ then the chips: the right amount in a chip not in play, or in more chips than th
 No answer is ``no answer``; anything else ``wrong``.
 
 >>> judge("settle_seat", {"seat": 4, "ante": 5}, {"seat": 4, "ante": 10})
-Judgement(right=False, mistake='amount', wrong_bets=('ante',))
+Judgement(right=False, mistake='amount', wrong_bets=('ante',), not_in_play=())
 >>> judge("settle_seat", {"seat": 2, "ante": 10}, {"seat": 4, "ante": 10}).mistake
 'order'
 >>> judge("qualify", {"qualifies": 1}, {"qualifies": True}).mistake   # true is not 1 in JSON
