@@ -43,9 +43,6 @@ _TABLE_ROWS = frozenset({"hand_started", "hand_revealed"})  # the table's own ro
 MAX_COMMANDS = 500
 TRAINEE = "!trainee"  # no account has this name: the runner answers in the trainee's place
 MAX_TIMERS = 50
-NOT_ASKED_AT_TABLE = frozenset({"payout"})
-"""Steps the live table does not ask yet (server/table/drill.py asks the engine without the chips in play): the
-runner judges their answers off the key, in their place among the steps the table asks."""
 
 
 class DrillError(RuntimeError):
@@ -103,7 +100,6 @@ class _Trainee:
         assert drill is not None
         while drill.held is not None:
             asked = drill.held.questions[0].step
-            self.past_unasked(len(self.key), asked)
             if self.n >= len(self.key) or asked != self.key[self.n].step:
                 wanted = self.key[self.n].step.step if self.n < len(self.key) else "no step"
                 raise DrillError(f"{where}: the table asked {asked.step} {asked.answer} where the key has {wanted}")
@@ -117,11 +113,6 @@ class _Trainee:
                 if len(drill.answers) > answered or not clock.fire_next():
                     break
                 await runner.submit(Snapshot(None))  # the timer's tick is queued: this waits for it
-
-    def past_unasked(self, limit: int, asked: KeyStep | None = None) -> None:
-        """Move past the key's steps the table does not ask (up to the step ``asked``, or ``limit``)."""
-        while self.n < limit and self.key[self.n].step.step in NOT_ASKED_AT_TABLE and self.key[self.n].step != asked:
-            self.n += 1
 
     def skip(self, steps: int) -> None:
         """Steps of an attempt nobody could bank: the table asks none (it retries), they are judged off the key."""
@@ -139,7 +130,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
             await tx.issue(account.id, seat.stack, "drill buy-in")
             accounts[seat.seat] = AccountId(account.id)
     clock = ManualClock()
-    drill = DrillSettings(TRAINEE, tuple(s for s in scenario.steps if s not in NOT_ASKED_AT_TABLE))
+    drill = DrillSettings(TRAINEE, scenario.steps)  # the table's settings carry its chips: it asks the payouts
     runner = TableRunner(TableSetup(TABLE, scenario.settings, offer_from=scenario.offer_from, game=scenario.game,
                                     drill=drill), bindings, _Nobody(), grace=0.0, clock=clock)
     runner.start()
@@ -152,7 +143,6 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
         for number, hand in enumerate(scenario.hands, 1):
             keys.append(await _hand(scenario, runner, clock, database, hand, played[number - 1].deck, accounts,
                                     number, trainee))
-            trainee.past_unasked(len(key_of(played[:number])))
             if trainee.n != len(key_of(played[:number])):
                 raise DrillError(f"scenario {scenario.name}, hand {number}: the table asked {trainee.n} steps "
                                  f"by its end, the key {len(key_of(played[:number]))}")

@@ -31,7 +31,7 @@ from server.rules.cards import Card
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity, injected
-from server.rules.drill.judge import judge
+from server.rules.drill.judge import judge_step
 from server.rules.drill.key import READERS
 from server.rules.drill.report import Asked, report
 from server.rules.drill.steps import QUESTIONS
@@ -98,7 +98,8 @@ class DrillDesk:
             if button is None:
                 button = self._table.drill.button
             self._table.drill.button = button
-        return Where(self._table.course.hand_number or self._table.course.hands_dealt + 1, button, names)
+        return Where(self._table.course.hand_number or self._table.course.hands_dealt + 1, button, names,
+                     self._table.settings.chips)
 
     async def _record_for_drill(self, before: HandLike, events: Sequence[Event], batch: Batch,
                                 lead: list[Reply] | None, inputs: Reply | None) -> None:
@@ -158,10 +159,12 @@ class DrillDesk:
         """The public part says which step was answered (and, in training, the table's correction);
         the ``_`` keys, recorded and never published, keep the answer for the report."""
         assert self._table.drill is not None
-        verdict = judge(answered.step.step, answered.given, answered.step.answer)
+        verdict = judge_step(answered.step, answered.given)
         event: Reply = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
                         "step": answered.step.step, "_given": answered.given, "_answer": answered.step.answer,
                         "_rule": answered.step.rule, "_why": answered.step.why, "_seconds": answered.seconds}
+        if answered.step.in_play:  # a payout's chips in play, so a restarted table judges it the same
+            event["_in_play"] = list(answered.step.in_play)
         if self._table.drill.settings.mode == "training":
             event |= {"right": verdict.right, "rule": answered.step.rule}
             if not verdict.right:
@@ -226,9 +229,12 @@ class DrillDesk:
         if drill.held is None:
             return None
         question = drill.held.questions[0]
-        return {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
-                "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
-                "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+        asked: Reply = {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
+                        "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
+                        "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+        if question.step.in_play:  # a payout's chips in play: a client offers those to count out
+            asked["chips"] = list(question.step.in_play)
+        return asked
 
     # ------------------------------------------------------------ the trainer's (host's) commands
 
@@ -288,7 +294,7 @@ class DrillDesk:
     def _report(self, drill: LiveDrill) -> Reply:
         answers = drill.answers
         result = report(self._table.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
-                        ledger=NOT_CHECKED, seconds=[a.seconds for a in answers])
+                        ledger=NOT_CHECKED, seconds=[a.seconds for a in answers], **drill.settings.report_options())
         for step, answered in zip(result["steps"], answers, strict=True):
             step["seconds"] = answered.seconds
         return result | {"mode": drill.settings.mode, "trainee": drill.settings.trainee}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from server.drill.views import DealerView, Seen
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import feedback
-from server.rules.drill.judge import judge
+from server.rules.drill.judge import judge_step
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
 from server.rules.game import JSON, HandLike
@@ -42,7 +42,7 @@ class Answered:
     def as_json(self) -> Reply:
         """The answer as the trainer's report lists it (and as it is recorded, apart from the public part);
         ``feedback`` says it in words: right, or what was wrong, the right answer and why (every client shows it)."""
-        verdict = judge(self.step.step, self.given, self.step.answer)
+        verdict = judge_step(self.step, self.given)
         return {"n": self.n, "hand": self.hand, "step": self.step.step, "given": self.given,
                 "answer": self.step.answer, "right": verdict.right, "mistake": verdict.mistake,
                 "rule": self.step.rule, "seconds": self.seconds, "feedback": feedback(self.step, self.given)}
@@ -101,6 +101,7 @@ def restored_answers(rows: list[Reply]) -> list[Answered]:
     """The answers a drill recorded before a restart, from its ``drill_answered`` events (as the log holds them)."""
     out = []
     for row in rows:
-        step = KeyStep(str(row["step"]), dict(row["_answer"]), str(row["_rule"]), str(row.get("_why") or ""))
+        step = KeyStep(str(row["step"]), dict(row["_answer"]), str(row["_rule"]), str(row.get("_why") or ""),
+                       tuple(int(c) for c in row.get("_in_play") or ()))
         out.append(Answered(int(row["n"]), int(row["hand"]), step, row.get("_given"), row.get("_seconds")))
     return out

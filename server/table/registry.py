@@ -23,7 +23,7 @@ def drill_for(values: object, settings: TableSettings) -> DrillSettings:
     """A drill table's ``drill`` settings, checked against its game (raises TableError ``settings/invalid``)."""
     game = game_of(settings.as_dict()).name
     try:
-        return drill_settings(values, game, house_banked=settings.house_banked)
+        return drill_settings(values, game, house_banked=settings.house_banked, chips=bool(settings.chips))
     except RuleError as exc:
         raise TableError("settings/invalid", exc.message) from None
 

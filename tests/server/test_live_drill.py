@@ -252,3 +252,63 @@ async def test_a_drill_table_whose_trainee_has_no_account_is_refused(server: Ser
     assert DRILL not in server.tables.runners, "nothing was made"
     await server.account("tina")
     assert (await host.host("create_table", table=DRILL, settings=SETTINGS))["table"]["name"] == DRILL
+
+
+STUD_DRILL: dict[str, Any] = {
+    "game": "caribbean", "pause_seconds": 0, "jackpot": False, "max_hands_while_waiting": 2,
+    "chips": [1, 5, 25, 100, 500],
+    "drill": {"trainee": "tina", "mode": "exam", "steps": ["payout"], "standards": {"payout": 20},
+              "pass": {"right": 95, "within": 90}}}
+STUD_HANDS = {"1": "2h 5h 8h Jh Kh", "2": "5c 6d 7s 8d 9c", "dp": "As Kd 7c 4h 2s"}
+"""Spot 1 a flush (its Bet pays 5 to 1), spot 2 a straight (4 to 1), the dealer's ace-king qualifies."""
+
+
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
+async def test_a_live_drill_asks_each_payout_in_the_tables_chips_and_reports_standards_and_verdict(
+        server: Server) -> None:
+    """Issue 27: the table's ``chips`` reach the live drill: it asks every payout, judges its make-up against the
+    chips in play (a chip the table lacks is ``chips``, however few), and the exam's report has its standards
+    and its verdict."""
+    host = await server.host()
+    tina = await _trainee(server)
+    created = await host.host("create_table", table=DRILL, settings=STUD_DRILL)
+    assert created["table"]["settings"]["chips"] == [1, 5, 25, 100, 500]
+    await host.join(DRILL)
+    await tina.join(DRILL)
+    ann = await server.player("ann", table=DRILL, seat=1, buy_in=1000)
+    await host.host("arrange_deck", table=DRILL, hands=STUD_HANDS)
+    mark = tina.mark()
+    manual(server).advance(1.0)
+    await ann.event("betting_opened")
+    await ann.call("move", {"table": DRILL, "action": "bet", "seed": "ann",
+                            "bets": [{"spot": 1, "ante": 10}, {"spot": 2, "ante": 10}]})
+    await ann.call("move", {"table": DRILL, "action": "deal"})
+    for _ in range(2):
+        _, turn = await ann.event("turn_started", since=ann.mark() - 1)
+        await ann.call("move", {"table": DRILL, "action": "play", "spot": turn["spot"]})
+
+    given = [({"spot": 2, "bet": "ante", "amount": 10, "chips": {"8": 1, "2": 1}}, "chips"),  # as few, not in play
+             ({"spot": 2, "bet": "bet", "amount": 80, "chips": {"25": 3, "5": 1}}, None),
+             ({"spot": 1, "bet": "ante", "amount": 10, "chips": {"1": 10}}, "chips"),  # more than the fewest
+             ({"spot": 1, "bet": "bet", "amount": 100, "chips": [100]}, None)]
+    for answer, _ in given:
+        mark, asked = await _question(tina, mark, "payout")
+        assert "chips in play 1, 5, 25, 100, 500" in asked["view"]["table"]
+        assert asked["chips"] == [1, 5, 25, 100, 500], "a client offers the chips in play to count out"
+        reply = await _answer(tina, answer)
+        assert (reply["n"], reply["recorded"], "right" in reply) == (asked["n"], True, False), "an exam tells nothing"
+    _, revealed = await host.event("hand_revealed", where=lambda e: e.get("status") != "not_dealt")
+
+    restarted = await server.restart()  # the answers' chips in play are recorded with them: judged the same after
+    report = (await (await restarted.host()).host("drill_end", table=DRILL))["report"]
+    steps = report["steps"]
+    assert [(s["given"], s["mistake"]) for s in steps] == given
+    assert [s["answer"]["chips"] for s in steps] == [{"5": 2}, {"25": 3, "5": 1}, {"5": 2}, {"100": 1}]
+    key = await recorded_key("caribbean", restarted.app_database(), revealed["hand_id"], None, ["payout"],
+                             (1, 5, 25, 100, 500))
+    assert [s["answer"] for s in steps] == [k.answer for k in key], "the key is the recorded hand's"
+    payout = report["by_step"]["payout"]
+    assert (payout["right"], payout["total"], payout["accuracy"], payout["standard_seconds"]) == (2, 4, 50.0, 20)
+    assert (payout["within_standard"], payout["worst_seconds"]) == (4, 0.0), "the clock never moved"
+    assert report["exam"] == {"passed": False, "right_percent": 50.0, "within_percent": 100.0,
+                              "marks": {"right": 95, "within": 90}}

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from server.rules.drill.chips import chip_count, make_up_given, make_up_words
-from server.rules.drill.judge import judge
+from server.rules.drill.judge import Judgement, judge_step
 from server.rules.drill.sections import cite
 from server.rules.drill.steps import SETTLE_PLACE, KeyStep
 
@@ -88,7 +88,7 @@ STEP_NAMES: Final[Mapping[str, str]] = {
 """Each step kind as a person names it (the kinds themselves are the protocol's and the scenario files')."""
 
 MISTAKE_NAMES: Final[Mapping[str, str]] = {
-    "order": "the wrong place", "amount": "a wrong amount", "chips": "not the fewest chips",
+    "order": "the wrong place", "amount": "a wrong amount", "chips": "not the fewest chips in play",
     "no answer": "no answer", "wrong": "wrong",
 }
 """Each kind of mistake as the report says it."""
@@ -98,13 +98,13 @@ GAME_OF_RULE: Final = (("RULES-caribbean", "caribbean"), ("RULES-sixcard", "sixc
 
 def feedback(step: KeyStep, given: Any) -> str:
     """Training mode's sentence after an answer: ``right.``, or what was wrong, the right answer and why."""
-    verdict = judge(step.step, given, step.answer)
+    verdict = judge_step(step, given)
     if verdict.right:
         return "right."
     if given is None:
         head = "no answer"
     elif step.step == "payout":
-        head = _payout_mistake(step.answer, given, verdict.mistake)
+        head = _payout_mistake(step, given, verdict)
     elif verdict.mistake == "order":
         head = _order(step, given)
     elif verdict.mistake == "amount":
@@ -178,7 +178,8 @@ def _payout_words(a: Mapping[str, Any]) -> str:
     return f"{paid}, in {make_up_words(make_up)}"
 
 
-def _payout_mistake(right: Mapping[str, Any], given: Any, mistake: str | None) -> str:
+def _payout_mistake(step: KeyStep, given: Any, verdict: Judgement) -> str:
+    right, mistake = step.answer, verdict.mistake
     place = next(k for k in PLACES if k in right)
     bet = f"{place} {right[place]}'s {BETS[right['bet']].removeprefix('the ')}"
     if not isinstance(given, Mapping) or mistake == "wrong":
@@ -193,12 +194,22 @@ def _payout_mistake(right: Mapping[str, Any], given: Any, mistake: str | None) -
             return f"wrong: {bet} is paid {_chips(int(right['amount']))}, not {said}"
         total = sum(c * n for c, n in (chips or {}).items())
         return f"wrong: the chips you gave make {_chips(total)}, not the {right['amount']} that {bet} is paid"
+    if verdict.not_in_play:
+        return _not_in_play(verdict.not_in_play, step.in_play, bet)
     fewest = make_up_given(right["chips"]) or {}
     given_chips = make_up_given(given.get("chips")) if given.get("chips") is not None else None
     if given_chips is None:
         return f"wrong: the amount is right, but the chips were not said: {bet} is paid in {make_up_words(fewest)}"
     return (f"wrong: the amount is right, but it takes {chip_count(fewest)} chips, {make_up_words(fewest)}, not "
             f"{chip_count(given_chips)} ({make_up_words(given_chips)}): a payout goes out in the fewest chips")
+
+
+def _not_in_play(stray: tuple[int, ...], in_play: tuple[int, ...], bet: str) -> str:
+    """A make-up with chips the table does not have, said with the chips it does."""
+    chips = " and ".join(", ".join(map(str, c)) for c in (in_play[:-1], in_play[-1:]) if c)
+    named = " and ".join(", ".join(map(str, c)) for c in (stray[:-1], stray[-1:]) if c)
+    return (f"wrong: the amount is right, but this table has no chip of {named}: {bet} is paid in the chips in "
+            f"play, {chips}")
 
 
 def _said_bet(given: Mapping[str, Any], place: str) -> str:

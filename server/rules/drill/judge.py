@@ -4,11 +4,11 @@ An answer is right when it equals the key's answer as JSON (key order and
 spacing aside). A settlement step judges the place first: the wrong seat, spot
 or box is an ``order`` mistake; the right one with a wrong amount an ``amount``
 mistake naming each wrong bet. A payout judges the place and bet (``order``), the amount (``amount``),
-then the chips: the right amount in more chips than the fewest is ``chips``. No answer is ``no answer``;
-anything else ``wrong``.
+then the chips: the right amount in a chip not in play, or in more chips than the fewest, is ``chips``.
+No answer is ``no answer``; anything else ``wrong``.
 
 >>> judge("settle_seat", {"seat": 4, "ante": 5}, {"seat": 4, "ante": 10})
-Judgement(right=False, mistake='amount', wrong_bets=('ante',))
+Judgement(right=False, mistake='amount', wrong_bets=('ante',), not_in_play=())
 >>> judge("settle_seat", {"seat": 2, "ante": 10}, {"seat": 4, "ante": 10}).mistake
 'order'
 >>> judge("qualify", {"qualifies": 1}, {"qualifies": True}).mistake   # true is not 1 in JSON
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from server.rules.drill.chips import chip_count, make_up_given
-from server.rules.drill.steps import JSON, SETTLE_PLACE
+from server.rules.drill.steps import JSON, SETTLE_PLACE, KeyStep
 
 Mistake = Literal["order", "amount", "chips", "no answer", "wrong"]
 MISTAKES: Final = ("order", "amount", "chips", "no answer", "wrong")
@@ -33,11 +33,13 @@ MISTAKES: Final = ("order", "amount", "chips", "no answer", "wrong")
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """Right or not; the kind of mistake; for an ``amount`` mistake, the bets that were wrong."""
+    """Right or not; the kind of mistake; for an ``amount`` mistake, the bets that were wrong; for a ``chips``
+    one, the chips given that are not in play."""
 
     right: bool
     mistake: Mistake | None = None
     wrong_bets: tuple[str, ...] = ()
+    not_in_play: tuple[int, ...] = ()
 
 
 RIGHT: Final = Judgement(True)
@@ -51,10 +53,16 @@ def same(given: Any, right: Any) -> bool:
         return False
 
 
-def judge(step: str, given: Any, right: JSON) -> Judgement:
-    """Judge the answer ``given`` (None: no answer) to a ``step`` whose right answer is ``right``."""
+def judge_step(step: KeyStep, given: Any) -> Judgement:
+    """Judge the answer ``given`` (None: no answer) to a step of a key (a payout against its chips in play)."""
+    return judge(step.step, given, step.answer, step.in_play)
+
+
+def judge(step: str, given: Any, right: JSON, in_play: tuple[int, ...] = ()) -> Judgement:
+    """Judge the answer ``given`` (None: no answer) to a ``step`` whose right answer is ``right`` (``in_play``: a
+    payout's chips in play, :attr:`~server.rules.drill.steps.KeyStep.in_play`)."""
     if step == "payout":
-        return judge_payout(given, right)
+        return judge_payout(given, right, in_play)
     if given is None:
         return Judgement(False, "no answer")
     if same(given, right):
@@ -68,11 +76,12 @@ def judge(step: str, given: Any, right: JSON) -> Judgement:
     return Judgement(False, "amount", tuple(n for n in names if not same(given.get(n), right.get(n))))
 
 
-def judge_payout(given: Any, right: Mapping[str, Any]) -> Judgement:
+def judge_payout(given: Any, right: Mapping[str, Any], in_play: tuple[int, ...] = ()) -> Judgement:
     """A payout answer judged: the wrong place or bet is ``order``; a wrong amount (said, or made by the chips
-    given) ``amount``; the right amount in more chips than the fewest, or without the chips, ``chips``.
+    given) ``amount``; the right amount with a chip not in ``in_play`` (the table's chips, when given), in more
+    chips than the fewest, or without the chips, ``chips``.
 
-    Any make-up of the fewest chips is right, not only the key's.
+    Any make-up of the fewest chips in play is right, not only the key's.
 
     >>> right = {"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": {"100": 1, "25": 2}}
     >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": [25, 25, 100]}, right).right
@@ -82,7 +91,9 @@ def judge_payout(given: Any, right: Mapping[str, Any]) -> Judgement:
     >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 15, "chips": {"5": 3}}, right).mistake
     'amount'
     >>> judge_payout({"seat": 3, "bet": "ante", "amount": 150}, right).mistake
-    'order'"""
+    'order'
+    >>> judge_payout({"seat": 3, "bet": "flush_bonus", "amount": 150, "chips": {"150": 1}}, right, (1, 5, 25, 100))
+    Judgement(right=False, mistake='chips', wrong_bets=('chips',), not_in_play=(150,))"""
     if given is None:
         return Judgement(False, "no answer")
     if not isinstance(given, Mapping):
@@ -96,6 +107,9 @@ def judge_payout(given: Any, right: Mapping[str, Any]) -> Judgement:
         return Judgement(False, "amount", ("amount",))
     if make_up is not None and sum(c * n for c, n in make_up.items()) != right["amount"]:
         return Judgement(False, "amount", ("chips",))
+    stray = tuple(sorted(c for c in make_up or {} if c not in in_play)) if in_play else ()
+    if stray:  # a chip the table does not have: as few as the fewest or not, no dealer can pay with it
+        return Judgement(False, "chips", ("chips",), stray)
     if "chips" not in right:
         return RIGHT
     fewest = make_up_given(right["chips"])

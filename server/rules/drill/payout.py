@@ -68,7 +68,7 @@ def with_payouts(game: str, steps: Iterable[KeyStep], settlement: Any, chips: Se
     award) is paid in its settlement order all the same. ``why(result, bet, amount)`` gives each
     payout's reason (None: the rule's own).
     """
-    steps = list(steps)
+    steps, in_play = list(steps), tuple(sorted(set(chips)))
     settled = {s.answer[SETTLE_PLACE[s.step]]: s for s in steps if s.step in SETTLE_PLACE}
     out: list[KeyStep] = []
     for result in results(game, settlement):
@@ -76,7 +76,7 @@ def with_payouts(game: str, steps: Iterable[KeyStep], settlement: Any, chips: Se
         if place in settled:
             out.append(settled.pop(place))
         out += [key_step(game, "payout", payout_answer(game, place, bet, amount, chips),
-                         why(result, bet, amount) if why is not None else "")
+                         why(result, bet, amount) if why is not None else "", in_play)
                 for bet, amount in paid(game, result)]
     return out + list(settled.values()) + [s for s in steps if s.step not in SETTLE_PLACE]
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from server.rules.drill.judge import judge
+from server.rules.drill.judge import judge_step
 from server.rules.drill.standards import PassMarks, exam_verdict, speed, standards_setting
 from server.rules.drill.steps import JSON, KeyStep
 
@@ -47,7 +47,7 @@ def report(name: str, key: Sequence[Asked], answers: Sequence[Any], *, ledger: s
     by_step: dict[str, JSON] = {}
     for n, asked in enumerate(key, 1):
         given = answers[n - 1] if n - 1 < len(answers) else None
-        verdict = judge(asked.step.step, given, asked.step.answer)
+        verdict = judge_step(asked.step, given)
         tally = by_step.setdefault(asked.step.step, {"right": 0, "total": 0})
         tally["total"] += 1
         tally["right"] += verdict.right

@@ -16,7 +16,6 @@ from typing import Any, Final, TypeGuard
 
 from server.rules.arrange import SeatDeck, seat_deck
 from server.rules.cards import Card, CardError, parse_cards
-from server.rules.drill.chips import chips_setting
 from server.rules.drill.irregularity import DEALER, KINDS, Irregularity
 from server.rules.drill.standards import PassMarks, pass_setting, standards_setting
 from server.rules.drill.steps import steps_asked
@@ -115,9 +114,8 @@ def parse(data: Any) -> Scenario:
     if not isinstance(table, dict):
         raise ScenarioError(f"{where}: table is an object of settings")
     try:
-        chips = chips_setting(table.get("chips"))
-        settings = game_named(game).settings_from_mapping(
-            _with_clocks(game, {k: v for k, v in table.items() if k != "chips"}))
+        settings = game_named(game).settings_from_mapping(_with_clocks(game, table))
+        chips = settings.chips  # a table setting of every game: the live table deals with them too
     except RuleError as exc:
         raise ScenarioError(f"{where}: table: {exc.message}") from None
     steps = _steps(data.get("steps"), game, bool(settings.house_banked), bool(chips), where)

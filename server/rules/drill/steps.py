@@ -64,12 +64,14 @@ SETTLE_PLACE: Final[Mapping[str, str]] = {"settle_seat": "seat", "settle_spot": 
 @dataclass(frozen=True, slots=True)
 class KeyStep:
     """One step of a hand's answer key: its kind, the right answer (a JSON object) and its rule; ``why``: this
-    hand's reason for the answer in a sentence, where the key reader knows one (else the rule's own sentence)."""
+    hand's reason for the answer in a sentence, where the key reader knows one (else the rule's own sentence);
+    ``in_play``: a payout's chips in play, smallest first (a make-up of any other chip is wrong)."""
 
     step: str
     answer: JSON
     rule: str
     why: str = ""
+    in_play: tuple[int, ...] = ()
 
 
 def rule_of(game: str, step: str) -> str:
@@ -77,9 +79,9 @@ def rule_of(game: str, step: str) -> str:
     return RULES[game][step]
 
 
-def key_step(game: str, step: str, answer: JSON, why: str = "") -> KeyStep:
-    """A step of ``game`` with its rule filled in (and this hand's reason, if given)."""
-    return KeyStep(step, answer, rule_of(game, step), why)
+def key_step(game: str, step: str, answer: JSON, why: str = "", in_play: tuple[int, ...] = ()) -> KeyStep:
+    """A step of ``game`` with its rule filled in (and this hand's reason, and a payout's chips in play, if given)."""
+    return KeyStep(step, answer, rule_of(game, step), why, in_play)
 
 
 def table_steps(game: str, house_banked: bool, chips: bool = True) -> tuple[str, ...]:

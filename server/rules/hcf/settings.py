@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from server.rules.drill.chips import chips_setting
 from server.rules.errors import SettingsError
 from server.rules.hcf.fee_schedule import FeeSchedule, parse_schedule
 from server.rules.validate import (
@@ -89,6 +90,7 @@ class HcfSettings:
     rotation_window_minutes: int | None = None
     rotation_window_dealers: int = 2
     fee_schedule: FeeSchedule | None = None
+    chips: tuple[int, ...] = ()  # the chips in play (a drill's payouts); none: not said
     _lookup: dict[str, dict[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -113,6 +115,8 @@ class HcfSettings:
                 value = {str(k): v for k, v in value}
             elif name == "fee_schedule" and value is not None:
                 value = [tier.as_dict() for tier in value]
+            elif name == "chips":
+                value = list(value)
             out[name] = value
         return out
 
@@ -187,6 +191,7 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
         flush_pays=_pay_table("flush_pays", v["flush_pays"], FLUSH_SIZES),
         straight_flush_pays=_pay_table("straight_flush_pays", v["straight_flush_pays"], RUN_LENGTHS),
         max_bonus_win=cap,
+        chips=chips_setting(v.get("chips")),
         bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),
         action_seconds=seconds("action_seconds", v["action_seconds"], 1),
         offer_seconds=seconds("offer_seconds", v["offer_seconds"], 1),

@@ -45,11 +45,12 @@ class HouseTable:
 
 
 def settings_dict(settings: object, game: str, names: Sequence[str]) -> dict[str, Any]:
-    """JSON-ready settings: ``"game"`` first, then ``names`` in order, pay tables (``*_pays``) as objects."""
+    """JSON-ready settings: ``"game"`` first, then ``names`` in order, pay tables (``*_pays``) as objects, the
+    chips in play as a list."""
     out: dict[str, Any] = {"game": game}
     for name in names:
         value = getattr(settings, name)
-        out[name] = dict(value) if name.endswith("_pays") else value
+        out[name] = dict(value) if name.endswith("_pays") else list(value) if name == "chips" else value
     return out
 
 
@@ -96,6 +97,11 @@ class PlainSettings:
     def offer_seconds(self) -> float:
         """No bank is offered: the pause before retrying after a hand without bets is the betting clock."""
         return self.bet_seconds
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """No chips in play are set at a plain game's table (its drill, if any, asks the amounts alone)."""
+        return ()
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as stored and shown, the game's name first."""

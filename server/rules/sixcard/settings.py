@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.rules.drill.chips import chips_setting
 from server.rules.errors import SettingsError
 from server.rules.house.settings import HouseTable, merged_values, settings_dict
 from server.rules.validate import buy_in_order, not_above, optional_whole, pay, pay_pairs, seconds, whole
@@ -57,6 +58,7 @@ class SixcardSettings(HouseTable):
     max_buy_in: int = 10000
     default_buy_in: int = 1000
     pause_seconds: float = 3
+    chips: tuple[int, ...] = ()  # the chips in play (a drill's payouts); none: not said
     _lookup: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -130,6 +132,7 @@ def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
         action_seconds=seconds("action_seconds", v["action_seconds"], 1),
         exchange_seconds=seconds("exchange_seconds", v["exchange_seconds"], 1),
         pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
+        chips=chips_setting(v.get("chips")),
         min_ante=ints["min_ante"],
         ante_ratio=ints["ante_ratio"],
         min_bonus=ints["min_bonus"],

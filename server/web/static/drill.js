@@ -17,6 +17,10 @@ export function answerWords(answer) {
       const each = Object.entries(value).map(([seat, chips]) => `seat ${seat} pays ${chips}`);
       return `fees: ${each.join(", ") || "nobody pays"}`;
     }
+    if (key === "chips" && value && typeof value === "object" && !Array.isArray(value)) {
+      const each = Object.entries(value).sort(([a], [b]) => Number(b) - Number(a)).map(([chip, n]) => `${n} of ${chip}`);
+      return `in chips: ${each.join(", ") || "none"}`;
+    }
     return `${plain(key)}: ${answerWords(value)}`;
   });
   return parts.join(", ");
@@ -39,9 +43,28 @@ function seatSelect(id, seats, none = false) {
     seats.map((s) => h("option", { value: s.seat }, `seat ${s.seat} ${s.name}`)));
 }
 
+const PAID_AT = { hcf: "settle_seat", caribbean: "settle_spot", sixcard: "settle_box" };
+
+/** A payout's inputs: the place and bet paid, the amount, and how many of each chip in play (``chips``). */
+function payoutForm(game, chips) {
+  const [place, bets] = SETTLE[PAID_AT[game] || "settle_seat"];
+  const [pl, which] = number("drill-place", place, { min: 1, value: 1 });
+  const bet = h("select", { id: "drill-bet" }, bets.map((b) => h("option", { value: b }, b.replaceAll("_", " "))));
+  const [al, amount] = number("drill-amount", "amount", { min: 0 });
+  const counts = chips.map((chip) => [chip, ...number(`drill-chip-${chip}`, `chips of ${chip}`, { min: 0 })]);
+  const els = [pl, which, h("label", { for: "drill-bet" }, " bet "), bet, h("span", { class: "arg-wrap" }, al, amount),
+    ...counts.map(([, l, i]) => h("span", { class: "arg-wrap" }, l, i))];
+  return [els, () => {
+    const answer = { [place]: Number(which.value), bet: bet.value, amount: Number(amount.value) };
+    if (counts.length) answer.chips = Object.fromEntries(counts.filter(([, , i]) => Number(i.value) > 0).map(([c, , i]) => [String(c), Number(i.value)]));
+    return answer;
+  }];
+}
+
 /** The inputs for one step kind: [elements, read() -> the answer object]. */
-function answerForm(step, view) {
+function answerForm(step, view, game = "hcf", chips = []) {
   const seats = view.seats || [];
+  if (step === "payout") return payoutForm(game, chips);
   if (step === "offer_bank" || step === "first_card") {
     const select = seatSelect("drill-seat", seats, step === "offer_bank");
     return [[h("label", { for: "drill-seat" }, "Seat "), select], () => ({ seat: select.value ? Number(select.value) : null })];
@@ -163,7 +186,7 @@ export class DrillPage extends TablePage {
       const step = reply.step;
       if (!reply.ok || !step || this.asked?.n === step.n || this.answered.has(step.n)) return;
       this.asked = { ...step, askedAt: Date.now() };
-      const [inputs, read] = answerForm(step.step, step.view || {});
+      const [inputs, read] = answerForm(step.step, step.view || {}, this.model?.game, step.chips || []);
       const form = h("form", { class: "drill-answer", "data-step": step.step, onsubmit: (ev) => { ev.preventDefault(); this.answer(step, read()); } },
         ...inputs, h("button", { type: "submit", "aria-label": "answer (shortcut Enter)" }, "Answer"));
       this.drillEl.replaceChildren(h("h2", {}, `Step ${step.n}: ${step.question}`), ...viewLines(step.view || {}), form);
