@@ -102,3 +102,11 @@ async def test_without_a_saved_session_the_report_is_said_to_be_kept_only_on_scr
     assert said.startswith("This report is kept only on your screen: no single saved session for")
     status, listed = await call(server, "GET", "/api/trainees", token=server.host_token)
     assert (status, listed["trainees"]) == (200, [])
+
+
+def test_the_bindings_are_the_port_a_live_drill_table_keeps_its_reports_through(server: Server) -> None:
+    from server.bindings import DatabaseBindings
+    from server.table.trainee_port import DrillReportKeeper
+
+    keeper: DrillReportKeeper = DatabaseBindings(server.app[DATABASE], server.config)
+    assert callable(keeper.keep_drill_report)
