@@ -28,7 +28,8 @@ def _expected(history: list[dict[str, tuple[int, int]]], kind: str) -> Item | No
 
 
 @given(sessions)
-def test_a_right_session_moves_a_kind_to_a_longer_interval_and_a_miss_brings_it_back(history: list[dict[str, tuple[int, int]]]) -> None:
+def test_a_right_session_moves_a_kind_to_a_longer_interval_and_a_miss_brings_it_back(
+        history: list[dict[str, tuple[int, int]]]) -> None:
     state = schedule(history)
     for kind in KINDS:
         assert state.get(kind) == _expected(history, kind)

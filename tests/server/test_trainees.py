@@ -16,10 +16,10 @@ from client_cli.drill.keeping import Keeper, keep
 from client_cli.drill.scenarios import load
 from client_cli.drill.session import Terminal, rehearse
 from client_cli.store import TokenStore
+from server.app import DATABASE
 from server.rules.drill.explain import step_name
 from server.rules.drill.play import dry_run
 from server.rules.drill.views import moments
-from server.app import DATABASE
 from server.storage.trainees import TraineeStore
 from tests.support.clock import ManualClock
 
@@ -83,7 +83,8 @@ async def test_reports_are_kept_after_a_restart_and_the_history_api_and_the_csv_
     assert status == 200
     assert [s["source"] for s in history["sessions"]] == ["offline", "practice", "live"]
     assert [s["partial"] for s in history["sessions"]] == [False, True, False]
-    assert history["trainee"] == "tina" and history["sessions"][0]["right"] < history["sessions"][0]["total"]
+    assert history["trainee"] == "tina"
+    assert history["sessions"][0]["right"] < history["sessions"][0]["total"]
     assert [c["session"] for c in history["certificates"]] == [3]
     status, own = await call(server, "GET", "/api/drill-history", token=registered["token"])
     assert (status, own) == (200, history)
