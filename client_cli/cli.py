@@ -299,6 +299,8 @@ def _add_drill(sub: Any) -> None:
                             "history on --server decides the weights)")
     drill.add_argument("--seed", type=int, help="with --practice: replay the session of this seed")
     drill.add_argument("--steps", type=int, default=12, help="with --practice: how many steps (default 12)")
+    drill.add_argument("--over", type=int, metavar="N",
+                       help="with --practice --seed: weigh by your first N kept sessions, as the session replayed was")
     drill.add_argument("--keep-here", action="store_true",
                        help="do not send the report to your drill history on --server")
     drill.set_defaults(runner=runners.run_drill)

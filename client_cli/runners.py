@@ -30,7 +30,7 @@ def run_drill(args: argparse.Namespace) -> int:
         print("error: --practice draws its own steps: give no scenario and no --table", file=sys.stderr)
         return 2
     if args.practice:
-        return practice_drill(keeper, args.seed, args.steps, as_json=args.json)
+        return practice_drill(keeper, args.seed, args.steps, as_json=args.json, over=args.over)
     if args.table is None:
         return offline_drill(args.scenario, args.mode, as_json=args.json, keeper=keeper)
     if args.scenario is not None:

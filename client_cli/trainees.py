@@ -44,7 +44,8 @@ def trainee_lines(history: Mapping[str, Any]) -> list[str]:
     out = [f"{history['trainee']}: {_plural(len(sessions), 'session')}, {history['accuracy']:.1f}% right in all."]
     for s in sessions:
         stopped = ", stopped before its end" if s["partial"] else ""
-        out.append(f"  Session {s['n']}, {_day(s['at'])}: {s['scenario']} ({s['source']}, {s['mode']}{stopped}), "
+        how = s["source"] if s["mode"] == s["source"] else f"{s['source']}, {s['mode']}"
+        out.append(f"  Session {s['n']}, {_day(s['at'])}: {s['scenario']} ({how}{stopped}), "
                    f"{s['right']} of {s['total']} right.")
     out.append("Each step kind, session by session (percent right):")
     for kind, points in history["trend"].items():

@@ -39,20 +39,33 @@ def offline_drill(scenario_name: str | None, mode: str, *, as_json: bool, keeper
     return _rehearsed(scenario, steps, mode, as_json, keeper, source="offline")
 
 
-def practice_drill(keeper: Keeper | None, seed: int | None, steps: int, *, as_json: bool) -> int:
-    """``hcf drill --practice``: a session weighted to the trainee's weak step kinds; the exit status."""
+def practice_drill(keeper: Keeper | None, seed: int | None, steps: int, *, as_json: bool,
+                   over: int | None = None) -> int:
+    """``hcf drill --practice``: a session weighted to the trainee's weak step kinds; the exit status.
+
+    ``seed`` and ``over`` (the number of kept sessions it was weighed by) replay a session.
+    """
     if not 1 <= steps <= MAX_PRACTICE_STEPS:
         print(f"error: --steps is a whole number from 1 to {MAX_PRACTICE_STEPS}", file=sys.stderr)
         return 2
     history = None if keeper is None else keeper.history()
-    seed = new_seed() if seed is None else seed
     past = tallies(history)
-    where = f"your {len(past)} sessions kept on {keeper.server.rstrip('/')}" if keeper and history else \
+    if over is not None and not 0 <= over <= len(past):
+        print(f"error: --over {over} replays a session weighed by your first {over} kept sessions, and "
+              f"{len(past)} could be read", file=sys.stderr)
+        return 2
+    past = past[:over] if over is not None else past
+    seed = new_seed() if seed is None else seed
+    where = f"your {_sessions(len(past))} kept on {keeper.server.rstrip('/')}" if keeper and history else \
         "no history (none was read from a server), so every step kind weighs the same"
-    print(f"Practice with seed {seed} (hcf drill --practice --seed {seed} replays this session), weighted by "
-          f"{where}.", flush=True)
+    print(f"Practice with seed {seed}, weighted by {where} (hcf drill --practice --seed {seed} --over "
+          f"{len(past)} --steps {steps} replays this session).", flush=True)
     scenario, chosen = practice_session(pool(), past, seed, steps)
     return _rehearsed(scenario, chosen, "training", as_json, keeper, source="practice")
+
+
+def _sessions(n: int) -> str:
+    return "1 session" if n == 1 else f"{n} sessions"
 
 
 def _rehearsed(scenario: Scenario, steps: list[Moment], mode: str, as_json: bool, keeper: Keeper | None, *,
