@@ -19,6 +19,7 @@ from server.rules.drill.scenario import Scenario, ScenarioError
 from server.rules.drill.views import Moment, moments
 
 MAX_PRACTICE_STEPS = 100
+NOT_SENT = "This report was sent nowhere (--keep-here): it is kept only on your screen."
 
 
 def offline_drill(scenario_name: str | None, mode: str, *, as_json: bool, keeper: Keeper | None = None) -> int:
@@ -74,17 +75,17 @@ def _rehearsed(scenario: Scenario, steps: list[Moment], mode: str, as_json: bool
     try:
         result = rehearse(scenario, steps, mode, Terminal(input, lambda line: print(line, flush=True)))
     except DrillStopped as stopped:  # the report of the steps answered was written
-        if keeper is not None and stopped.report["total"]:
-            print(keep(keeper, stopped.report, source=source, mode=kept_mode, partial=True), flush=True)
+        if stopped.report["total"]:
+            print(NOT_SENT if keeper is None else
+                  keep(keeper, stopped.report, source=source, mode=kept_mode, partial=True), flush=True)
         if as_json:
             print(report_json(stopped.report), flush=True)
         return 130
     except KeyboardInterrupt:
         print("\ndrill stopped before its first step: nothing to report", file=sys.stderr)
         return 130
-    if keeper is not None:
-        print(keep(keeper, result, source=source, mode=kept_mode, partial=result["total"] < len(steps)),
-              flush=True)
+    print(NOT_SENT if keeper is None else
+          keep(keeper, result, source=source, mode=kept_mode, partial=result["total"] < len(steps)), flush=True)
     if as_json:
         print(report_json(result), flush=True)
     return 0
