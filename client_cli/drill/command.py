@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from client_cli.drill.keeping import Keeper, keep
 from client_cli.drill.practice import new_seed, pool, practice_session, tallies
@@ -65,6 +66,11 @@ def practice_drill(keeper: Keeper | None, seed: int | None, steps: int, *, as_js
     return _rehearsed(scenario, chosen, "training", as_json, keeper, source="practice")
 
 
+def _unanswered(result: dict[str, Any]) -> bool:
+    """Whether the input ended before the last step (those steps count as no answer): a partial session."""
+    return any(step["given"] is None for step in result["steps"])
+
+
 def _sessions(n: int) -> str:
     return "1 session" if n == 1 else f"{n} sessions"
 
@@ -85,7 +91,7 @@ def _rehearsed(scenario: Scenario, steps: list[Moment], mode: str, as_json: bool
         print("\ndrill stopped before its first step: nothing to report", file=sys.stderr)
         return 130
     print(NOT_SENT if keeper is None else
-          keep(keeper, result, source=source, mode=kept_mode, partial=result["total"] < len(steps)), flush=True)
+          keep(keeper, result, source=source, mode=kept_mode, partial=_unanswered(result)), flush=True)
     if as_json:
         print(report_json(result), flush=True)
     return 0

@@ -13,6 +13,7 @@ from typing import Any
 
 from client_cli.api import ServerRefused, UnreachableError, request_json
 from client_cli.store import TokenStore
+from server.rules.drill.progress import compact
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +46,14 @@ class Keeper:
 
 
 def keep(keeper: Keeper, report: dict[str, Any], *, source: str, mode: str, partial: bool) -> str:
-    """Send ``report`` to the trainee's history; the sentence that says where it is kept."""
+    """Send ``report``'s figures (:func:`~server.rules.drill.progress.compact`: not its answer log) to the
+    trainee's history; the sentence that says where it is kept."""
     url = keeper.server.rstrip("/")
     who = keeper.who()
     if who is None:
         return (f"This report is kept only on your screen: no single saved session for {url} to send it with "
                 f"(log in once with hcf account --server {url} --name NAME, or give --name).")
-    body = {"source": source, "mode": mode, "partial": partial, "report": report}
+    body = {"source": source, "mode": mode, "partial": partial, "report": compact(report)}
     try:
         request_json("POST", f"{url}/api/drill-reports", body, token=who[1])
     except UnreachableError as exc:

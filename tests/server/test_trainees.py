@@ -111,3 +111,26 @@ def test_the_bindings_are_the_port_a_live_drill_table_keeps_its_reports_through(
 
     keeper: DrillReportKeeper = DatabaseBindings(server.app[DATABASE], server.config)
     assert callable(keeper.keep_drill_report)
+
+
+async def test_a_long_practice_session_is_kept_whole_in_its_figures(server: Server, tmp_path: Path) -> None:
+    from client_cli.drill.practice import pool, practice_session
+
+    status, registered = await call(server, "POST", "/api/register", PW)
+    assert status == 200
+    store = TokenStore(tmp_path)
+    store.save(server.url, "Tina", registered["token"])
+    scenario, steps = practice_session(pool(), [], seed=11, steps=100)
+    clock = ManualClock()
+
+    def read(_prompt: str) -> str:
+        clock.advance(1.0)
+        raise EOFError
+    result = rehearse(scenario, steps, "training", Terminal(read, lambda _line: None, clock.monotonic))
+    said = await asyncio.to_thread(keep, Keeper(server.url, "Tina", store), result, source="practice",
+                                   mode="practice", partial=True)
+    assert said == f"This report is kept in Tina's drill history on {server.url}."
+    status, history = await call(server, "GET", "/api/drill-history", token=registered["token"])
+    assert status == 200
+    assert (history["sessions"][0]["total"], history["sessions"][0]["partial"]) == (100, True)
+    assert sum(p["total"] for points in history["trend"].values() for p in points) == 100

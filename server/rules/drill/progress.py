@@ -134,3 +134,16 @@ def checked_report(value: Any) -> JSON:
             and t["right"] <= t["total"] for k, t in by_step.items()):
         raise ValueError("a report gives each step kind's right answers and steps (by_step)")
     return dict(value)
+
+
+SENT_KEYS: Final = ("scenario", "right", "total", "by_step", "within_standard", "exam", "ledger")
+
+
+def compact(report: Mapping[str, Any]) -> JSON:
+    """What a client sends of a report: every figure the history folds, without the answer log (``steps``), so
+    that a session of any length fits a request.
+
+    >>> compact({"scenario": "s", "right": 0, "total": 1, "by_step": {}, "steps": [{"n": 1}]})
+    {'scenario': 's', 'right': 0, 'total': 1, 'by_step': {}}
+    """
+    return {k: report[k] for k in SENT_KEYS if k in report}
