@@ -216,6 +216,12 @@ def _add_host(sub: Any) -> None:
                     "hcf host settle-up --table main\n  hcf host settle-up --table main --day 2026-12-05 --csv")
     settle.add_argument("--day", help="one UTC day, YYYY-MM-DD (default: the table's night, since it opened)")
     settle.add_argument("--csv", action="store_true", help="print the figures and payments as CSV")
+    action("trainees", "the trainees with a drill history: sessions, last seen, accuracy (docs/drills.md)",
+           "hcf host trainees", table=False)
+    trainee = action("trainee", "one trainee's drill history: each step kind's trend, weak items, certificates",
+                     "hcf host trainee tina\n  hcf host trainee tina --csv", table=False)
+    trainee.add_argument("trainee", metavar="NAME", help="the trainee's account name")
+    trainee.add_argument("--csv", action="store_true", help="print each step kind's figure per session as CSV")
     revoke = action("revoke-invite", "revoke an invite link (and the floor token it gave)",
                     "hcf host revoke-invite 3", table=False)
     revoke.add_argument("invite_id", type=int, metavar="ID", help="the invite's id (hcf host invites)")
@@ -275,16 +281,28 @@ def _add_drill(sub: Any) -> None:
                  "time, every mistake with its rule. Exits 0 whatever the score, 2 on a scenario it cannot use.",
                  "  hcf drill bank-runs-out\n  hcf drill walk-away --mode exam\n"
                  "  hcf drill my-scenario.json --json        # the report as JSON at the end\n"
+                 "  hcf drill --practice --name tina         # the steps tina misses most\n"
                  "  hcf drill --table training --name tina   # the trainee at a live drill table")
     drill.add_argument("scenario", nargs="?", help="a shipped scenario's name, or a path to a scenario JSON file")
     drill.add_argument("--table", default=None,
                        help="join this live drill table as its trainee instead (a server; docs/drills.md)")
-    drill.add_argument("--name", help="with --table: your account (default: the one saved session on this server)")
+    drill.add_argument("--name", help="your account, at a live table or for your drill history (default: the one "
+                                      "saved session on this server)")
     drill.add_argument("--server", default=_server_default(), metavar="URL",
-                       help="with --table: the server (default: $HCF_SERVER or http://127.0.0.1:8765)")
+                       help="the live table's server, or the one that keeps your drill history (default: "
+                            "$HCF_SERVER or http://127.0.0.1:8765)")
     drill.add_argument("--mode", choices=("training", "exam"), default="training",
                        help="training (default): feedback after each answer; exam: only the report")
     drill.add_argument("--json", action="store_true", help="also print the report as one line of JSON at the end")
+    drill.add_argument("--practice", action="store_true",
+                       help="practise the step kinds you miss most, drawn from every shipped scenario (your "
+                            "history on --server decides the weights)")
+    drill.add_argument("--seed", type=int, help="with --practice: replay the session of this seed")
+    drill.add_argument("--steps", type=int, default=12, help="with --practice: how many steps (default 12)")
+    drill.add_argument("--over", type=int, metavar="N",
+                       help="with --practice --seed: weigh by your first N kept sessions, as the session replayed was")
+    drill.add_argument("--keep-here", action="store_true",
+                       help="do not send the report to your drill history on --server")
     drill.set_defaults(runner=runners.run_drill)
 
 

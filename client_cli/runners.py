@@ -22,10 +22,17 @@ def run_tables(args: argparse.Namespace) -> int:
 
 
 def run_drill(args: argparse.Namespace) -> int:
-    from client_cli.drill.command import live_drill, offline_drill
+    from client_cli.drill.command import live_drill, offline_drill, practice_drill
+    from client_cli.drill.keeping import Keeper
 
+    keeper = None if args.table is not None or args.keep_here else Keeper(args.server, args.name)
+    if args.practice and (args.scenario is not None or args.table is not None):
+        print("error: --practice draws its own steps: give no scenario and no --table", file=sys.stderr)
+        return 2
+    if args.practice:
+        return practice_drill(keeper, args.seed, args.steps, as_json=args.json, over=args.over)
     if args.table is None:
-        return offline_drill(args.scenario, args.mode, as_json=args.json)
+        return offline_drill(args.scenario, args.mode, as_json=args.json, keeper=keeper)
     if args.scenario is not None:
         print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
         return 2
@@ -159,6 +166,11 @@ def run_host(args: argparse.Namespace) -> int:
         from client_cli.host import run_settle_up
 
         return run_async(lambda: run_settle_up(args.server, token, args.table, args.day, args.csv, args.json))
+    if command in ("trainees", "trainee"):
+        from client_cli.trainees import run_trainee, run_trainees
+
+        return run_async(lambda: run_trainees(args.server, token, args.json) if command == "trainees" else
+                         run_trainee(args.server, token, args.trainee, args.csv, args.json))
     if command == "create-table":
         values["table"] = args.name
     if command in ("create-table", "change-settings"):

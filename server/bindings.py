@@ -12,11 +12,13 @@ from server.storage.hands import HandStore, public_hand
 from server.storage.invites import InviteStore
 from server.storage.settle import SettleStore
 from server.storage.tables import TableStore
+from server.storage.trainees import TraineeStore
 
 __all__ = ["DatabaseBindings", "public_hand"]
 
 
-class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, SettleStore, ChatStore):
+class DatabaseBindings(TableStore, AccountStore, HandStore, InviteStore, SettleStore, ChatStore, TraineeStore):
     """Storage for tables (:class:`TableStore`), accounts for the transport (:class:`AccountStore`)
     the record of finished hands (:class:`HandStore`), invite links (:class:`InviteStore`), settle-up
-    (:class:`SettleStore`) and the tables' chat (:class:`ChatStore`), over one database."""
+    (:class:`SettleStore`), the tables' chat (:class:`ChatStore`) and the trainees' drill reports
+    (:class:`TraineeStore`), over one database."""

@@ -262,6 +262,23 @@ class ChatLineRow(SQLModel, table=True):
     text: str = Field(max_length=200)
 
 
+class DrillReportRow(SQLModel, table=True):
+    """A trainee's drill report, kept for their history (server/storage/trainees.py; issue 27, item 4)."""
+
+    __tablename__ = "drill_report"
+    __table_args__ = (sa.CheckConstraint("source IN ('live', 'offline', 'practice')", name="known_source"),)
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    trainee: str = Field(index=True, max_length=24)  # the account's name key (server/rules/names.py)
+    name: str = Field(max_length=24)  # the account's name as it was written
+    at: int = Field(sa_type=sa.BigInteger)
+    source: str = Field(max_length=16)
+    scenario: str = Field(max_length=120)
+    mode: str = Field(max_length=16)
+    partial: bool
+    report: str = Field(sa_type=sa.Text)  # the report's JSON, as the engine made it
+
+
 def _table(name: str) -> sa.Table:
     return metadata.tables[name]
 
@@ -281,6 +298,7 @@ INVITE: Final = _table("invite")
 FLOOR_TOKEN: Final = _table("floor_token")
 SERVER_SECRET: Final = _table("server_secret")
 CHAT_LINE: Final = _table("chat_line")
+DRILL_REPORT: Final = _table("drill_report")
 
 # Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).
 APPEND_ONLY: Final = (TRANSFER, SETTINGS_CHANGE, HAND_EVENT)

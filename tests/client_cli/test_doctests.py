@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["account", "bot_choices", "bot_team", "hcf_refusals", "history", "host", "lobby", "offers", "parse",
-           "reasons", "render", "start",
+           "reasons", "render", "start", "trainees",
            "verify", "games",
            "games.house", "games.commands", "games.generic", "games.limits", "games.caribbean.refusals",
            "games.sixcard.refusals", "drill.grammar", "drill.screen",

@@ -197,6 +197,19 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET /api/tables/{name}/hands/{number}", "hand/unknown"): lambda s: call(
         s, "GET", "/api/tables/main/hands/999999"),
     ("GET /api/tables/{name}/odds", "table/unknown"): lambda s: call(s, "GET", "/api/tables/nosuch/odds"),
+    ("GET /api/trainees", "auth/required"): lambda s: call(s, "GET", "/api/trainees"),
+    ("GET /api/trainees", "auth/not_host"): lambda s: call(s, "GET", "/api/trainees", token="not-the-host-token"),
+    ("GET /api/trainees/{name}", "auth/not_host"): lambda s: call(
+        s, "GET", "/api/trainees/tina", token="not-the-host-token"),
+    ("GET /api/trainees/{name}", "account/unknown"): lambda s: call(
+        s, "GET", "/api/trainees/nobody", token=s.host_token),
+    ("GET /api/drill-history", "auth/required"): lambda s: call(s, "GET", "/api/drill-history"),
+    ("GET /api/drill-history", "auth/token_invalid"): lambda s: call(s, "GET", "/api/drill-history", token="nope"),
+    ("GET /api/drill-history", "account/unknown"): lambda s: _with_token(s, lambda t: call(
+        s, "GET", "/api/drill-history", token=t)),
+    ("POST /api/drill-reports", "auth/required"): lambda s: call(s, "POST", "/api/drill-reports", {}),
+    ("POST /api/drill-reports", "request/malformed"): lambda s: _with_token(s, lambda t: call(
+        s, "POST", "/api/drill-reports", {"source": "offline", "report": {"right": 3, "total": 2}}, token=t)),
     ("GET /api/tables/{name}/settle-up", "request/malformed"): lambda s: call(
         s, "GET", "/api/tables/main/settle-up?day=2026-12-5", token=s.host_token),
     ("GET /api/tables/{name}/settle-up", "auth/not_host"): lambda s: call(

@@ -1,0 +1,107 @@
+"""Trainees' drill histories over HTTP (issue 27, item 4; docs/protocol.md, "Trainees").
+
+The host lists the trainees and reads one's history; a trainee reads their own and sends the
+report of a rehearsal or practice done on their own machine (``hcf drill``). A live drill
+table keeps its reports itself, through the same store (server/storage/trainees.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import structlog
+from aiohttp import web
+
+from server import protocol as p
+from server.identity import EVERY_TABLE, Identity
+from server.rules.errors import Refusal
+from server.rules.vocabulary import JSON
+from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
+
+log = structlog.get_logger("hcf.trainees")
+
+SENT_SOURCES = ("offline", "practice")
+"""Where a report a client sends may come from (a live table's are kept by the table itself)."""
+
+
+class TraineesPort(Protocol):
+    """What these routes need from storage (server/storage/trainees.py)."""
+
+    async def keep_drill_report(self, trainee: str, report: Any, *, source: str = "live",
+                                mode: str = "training", partial: bool = False) -> None:
+        """Keep one report in the trainee's history."""
+        ...
+
+    async def trainees(self) -> list[dict[str, Any]]:
+        """Every trainee's line."""
+        ...
+
+    async def trainee_history(self, trainee: str) -> dict[str, Any]:
+        """One trainee's history; ``account/unknown`` without one."""
+        ...
+
+
+class TraineeService(AccountService, TraineesPort, Protocol):
+    """Accounts (to know who sends a report) and the trainees' reports."""
+
+
+def trainee_routes(service: TraineeService, limits: HttpLimits) -> list[web.RouteDef]:
+    """``GET /api/trainees``, ``GET /api/trainees/{name}`` (the host), ``GET /api/drill-history`` and
+    ``POST /api/drill-reports`` (a trainee, their own)."""
+    api = _Trainees(service, limits)
+    return [
+        web.get("/api/trainees", guarded(api.list)),
+        web.get("/api/trainees/{name}", guarded(api.one)),
+        web.get("/api/drill-history", guarded(api.mine)),
+        web.post("/api/drill-reports", guarded(api.send)),
+    ]
+
+
+def _token(request: web.Request) -> str:
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer ") or not header[7:].strip():
+        raise Refusal("auth/required", "send 'Authorization: Bearer <token>' with your session token")
+    return header[7:].strip()
+
+
+class _Trainees:
+    def __init__(self, service: TraineeService, limits: HttpLimits) -> None:
+        self.service, self.limits = service, limits
+
+    async def _host(self, request: web.Request) -> None:
+        scope = await refuse_unless_host(request, self.service, self.limits)
+        if scope != EVERY_TABLE:
+            raise Refusal("auth/not_host", f"that floor link runs the table {scope} only; the trainees' "
+                                           f"histories take the host token")
+
+    async def _trainee(self, request: web.Request) -> Identity:
+        identity = await self.service.identify(_token(request))
+        if identity.account is None or not identity.name:
+            raise Refusal("auth/required", "log in with your account to keep and read your drill history")
+        return identity
+
+    async def list(self, request: web.Request) -> web.Response:
+        await self._host(request)
+        return web.json_response(p.ok(trainees=await self.service.trainees()))
+
+    async def one(self, request: web.Request) -> web.Response:
+        await self._host(request)
+        return web.json_response(p.ok(**await self.service.trainee_history(request.match_info["name"])))
+
+    async def mine(self, request: web.Request) -> web.Response:
+        identity = await self._trainee(request)
+        assert identity.name is not None  # _trainee refuses an identity without a name
+        return web.json_response(p.ok(**await self.service.trainee_history(identity.name)))
+
+    async def send(self, request: web.Request) -> web.Response:
+        identity = await self._trainee(request)
+        assert identity.name is not None
+        body: JSON = await body_of(request, self.limits)
+        source, mode, partial = body.get("source"), body.get("mode", "training"), body.get("partial", False)
+        if source not in SENT_SOURCES or not isinstance(mode, str) or not isinstance(partial, bool):
+            raise Refusal("request/malformed", "send the report with its source (offline or practice), its "
+                                               "mode and whether it was stopped before its end (partial)")
+        await self.service.keep_drill_report(identity.name, body.get("report"), source=source, mode=mode,
+                                             partial=partial)
+        log.info("drill_report_kept", account=identity.account, source=source, partial=partial)
+        return web.json_response(p.ok())
