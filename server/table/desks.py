@@ -34,6 +34,7 @@ from server.table.pipeline import Pipeline
 from server.table.ports import Publisher, Reply, TableStorage
 from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
 from server.table.seating import SeatDesk
+from server.table.trainee_port import DrillReportKeeper
 
 Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""
@@ -110,7 +111,8 @@ def compose(table: TableContext, storage: TableStorage, publisher: Publisher, ti
         await hands[0].after_hand(state)
 
     pipeline = Pipeline(table, storage, publisher, hand_timer, after_hand)
-    drill = DrillDesk(table, pipeline, timers, hand_timer, hand)
+    keeper = storage if isinstance(storage, DrillReportKeeper) else None  # a trainee's history, where kept
+    drill = DrillDesk(table, pipeline, timers, hand_timer, hand, keeper)
     seats = SeatDesk(table, pipeline, timers, hand)
     floor = FloorDesk(table, pipeline, timers, seats, drill, hand)
     hands.append(HandDesk(table, pipeline, (seats, floor, drill), (timers, hand_timer), seed_source))

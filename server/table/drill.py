@@ -44,6 +44,7 @@ from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
 from server.table.scheduler import Scheduler
+from server.table.trainee_port import DrillReportKeeper
 
 NOT_CHECKED: Final = "not checked"
 """A report's ``ledger`` before the server's ledger check fills it in (the table cannot reach the books)."""
@@ -54,9 +55,9 @@ class DrillDesk:
     ``pipeline``; what the drill does to the hand goes through ``hand_command`` (the hand desk's)."""
 
     def __init__(self, table: TableContext, pipeline: Pipeline, timers: Scheduler, hand_timer: HandTimer,
-                 hand_command: HandCommand) -> None:
+                 hand_command: HandCommand, keeper: DrillReportKeeper | None = None) -> None:
         self._table, self._pipeline, self._timers = table, pipeline, timers
-        self._hand_timer, self._hand_command = hand_timer, hand_command
+        self._hand_timer, self._hand_command, self._keeper = hand_timer, hand_command, keeper
 
     # ------------------------------------------------------------ the hand's events, through the drill
 
@@ -302,6 +303,7 @@ class DrillDesk:
     async def host_end(self, cmd: Host) -> Reply:
         """End the session: a step still asked counts as no answer, the report is recorded, the drill is off."""
         drill = self._drill_on()
+        partial = drill.held is not None  # a step was still asked: the session ends short of its last step
         while drill.held is not None:
             await self._drill_answer(None)
         result = self._report(drill)
@@ -315,6 +317,10 @@ class DrillDesk:
         await self._pipeline.table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
                                    "message": f"drill over: {result['right']} of {result['total']} right",
                                    "_report": result}], Batch(settings=(before, after, cmd.by)), end)
+        keeper = self._keeper
+        if keeper is not None:  # recorded and committed first, then kept in the trainee's history (issue 27, item 4)
+            self._pipeline.after_commit(lambda: keeper.keep_drill_report(
+                drill.settings.trainee, result, source="live", mode=drill.settings.mode, partial=partial))
         return {"report": result}
 
     def _drill_on(self, *, ended_too: bool = False) -> LiveDrill:

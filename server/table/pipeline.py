@@ -42,6 +42,7 @@ class Pipeline:
         self._hand_timer, self._after_hand = hand_timer, after_hand
         self._updates = UpdateBuilder(table.name)
         self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
+        self._committed: list[Callable[[], Awaitable[None]]] = []  # writes of their own, once the batch is committed
 
     def begin(self) -> None:
         """A batch of commands begins: what it records is kept for its updates, and (where the storage can) its
@@ -55,6 +56,17 @@ class Pipeline:
         what was recorded)."""
         if isinstance(self._storage, BatchedStorage):
             await self._storage.end_batch(self._table.name)
+        then, self._committed = self._committed, []
+        for write in then:
+            try:
+                await write()
+            except TableError as refusal:  # what the batch recorded stands; this write of its own is said in the log
+                log.warning("after_commit_refused", code=refusal.code, reason=refusal.message)
+
+    def after_commit(self, write: Callable[[], Awaitable[None]]) -> None:
+        """Run ``write`` (a write in a transaction of its own) once the batch is committed: inside the batch, the
+        batch's transaction holds the database's write lock (SQLite)."""
+        self._committed.append(write)
 
     def taken(self) -> BatchRecord:
         """What the batch recorded, the batch over."""
@@ -64,7 +76,7 @@ class Pipeline:
 
     async def abandon(self) -> None:
         """The batch ended by an error: nothing of it is committed or published."""
-        self._batch = None
+        self._batch, self._committed = None, []
         if isinstance(self._storage, BatchedStorage):
             await self._storage.end_batch(self._table.name, commit=False)
 

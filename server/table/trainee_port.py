@@ -9,13 +9,16 @@ the host ended the session.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, runtime_checkable
+
+from server.rules.vocabulary import JSON
 
 
+@runtime_checkable
 class DrillReportKeeper(Protocol):
     """Keeps one drill report in a trainee's history."""
 
-    async def keep_drill_report(self, trainee: str, report: Any, *, source: str = "live",
+    async def keep_drill_report(self, trainee: str, report: JSON, *, source: str = "live",
                                 mode: str = "training", partial: bool = False) -> None:
         """Keep ``report`` (the engine's, as the trainer sees it) in ``trainee``'s history."""
         ...

@@ -26,6 +26,7 @@ from tests.support.clock import ManualClock
 
 from .conftest import Server
 from .helpers import Client, Policy, silent
+from .test_http import call
 
 DRILL = "drill"
 SETTINGS: dict[str, Any] = {"pause_seconds": 0, "min_bank": 100, "fee_mode": "players", "fee": 1,
@@ -240,6 +241,12 @@ async def test_the_trainees_client_plays_a_live_drill_with_bots_and_an_injected_
     key = await _recorded_key(server, revealed["hand_id"], Irregularity("miscount", 3))
     assert [{"step": s["step"], "answer": s["answer"]} for s in ended["steps"]] == key
     assert any(line.startswith("Report: drill (training):") for line in said), "the report ends the session"
+    # The table keeps the report in the trainee's history once the drill's end is committed (issue 27, item 4).
+    status, history = await call(server, "GET", "/api/trainees/tina", token=server.host_token)
+    assert status == 200, history
+    (session,) = history["sessions"]
+    assert (session["source"], session["partial"]) == ("live", False)
+    assert (session["right"], session["total"]) == (ended["right"], ended["total"])
 
 
 async def test_a_drill_table_whose_trainee_has_no_account_is_refused(server: Server) -> None:
