@@ -92,10 +92,13 @@ class TableChat:
         await self._send(table, line, "table", self.states[table])
         return {"chat": line, "message": sentence}
 
-    async def joined(self, table: str, account: AccountId | None) -> JSON:
-        """What a joining viewer gets of the chat: the recent lines it may read, the setting, whether it is muted."""
+    async def joined(self, table: str, *, seated: bool) -> JSON:
+        """What a joining viewer gets of the chat: the recent lines it may read, the setting, whether it is muted.
+
+        ``seated`` comes from the snapshot the join answers with: asking the table again could wait on another
+        process, or on a dead one during a takeover, and hold the join up.
+        """
         state = await self.state(table)
-        seated = account is not None and await self._is_seated(table, account)
         lines = [line for line in await self.log.recent_chat(table, HISTORY_LINES)
                  if chat.reads(_room(line), seated=seated, state=state)]
         return {"lines": lines, "spectators_shown": state.spectators_shown}

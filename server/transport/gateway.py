@@ -333,7 +333,10 @@ class Gateway:
         await self.sio.enter_room(call.sid, table_room(call.table))
         reply = await self._snapshot(call)
         if self.chat is not None:  # the recent chat this viewer may read (docs/protocol.md, chat)
-            reply["chat"] = await self.chat.joined(call.table, call.identity.account)
+            snapshot = reply.get("snapshot")
+            you = snapshot.get("you") if isinstance(snapshot, dict) else None
+            seated = isinstance(you, dict) and you.get("seat") is not None
+            reply["chat"] = await self.chat.joined(call.table, seated=seated)
         return reply
 
     async def _chat(self, call: TableCall) -> Reply:

@@ -84,6 +84,8 @@ def test_a_floor_link_opens_the_host_console_which_makes_the_invites(evening: Ev
     assert host.page.locator("#grant-account").count() == 0, "a floor link is offered no chips to give"
     assert host.page.locator(".table-state").count() == 1, "a floor link sees its own table only"
     assert "is paused" in host_click(host, "pause")
+    # The panel is drawn anew after the answer's sentence: wait for it (a loaded machine draws late).
+    host.page.locator('.table-state[data-table="main"]', has_text="Paused").wait_for(timeout=15_000)
     assert "Paused" in host.text('.table-state[data-table="main"]'), "the console says the table is paused"
     host.page.fill("#set-main-json", '{"min_bank": 100}')
     host.page.select_option("#set-main-fee", "all")
