@@ -24,7 +24,6 @@ from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
-from server.rules.moves import sent
 from server.rules.vocabulary import JSON, Reply
 from server.table.commands import (
     DrillRequest,
@@ -439,8 +438,7 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    # Only what the client sent (a null is a key not sent): a game tells an absent key from a zero.
-    return Play(account, move.action, tuple(sent(move.args).items()))
+    return Play(account, move.action, tuple(move.args.items()))  # only what was sent (p.Move drops nulls)
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:
