@@ -14,7 +14,6 @@ before it reaches a table.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -379,35 +378,10 @@ class Move(TableRequest):
         return {**{k: data[k] for k in ("table", "action") if k in data},
                 "args": {k: v for k, v in data.items() if k not in ("table", "action")}}
 
-    @model_validator(mode="after")
-    def _sent(self) -> Move:
-        """Refuse an argument whose value is outside what any game's move takes (nulls counted, as sent); then
-        keep only what the client sent: a game tells an absent argument from a zero (a null is a key not sent).
-
-        Here, once the fields are valid (a bad field is still the first thing said), so that the table and the
-        game take the arguments as they are.
-        """
+    def check(self) -> None:
+        """Refuse an argument whose value is outside what any game's move takes."""
         for name, value in self.args.items():
             bounded(name, value)
-        return self.model_copy(update={"args": sent(self.args)})
-
-
-def sent(args: Mapping[str, Any]) -> JSON:
-    """A move's arguments as the game reads them: a null argument (or an entry's null field) is one not sent.
-
-    Done once, where the request is validated: the table and the game take the arguments as they are.
-
-    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
-    {'bets': [{'spot': 1}]}
-    """
-    return {k: _without_nulls(v) for k, v in args.items() if v is not None}
-
-
-def _without_nulls(value: Any) -> Any:
-    if not isinstance(value, list):
-        return value
-    return [{k: v for k, v in entry.items() if v is not None} if isinstance(entry, Mapping) else entry
-            for entry in value]
 
 
 class Drill(TableRequest):

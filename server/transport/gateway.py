@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import socketio
 import structlog
@@ -438,7 +438,19 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    return Play(account, move.action, tuple(move.args.items()))  # only what was sent (p.Move drops nulls)
+    return Play(account, move.action, tuple(sent(move.args).items()))
+
+
+def sent(args: Mapping[str, Any]) -> JSON:
+    """A move's arguments as the game reads them: a null argument (or an entry's null field) is one not sent.
+
+    Done here, once, as the move leaves the wire: the table and the game take the arguments as they are.
+
+    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
+    {'bets': [{'spot': 1}]}
+    """
+    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
+            if isinstance(v, list) else v for k, v in args.items() if v is not None}
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:
