@@ -117,4 +117,4 @@ def test_the_doc_draws_a_path_to_check() -> None:
     assert len(hops) >= 10
     assert all(h.startswith("server.") for h in hops)
     assert hops[0] == "server.protocol:parse_request"
-    assert hops[-1] == "server.transport.edge:send"
+    assert hops[-1] == "server.transport.edge:send_each"
