@@ -112,9 +112,16 @@ def drawn_hops() -> list[str]:
     return re.findall(r"^\d+\. `(server\.[\w.]+:[\w.]+)`", section, flags=re.MULTILINE)
 
 
-def test_the_doc_draws_a_path_to_check() -> None:
-    hops = drawn_hops()
-    assert len(hops) >= 10
-    assert all(h.startswith("server.") for h in hops)
-    assert hops[0] == "server.protocol:parse_request"
-    assert hops[-1] == "server.transport.edge:send_each"
+def test_the_docs_totals_are_its_list_counted() -> None:
+    """The section's "(N hops: P on the path, B on branches)" is what its numbered list holds."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("### One raise, from a click to every viewer")
+    section = text[start:text.index("\n#", start + 1)]
+    total, on_path, branches = map(int, re.findall(
+        r"\*\*In the server\*\* \((\d+) hops: (\d+) on the path, (\d+) on branches\)", section)[0])
+    listed = re.findall(r"^\d+\. `server\.[\w.]+:[\w.]+`(.*)$", section, flags=re.MULTILINE)
+    assert total == len(listed) == len(drawn_hops())
+    assert branches == sum(1 for note in listed if "(branch" in note)
+    assert on_path == total - branches
+    assert drawn_hops()[0] == "server.protocol:parse_request"
+    assert drawn_hops()[-1] == "server.transport.edge:send_each"
