@@ -191,19 +191,3 @@ class Moves:
 def _shown(value: Any) -> str:
     shown = repr(value)
     return shown if len(shown) <= 40 else shown[:37] + "..."
-
-
-def sent(args: Mapping[str, Any]) -> JSON:
-    """A move's arguments as the game reads them: a null argument (or an entry's null field) is one not sent.
-
-    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
-    {'bets': [{'spot': 1}]}
-    """
-    return {k: _without_nulls(v) for k, v in args.items() if v is not None}
-
-
-def _without_nulls(value: Any) -> Any:
-    if not isinstance(value, list):
-        return value
-    return [{k: v for k, v in entry.items() if v is not None} if isinstance(entry, Mapping) else entry
-            for entry in value]

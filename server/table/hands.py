@@ -123,12 +123,15 @@ class HandDesk:
         table = self._table
         if not table.hand_in_progress():
             raise TableError("hand/none", "no hand is in progress")
-        if self._drill.holds(command):  # a leave while the table waits for the trainee: carried out after
+        # Without a live drill nothing is held or asked: the events go straight to the pipeline.
+        drilled = table.drill is not None
+        if drilled and self._drill.holds(command):  # a leave while the table waits for the trainee: done after
             return {}
         state = table.course.state
         assert state is not None  # a hand is in progress
         events = table.game.decide(state, command)
-        await self._drill.record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))
+        record = self._drill.record if drilled else self._pipeline.record
+        await record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))
         return {}
 
     async def after_hand(self, state: HandLike) -> None:
@@ -173,9 +176,10 @@ class HandDesk:
             return await self._seats.stand(Stand(cmd.account))
         if cmd.action == "stay":
             return await self._seats.stay(seated)
-        table.game.moves.check(cmd.action, dict(cmd.args))  # the game's own moves and their arguments' shapes
+        args = dict(cmd.args)  # once: the game checks these and builds its command from the same mapping
+        table.game.moves.check(cmd.action, args)  # the game's own moves and their arguments' shapes
         seat = course.mover(table.course, table.game.terminal, seated, cmd.account)
-        await self.command(table.game.move(seat, cmd.action, dict(cmd.args)))
+        await self.command(table.game.move(seat, cmd.action, args))
         # Refused moves raise above: only a move the hand took counts.
         table.roster = table.roster.changed(seat, moved_this_hand=True)
         return {}

@@ -66,6 +66,18 @@ async def send(sio: socketio.AsyncServer, eio_sid: str, frames: Frames) -> None:
             return
 
 
+async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]]) -> None:
+    """Send ``event`` to each engine.io sid with its payload, in turn; a payload given to several is encoded once.
+
+    Payloads are told apart by identity: the one update every spectator gets is one object.
+    """
+    frames: dict[int, Frames] = {}
+    for eio_sid, data in sends:
+        if id(data) not in frames:
+            frames[id(data)] = encoded(sio, event, data)
+        await send(sio, eio_sid, frames[id(data)])
+
+
 EngineHandler = Callable[..., Awaitable[None]]
 
 

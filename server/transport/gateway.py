@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import socketio
 import structlog
@@ -24,7 +24,6 @@ from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
-from server.rules.moves import sent
 from server.rules.vocabulary import JSON, Reply
 from server.table.commands import (
     DrillRequest,
@@ -442,8 +441,19 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    # Only what the client sent (a null is a key not sent): a game tells an absent key from a zero.
     return Play(account, move.action, tuple(sent(move.args).items()))
+
+
+def sent(args: Mapping[str, Any]) -> JSON:
+    """A move's arguments as the game reads them: a null argument (or an entry's null field) is one not sent.
+
+    Done here, once, as the move leaves the wire: the table and the game take the arguments as they are.
+
+    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
+    {'bets': [{'spot': 1}]}
+    """
+    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
+            if isinstance(v, list) else v for k, v in args.items() if v is not None}
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:

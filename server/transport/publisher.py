@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import socketio
 
 from server import protocol as p
@@ -33,13 +36,11 @@ class SocketPublisher:
         for known in (*updates.accounts, *updates.skip):
             for sid, _eio in edge.participants(self.sio, account_room(known)):
                 account_of[sid] = known
-        frames: dict[AccountId | None, edge.Frames] = {}
+        sends: list[tuple[str, Mapping[str, Any]]] = []
         for sid, eio_sid in viewers:
             account: AccountId | None = account_of.get(sid)
             if account in updates.skip:
                 continue  # its update went with the answer to its own request
-            key = account if account in updates.accounts else None
-            if key not in frames:
-                frames[key] = edge.encoded(self.sio, p.EV_UPDATE,
-                                           updates.spectator if key is None else updates.accounts[key])
-            await edge.send(self.sio, eio_sid, frames[key])
+            personal = updates.accounts.get(account) if account is not None else None
+            sends.append((eio_sid, personal if personal is not None else updates.spectator))
+        await edge.send_each(self.sio, p.EV_UPDATE, sends)  # each payload encoded once, however many get it

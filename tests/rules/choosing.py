@@ -24,7 +24,7 @@ from server.rules.choices import admits, cost, fits, is_spec
 from server.rules.errors import RuleError, Violation
 from server.rules.game import JSON, Game
 from server.rules.machine import Phased
-from server.rules.moves import sent
+from server.transport.gateway import sent
 
 Args = dict[str, Any]
 Typical = Callable[[Any, int], list[Args]]
