@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from server.rules.drill.bank_key import fee_step, offer_step
 from server.rules.drill.steps import KeyStep, key_step
 from server.rules.hcf.hand import HandState
 from server.rules.hcf.messages import (
@@ -28,12 +29,11 @@ def event_steps(before: HandState, event: Event, after: HandState) -> list[KeySt
     """The steps ``event`` brings: an offer, the fees, the first card, a walk-away, the DP's hand, settlement."""
     match event:
         case BankOffered(seat=seat):
-            return [_step("offer_bank", {"seat": seat})]
+            return [offer_step(before, seat)]
         case HandNotDealt(reason="no_bank"):
-            return [_step("offer_bank", {"seat": None})]  # nobody (else) may be offered
+            return [offer_step(before, None)]  # nobody (else) may be offered; the house rules may end the game
         case FeesCollected(fees=fees) if any(amount for _, amount in fees):
-            return [_step("fees", {"fees": {str(seat): amount for seat, amount in fees if amount}},
-                          fee_reason(before))]
+            return [fee_step(before, {str(seat): amount for seat, amount in fees if amount}, fee_reason(before))]
         case CardsDealt(order=order) if len(order) > 1:
             return [_step("first_card", {"seat": order[0]}, first_card_reason(before))]
         case PlayerFolded(reason="left"):

@@ -22,7 +22,7 @@ from server.rules.drill.report import Asked
 from server.rules.drill.scenario import HandSpec, Scenario, ScenarioError
 from server.rules.drill.steps import KeyStep
 from server.rules.errors import RuleError
-from server.rules.game import Game, Player
+from server.rules.game import SEAT_NAMES, Game, Player
 from server.rules.games import game_named
 from server.rules.places import stack_place
 from server.rules.vocabulary import AccountId
@@ -74,20 +74,26 @@ def dry_run(scenario: Scenario) -> list[PlayedHand]:
     offer_from = scenario.offer_from
     carry: dict[str, Any] = {}
     played: list[PlayedHand] = []
+    ended = ""  # why the game ended (the house rules for the bank): the table deals no more
     for number, hand in enumerate(scenario.hands, 1):
         where = f"scenario {scenario.name}, hand {number}"
         players = [Player(seat, stack, scenario.seat(seat).bank) for seat, stack in sorted(stacks.items())]
         needed = 1 if scenario.settings.house_banked else 2
         if len(players) < needed:
             raise ScenarioError(f"{where}: fewer than {needed} players are left at the table")
+        if ended:
+            raise ScenarioError(f"{where}: the game ended at the hand before ({ended}); no hand can follow it")
+        # The table gives the rules each seat's player name: the house rules for the bank count by name.
+        names = {SEAT_NAMES: {str(seat): scenario.seat(seat).name for seat in sorted(stacks)}}
         initial = game.new_hand(scenario.settings, players, bytes(32), offer_from=offer_from,
-                                arranged_deck=hand.deck, carry=carry)
+                                arranged_deck=hand.deck, carry={**carry, **names})
         state, events, leaving = _play_hand(game, scenario, hand, initial, stacks, where)
         key = hand_key(scenario.game, initial, events, game.evolve, irregularity=hand.irregularity,
                        asked=scenario.steps, chips=scenario.chips)
         played.append(PlayedHand(number, initial, tuple(events), key, SCRIPTS[scenario.game].deck(state, hand.deck)))
         if initial.phase != "not_dealt":  # a hand nobody could bank is never started: the table keeps its button
-            after = game.after_hand(state, carry)
+            after = game.after_hand(state, {**carry, **names})
+            ended = after.message if after.ends_game else ""
             if state.phase != "not_dealt" or game.dealer_seat(state) is not None:
                 offer_from = after.offer_from
             carry = dict(after.carry)

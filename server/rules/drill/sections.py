@@ -30,6 +30,8 @@ TITLES: Final[Mapping[tuple[str, str], str]] = {
     ("hcf.md", "3.4"): "Deal", ("hcf.md", "3.5"): "Decisions", ("hcf.md", "3.6"): "The DP's hand is shown",
     ("hcf.md", "3.7"): "Settlement", ("hcf.md", "5"): "Dead hands",
     ("hcf.md", "7"): "The `standard` profile (the house banks, as in a casino)",
+    ("hcf.md", "9.1"): "Keeping the bank", ("hcf.md", "9.2"): "Nobody banks",
+    ("hcf.md", "9.3"): "The third-party banker", ("hcf.md", "9.5"): "The fee schedule",
     ("caribbean.md", "1"): "Cards and hands", ("caribbean.md", "3.5"): "Settlement",
     ("caribbean.md", "4"): "Progressive jackpot",
     ("sixcard.md", "4.5"): "The dealer's hand is shown", ("sixcard.md", "5.3"): "",
