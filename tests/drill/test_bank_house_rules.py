@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from server.drill.play import dry_run, key_of
 from server.drill.scenario import load, parse, shipped
+from server.drill.views import moments
 from server.rules.drill.explain import feedback
 from server.rules.drill.report import Asked
 from server.rules.drill.scenario import ScenarioError
@@ -171,3 +172,13 @@ def test_the_offer_key_keeps_bank_keep_whatever_the_players_answer(keep: int, an
             run = run + 1 if dealer == last else 1
             last = dealer
             assert run <= keep
+
+
+def test_the_dealer_sees_the_house_rules_and_the_posted_fees_on_the_table_line() -> None:
+    keep = moments(load("bank-keep-limit"), dry_run(load("bank-keep-limit")))[0].view.table
+    assert keep.endswith("min bank 500; a player may bank up to 2 hands in a row, then the bank moves on")
+    fees = moments(load("fees-schedule"), dry_run(load("fees-schedule")))[0].view.table
+    assert "posted fees: Ante 1 to 20: each player pays 1, the DP pays 2; Ante 21 to 100:" in fees
+    assert "fee 1" not in fees  # the schedule replaces the flat fee
+    plain = moments(load("fees-all"), dry_run(load("fees-all")))[0].view.table
+    assert plain == "High Card Flush, California: fee mode all, fee 2; min bank 500"

@@ -24,6 +24,7 @@ from server.rules.drill.report import Asked
 from server.rules.drill.scenario import PLACE, Scenario
 from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
+from server.rules.hcf import bank_rules
 
 GAME_NAMES: Final = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 BEFORE: Final = frozenset({"offer_bank", "fees", "first_card", "walk_away"})
@@ -232,7 +233,10 @@ def _table_line(game: str, settings: Any) -> str:
     fee = "no fee" if settings.fee_mode == "none" else f"fee mode {settings.fee_mode}, fee {settings.fee}"
     if settings.house_banked:
         return f"High Card Flush, the house banks; {fee}"
-    return f"High Card Flush, California: {fee}; min bank {settings.min_bank}"
+    if settings.fee_schedule is not None and settings.fee_mode != "none":  # the posted tiers replace the flat fee
+        fee = f"fee mode {settings.fee_mode}, posted fees: {'; '.join(bank_rules.fee_sentences(settings))}"
+    rules = "".join(f"; {rule}" for rule in bank_rules.rule_sentences(settings))  # section 9's house rules
+    return f"High Card Flush, California: {fee}; min bank {settings.min_bank}{rules}"
 
 
 def _seat_line(game: str, state: Any, player: Any, seen: Seen) -> tuple[str, str]:
