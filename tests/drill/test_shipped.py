@@ -25,7 +25,8 @@ def answers_of(name: str) -> list[object]:
 
 def test_the_library_covers_what_the_spec_asks() -> None:
     wanted = {"bank-runs-out", "decline-passes-on", "nobody-banks", "fees-all", "fees-designated", "fees-none",
-              "miscount-seat", "miscount-dp", "shuffler-fault", "clean-deal", "dp-not-qualifying-bonus"}
+              "miscount-seat", "miscount-dp", "shuffler-fault", "clean-deal", "dp-not-qualifying-bonus",
+              "keep-or-pass", "bank-keep-limit", "third-party-banker", "game-ends", "fees-schedule"}
     assert wanted <= set(LIBRARY)
     modes = {load(name).settings.fee_mode for name in LIBRARY if load(name).game == "hcf"}
     assert modes == {"all", "players", "designated", "none"}
