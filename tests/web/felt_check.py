@@ -57,8 +57,9 @@ def bot_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("bots")
 
 
-@pytest.fixture()
-def bots(web_server: WebServer) -> Iterator[list[subprocess.Popen[str]]]:
+@pytest.fixture
+def bots() -> Iterator[list[subprocess.Popen[str]]]:
+    """The bot processes a test starts, stopped as with Ctrl-C after it."""
     started: list[subprocess.Popen[str]] = []
     yield started
     for process in started:
@@ -77,8 +78,8 @@ def start_bots(server: WebServer, table: str, home: Path, count: int) -> subproc
                XDG_DATA_HOME=str(home / "data"))
     with (home / "bots.log").open("w") as log:  # the child keeps its own copy of the file
         return subprocess.Popen(
-            [sys.executable, "-m", "client_cli.cli", "bot", "--server", server.url, "--table", table, "--count", str(count),
-             "--hands", "3", "--fast", "--prefix", table[5:8], "--timeout", "170"],
+            [sys.executable, "-m", "client_cli.cli", "bot", "--server", server.url, "--table", table,
+             "--count", str(count), "--hands", "3", "--fast", "--prefix", table[5:8], "--timeout", "170"],
             cwd=HERE.parents[1], env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
@@ -90,7 +91,8 @@ def look(page: Page, game: str, size: str, seats: int) -> None:
     assert [seat for seat, _ in angles] == list(range(1, seats + 1)), angles
     turns = [angle for _, angle in angles]
     assert turns == sorted(turns), (size, "the seats go round clockwise in seat order", angles)
-    assert 20 < turns[0] and turns[-1] < 340, (size, "the dealer's place at the top stays free", angles)
+    assert turns[0] > 20, (size, "the dealer's place at the top stays free", angles)
+    assert turns[-1] < 340, (size, "the dealer's place at the top stays free", angles)
     problems: list[str] = page.evaluate(LAYOUT_PROBLEMS)
     assert not problems, (size, problems)
     page.screenshot(path=str(DOCS_IMG / f"felt-{game}-{size}.png"), full_page=size == "phone")
@@ -98,18 +100,22 @@ def look(page: Page, game: str, size: str, seats: int) -> None:
 
 def seven_seats_round_the_felt(server: WebServer, browser: Browser, bots: list[subprocess.Popen[str]],
                                bot_home: Path, game: str) -> None:
-    """Bots in every seat of a new table of the game (7; 4 at 6 Card Poker, a seat for each box); a spectator sees them round the felt, and the results on the seats."""
+    """Bots in every seat of a new table of the game (7; 4 at 6 Card Poker, a seat for each box).
+
+    A spectator sees them round the felt, and the results on the seats.
+    """
     table = f"felt-{game}"
     seats = 4 if game == "sixcard" else 7
-    assert server.host("create_table", table=table, settings={"game": game, **SETTINGS,
-                                                               **({"offer_seconds": 30} if game == "hcf" else {})})["ok"]
+    clocks = {**SETTINGS, **({"offer_seconds": 30} if game == "hcf" else {})}
+    assert server.host("create_table", table=table, settings={"game": game, **clocks})["ok"]
     assert server.host("pause", table=table)["ok"]  # the first hand waits for all seven
     watcher = Person.open(browser, "watcher", server.invite(table, "spectator"))
     try:
         watcher.page.wait_for_url(f"**/watch/{table}")
         bots.append(start_bots(server, table, bot_home, seats))
         try:
-            watcher.page.wait_for_function("(n) => document.querySelectorAll('.felt .seat').length === n", arg=seats, timeout=120_000)
+            watcher.page.wait_for_function("(n) => document.querySelectorAll('.felt .seat').length === n",
+                                           arg=seats, timeout=120_000)
         except Exception as exc:
             raise AssertionError((bot_home / "bots.log").read_text() + watcher.text("main")[:800]) from exc
         assert server.host("resume", table=table)["ok"]

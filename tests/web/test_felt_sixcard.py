@@ -1,5 +1,6 @@
 """The felt at 6 Card Poker (issue 28, item 1): seven seats round the oval in seat order, clockwise, nothing out of its
-seat or the viewport, the results on the seats after a hand, at 1280x800 and 360x740; docs/img/felt-sixcard-*.png."""
+seat or the viewport, the results on the seats after a hand, at 1280x800 and 360x740; docs/img/felt-sixcard-*.png.
+"""
 
 from __future__ import annotations
 
