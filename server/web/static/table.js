@@ -367,7 +367,7 @@ export class TablePage {
       if (hand.phase === "betting" && Array.isArray(hand.bets)) front.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
       const el = h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` },
         h("div", { class: "plate" }, body), front.some(Boolean) ? h("div", { class: "front" }, front) : "");
-      const phone = seatPlace(s, count, 0.5);
+      const phone = seatPlace(s, count, 0.4);
       for (const [k, v] of Object.entries({ x: oval.x, y: oval.y, tx: oval.tx, ty: oval.ty, px: phone.x, py: phone.y, ptx: phone.tx, pty: phone.ty })) {
         el.style.setProperty(`--${k}`, `${v}%`);  // CSSOM, not a style attribute: the CSP allows it
       }
