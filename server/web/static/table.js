@@ -396,7 +396,7 @@ export class TablePage {
     if (info.straight_flush_bonus) bets.push(betChip(`SF bonus ${info.straight_flush_bonus}`, info.straight_flush_bonus, this.denoms));
     if (info.flush_bonus) bets.push(betChip(`Flush bonus ${info.flush_bonus}`, info.flush_bonus, this.denoms));
     if (info.raise) bets.push(betChip(`Raise ${info.raise}`, info.raise, this.denoms));
-    if (info.fee) bets.push(betChip(`fee ${info.fee}`, info.fee, this.denoms, "fee"));
+    if (info.fee) bets.push(h("span", { class: "bet-chip fee" }, `fee ${info.fee}`)); // paid to the house, not a bet: no chips
     if (info.passed) bets.push(h("span", { class: "bet-words" }, "passed"));
     const circle = bets.length ? h("div", { class: "bets-line", "aria-label": "bets on the felt" }, bets) : "";
     let shown = null;
