@@ -223,6 +223,8 @@ export class TablePage {
       if (reply.update) this.feed.offer(reply.update);
       if (!reply.ok) this.say(refusal(reply.error), true);
       else this.say(reply.message || "");  // done: the table shows what changed (a sit in mid-hand says so)
+      // Seated: show the felt from its top (on a phone the Sit button lies below the whole felt).
+      if (reply.ok && item.request === "sit") this.statusEl.scrollIntoView({ block: "start" });
     } catch (err) {
       this.say("Not sent: the connection is down. Try again when the page says it is connected.", true);
     }
