@@ -12,6 +12,7 @@ import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } fr
 import { refusal, phaseWords, tableStatus, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
 import { ChatBox } from "./chat.js";
+import { seatPlace, denominations, chipStack, betChip, seatHands } from "./felt.js";
 import { KNOWN_GAMES, dealerRow, genericNets, genericResults, genericTitle, seatParts, unknownGameLine } from "./generic.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
@@ -222,6 +223,8 @@ export class TablePage {
       if (reply.update) this.feed.offer(reply.update);
       if (!reply.ok) this.say(refusal(reply.error), true);
       else this.say(reply.message || "");  // done: the table shows what changed (a sit in mid-hand says so)
+      // Seated: show the felt from its top (on a phone the Sit button lies below the whole felt).
+      if (reply.ok && item.request === "sit") this.statusEl.scrollIntoView({ block: "start" });
     } catch (err) {
       this.say("Not sent: the connection is down. Try again when the page says it is connected.", true);
     }
@@ -238,10 +241,15 @@ export class TablePage {
   tick() {
     const deadline = this.model?.hand?.clock?.deadline ?? this.model?.choices?.deadline;
     if (!this.clockEl) return;
-    if (!deadline || this.model?.drill?.waiting) { this.clockEl.textContent = ""; this.clockEl.classList.remove("urgent"); return; }
+    if (!deadline || this.model?.drill?.waiting) {
+      for (const el of [this.clockEl, this.turnClockEl].filter(Boolean)) { el.textContent = ""; el.classList.remove("urgent"); }
+      return;
+    }
     const left = Math.max(0, deadline - (Date.now() / 1000 + this.offset));
-    this.clockEl.textContent = `${left.toFixed(0)} s`;
-    this.clockEl.classList.toggle("urgent", left < 3);
+    for (const el of [this.clockEl, this.turnClockEl].filter(Boolean)) {
+      el.textContent = `${left.toFixed(0)} s`;
+      el.classList.toggle("urgent", left < 3);
+    }
   }
 
   render() {
@@ -253,7 +261,9 @@ export class TablePage {
     const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
     this.nets = between ? (this.known ? seatNets : genericNets)(model.last_hand) : new Map();
     this.lastNames = between ? model.last_hand?.names || null : null; // who sat where in the finished hand
-    this.felt.replaceChildren(this.centre(model), ...this.seatViews(model));
+    this.hands = between && this.known ? seatHands(model.last_hand, model.game) : new Map();
+    this.denoms = denominations(model.settings);
+    this.felt.replaceChildren(this.centre(model), h("div", { class: "ring" }, this.dealerPlace(model), ...this.seatViews(model)));
     this.felt.className = `felt seats-${model.settings?.seats || 7}`;
     const preset = { sit: { buy_in: model.settings?.default_buy_in } };
     const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
@@ -320,19 +330,27 @@ export class TablePage {
     return h("div", { class: "centre" }, info);
   }
 
+  /** The dealer's place at the top of the felt (at High Card Flush the house deals; the DP banks from a seat). */
+  dealerPlace(model) {
+    return h("div", { class: "dealer-place", "aria-label": "the dealer's place" }, "Dealer");
+  }
+
   seatViews(model) {
     const hand = model.hand || {};
     const mine = model.you?.seat;
+    const count = Math.max(model.settings?.seats || model.settings?.boxes || 7, ...(model.seats || []).map((s) => s.seat));
+    this.turnClockEl = null;
     return (model.seats || []).map((seat) => {
       const s = seat.seat;
       // Someone new in a chair between hands: the finished hand's bets, cards and net were another player's.
       const other = Boolean(this.lastNames && this.lastNames[String(s)] != null && this.lastNames[String(s)] !== seat.name);
       const inHand = this.known && !other && hand.seats && !Array.isArray(hand.seats) ? hand.seats[String(s)] : null;
       const turn = hand.turn === s || hand.turn?.seat === s || hand.offered === s;
-      const classes = ["seat", `pos-${s}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
+      const oval = seatPlace(s, count);
+      const classes = ["seat", `pos-${s}`, `faces-${oval.faces}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
       const tags = [];
       if (model.game === "hcf" && hand.dealer === s) tags.push(h("span", { class: "tag dp", "aria-label": "designated player" }, "DP"));
-      if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": "button" }, "\u25CF"));
+      if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": "button" }, "D"));
       if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "sitting out"));
       if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
       if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
@@ -340,55 +358,81 @@ export class TablePage {
       const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
-        h("div", { class: "stack" }, `${seat.stack} chips`, typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "")];
-      if (inHand) body.push(...this.hcfSeat(model, s, inHand));
+        h("div", { class: "stack" }, chipStack(seat.stack, this.denoms), `${seat.stack} chips`)];
+      if (turn) body.push(this.turnLine(s === mine));
+      const result = other ? null : this.seatResult(net, this.hands?.get(s));
+      if (result) body.push(result);
+      const front = []; // what lies on the felt in front of the seat: its bets, its spots or boxes
+      if (inHand) { const [bets, rest] = this.hcfSeat(model, s, inHand); front.push(bets); body.push(...rest); }
       if (!this.known && !other) body.push(...seatParts(hand, s));
-      for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s && !other)) body.push(this.houseRow(row));
-      if (hand.phase === "betting" && Array.isArray(hand.bets)) body.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
-      return h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` }, body);
+      for (const row of [...(hand.spots || []), ...(hand.boxes || [])].filter((r) => r.seat === s && !other)) front.push(this.houseRow(row));
+      if (hand.phase === "betting" && Array.isArray(hand.bets)) front.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
+      const el = h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` },
+        h("div", { class: "plate" }, body), front.some(Boolean) ? h("div", { class: "front" }, front) : "");
+      const phone = seatPlace(s, count, 0.4);
+      for (const [k, v] of Object.entries({ x: oval.x, y: oval.y, tx: oval.tx, ty: oval.ty, px: phone.x, py: phone.y, ptx: phone.tx, pty: phone.ty })) {
+        el.style.setProperty(`--${k}`, `${v}%`);  // CSSOM, not a style attribute: the CSP allows it
+      }
+      return el;
     });
+  }
+
+  /** Whose turn: said on the seat itself, with the clock. */
+  turnLine(mine) {
+    this.turnClockEl = h("span", { class: "turn-clock", "aria-label": "time left" });
+    return h("div", { class: "to-act" }, mine ? "Your turn " : "To act ", this.turnClockEl);
+  }
+
+  /** The finished hand's result on the seat (its hand by name, its net), kept until the next deal. */
+  seatResult(net, hand) {
+    if (typeof net !== "number" && !hand) return null;
+    return h("div", { class: "seat-result" }, hand ? h("span", { class: "hand-name" }, hand) : "",
+      typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "");
   }
 
   hcfSeat(model, s, info) {
     const hand = model.hand;
     const out = [];
     const bets = [];
-    if (info.ante) bets.push(`Ante ${info.ante}`);
-    if (info.straight_flush_bonus) bets.push(`SF bonus ${info.straight_flush_bonus}`);
-    if (info.flush_bonus) bets.push(`Flush bonus ${info.flush_bonus}`);
-    if (info.raise) bets.push(`Raise ${info.raise}`);
-    if (info.fee) bets.push(`fee ${info.fee}`);
-    if (info.passed) bets.push("passed");
-    if (bets.length) out.push(h("div", { class: "bets-line" }, bets.join(" \u00b7 ")));
+    if (info.ante) bets.push(betChip(`Ante ${info.ante}`, info.ante, this.denoms));
+    if (info.straight_flush_bonus) bets.push(betChip(`SF bonus ${info.straight_flush_bonus}`, info.straight_flush_bonus, this.denoms));
+    if (info.flush_bonus) bets.push(betChip(`Flush bonus ${info.flush_bonus}`, info.flush_bonus, this.denoms));
+    if (info.raise) bets.push(betChip(`Raise ${info.raise}`, info.raise, this.denoms));
+    if (info.fee) bets.push(h("span", { class: "bet-chip fee" }, `fee ${info.fee}`)); // paid to the house, not a bet: no chips
+    if (info.passed) bets.push(h("span", { class: "bet-words" }, "passed"));
+    const circle = bets.length ? h("div", { class: "bets-line", "aria-label": "bets on the felt" }, bets) : "";
     let shown = null;
     if (model.you?.seat === s && hand.your_cards?.cards) shown = hand.your_cards.cards;
     if (!shown && hand.dealer === s && hand.dealer_cards) shown = hand.dealer_cards;
     if (!shown && hand.shown) shown = Array.isArray(hand.shown) ? (hand.shown.find(([seat]) => seat === s) || [])[1] : hand.shown[String(s)];
     const backs = (shown ? 0 : info.card_count || 0) + this.extraCards(s);
     if (shown || backs) out.push(cards(shown ? bySuit(shown) : shown, info.decision === "fold" ? 0 : backs));
-    if (shown && hand.phase === "settled") out.push(h("div", { class: "class" }, handName("hcf", {}, shown)));
+    // the settled hand's name is said once, in the seat's result (seatResult)
     if (model.you?.seat === s && hand.your_cards?.flush?.length && hand.phase !== "settled") {
       out.push(h("div", { class: "hint" }, `flush of ${hand.your_cards.flush.length}, raise up to ${hand.your_cards.raise_limit}\u00d7 the Ante`));
     }
-    if (info.decision) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
+    if (info.decision && !this.hands?.has(s)) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
     if (info.dead) out.push(h("div", { class: "dead" }, `dead${info.dead_reason ? ` (${deadReason(info.dead_reason)})` : ""}`));
-    return out;
+    return [circle, out];
   }
 
   houseRow(row) {
     const key = "spot" in row ? "spot" : "box";
-    const bits = [`${key} ${row[key]}`];
-    if (row.ante) bits.push(`Ante ${row.ante}`);
-    if (row.bonus) bits.push(`Bonus ${row.bonus}`);
-    if (row.jackpot) bits.push("jackpot");
-    if (row.bet) bits.push(`Bet ${row.bet}`);
-    if (row.draw) bits.push(row.draw.kind === "buy" ? "bought a card" : `exchanged (fee ${row.draw.fee})`);
-    if (row.exchange_request) bits.push("asks the dealer's exchange");
-    if (row.folded) bits.push("folded");
-    if (row.dead) bits.push("dead");
+    // A casino layout: the spot (or box) with its number, its betting circles (Ante, Bet, Bonus, jackpot) and its cards.
+    const circles = [["Ante", row.ante], ["Bet", row.bet], ...(this.model?.game === "sixcard" || row.bonus ? [["Bonus", row.bonus]] : [])];
+    const spots = circles.map(([name, amount]) =>
+      h("span", { class: `spot-circle${amount ? " placed" : ""}` }, amount ? chipStack(amount, this.denoms) : "", `${name}${amount ? ` ${amount}` : ""}`));
+    if (row.jackpot) spots.push(h("span", { class: "spot-circle placed jackpot" }, "jackpot"));
+    const notes = [];
+    if (row.draw) notes.push(row.draw.kind === "buy" ? "bought a card" : `exchanged (fee ${row.draw.fee})`);
+    if (row.exchange_request) notes.push("asks the dealer's exchange");
+    if (row.folded) notes.push("folded");
+    if (row.dead) notes.push("dead");
     const count = row.cards ? 0 : (this.model?.hand?.phase === "betting" || row.folded ? 0 : 5);
-    return h("div", { class: "box", "data-place": row[key] }, h("div", {}, bits.join(" \u00b7 ")), cards(row.cards, count),
-      row.class ? h("span", { class: "class" }, handName(this.model?.game, row, row.cards)) : "");
+    return h("div", { class: `box layout-${key}`, "data-place": row[key] },
+      h("div", { class: "box-head" }, `${key} ${row[key]}`, notes.length ? ` \u00b7 ${notes.join(" \u00b7 ")}` : ""),
+      h("div", { class: "spot-circles" }, spots), cards(row.cards, count),
+      row.class && this.model?.hand?.phase !== "settled" ? h("span", { class: "class" }, handName(this.model?.game, row, row.cards)) : "");
   }
 
   results(model) {
