@@ -361,3 +361,28 @@ def test_a_new_player_in_a_chair_is_not_shown_the_last_players_result(
         assert "net" not in seat, (person.name, seat)
         assert "Ante 15" not in seat, (person.name, seat)
         assert "fold" not in seat.lower(), (person.name, seat)
+
+
+JACKPOT_LINES = """async () => {
+    const r = await import("/static/results.js");
+    const spot = (jackpot, award) => ({spot: 1, seat: 2, ante: -10, bet: 0, folded: true, net: -10 + jackpot,
+                                       jackpot, jackpot_award: award});
+    const hand = (row) => ({status: "settled", names: {"2": "bob"}, hands: [{spot: 1, seat: 2}],
+                            settlement: {spots: [row], dealer: {qualifies: true, class: "pair"}}});
+    return [r.resultLines(hand(spot(-1, 0)), "caribbean", 2)[1][0],
+            r.resultLines(hand(spot(99, 100)), "caribbean", 2)[1][0]];
+}"""
+
+
+def test_a_jackpot_wager_lost_reads_as_lost_and_an_award_as_won(web_server: WebServer, browser: Browser) -> None:
+    # A spot's ``jackpot`` is already the player's net on the wager (docs/games/caribbean.md): a lost wager of 1
+    # is -1, an award of 100 on a wager of 1 is +99.
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        lost, won = page.evaluate(JACKPOT_LINES)
+    finally:
+        context.close()
+    assert "jackpot wager loses 1" in lost, lost
+    assert "jackpot wager wins 99" in won, won

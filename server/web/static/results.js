@@ -61,7 +61,7 @@ function houseWhy(row, dealer, game) {
     const how = row.ante > 0 ? "beats the dealer" : row.ante < 0 ? "the dealer's hand is better" : "ties the dealer";
     out.push(`Ante ${verb(row.ante)} and bet ${verb(row.bet)} (${how})`);
   } else out.push(`Ante ${verb(row.ante)} (folded)`);
-  if (row.jackpot) out.push(`jackpot wager ${verb(row.jackpot_award ? row.jackpot_award - row.jackpot : -row.jackpot)}`);
+  if (row.jackpot) out.push(`jackpot wager ${verb(row.jackpot)}`);  // already the player's net: the award less the wager
   if (game === "sixcard" && row.bonus) out.push(`bonus ${verb(row.bonus)}`);
   if (row.draw_fee) out.push(`draw fee ${signed(row.draw_fee)}`);
   return out;
