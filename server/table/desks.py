@@ -31,10 +31,9 @@ from server.table.floor_commands import FloorDesk
 from server.table.hand_timer import HandTimer
 from server.table.hands import HandDesk
 from server.table.pipeline import Pipeline
-from server.table.ports import Publisher, Reply, TableStorage
+from server.table.ports import DrillReportKeeper, Publisher, Reply, TableStorage
 from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
 from server.table.seating import SeatDesk
-from server.table.trainee_port import DrillReportKeeper
 
 Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""

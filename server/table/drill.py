@@ -42,9 +42,8 @@ from server.table.context import HandCommand, TableContext
 from server.table.drill_state import Answered, Held, LiveDrill, Question, held_back
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
-from server.table.ports import Batch, Reply
+from server.table.ports import Batch, DrillReportKeeper, Reply
 from server.table.scheduler import Scheduler
-from server.table.trainee_port import DrillReportKeeper
 
 NOT_CHECKED: Final = "not checked"
 """A report's ``ledger`` before the server's ledger check fills it in (the table cannot reach the books)."""

@@ -63,6 +63,17 @@ class TableStorage(Protocol):
 
 
 @runtime_checkable
+class DrillReportKeeper(Protocol):
+    """A storage that keeps a live drill's report in its trainee's history (issue 27, item 4; the database's
+    :class:`server.storage.trainees.TraineeStore`). The table calls it once the drill's end is committed."""
+
+    async def keep_drill_report(self, trainee: str, report: JSON, *, source: str = "live",
+                                mode: str = "training", partial: bool = False) -> None:
+        """Keep ``report`` (the engine's, as the trainer sees it) in ``trainee``'s history."""
+        ...
+
+
+@runtime_checkable
 class BatchedStorage(Protocol):
     """A storage whose commits between ``begin_batch`` and ``end_batch`` share one transaction (one commit)."""
 

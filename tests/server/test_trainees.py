@@ -107,7 +107,7 @@ async def test_without_a_saved_session_the_report_is_said_to_be_kept_only_on_scr
 
 def test_the_bindings_are_the_port_a_live_drill_table_keeps_its_reports_through(server: Server) -> None:
     from server.bindings import DatabaseBindings
-    from server.table.trainee_port import DrillReportKeeper
+    from server.table.ports import DrillReportKeeper
 
     keeper: DrillReportKeeper = DatabaseBindings(server.app[DATABASE], server.config)
     assert callable(keeper.keep_drill_report)
