@@ -231,6 +231,7 @@ ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "drill/not_now": "not at this moment of the drill (an irregularity comes between the deal and the first "
                      "decision; an exam's report at its end)",
     "drill/trainee": "the trainee deals from the dealer's chair and takes no seat",
+    "drill/no_certificate": "that session has no certificate: only an exam passed gives one",
     "invite/invalid": "that invite link is not valid",
     "invite/expired": "that invite link has expired",
     "invite/revoked": "that invite link was revoked",

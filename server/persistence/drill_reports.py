@@ -9,23 +9,25 @@ import sqlalchemy as sa
 
 from server.persistence.models import DRILL_REPORT
 from server.persistence.txbase import TxBase
+from server.rules.drill.certificate import log_digest
 from server.rules.drill.progress import Kept
 
 
 def _kept(row: Any) -> Kept:
     return Kept(at=row.at, source=row.source, scenario=row.scenario, mode=row.mode, partial=bool(row.partial),
-                report=json.loads(row.report))
+                report=json.loads(row.report), digest=row.digest)
 
 
 class DrillReportOps(TxBase):
     async def keep_drill_report(self, trainee: str, name: str, *, source: str, scenario: str, mode: str,
                                 partial: bool, report: dict[str, Any]) -> None:
         """Add one report to the trainee's history (``trainee``: the name key), stamped with the transaction's
-        time."""
+        time, with the digest of its answer log (a certificate is checked against it later)."""
         self._check_writable()
+        text = json.dumps(report)  # the digest is of the log as it is kept (and read back), JSON's keys all text
         await self._run(sa.insert(DRILL_REPORT).values(
             trainee=trainee, name=name, at=self.now(), source=source, scenario=scenario, mode=mode,
-            partial=partial, report=json.dumps(report)))
+            partial=partial, report=text, digest=log_digest(json.loads(text))))
 
     async def drill_reports(self, trainee: str) -> list[Kept]:
         """The trainee's kept reports (by name key), oldest first."""

@@ -277,6 +277,8 @@ class DrillReportRow(SQLModel, table=True):
     mode: str = Field(max_length=16)
     partial: bool
     report: str = Field(sa_type=sa.Text)  # the report's JSON, as the engine made it
+    # the SHA-256 of its answer log, worked out when kept (server/rules/drill/certificate.py; migration 0009)
+    digest: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
 
 
 def _table(name: str) -> sa.Table:

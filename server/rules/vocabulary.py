@@ -40,6 +40,7 @@ RefusalCode: TypeAlias = Literal[
     "raise/below_min", "raise/above_limit", "raise/insufficient_stack",
     "clock/stale", "hand/over", "hand/none", "hand/unknown", "settle/invalid", "cards/invalid", "server/shutting_down",
     "drill/off", "drill/not_trainee", "drill/no_step", "drill/waiting", "drill/not_now", "drill/trainee",
+    "drill/no_certificate",
     "invite/invalid", "invite/expired", "invite/revoked", "invite/used_up", "invite/unknown",
     "chat/empty", "chat/too_long", "chat/muted",
 ]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from server.persistence.tx import Tx
-from server.rules.drill.progress import SOURCES, checked_report, history, overview
+from server.rules.drill.certificate import certificate
+from server.rules.drill.progress import SOURCES, Kept, checked_report, history, overview
 from server.rules.errors import Refusal
 from server.rules.names import name_key
 from server.storage.store import Store
@@ -49,6 +50,26 @@ class TraineeStore(Store):
 
     async def trainee_history(self, trainee: str) -> dict[str, Any]:
         """One trainee's history (:func:`server.rules.drill.progress.history`); ``account/unknown`` without one."""
+        name, kept = await self._kept(trainee)
+        return history(name, kept)
+
+    async def drill_certificate(self, trainee: str, session: int) -> dict[str, Any]:
+        """The certificate of ``trainee``'s session ``session`` (counting from 1, as in the history), its digest
+        worked out again from the kept report (:func:`server.rules.drill.certificate.certificate`);
+        ``drill/no_certificate`` for a session that is not an exam passed."""
+        name, kept = await self._kept(trainee)
+        if not 1 <= session <= len(kept):
+            raise Refusal("drill/no_certificate", f"{name} has {len(kept)} kept sessions, numbered 1 to "
+                                                  f"{len(kept)}: there is no session {session}")
+        one = kept[session - 1]
+        try:
+            return certificate(trainee=name, session=session, at=one.at / 1e6, source=one.source,
+                               scenario=one.scenario, report=one.report, kept_digest=one.digest)
+        except ValueError as exc:
+            raise Refusal("drill/no_certificate", str(exc)) from None
+
+    async def _kept(self, trainee: str) -> tuple[str, list[Kept]]:
+        """The trainee's name as last written and their kept reports, oldest first; ``account/unknown`` without."""
         async def read(tx: Tx) -> dict[str, Any]:
             kept = await tx.drill_reports(name_key(trainee))
             names = dict(await tx.drill_trainees())
@@ -57,4 +78,4 @@ class TraineeStore(Store):
         if not found["kept"]:
             raise Refusal("account/unknown", f"no drill report is kept for {trainee}: a trainee's history starts "
                                              f"with their first drill")
-        return history(found["name"], found["kept"])
+        return found["name"], found["kept"]

@@ -39,7 +39,7 @@ STATUS: Final[Mapping[RefusalCode, int]] = {
     "auth/required": 401, "auth/not_host": 403, "table/unknown": 404, "hand/unknown": 404,
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
     "request/too_large": 413, "account/unknown": 404, "invite/unknown": 404, "invite/expired": 410,
-    "invite/revoked": 410, "invite/used_up": 410,
+    "invite/revoked": 410, "invite/used_up": 410, "drill/no_certificate": 404,
 }
 JSON_TYPE = "application/json"
 HAND_ID_MAX = 2**63 - 1  # the database's integer: a larger id names no hand

@@ -1,13 +1,14 @@
-"""Trainees' drill histories over HTTP (issue 27, item 4; docs/protocol.md, "Trainees").
+"""Trainees' drill histories and certificates over HTTP (issue 27, items 4 and 7; docs/protocol.md, "Trainees").
 
-The host lists the trainees and reads one's history; a trainee reads their own and sends the
-report of a rehearsal or practice done on their own machine (``hcf drill``). A live drill
+The host lists the trainees and reads one's history and certificates; a trainee reads their own (never
+another's) and sends the report of a rehearsal or practice done on their own machine (``hcf drill``), at
+most :data:`REPORTS_BURST` at once and then one every :data:`REPORTS_EVERY_SECONDS` seconds. A live drill
 table keeps its reports itself, through the same store (server/storage/trainees.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import structlog
 from aiohttp import web
@@ -15,13 +16,20 @@ from aiohttp import web
 from server import protocol as p
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
+from server.rules.names import name_key
 from server.rules.vocabulary import JSON
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
+from server.transport.limits import BucketTable
+from server.transport.quotas import refuse_after
 
 log = structlog.get_logger("hcf.trainees")
 
 SENT_SOURCES = ("offline", "practice")
 """Where a report a client sends may come from (a live table's are kept by the table itself)."""
+REPORTS_BURST: Final = 10
+REPORTS_EVERY_SECONDS: Final = 60
+"""A trainee's reports sent (``POST /api/drill-reports``): 10 at once, then one a minute. A session takes
+minutes, so a trainee never meets it; a flood of rows in the database does."""
 
 
 class TraineesPort(Protocol):
@@ -40,18 +48,23 @@ class TraineesPort(Protocol):
         """One trainee's history; ``account/unknown`` without one."""
         ...
 
+    async def drill_certificate(self, trainee: str, session: int) -> dict[str, Any]:
+        """The certificate of one session, its digest checked; ``drill/no_certificate`` for no exam passed."""
+        ...
+
 
 class TraineeService(AccountService, TraineesPort, Protocol):
     """Accounts (to know who sends a report) and the trainees' reports."""
 
 
 def trainee_routes(service: TraineeService, limits: HttpLimits) -> list[web.RouteDef]:
-    """``GET /api/trainees``, ``GET /api/trainees/{name}`` (the host), ``GET /api/drill-history`` and
-    ``POST /api/drill-reports`` (a trainee, their own)."""
+    """``GET /api/trainees`` (the host), ``GET /api/trainees/{name}`` and its certificates (the host, or that
+    trainee), ``GET /api/drill-history`` and ``POST /api/drill-reports`` (a trainee, their own)."""
     api = _Trainees(service, limits)
     return [
         web.get("/api/trainees", guarded(api.list)),
         web.get("/api/trainees/{name}", guarded(api.one)),
+        web.get("/api/trainees/{name}/certificates/{session}", guarded(api.certificate)),
         web.get("/api/drill-history", guarded(api.mine)),
         web.post("/api/drill-reports", guarded(api.send)),
     ]
@@ -67,6 +80,7 @@ def _token(request: web.Request) -> str:
 class _Trainees:
     def __init__(self, service: TraineeService, limits: HttpLimits) -> None:
         self.service, self.limits = service, limits
+        self.reports = BucketTable(1 / REPORTS_EVERY_SECONDS, REPORTS_BURST, 10_000, limits.clock)
 
     async def _host(self, request: web.Request) -> None:
         scope = await refuse_unless_host(request, self.service, self.limits)
@@ -80,13 +94,37 @@ class _Trainees:
             raise Refusal("auth/required", "log in with your account to keep and read your drill history")
         return identity
 
+    async def _host_or(self, request: web.Request, name: str) -> None:
+        """The host token, or the session of the trainee ``name`` themself; anyone else is refused."""
+        self.limits.check_address(request)
+        token = _token(request)
+        scope = await self.service.host_scope(token)
+        if scope == EVERY_TABLE:
+            return
+        if scope is not None:
+            raise Refusal("auth/not_host", f"that floor link runs the table {scope} only; the trainees' "
+                                           f"histories take the host token")
+        identity = await self.service.identify(token)
+        if identity.name is None or name_key(identity.name) != name_key(name):
+            raise Refusal("auth/not_host", f"you are logged in as {identity.name or 'a guest'}: a trainee reads "
+                                           f"their own drill history only, and the host every trainee's")
+
     async def list(self, request: web.Request) -> web.Response:
         await self._host(request)
         return web.json_response(p.ok(trainees=await self.service.trainees()))
 
     async def one(self, request: web.Request) -> web.Response:
-        await self._host(request)
-        return web.json_response(p.ok(**await self.service.trainee_history(request.match_info["name"])))
+        name = request.match_info["name"]
+        await self._host_or(request, name)
+        return web.json_response(p.ok(**await self.service.trainee_history(name)))
+
+    async def certificate(self, request: web.Request) -> web.Response:
+        name, text = request.match_info["name"], request.match_info["session"]
+        await self._host_or(request, name)
+        if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
+            raise Refusal("drill/no_certificate", f"there is no session {text[:24]!r}: sessions are numbered "
+                                                  f"from 1, as in the trainee's history")
+        return web.json_response(p.ok(**await self.service.drill_certificate(name, int(text))))
 
     async def mine(self, request: web.Request) -> web.Response:
         identity = await self._trainee(request)
@@ -96,6 +134,18 @@ class _Trainees:
     async def send(self, request: web.Request) -> web.Response:
         identity = await self._trainee(request)
         assert identity.name is not None
+        key = name_key(identity.name)
+        refuse_after(self.reports.take(key), f"too many drill reports sent by {identity.name} (the server keeps "
+                                             f"{REPORTS_BURST} at once, then one a minute)")
+        try:
+            await self._keep(request, identity)
+        except Refusal:
+            self.reports.refund(key)  # a report refused keeps nothing, so it uses nothing up
+            raise
+        return web.json_response(p.ok())
+
+    async def _keep(self, request: web.Request, identity: Identity) -> None:
+        assert identity.name is not None
         body: JSON = await body_of(request, self.limits)
         source, mode, partial = body.get("source"), body.get("mode", "training"), body.get("partial", False)
         if source not in SENT_SOURCES or not isinstance(mode, str) or not isinstance(partial, bool):
@@ -104,4 +154,3 @@ class _Trainees:
         await self.service.keep_drill_report(identity.name, body.get("report"), source=source, mode=mode,
                                              partial=partial)
         log.info("drill_report_kept", account=identity.account, source=source, partial=partial)
-        return web.json_response(p.ok())

@@ -28,7 +28,8 @@ SOURCES: Final = ("live", "offline", "practice")
 @dataclass(frozen=True, slots=True)
 class Kept:
     """One kept report: when (microseconds since the epoch), from where, the scenario, the mode, whether it was
-    stopped before its end, and the report itself."""
+    stopped before its end, the report itself, and the digest of its answer log kept with it
+    (:mod:`server.rules.drill.certificate`)."""
 
     at: int
     source: str
@@ -36,6 +37,7 @@ class Kept:
     mode: str
     partial: bool
     report: Mapping[str, Any]
+    digest: str = ""
 
 
 def _percent(right: int, total: int) -> float:
