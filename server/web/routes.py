@@ -19,7 +19,7 @@ from aiohttp import web
 STATIC: Final = Path(__file__).resolve().parent / "static"
 INDEX: Final = "index.html"
 PAGES: Final = ("/join", "/table/{name}", "/watch/{name}", "/host", "/history/{name}", "/history/{name}/{number}",
-                 "/drill/{name}")
+                 "/drill/{name}", "/trainees", "/trainees/{name}", "/certificate/{name}/{number}")
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

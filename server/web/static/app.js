@@ -5,6 +5,8 @@ import { TablePage } from "./table.js";
 import { hostConsole } from "./host.js";
 import { historyPage } from "./history.js";
 import { drillPage } from "./drill.js";
+import { traineesPage, traineePage } from "./trainer.js";
+import { certificatePage } from "./certificate.js";
 
 function route() {
   const root = document.getElementById("app");
@@ -16,6 +18,9 @@ function route() {
   else if (page === "host") hostConsole(root);
   else if (page === "history" && name) historyPage(root, name, /^[1-9]\d{0,8}$/.test(number || "") ? Number(number) : null);
   else if (page === "drill" && name) window.tablePage = drillPage(root, name);
+  else if (page === "trainees" && name) traineePage(root, name);
+  else if (page === "trainees") traineesPage(root);
+  else if (page === "certificate" && name && /^[1-9]\d{0,8}$/.test(number || "")) certificatePage(root, name, Number(number));
   else lobby(root);
 }
 
