@@ -1,9 +1,11 @@
-"""``hcf-server drill list | key | run``: procedure drills off the table (docs/drills.md, contracts exact).
+"""``hcf-server drill list | key | run | verify``: procedure drills off the table (docs/drills.md, contracts exact).
 
 ``list`` names the shipped scenarios; ``key`` prints a scenario's answer key; ``run``
 plays it at an in-process table on its own SQLite file with the answers of a file and
 prints the report. Each exits 0 whatever the score, and 2 with one line on a scenario
-or answers file it cannot use.
+or answers file it cannot use. ``verify`` checks a certificate against the server's
+database: 0 when the digest of the kept answer log is the one kept with it, 1 when not,
+2 when that session has no certificate.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 EXIT_BAD_INPUT: Final = 2
+EXIT_CHANGED: Final = 1
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,6 +44,14 @@ def add_parser(subparsers: Any) -> None:
     run.add_argument("--db", metavar="URL", default=None,
                      help="keep the drill's database here (default: a temporary SQLite file)")
     run.set_defaults(runner=_run)
+    verify = sub.add_parser("verify", help="check a certificate: the digest of a kept exam's answer log, worked "
+                                           "out again from the server's database")
+    verify.add_argument("trainee", help="the trainee's account name")
+    verify.add_argument("session", type=int, help="the session's number in the trainee's history (from 1)")
+    from server.commands.operator_db import add_database_arguments
+
+    add_database_arguments(verify)
+    verify.set_defaults(runner=_verify)
 
 
 def _list(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
@@ -84,6 +95,34 @@ def _run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         return _refuse(str(exc))
     print(json.dumps(report, indent=2), file=out)
     return 0
+
+
+def _verify(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    import asyncio
+
+    from server.commands.operator_db import existing_database
+    from server.config import ServerConfig
+    from server.rules.errors import Refusal
+    from server.storage.trainees import TraineeStore
+
+    async def main() -> int:
+        async with existing_database(args) as database:
+            store = TraineeStore(database, ServerConfig())
+            try:
+                cert = await store.drill_certificate(args.trainee, args.session)
+            except Refusal as exc:
+                return _refuse(exc.message)
+        said = (f"{cert['trainee']}, session {cert['session']}: the exam {cert['scenario']} passed, "
+                f"{cert['right']} of {cert['total']} right; the answer log of {cert['answers']} answers")
+        if cert["checked"]:
+            print(f"{said} has the SHA-256 digest {cert['digest']}, the one kept with it: the certificate "
+                  f"checks.", file=out)
+            return 0
+        print(f"{said} has the SHA-256 digest {cert['recomputed']}, but {cert['digest'] or 'none'} was kept "
+              f"with it: the report changed after it was kept, and the certificate does not check.", file=out)
+        return EXIT_CHANGED
+
+    return asyncio.run(main())
 
 
 def read_answers(path: str) -> list[Any]:

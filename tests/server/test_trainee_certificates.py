@@ -125,3 +125,44 @@ async def test_a_flood_of_drill_reports_is_refused_with_the_wait_and_the_limits(
     assert status == 200
     status, history = await call(server, "GET", "/api/drill-history", token=token)
     assert len(history["sessions"]) == 11
+
+
+async def _verify(server: Server, *args: str) -> tuple[int, str, str]:
+    import asyncio
+    import os
+    import sys
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.cli", "drill", "verify", *args, "--db", server.database_url, "--config", "",
+        env={k: v for k, v in os.environ.items() if not k.startswith("HCF_")},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_hcf_server_drill_verify_checks_a_certificate_against_the_database(server: Server) -> None:
+    store = TraineeStore(server.app[DATABASE], server.config)
+    await store.keep_drill_report("tina", _report(passed=None), source="live", mode="training")
+    await store.keep_drill_report("tina", _report(passed=True), source="live", mode="exam")
+    kept = hashlib.sha256(json.dumps(ANSWER_LOG, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+    status, out, _ = await _verify(server, "tina", "2")
+    assert (status, out) == (0, f"tina, session 2: the exam bank-runs-out passed, 2 of 2 right; the answer log of 2 "
+                                f"answers has the SHA-256 digest {kept}, the one kept with it: the certificate "
+                                f"checks.\n")
+    status, out, err = await _verify(server, "tina", "1")
+    assert (status, out) == (2, "")
+    assert err.endswith("error: session 1 of tina is not an exam passed: only an exam passed has a certificate\n")
+
+    engine = sa.create_engine(server.database_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(sa.text("UPDATE drill_report SET report = :r WHERE id = 2"),
+                               {"r": json.dumps(_report(passed=True, steps=ANSWER_LOG[:1]))})
+    finally:
+        engine.dispose()
+    status, out, _ = await _verify(server, "tina", "2")
+    assert status == 1
+    assert out.endswith(f"but {kept} was kept with it: the report changed after it was kept, and the certificate "
+                        f"does not check.\n")
