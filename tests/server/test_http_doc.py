@@ -207,6 +207,17 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET /api/drill-history", "auth/token_invalid"): lambda s: call(s, "GET", "/api/drill-history", token="nope"),
     ("GET /api/drill-history", "account/unknown"): lambda s: _with_token(s, lambda t: call(
         s, "GET", "/api/drill-history", token=t)),
+    ("GET /api/trainees/{name}/certificates/{session}", "auth/required"): lambda s: call(
+        s, "GET", "/api/trainees/tina/certificates/1"),
+    ("GET /api/trainees/{name}/certificates/{session}", "auth/not_host"): lambda s: _with_token(s, lambda t: call(
+        s, "GET", "/api/trainees/tina/certificates/1", token=t)),
+    ("GET /api/trainees/{name}/certificates/{session}", "account/unknown"): lambda s: call(
+        s, "GET", "/api/trainees/nobody/certificates/1", token=s.host_token),
+    ("GET /api/trainees/{name}/certificates/{session}", "drill/no_certificate"): lambda s: call(
+        s, "GET", "/api/trainees/nobody/certificates/0", token=s.host_token),
+    ("POST /api/drill-reports", "rate/limited"): lambda s: _with_token(s, lambda t: _flood(
+        s, "POST", "/api/drill-reports", {"source": "offline", "mode": "training", "partial": False,
+                                          "report": {"right": 0, "total": 0, "by_step": {}}}, token=t)),
     ("POST /api/drill-reports", "auth/required"): lambda s: call(s, "POST", "/api/drill-reports", {}),
     ("POST /api/drill-reports", "request/malformed"): lambda s: _with_token(s, lambda t: call(
         s, "POST", "/api/drill-reports", {"source": "offline", "report": {"right": 3, "total": 2}}, token=t)),
