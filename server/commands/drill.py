@@ -47,7 +47,8 @@ def add_parser(subparsers: Any) -> None:
     verify = sub.add_parser("verify", help="check a certificate: the digest of a kept exam's answer log, worked "
                                            "out again from the server's database")
     verify.add_argument("trainee", help="the trainee's account name")
-    verify.add_argument("session", type=int, help="the session's number in the trainee's history (from 1)")
+    verify.add_argument("session", type=_session_number, help="the session's number in the trainee's history "
+                                                              "(from 1)")
     from server.commands.operator_db import add_database_arguments
 
     add_database_arguments(verify)
@@ -112,8 +113,9 @@ def _verify(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                 cert = await store.drill_certificate(args.trainee, args.session)
             except Refusal as exc:
                 return _refuse(exc.message)
+        answers = "1 answer" if cert["answers"] == 1 else f"{cert['answers']} answers"
         said = (f"{cert['trainee']}, session {cert['session']}: the exam {cert['scenario']} passed, "
-                f"{cert['right']} of {cert['total']} right; the answer log of {cert['answers']} answers")
+                f"{cert['right']} of {cert['total']} right; the answer log of {answers}")
         if cert["checked"]:
             print(f"{said} has the SHA-256 digest {cert['digest']}, the one kept with it: the certificate "
                   f"checks.", file=out)
@@ -123,6 +125,13 @@ def _verify(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         return EXIT_CHANGED
 
     return asyncio.run(main())
+
+
+def _session_number(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 10**9:
+        raise argparse.ArgumentTypeError(f"{text!r} is no session: sessions are numbered from 1, as in the "
+                                         f"trainee's history (hcf host trainee NAME)")
+    return int(text)
 
 
 def read_answers(path: str) -> list[Any]:

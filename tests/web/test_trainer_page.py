@@ -140,6 +140,10 @@ def test_a_trainee_sees_their_own_page_and_is_refused_anothers(browser: Browser,
     own.page.wait_for_selector('[role="alert"]')
     assert own.text('[role="alert"]') == ("Session 1 of tina is not an exam passed: only an exam passed has a "
                                           "certificate.")
+    own.page.goto(web_server.url + "/certificate/tina/3rd")  # a typo in the address
+    own.page.wait_for_selector('[role="alert"]')
+    assert own.text('[role="alert"]') == ("There is no session '3rd': sessions are numbered from 1, as in the "
+                                          "trainee's history.")
     # (the browser logs each refused request itself; nothing else went wrong on the page)
     assert [e for e in own.errors if not e.startswith("Failed to load resource")] == [], own.errors
     own.context.close()

@@ -16,7 +16,7 @@ export async function certificatePage(root, name, session) {
     h("nav", { "aria-label": "pages" }, h("a", { href: `/trainees/${encodeURIComponent(name)}` }, `Drill history of ${name}`))), note);
   if (!who.token) { note.textContent = "Log in on the lobby page (a trainee sees their own certificates) or give the host token on the host console."; return; }
   const load = async () => {
-    try { return await api("GET", `/api/trainees/${encodeURIComponent(name)}/certificates/${session}`, undefined, who.token); }
+    try { return await api("GET", `/api/trainees/${encodeURIComponent(name)}/certificates/${encodeURIComponent(session) || "0"}`, undefined, who.token); }
     catch (err) { note.textContent = refusalSentence(err); note.classList.add("bad"); note.setAttribute("role", "alert"); return null; }
   };
   const cert = await load();
