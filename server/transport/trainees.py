@@ -109,8 +109,9 @@ class _Trainees:
         except Refusal as exc:
             if exc.code != "auth/token_invalid":
                 raise  # (an expired session says so: log in again)
-            raise Refusal("auth/not_host", f"that is neither the host token nor a session of {name}: a trainee "
-                                           f"reads their own drill history only, and the host every trainee's") from None
+            raise Refusal("auth/not_host", f"that is neither the host token nor a session of {name}: a "
+                                           f"trainee reads their own drill history only, and the host every "
+                                           f"trainee's") from None
         if identity.name is None or name_key(identity.name) != name_key(name):
             raise Refusal("auth/not_host", f"you are logged in as {identity.name or 'a guest'}: a trainee reads "
                                            f"their own drill history only, and the host every trainee's")
