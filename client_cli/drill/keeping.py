@@ -46,7 +46,7 @@ class Keeper:
 
 
 def keep(keeper: Keeper, report: dict[str, Any], *, source: str, mode: str, partial: bool) -> str:
-    """Send ``report``'s figures (:func:`~server.rules.drill.progress.compact`: not its answer log) to the
+    """Send ``report``'s figures (:func:`~server.rules.drill.progress.compact`: its answer log only with an exam) to the
     trainee's history; the sentence that says where it is kept."""
     url = keeper.server.rstrip("/")
     who = keeper.who()

@@ -224,18 +224,22 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
         return _refusal("request/internal")
 
 
-async def _body(request: web.Request, timeout: float) -> JSON:
-    if request.content_length is not None and request.content_length > p.MAX_REQUEST_BYTES:
-        raise Refusal("request/too_large", "the request body is too large")
+def _too_large(most: int) -> Refusal:
+    return Refusal("request/too_large", f"the request body is larger than the {most:,} bytes this request takes")
+
+
+async def _body(request: web.Request, timeout: float, most: int = p.MAX_REQUEST_BYTES) -> JSON:
+    if request.content_length is not None and request.content_length > most:
+        raise _too_large(most)
     try:
         async with asyncio.timeout(timeout):  # a body sent a byte at a time would hold the connection
             raw = await request.read()  # a chunked body has no Content-Length: measure what came
     except web.HTTPRequestEntityTooLarge:
-        raise Refusal("request/too_large", "the request body is too large") from None
+        raise _too_large(most) from None
     except TimeoutError:
         raise Refusal("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
-    if len(raw) > p.MAX_REQUEST_BYTES:
-        raise Refusal("request/too_large", "the request body is too large")
+    if len(raw) > most:
+        raise _too_large(most)
     if raw and request.content_type != JSON_TYPE:
         # A page on another site may post text/plain, a form or an untyped body from a visitor's browser
         # without asking first; a JSON body makes the browser ask (CORS), and we never say yes.
@@ -259,9 +263,9 @@ def hand_id_of(text: str) -> int:
     return int(text)
 
 
-async def body_of(request: web.Request, limits: HttpLimits) -> JSON:
-    """The request's JSON object, within the size and time limits."""
-    return await _body(request, limits.body_timeout)
+async def body_of(request: web.Request, limits: HttpLimits, most: int = p.MAX_REQUEST_BYTES) -> JSON:
+    """The request's JSON object, within the time limit and ``most`` bytes."""
+    return await _body(request, limits.body_timeout, most)
 
 
 async def refuse_unless_host(request: web.Request, service: AccountService, limits: HttpLimits) -> str:

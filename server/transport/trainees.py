@@ -26,6 +26,7 @@ log = structlog.get_logger("hcf.trainees")
 
 SENT_SOURCES = ("offline", "practice")
 """Where a report a client sends may come from (a live table's are kept by the table itself)."""
+REPORT_BYTES: Final = 48 * 1024  # an exam's answer log (at most 150 answers) with its figures; the app takes 64 KB
 REPORTS_BURST: Final = 10
 REPORTS_EVERY_SECONDS: Final = 60
 """A trainee's reports sent (``POST /api/drill-reports``): 10 at once, then one a minute. A session takes
@@ -153,7 +154,7 @@ class _Trainees:
 
     async def _keep(self, request: web.Request, identity: Identity) -> None:
         assert identity.name is not None
-        body: JSON = await body_of(request, self.limits)
+        body: JSON = await body_of(request, self.limits, REPORT_BYTES)
         source, mode, partial = body.get("source"), body.get("mode", "training"), body.get("partial", False)
         if source not in SENT_SOURCES or not isinstance(mode, str) or not isinstance(partial, bool):
             raise Refusal("request/malformed", "send the report with its source (offline or practice), its "

@@ -218,6 +218,8 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("POST /api/drill-reports", "rate/limited"): lambda s: _with_token(s, lambda t: _flood(
         s, "POST", "/api/drill-reports", {"source": "offline", "mode": "training", "partial": False,
                                           "report": {"right": 0, "total": 0, "by_step": {}}}, token=t)),
+    ("POST /api/drill-reports", "request/too_large"): lambda s: _with_token(s, lambda t: call(
+        s, "POST", "/api/drill-reports", {"source": "offline", "pad": "x" * 50_000}, token=t)),
     ("POST /api/drill-reports", "auth/required"): lambda s: call(s, "POST", "/api/drill-reports", {}),
     ("POST /api/drill-reports", "request/malformed"): lambda s: _with_token(s, lambda t: call(
         s, "POST", "/api/drill-reports", {"source": "offline", "report": {"right": 3, "total": 2}}, token=t)),

@@ -11,6 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from server.app import DATABASE
+from server.rules.drill.certificate import log_digest
+from server.rules.drill.progress import compact
 from server.storage.trainees import TraineeStore
 from tests.support.clock import ManualClock
 
@@ -166,3 +168,20 @@ async def test_hcf_server_drill_verify_checks_a_certificate_against_the_database
     assert status == 1
     assert out.endswith(f"but {kept} was kept with it: the report changed after it was kept, and the certificate "
                         f"does not check.\n")
+
+
+async def test_an_exam_sent_by_a_client_keeps_its_answer_log_for_the_certificate(server: Server) -> None:
+    """What ``hcf drill`` sends of an exam (``compact``) carries its answer log, so the certificate's digest is the
+    log's own, not an empty log's."""
+    token = await _tina(server)
+    sent = {"source": "offline", "mode": "exam", "partial": False, "report": compact(_report(passed=True))}
+    status, answer = await call(server, "POST", "/api/drill-reports", sent, token=token)
+    assert status == 200, answer
+    status, cert = await call(server, "GET", "/api/trainees/tina/certificates/1", token=token)
+    assert status == 200, cert
+    assert (cert["digest"], cert["answers"]) == (log_digest({"steps": ANSWER_LOG}), 2)
+    too_long = _report(passed=True, steps=[ANSWER_LOG[0]] * 151)
+    assert len(compact(too_long)["steps"]) == 150
+    status, refused = await call(server, "POST", "/api/drill-reports", {**sent, "report": too_long}, token=token)
+    assert status == 400, refused
+    assert "at most 150 answers" in refused["error"]["message"]

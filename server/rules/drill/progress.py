@@ -135,17 +135,27 @@ def checked_report(value: Any) -> JSON:
             isinstance(k, str) and isinstance(t, Mapping) and _count(t.get("right")) and _count(t.get("total"))
             and t["right"] <= t["total"] for k, t in by_step.items()):
         raise ValueError("a report gives each step kind's right answers and steps (by_step)")
+    steps = value.get("steps", [])
+    if not (isinstance(steps, list) and len(steps) <= MAX_SENT_STEPS and all(isinstance(s, Mapping) for s in steps)):
+        raise ValueError(f"a report's answer log (steps) is a list of at most {MAX_SENT_STEPS} answers")
     return dict(value)
 
+
+MAX_SENT_STEPS: Final = 150  # an exam is tens of steps; 150 answers fit the server's 64 KB request body
 
 SENT_KEYS: Final = ("scenario", "right", "total", "by_step", "within_standard", "exam", "ledger")
 
 
 def compact(report: Mapping[str, Any]) -> JSON:
-    """What a client sends of a report: every figure the history folds, without the answer log (``steps``), so
-    that a session of any length fits a request.
+    """What a client sends of a report: every figure the history folds; the answer log (``steps``) only with an
+    exam, whose certificate carries the log's digest (a practice session of any length still fits a request).
 
     >>> compact({"scenario": "s", "right": 0, "total": 1, "by_step": {}, "steps": [{"n": 1}]})
     {'scenario': 's', 'right': 0, 'total': 1, 'by_step': {}}
+    >>> compact({"right": 1, "total": 1, "by_step": {}, "exam": {"passed": True}, "steps": [{"n": 1}]})["steps"]
+    [{'n': 1}]
     """
-    return {k: report[k] for k in SENT_KEYS if k in report}
+    sent = {k: report[k] for k in SENT_KEYS if k in report}
+    if isinstance(report.get("exam"), Mapping) and isinstance(report.get("steps"), list):
+        sent["steps"] = report["steps"][:MAX_SENT_STEPS]
+    return sent
