@@ -49,8 +49,10 @@ def test_the_bank_never_goes_below_zero_and_never_gives_more_than_clock_and_bank
 def test_a_round_every_seat_bets_in_and_a_bank_offer_never_draw_on_a_bank(bank: float) -> None:
     bets = HandClock("bets", None, 30.0, ClockSpec("bets", None, 30.0, late=(1, 2)))
     offer = HandClock("offer", 3, 15.0, ClockSpec("offer", 3, 15.0, late=()))
-    assert bank_seat(bets) is None and drawn(bets, bank) is None
-    assert bank_seat(offer) is None and drawn(offer, bank) is None
+    assert bank_seat(bets) is None
+    assert drawn(bets, bank) is None
+    assert bank_seat(offer) is None
+    assert drawn(offer, bank) is None
 
 
 def test_the_setting_is_seconds_from_none_to_an_hour_in_every_game() -> None:
@@ -108,11 +110,13 @@ def published(publisher: RecordingPublisher, kind: str) -> list[dict[str, Any]]:
 async def test_a_clock_run_out_draws_on_the_bank_and_the_move_pays_what_it_used(table: Any) -> None:
     runner, storage, publisher = table
     _dp, player = await to_decisions(runner)
-    assert runner.clock is not None and runner.clock.seat == player
+    assert runner.clock is not None
+    assert runner.clock.seat == player
     started = runner.clock.deadline - 1
     await wait_for(runner, lambda _s: bool(published(publisher, "time_bank_drawn")))
     drawn_event = published(publisher, "time_bank_drawn")[0]
-    assert drawn_event["name"] == f"p{player}" and drawn_event["left"] == 5
+    assert drawn_event["name"] == f"p{player}"
+    assert drawn_event["left"] == 5
     assert runner.clock.deadline == drawn_event["deadline"] == pytest.approx(started + 1 + 5)
     assert runner.hand_in_progress(), "the clock ran out, and the player still has the bank's time"
     runner.time_source.advance(2)
