@@ -21,8 +21,7 @@ from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.roster import Seated
 
-DRAWN = "time_bank_drawn"
-USED = "time_bank_used"
+USED = "time_bank_used"  # the event a restarted table reads each bank back from
 
 
 class TimeBanks:
@@ -47,7 +46,7 @@ class TimeBanks:
             if banked(clock):
                 await self._spent(clock, player)
             return False
-        await self._pipeline.table_events([{"type": DRAWN, "seat": player.seat, "name": player.name,
+        await self._pipeline.table_events([{"type": "time_bank_drawn", "seat": player.seat, "name": player.name,
                                             "left": on_bank.bank, "deadline": on_bank.deadline}])
         self._hand_timer.draw(on_bank)
         return True
@@ -72,7 +71,7 @@ class TimeBanks:
         def apply() -> None:
             self._table.time_banks[account] = left
 
-        await self._pipeline.table_events([{"type": USED, "seat": player.seat, "name": player.name, "left": left,
+        await self._pipeline.table_events([{"type": "time_bank_used", "seat": player.seat, "name": player.name, "left": left,
                                             "_account": int(account)}], apply=apply)
 
 
