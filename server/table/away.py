@@ -68,13 +68,18 @@ class AwayDesk:
     async def act(self) -> None:
         """Whatever the hand waits on from a seat away is done now, one move after another (each in turn)."""
         for _ in range(4 * self._table.roster.seats + 4):  # every seat's every move of a hand, with room to spare
-            command = self._due()
+            command, state = self._due(), self._table.course.state
             if command is None:
                 return
             try:
                 await self._hand_command(command)
             except TableError as refusal:  # the game would not take it: leave it to the clock, as before
                 log.warning("away_move_refused", code=refusal.code, reason=refusal.message)
+                return
+            except Exception:  # nothing of it recorded: the command that came first stands, the clock still runs
+                log.exception("away_move_failed")
+                return
+            if self._table.course.state is state:  # held (a live drill's step) or changed nothing: no more now
                 return
 
     def _due(self) -> object | None:

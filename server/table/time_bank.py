@@ -71,8 +71,8 @@ class TimeBanks:
         def apply() -> None:
             self._table.time_banks[account] = left
 
-        await self._pipeline.table_events([{"type": "time_bank_used", "seat": player.seat, "name": player.name, "left": left,
-                                            "_account": int(account)}], apply=apply)
+        await self._pipeline.table_events([{"type": "time_bank_used", "seat": player.seat, "name": player.name,
+                                            "left": left, "_account": int(account)}], apply=apply)
 
 
 def restored(events: Iterable[Mapping[str, object]]) -> dict[AccountId, float]:
