@@ -4,16 +4,18 @@ ports and a clock that moves only when the test says (docs/server.md, time bank 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from server.rules.commands import ClockExpired
 from server.rules.errors import SettingsError
-from server.rules.game import ClockSpec
+from server.rules.game import ClockSpec, Game
 from server.rules.games import game_named
 from server.rules.hcf.settings import HcfSettings
+from server.table.away import due
 from server.table.commands import Play, SetAway, Sit, Snapshot, TableError
 from server.table.hand_clock import HandClock, bank_left, bank_seat, drawn
 from server.table.runner import TableRunner, TableSetup
@@ -71,6 +73,43 @@ def test_a_restarted_table_reads_each_bank_from_the_last_use_recorded() -> None:
               {"type": "time_bank_used", "_account": 3, "left": 0.0}, {"type": "time_bank_used", "_account": 2,
                                                                          "left": 4.5}]
     assert restored(events) == {2: 4.5, 3: 0.0}
+
+
+class OneClock:
+    """A game whose hand calls for ``spec`` and whose moves are (seat, name) pairs: all ``due`` reads of a game."""
+
+    def __init__(self, spec: ClockSpec[object] | None) -> None:
+        self.spec = spec
+
+    def clock(self, _state: object) -> ClockSpec[object] | None:
+        return self.spec
+
+    def move(self, seat: int, action: str, _args: object) -> tuple[int, str]:
+        return seat, action
+
+
+clocks = st.builds(ClockSpec, kind=st.sampled_from(["offer", "bets", "decision", "exchange"]),
+                   seat=st.none() | st.integers(1, 7), seconds=st.just(10.0),
+                   late=st.none() | st.lists(st.integers(1, 7), unique=True, max_size=7).map(tuple))
+
+
+@given(spec=st.none() | clocks, away=st.sets(st.integers(1, 7)))
+def test_the_table_acts_only_for_a_seat_away_and_only_as_its_clock_would(spec: ClockSpec[object] | None,
+                                                                           away: set[int]) -> None:
+    command = due(cast(Game, OneClock(spec)), object(), away)
+    if command is None:
+        assert spec is None or not away or (spec.seat is not None and spec.seat not in away) or \
+            not set(spec.late_seats) & away or spec.kind not in ("bets", "exchange")
+        return
+    assert spec is not None
+    if spec.seat is not None:
+        assert spec.seat in away
+        assert command == (spec.expire if spec.expire is not None else ClockExpired(spec.seat))
+    else:
+        seat, action = cast(tuple[int, str], command)
+        assert seat in away
+        assert seat in spec.late_seats
+        assert action == {"bets": "pass", "exchange": "continue"}[spec.kind]
 
 
 # ------------------------------------------------------------ the table task
