@@ -14,7 +14,7 @@ from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
 TABLE = "away-pty"
-CLOCKS = {"offer_seconds": 25, "bet_seconds": 25, "action_seconds": 25, "pause_seconds": 0.5}
+CLOCKS = {"offer_seconds": 12, "bet_seconds": 12, "action_seconds": 12, "pause_seconds": 0.5}
 
 
 @pytest.mark.timeout(120)
@@ -45,8 +45,8 @@ def test_away_declines_the_bank_at_once_and_back_returns(server: Server, tmp_pat
         child.expect("you are away: the table passes, folds and declines the bank for you at once")
         child.expect("ana is away")
         request_json("POST", f"{server.url}/api/host", {"action": "resume", "table": TABLE}, token=server.host_token)
-        # The offer's clock is 25 s: the decline comes at once, and the offer goes on to the other seat.
-        child.expect("ana declines the bank", timeout=10)
+        # The offer's clock is 12 s: the decline comes at once, and the offer goes on to the other seat.
+        child.expect("ana declines the bank", timeout=6)
         child.send("back\r")
         child.expect("you are back: the table waits for your moves again")
         child.expect("ana is back")

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.commands import ClockExpired
 from server.rules.errors import SettingsError
 from server.rules.game import ClockSpec, Game
@@ -234,3 +235,23 @@ async def test_the_away_switch_needs_a_seat(table: Any) -> None:
     with pytest.raises(TableError) as refused:
         await runner.submit(SetAway(1, True))
     assert refused.value.code == "seat/not_seated"
+
+
+async def test_at_a_house_game_an_away_player_passes_the_bets_at_once() -> None:
+    storage, publisher = MemoryStorage(), RecordingPublisher()
+    for account in (1, 2):
+        storage.issue(account, 5000)
+    runner = TableRunner(TableSetup("stud", CaribbeanSettings.from_mapping({"bet_seconds": 30, "pause_seconds": 0}),
+                                    game="caribbean"), storage, publisher, grace=0.05, clock=ManualClock())
+    runner.start()
+    began = runner.now()
+    try:
+        for account in (1, 2):
+            await runner.submit(Sit(account, f"p{account}", buy_in=1000))
+        await runner.submit(SetAway(2, True))
+        await wait_for(runner, lambda s: s["hand"] is not None and s["hand"].get("phase") == "betting", timeout=2)
+        await wait_until(lambda: bool(published(publisher, "bets_passed")))
+        assert [e["seat"] for e in published(publisher, "bets_passed")] == [2]
+        assert runner.now() - began < 3, "the betting clock is 30 s: it never ran out"
+    finally:
+        await runner.stop(0.5)
