@@ -28,6 +28,7 @@ from typing import Any
 
 from rich.text import Text
 
+from client_cli.away import AWAY_HELP, away_asked, switched_text, your_seat
 from client_cli.chat import chat_text
 from client_cli.connection import Connection, ServerRefused
 from client_cli.games import GameClient, Move, game_client, game_of, known
@@ -356,6 +357,11 @@ class TableSession:
         if (text := said(line)) is not None:  # chat goes to the table's room, not the hand
             self.spawn(self._say(text))
             return
+        if (on := away_asked(line, self.tracker.snapshot)) is not None:
+            self.spawn(self._away(on))
+            if on or not your_seat(self.tracker.snapshot).get("sitting_out"):  # 'back' also ends a sit-out
+                self.redraw()
+                return
         game = self.game
         result = game.parse_line(line, self.choices())
         offers = self.offers()
@@ -364,7 +370,7 @@ class TableSession:
             extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
             self.say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in [*game.help.splitlines(), SAY_HELP]]
+            self.help = [Text(h) for h in [*game.help.splitlines(), AWAY_HELP, SAY_HELP]]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None
@@ -404,6 +410,18 @@ class TableSession:
                 self._moved(command)
             self.sync()  # the answer's update is applied by now
             self._after_burst()
+        self.redraw()
+
+    async def _away(self, on: bool) -> None:
+        try:
+            await self.conn.call("away", {"table": self.table, "on": on})
+        except ServerRefused as exc:
+            self.say_message(f"refused: {exc.message}")
+        except Exception:  # the link is down; say so, the player can try again
+            self.say_message("not sent: the connection is down (reconnecting)")
+        else:
+            self.say_message(switched_text(on))
+            self.sync()
         self.redraw()
 
     async def _say(self, text: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from rich.text import Text
 
+from client_cli.away import event_text as away_event_text
 from client_cli.notes import notes_lines
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
@@ -243,6 +244,8 @@ def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping
         flags.append(("sitting out", "dim"))
     if entry.get("leaving"):
         flags.append(("leaving", "dim"))
+    if entry.get("away"):
+        flags.append(("away", "yellow"))
     text = Text()
     for word, style in flags:
         text.append(word + " ", style=style)
@@ -389,7 +392,7 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
             return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
-    said = reason_event_text(event, who)
+    said = reason_event_text(event, who) or away_event_text(event, who)
     if said is not None:
         return said
     if kind == "presence":

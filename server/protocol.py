@@ -95,9 +95,7 @@ class TableUpdate(TypedDict):
     choices: Choices
 
 
-class SeatView(TypedDict):
-    """An occupied seat as everyone at the table sees it."""
-
+class _SeatView(TypedDict):
     seat: int
     name: str
     stack: int
@@ -106,6 +104,12 @@ class SeatView(TypedDict):
     willing_to_bank: bool
     leaving: bool
     button: bool
+
+
+class SeatView(_SeatView, total=False):
+    """An occupied seat as everyone at the table sees it."""
+
+    away: bool  # the table acts for the player at once (the ``away`` request)
 
 
 class You(TypedDict):
@@ -287,6 +291,12 @@ class SitOut(TableRequest):
     sitting_out: bool
 
 
+class Away(TableRequest):
+    """The away switch: the table acts for you at once while ``on`` (docs/protocol.md, away)."""
+
+    on: bool
+
+
 class WillingToBank(TableRequest):
     """The switch that lets the bank be offered to you."""
 
@@ -436,6 +446,7 @@ REQUESTS: Final[dict[str, type[Request]]] = {
     "top_up": TopUp,
     "sit_out": SitOut,
     "willing_to_bank": WillingToBank,
+    "away": Away,
     "leave": TableRequest,
     "stay": TableRequest,
     "move": Move,

@@ -169,6 +169,10 @@ class TableSettings(SeatLimits, Protocol):
     @property
     def house_banked(self) -> bool: ...
     @property
+    def time_bank_seconds(self) -> float:
+        """Each player's time bank for the session, drawn when a clock of their turn runs out (0: none)."""
+        ...
+    @property
     def chips(self) -> tuple[int, ...]:
         """The chips in play, smallest first (the setting ``chips``; none: not said): a drill's payouts use them."""
         ...

@@ -31,6 +31,7 @@ from server.table.registry import drill_for
 from server.table.roster import Seated
 from server.table.runner import TableSetup
 from server.table.summary import hand_summary
+from server.table.time_bank import restored as time_banks_restored
 
 log = structlog.get_logger("hcf.storage")
 
@@ -184,6 +185,8 @@ class TableStore(Store):
                 answers = [] if drill is None else [
                     dict(e.payload) for e in await tx.table_events(info.name)
                     if e.hand_id is None and e.type == "drill_answered"]
+                banks = {} if not settings.time_bank_seconds else time_banks_restored(
+                    e.payload for e in await tx.table_events(info.name) if e.hand_id is None)
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
@@ -202,7 +205,7 @@ class TableStore(Store):
                                          # so a client back after a crash is told how the hand ended
                                          last_summary=dict(last.summary) if last and last.summary else None,
                                          game=game.name, carry=dict(carried or {}), drill=drill,
-                                         drill_answers=answers))
+                                         drill_answers=answers, time_banks=banks))
         return setups
 
     async def void_interrupted_hands(self, table: str | None = None) -> int:

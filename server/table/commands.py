@@ -57,6 +57,14 @@ class SetWilling:
 
 
 @dataclass(frozen=True, slots=True)
+class SetAway:
+    """The away switch: the table acts for the player at once (``on``), or no more."""
+
+    account: AccountId
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Presence:
     """An account's connections came (``present``) or all went."""
 
@@ -117,10 +125,11 @@ class Tick:
     token: int
 
 
-TableCommand = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Snapshot | Host | Tick | DrillRequest
+TableCommand = (Sit | Stand | TopUp | SetSitOut | SetWilling | SetAway | Presence | Play | Snapshot | Host | Tick
+                | DrillRequest)
 
 
-_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, Play, DrillRequest)
+_UPDATE_IN_ANSWER = (Sit, Stand, TopUp, SetSitOut, SetWilling, SetAway, Play, DrillRequest)
 
 
 def requester(command: object) -> AccountId | None:

@@ -49,6 +49,7 @@ class TableSetup:
     carry: JSON = field(default_factory=dict)  # what outlives a hand (a jackpot meter)
     drill: DrillSettings | None = None  # a live drill table's (docs/drills.md)
     drill_answers: list[JSON] = field(default_factory=list)  # its recorded answers, as the log holds them
+    time_banks: dict[AccountId, float] = field(default_factory=dict)  # seconds left in each player's time bank
 
 
 @dataclass(slots=True, kw_only=True)
@@ -70,6 +71,7 @@ class TableContext:
     now: Callable[[], float]
     running_clock: Callable[[], HandClock | None]
     stopping: bool = False
+    time_banks: dict[AccountId, float] = field(default_factory=dict)  # seconds left (none yet: the setting's)
 
     @classmethod
     def from_setup(cls, setup: TableSetup, now: Callable[[], float],
@@ -81,7 +83,7 @@ class TableContext:
         return cls(name=setup.name, game=game_named(setup.game), course=course,
                    roster=Roster(setup.settings.seats, {seated.seat: seated for seated in setup.seats}),
                    stacks=dict(setup.stacks), seq=setup.seq, floor=Floor(posted=setup.settings, paused=setup.paused),
-                   drill=drill, now=now, running_clock=running_clock)
+                   drill=drill, now=now, running_clock=running_clock, time_banks=dict(setup.time_banks))
 
     @property
     def settings(self) -> TableSettings:

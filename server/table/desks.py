@@ -12,11 +12,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from server.rules.game import HandLike
+from server.table.away import AwayDesk
 from server.table.commands import (
     DrillRequest,
     Host,
     Play,
     Presence,
+    SetAway,
     SetSitOut,
     SetWilling,
     Sit,
@@ -34,8 +36,9 @@ from server.table.pipeline import Pipeline
 from server.table.ports import DrillReportKeeper, Publisher, Reply, TableStorage
 from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
 from server.table.seating import SeatDesk
+from server.table.time_bank import TimeBanks
 
-Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Host | Tick | DrillRequest
+Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | SetAway | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""
 
 
@@ -50,8 +53,16 @@ class Desks:
     seats: SeatDesk
     floor: FloorDesk
     drill: DrillDesk
+    away: AwayDesk
 
     async def route(self, command: Routed) -> Reply:
+        """The desk ``command`` is for decides, records and applies it; then the table acts for whoever is away
+        and the hand waits on (server/table/away.py)."""
+        reply = await self._route(command)
+        await self.away.act()
+        return reply
+
+    async def _route(self, command: Routed) -> Reply:
         """The desk ``command`` is for decides, records and applies it (a closed table takes only timers)."""
         if isinstance(command, Tick):
             return await self._tick(command)
@@ -60,7 +71,11 @@ class Desks:
         match command:
             case Sit() | Stand() | TopUp() | SetSitOut() | SetWilling() | Presence():
                 return await self._seat(command)
+            case SetAway():
+                return await self.away.switch(command)
             case Play():
+                if command.action not in ("leave", "stay"):  # a move of one's own: back from away
+                    await self.away.back(command.account)
                 return await self.hands.play(command)
             case Host():
                 return await self.floor.host(command)
@@ -114,5 +129,6 @@ def compose(table: TableContext, storage: TableStorage, publisher: Publisher, ti
     drill = DrillDesk(table, pipeline, timers, hand_timer, hand, keeper)
     seats = SeatDesk(table, pipeline, timers, hand)
     floor = FloorDesk(table, pipeline, timers, seats, drill, hand)
-    hands.append(HandDesk(table, pipeline, (seats, floor, drill), (timers, hand_timer), seed_source))
-    return Desks(table, timers, pipeline, hands[0], seats, floor, drill)
+    banks = TimeBanks(table, pipeline, hand_timer)
+    hands.append(HandDesk(table, pipeline, (seats, floor, drill), (timers, hand_timer), seed_source, banks))
+    return Desks(table, timers, pipeline, hands[0], seats, floor, drill, AwayDesk(table, seats, hand))

@@ -7,7 +7,7 @@ runner arms its ``clock`` timer for a new one (server/table/hands.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from server.rules.game import ClockSpec
 
@@ -22,6 +22,8 @@ class HandClock:
     seat: int | None
     deadline: float
     spec: ClockSpec[object]
+    bank: float = 0.0  # the seat's time bank this clock draws on (0: it runs on its own time)
+    bank_from: float = 0.0  # when it began to draw on the bank (the clock's own deadline)
 
 
 def next_clock(before: ClockSpec[object] | None, after: ClockSpec[object] | None, running: HandClock | None,
@@ -41,3 +43,44 @@ def next_clock(before: ClockSpec[object] | None, after: ClockSpec[object] | None
     if before is not None and after.key == before.key and running is not None:
         return running
     return HandClock(after.kind, after.seat, now + after.seconds, after)
+
+
+def banked(clock: HandClock) -> bool:
+    """Whether ``clock`` runs on its seat's time bank."""
+    return clock.bank > 0
+
+
+def bank_seat(clock: HandClock) -> int | None:
+    """The seat whose time bank ``clock`` may draw on: a clock of one player's own turn (never a round every seat
+    bets in at once, nor a bank offer, whose running out only declines it)."""
+    spec = clock.spec
+    if spec.seat is None or spec.late_seats != (spec.seat,):
+        return None
+    return spec.seat
+
+
+def drawn(clock: HandClock, bank: float) -> HandClock | None:
+    """The clock that runs on when ``clock`` ran out and its seat has ``bank`` seconds left in its time bank: the
+    bank's seconds from the clock's own deadline. None when there is nothing to draw (no bank left, the clock
+    already draws on it, or it is not one seat's turn): then the clock's running out acts as always.
+
+    >>> turn = HandClock("decision", 3, 130.0, ClockSpec("decision", 3, 30.0))
+    >>> on_bank = drawn(turn, 25.0)
+    >>> on_bank.deadline, on_bank.bank, drawn(on_bank, 25.0)
+    (155.0, 25.0, None)
+    """
+    if bank <= 0 or banked(clock) or bank_seat(clock) is None:
+        return None
+    return replace(clock, deadline=clock.deadline + bank, bank=bank, bank_from=clock.deadline)
+
+
+def bank_left(clock: HandClock, now: float) -> float:
+    """The seconds left in the seat's bank once the player of ``clock`` (on the bank) acted, or it ran out, at
+    ``now``: what it had less what it used, never below nothing nor above what it had.
+
+    >>> on_bank = HandClock("decision", 3, 155.0, ClockSpec("decision", 3, 30.0), bank=25.0, bank_from=130.0)
+    >>> bank_left(on_bank, 140.0), bank_left(on_bank, 170.0), bank_left(on_bank, 120.0)
+    (15.0, 0.0, 25.0)
+    """
+    used = min(clock.bank, max(0.0, now - clock.bank_from))
+    return min(clock.bank, max(0.0, round(clock.bank - used, 2)))  # to the hundredth: no crumbs of a second left

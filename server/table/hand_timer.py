@@ -38,6 +38,11 @@ class HandTimer:
         self.running = None
         self._timers.cancel("clock")
 
+    def draw(self, clock: HandClock) -> None:
+        """The clock that ran out runs on as ``clock``, on its seat's time bank (server/table/time_bank.py)."""
+        self.running = clock
+        self._arm(clock.deadline)
+
     def take(self) -> HandClock | None:
         """The clock that ran out, now stopped (None when none ran)."""
         clock, self.running = self.running, None

@@ -29,6 +29,7 @@ from server.table.ports import Batch, Reply
 from server.table.rebet import carry_for_hand, carry_kept
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
+from server.table.time_bank import TimeBanks
 
 log = structlog.get_logger("hcf.table")
 
@@ -40,8 +41,9 @@ class HandDesk:
     """
 
     def __init__(self, table: TableContext, pipeline: Pipeline, desks: tuple[SeatDesk, FloorDesk, DrillDesk],
-                 timing: tuple[Scheduler, HandTimer], seed_source: Callable[[int], bytes]) -> None:
-        self._table, self._pipeline, self._seed_source = table, pipeline, seed_source
+                 timing: tuple[Scheduler, HandTimer], seed_source: Callable[[int], bytes],
+                 banks: TimeBanks | None = None) -> None:
+        self._table, self._pipeline, self._seed_source, self._banks = table, pipeline, seed_source, banks
         self._seats, self._floor, self._drill = desks
         self._timers, self._hand_timer = timing
         self.idle = asyncio.Event()
@@ -131,7 +133,10 @@ class HandDesk:
         assert state is not None  # a hand is in progress
         events = table.game.decide(state, command)
         record = self._drill.record if drilled else self._pipeline.record
+        clock = self._hand_timer.running
         await record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))
+        if self._banks is not None:
+            await self._banks.settle(clock)  # a clock on a time bank that ran no more: what it used is spent
         return {}
 
     async def after_hand(self, state: HandLike) -> None:
@@ -192,6 +197,11 @@ class HandDesk:
             return
         clock = self._hand_timer.take()
         assert clock is not None
+        try:
+            if self._banks is not None and await self._banks.draw(clock):
+                return  # the clock runs on with the player's time bank (server/table/time_bank.py)
+        except Exception as exc:  # nothing recorded: the clock's running out acts as it would without a bank
+            log.error("time_bank_failed", kind=clock.kind, error=f"{type(exc).__name__}: {exc}")
         spec = table.game.clock(table.course.state) or clock.spec  # as the hand is now: who is late, what ends it
         for seat in spec.late_seats:
             table.roster = table.roster.changed(seat, missed_this_hand=True)

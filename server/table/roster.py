@@ -27,6 +27,7 @@ class SeatedChange(TypedDict, total=False):
     missed_hands: int
     missed_this_hand: bool
     moved_this_hand: bool
+    away: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class Seated:
     missed_hands: int = 0
     missed_this_hand: bool = False  # one of the seat's clocks ran out (a bank offer's never counts)
     moved_this_hand: bool = False  # the seat made a move: then it was not absent, whatever its clocks did
+    away: bool = False  # the table acts for the player at once, as their clock running out would (docs/server.md)
 
     def absent(self) -> bool:
         """Whether the player was absent from the hand: a clock ran out and they made no move in it (section 4)."""
@@ -66,6 +68,7 @@ class Seated:
             "willing_to_bank": self.willing_to_bank,
             "leaving": self.leaving,
             "button": self.seat == button,
+            "away": self.away,
         }
 
 

@@ -139,8 +139,21 @@ class PlayerStaying:
         return {"type": "player_staying", "seat": self.seat, "name": self.name}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwayChanged:
+    """A player went away (the table acts for them at once) or came back."""
+
+    seat: int
+    name: str
+    away: bool
+
+    def payload(self) -> Reply:
+        """The event as logged and published."""
+        return {"type": "player_away", "seat": self.seat, "name": self.name, "away": self.away}
+
+
 SeatEvent = (PlayerSat | PlayerStood | StackChanged | SitOutChanged | WillingChanged | PresenceChanged
-             | PlayerStaying)
+             | PlayerStaying | AwayChanged)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -200,6 +213,8 @@ def evolve(roster: Roster, event: SeatEvent) -> Roster:
             return roster.changed(seat, present=present)
         case PlayerStaying(seat=seat):
             return roster.changed(seat, leaving=False)
+        case AwayChanged(seat=seat, away=away):
+            return roster.changed(seat, away=away)
         case StackChanged():
             return roster  # the stack moved with the transfer
     raise AssertionError(event)  # unreachable: every seat event is matched above
@@ -313,6 +328,15 @@ def willing(t: Seating, cmd: SetWilling) -> Decision:
                     seat_changes=(SeatChange("flags", player.seat, player.account, cmd.willing,
                                              player.sitting_out),),
                     reply={"willing_to_bank": cmd.willing})
+
+
+def away(t: Seating, account: AccountId, on: bool) -> Decision:
+    """The away switch (``on``: the table acts for the player at once until they come back); nothing when it is
+    already so."""
+    player = seated(t, account)
+    if player.away == on:
+        return Decision(reply={"away": on})
+    return Decision(events=(AwayChanged(seat=player.seat, name=player.name, away=on),), reply={"away": on})
 
 
 def presence(t: Seating, cmd: Presence) -> Decision:

@@ -71,6 +71,7 @@ class CaribbeanSettings(HouseTable):
     max_buy_in: int = 10000
     default_buy_in: int = 1000
     pause_seconds: float = 3
+    time_bank_seconds: float = 0  # each player's time bank for the session (0: none; docs/server.md)
     chips: tuple[int, ...] = ()  # the chips in play (a drill's payouts); none: not said
     _lookup: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -173,6 +174,7 @@ def _validated(v: dict[str, Any]) -> CaribbeanSettings:
         bet_seconds=seconds("bet_seconds", v["bet_seconds"], 1),
         action_seconds=seconds("action_seconds", v["action_seconds"], 1),
         pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
+        time_bank_seconds=seconds("time_bank_seconds", v["time_bank_seconds"], 0),
         chips=chips_setting(v.get("chips")),
         min_ante=ints["min_ante"],
         max_ante=ints["max_ante"],

@@ -81,6 +81,7 @@ class HcfSettings:
     max_buy_in: int = 10000
     default_buy_in: int = 1000
     pause_seconds: float = 3
+    time_bank_seconds: float = 0  # each player's time bank for the session (0: none; docs/server.md)
     # House rules for the bank (docs/rules/hcf.md section 9): the defaults are the table as it always was.
     bank_keep: int = 1
     nobody_banks: NobodyBanks = "wait"
@@ -196,6 +197,7 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
         action_seconds=seconds("action_seconds", v["action_seconds"], 1),
         offer_seconds=seconds("offer_seconds", v["offer_seconds"], 1),
         pause_seconds=seconds("pause_seconds", v["pause_seconds"], 0),
+        time_bank_seconds=seconds("time_bank_seconds", v["time_bank_seconds"], 0),
         **ints,  # type: ignore[arg-type]  # only the int fields are in it
     )
 

@@ -87,6 +87,7 @@ class PlainSettings:
     default_buy_in: int = 1_000
     pause_seconds: float = 2.0
     bet_seconds: float = 15.0
+    time_bank_seconds: float = 0.0  # each player's time bank for the session (0: none; docs/server.md)
 
     @property
     def house_banked(self) -> bool:

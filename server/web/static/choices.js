@@ -7,6 +7,7 @@ const KEYS = {
   "bank:true": "y", "bank:false": "n", bet: "b", pass: "p", fold: "f", raise: "r", play: "l", deal: "d",
   rebet: "e", clear: "c", buy: "u", exchange: "x", request_exchange: "q", cancel_exchange: "z",
   continue: "o", sit: "s", stand: "t", leave: "t", stay: "a", top_up: "g", sit_out: "i", willing_to_bank: "w",
+  away: "m",
 };
 
 const LABELS = {
@@ -14,14 +15,14 @@ const LABELS = {
   raise: "Raise", play: "Play", deal: "Deal", rebet: "Rebet", clear: "Clear bets", buy: "Buy a 6th card",
   exchange: "Exchange", request_exchange: "Ask the dealer's exchange", cancel_exchange: "Cancel the exchange request",
   continue: "Continue", sit: "Sit", stand: "Stand up", leave: "Leave after this hand", stay: "Stay",
-  top_up: "Top up", sit_out: "Sit out", willing_to_bank: "Willing to bank",
+  top_up: "Top up", sit_out: "Sit out", willing_to_bank: "Willing to bank", away: "Away",
 };
 
 // A button that gives something up: it never takes the place of a button just pressed (a double tap on
 // Deal must not leave the table), so for a moment after a press it is shown but disabled.
 const DESTRUCTIVE = new Set(["leave", "stand", "fold", "clear", "pass", "bank:false", "sit_out"]);
 // What the seat does (not the hand): drawn in a row of its own, after the hand's choices.
-const SEAT_ACTIONS = new Set(["sit", "stand", "leave", "stay", "top_up", "sit_out", "willing_to_bank"]);
+const SEAT_ACTIONS = new Set(["sit", "stand", "leave", "stay", "top_up", "sit_out", "willing_to_bank", "away"]);
 export const SETTLE_MS = 1200;
 
 const ARG_LABELS = {
@@ -157,7 +158,7 @@ export function renderChoices(choices, act, context = {}) {
           name === "seats" && inputs.push(["seat", made]);
           form.append(made.el);
           continue;
-        } else if (name === "sitting_out" || name === "willing") made = { el: null, read: () => value };
+        } else if (name === "sitting_out" || name === "willing" || name === "on") made = { el: null, read: () => value };
         else made = argInput(name, value, `${id}-${name}`, context.preset?.[action]?.[name]);
         if (made.el) form.append(made.el);
         inputs.push([name, made]);
@@ -165,6 +166,7 @@ export function renderChoices(choices, act, context = {}) {
       let label = LABELS[tag] || action;
       if (action === "sit_out") label = item.sitting_out ? "Sit out" : "Come back";
       if (action === "willing_to_bank") label = item.willing ? "Offer me the bank" : "Never offer me the bank";
+      if (action === "away") label = item.on ? "Away (the table plays for me)" : "I'm back";
       if ("spot" in item && typeof item.spot === "number") label += ` spot ${item.spot}`;
       if ("box" in item && typeof item.box === "number") label += ` box ${item.box}`;
       const button = h("button", { type: "submit", class: `act act-${action}` });
@@ -195,4 +197,12 @@ export function renderChoices(choices, act, context = {}) {
   if (handRow.children.length) el.append(handRow);
   if (seatRow.children.length) el.append(seatRow);
   return { el, keys };
+}
+
+/** The server's choices with the away switch added for a seated player (the `away` request, docs/protocol.md):
+ * "Away" while they play, "I'm back" while the table passes, folds and declines the bank for them. */
+export function withAway(choices, model) {
+  const mine = (model?.seats || []).find((s) => s.seat === model?.you?.seat);
+  if (!choices || !mine) return choices;
+  return { ...choices, moves: [...(choices.moves || []), { request: "away", on: !mine.away }] };
 }

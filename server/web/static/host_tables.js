@@ -8,7 +8,7 @@ import { phaseWords, statusWords, settingName } from "./words.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 const SHOWN = ["min_ante", "max_ante", "min_bank", "fee_mode", "fee", "min_buy_in", "max_buy_in", "default_buy_in",
-  "offer_seconds", "bet_seconds", "action_seconds", "pause_seconds", "seats", "spots", "boxes", "jackpot"];
+  "offer_seconds", "bet_seconds", "action_seconds", "pause_seconds", "time_bank_seconds", "seats", "spots", "boxes", "jackpot"];
 
 const value = (v) => (v === null || v === undefined ? "no limit" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
 

@@ -5,7 +5,7 @@ import { Socket } from "./sio.js";
 import { TableFeed } from "./feed.js";
 import { h, cards, signed, beep } from "./ui.js";
 import { houseNotes } from "./pages.js";
-import { renderChoices } from "./choices.js";
+import { renderChoices, withAway } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
 import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
@@ -269,10 +269,11 @@ export class TablePage {
     const context = { boxCards: (box) => (model.hand?.boxes || []).find((b) => b.box === box)?.cards, preset };
     const handMoves = (model.choices?.moves || []).filter((m) => m.request === "move");
     // Controls are rebuilt only when the choices change: what the player is typing survives other updates.
-    const choicesKey = JSON.stringify([model.choices?.moves, model.choices?.next_hand, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
+    const away = (model.seats || []).find((s) => s.seat === model.you?.seat)?.away;
+    const choicesKey = JSON.stringify([model.choices?.moves, model.choices?.next_hand, away, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
     if (choicesKey !== this.choicesKey) {
       this.choicesKey = choicesKey;
-      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : this.choicesFor(model), (item, args) => this.act(item, args),
+      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : withAway(this.choicesFor(model), model), (item, args) => this.act(item, args),
         { ...context, pressed: this.pressed, canSend: () => this.connected !== false });
       this.keys = keys;
       const heading = this.spectator ? [] : [h("h2", {}, handMoves.length ? "Your turn" : "Actions")];  // a spectator has none
@@ -353,7 +354,8 @@ export class TablePage {
       if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": "button" }, "D"));
       if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "sitting out"));
       if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
-      if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
+      if (seat.away) tags.push(h("span", { class: "tag away-switch", title: "the table passes, folds and declines the bank for this player" }, "away"));
+      else if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
       if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
       const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font

@@ -149,6 +149,6 @@ export function bySuit(list) {
 export function settingName(key) {
   const known = { min_ante: "minimum Ante", max_ante: "maximum Ante", fee_mode: "fee mode", min_bank: "minimum bank",
     default_buy_in: "default buy-in", bet_seconds: "betting time", action_seconds: "decision time",
-    offer_seconds: "bank offer time", pause_seconds: "pause between hands" };
+    offer_seconds: "bank offer time", pause_seconds: "pause between hands", time_bank_seconds: "time bank" };
   return known[key] || plain(key);
 }
