@@ -58,6 +58,7 @@ SAT_OUT: Final = {
 
 ACTED: Final = {
     "clock": "the clock ran out",
+    "away": "away",
     "left": "leaving",
     "floor": "the host",
 }

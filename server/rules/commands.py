@@ -57,9 +57,14 @@ class CloseBets:
 
 @dataclass(frozen=True, slots=True)
 class ClockExpired:
-    """The running clock of ``seat`` ran out (what lapses is the game's rule: an offer, a decision)."""
+    """The running clock of ``seat`` ran out (what lapses is the game's rule: an offer, a decision).
+
+    ``reason`` is what the events say was done for the player: ``clock``, or ``away`` when the table acts at once
+    for a player who switched away (docs/server.md); only ``clock`` counts toward sitting a player out.
+    """
 
     seat: int
+    reason: str = "clock"
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ def due(game: Game, state: HandLike, away: Collection[int]) -> object | None:
     if spec.seat is not None:
         if spec.seat not in away:
             return None
-        return spec.expire if spec.expire is not None else ClockExpired(spec.seat)
+        return spec.expire if spec.expire is not None else ClockExpired(spec.seat, reason="away")
     move = SHARED_MOVES.get(spec.kind)
     late = [seat for seat in spec.late_seats if seat in away]
     if move is None or not late:

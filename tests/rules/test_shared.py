@@ -36,7 +36,8 @@ def test_every_game_logs_the_common_events_alike(m: Any) -> None:
 def test_every_game_records_the_common_commands_under_the_same_names(m: Any) -> None:
     for command, recorded in (
         (m.CloseBets(), {"command": "close_bets"}),
-        (m.ClockExpired(2), {"command": "clock_expired", "seat": 2}),
+        (m.ClockExpired(2), {"command": "clock_expired", "seat": 2, "reason": "clock"}),
+        (m.ClockExpired(2, "away"), {"command": "clock_expired", "seat": 2, "reason": "away"}),
         (m.Leave(5), {"command": "leave", "seat": 5}),
         (m.Stay(5), {"command": "stay", "seat": 5}),
         (m.DeclareDead(1), {"command": "declare_dead", "seat": 1}),
@@ -44,6 +45,7 @@ def test_every_game_records_the_common_commands_under_the_same_names(m: Any) -> 
     ):
         assert m.command_as_json(command) == recorded
         assert m.command_from_json(recorded) == command
+    assert m.command_from_json({"command": "clock_expired", "seat": 2}) == m.ClockExpired(2)  # logged before away
 
 
 def test_codecs_write_cards_in_notation_and_read_them_back() -> None:

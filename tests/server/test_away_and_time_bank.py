@@ -51,7 +51,7 @@ async def test_an_away_player_declines_the_bank_and_passes_without_a_clock_and_c
     assert [s["away"] for s in (await host.snapshot())["seats"]] == [True, False]
     await host.host("resume")
     declined, moved = await until(server, host, "bank_declined", mark, most=1.0)
-    assert declined["seat"] == 1
+    assert (declined["seat"], declined["reason"]) == (1, "away")
     passed, more = await until(server, host, "bets_passed", mark, most=1.0, where=lambda e: e["seat"] == 1)
     assert moved + more < 2, "the offer's and the bets' clocks are 2 s: neither ran out"
     assert passed["seat"] == 1
@@ -71,7 +71,7 @@ async def test_going_away_at_ones_turn_folds_at_once_and_the_hand_settles(server
     at_turn = manual(server).now()
     await away(bob, True)
     _, folded = await host.event("player_folded", since=mark)
-    assert folded["seat"] == 2
+    assert (folded["seat"], folded["reason"]) == (2, "away")
     _, revealed = await host.event("hand_revealed", since=mark)
     assert revealed["status"] == "settled"
     assert manual(server).now() == at_turn, "no clock ran out: the table acted at once"

@@ -105,7 +105,7 @@ def test_the_table_acts_only_for_a_seat_away_and_only_as_its_clock_would(spec: C
     assert spec is not None
     if spec.seat is not None:
         assert spec.seat in away
-        assert command == (spec.expire if spec.expire is not None else ClockExpired(spec.seat))
+        assert command == (spec.expire if spec.expire is not None else ClockExpired(spec.seat, reason="away"))
     else:
         seat, action = cast(tuple[int, str], command)
         assert seat in away
@@ -200,7 +200,7 @@ async def test_an_away_player_is_folded_at_once_and_comes_back_with_a_move_of_th
     assert reply["away"] is True
     snap = (await runner.submit(Snapshot(player)))["snapshot"]
     assert runner.now() == now, "no clock ran"
-    assert published(publisher, "player_folded")[0]["seat"] == player
+    assert (published(publisher, "player_folded")[0]["seat"], published(publisher, "player_folded")[0]["reason"]) == (player, "away")
     assert snap["last_hand"] is not None, "the hand went on and settled without waiting"
     mine = next(s for s in snap["seats"] if s["seat"] == player)
     assert mine["away"] is True
@@ -221,7 +221,7 @@ async def test_an_away_player_declines_the_bank_and_passes_the_bets_at_once(tabl
     snap = await wait_for(runner, lambda s: s["hand"] and s["hand"]["offered"])
     assert snap["hand"]["offered"] == 2, "seat 1 declined in the batch it was offered in"
     await wait_until(lambda: bool(published(publisher, "bank_declined")))
-    assert [e["seat"] for e in published(publisher, "bank_declined")] == [1]
+    assert [(e["seat"], e["reason"]) for e in published(publisher, "bank_declined")] == [(1, "away")]
     await runner.submit(Play(1, "bank", (("accept", True),)))
     snap = (await runner.submit(Snapshot(1)))["snapshot"]
     assert snap["hand"]["phase"] == "betting"

@@ -82,7 +82,7 @@ def _clock(state: HandState, cmd: ClockExpired) -> list[Event]:
     turn = state.turn
     if turn is None or turn.seat != cmd.seat:
         raise Violation(f"no clock of seat {cmd.seat} is running", "clock/stale")
-    return after_decision(state, SpotFolded(turn.seat, turn.spot, "clock"))
+    return after_decision(state, SpotFolded(turn.seat, turn.spot, cmd.reason))
 
 
 HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {

@@ -43,12 +43,12 @@ def _plays(state: HandState, seat: int) -> bool:
     return seat != state.third_party or state.settings.third_party_plays
 
 
-def after_silence(state: HandState, seat: int) -> list[Event]:
-    """The offer to ``seat`` ran out: the DP asked to keep the bank keeps it, and the third-party banker banks
-    (section 9); anyone else refused it (section 4)."""
+def after_silence(state: HandState, seat: int, reason: str = "clock") -> list[Event]:
+    """The offer to ``seat`` ran out (``reason``: the clock, or the player is away): the DP asked to keep the bank
+    keeps it, and the third-party banker banks (section 9); anyone else refused it (section 4)."""
     if seat in (state.keeper, state.third_party):
         return _accept(state, AcceptBank(seat))
-    return after_decline(state, seat, "clock")
+    return after_decline(state, seat, reason)
 
 
 def _decline(state: HandState, cmd: DeclineBank) -> list[Event]:

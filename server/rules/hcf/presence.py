@@ -34,9 +34,9 @@ from server.rules.machine import need_phase, need_stay
 
 def _clock(state: HandState, cmd: ClockExpired) -> list[Event]:
     if state.phase == "offer" and state.offered == cmd.seat:
-        return after_silence(state, cmd.seat)
+        return after_silence(state, cmd.seat, cmd.reason)
     if state.phase == "decisions" and state.turn == cmd.seat:
-        return after_decision(state, PlayerFolded(cmd.seat, "clock"))
+        return after_decision(state, PlayerFolded(cmd.seat, cmd.reason))
     raise Violation(f"no clock of seat {cmd.seat} is running", "clock/stale")
 
 

@@ -129,7 +129,7 @@ def _blind_reveals(state: HandState) -> list[Event]:
 def _clock(state: HandState, cmd: ClockExpired) -> list[Event]:
     turn = state.turn
     if turn is not None and state.box(turn).seat == cmd.seat:
-        return after_decision(state, BoxFolded(cmd.seat, turn, "clock"))
+        return after_decision(state, BoxFolded(cmd.seat, turn, cmd.reason))
     raise Violation(f"no clock of seat {cmd.seat} is running", "clock/stale")
 
 

@@ -20,7 +20,7 @@ const NOT_DEALT = {
   no_players: "nobody was there to play",
 };
 
-const ACTED = { clock: "the clock ran out", left: "leaving", floor: "the host" };
+const ACTED = { clock: "the clock ran out", away: "away", left: "leaving", floor: "the host" };
 
 const PHASES = {
   offer: "the bank is offered", betting: "bets are open", decisions: "players decide", draw: "players draw",
