@@ -57,6 +57,8 @@ async def test_each_session_settles_its_own_play_and_the_sessions_add_up_to_the_
     assert {p["name"]: p["bought"] for p in second["people"]}["alice"] == 500
     # Nothing moved before the first session but the buy-ins: over both sessions, each person is up or down what
     # the ledger says they hold now, at the table and away from it, less what their account started with.
+    assert alice.account_id is not None
+    assert bob.account_id is not None
     ledger = await ledger_sums(server, {alice.account_id: "alice", bob.account_id: "bob"})
     assert {name: nets(first)[name] + nets(second)[name] for name in ledger} == \
         {name: sums["account"] + sums["on_table"] - STARTING_CHIPS for name, sums in ledger.items()}
