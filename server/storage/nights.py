@@ -106,6 +106,11 @@ class NightStore(Store):
                                  .where(TABLE_REPLAYS.c.table_name == info.name))).first()
         return _replays(row.replays if row is not None else "anyone")
 
+    async def replays(self, table: str) -> dict[str, Any]:
+        """The replays setting, with its sentence."""
+        replays = await self.replays_setting(table)
+        return {"table": table, "replays": replays, "message": f"At {table}, {REPLAYS_WORDS[replays]}."}
+
     async def set_replays(self, table: str, replays: str) -> dict[str, Any]:
         """Set who may open the table's replay links; anything but the three values is refused in words."""
         if replays not in REPLAYS:

@@ -37,8 +37,8 @@ class SessionsPort(Protocol):
         """The table's sessions, oldest first."""
         ...
 
-    async def replays_setting(self, table: str) -> str:
-        """Who may open the table's replay links."""
+    async def replays(self, table: str) -> dict[str, Any]:
+        """Who may open the table's replay links, with its sentence."""
         ...
 
     async def set_replays(self, table: str, replays: str) -> dict[str, Any]:
@@ -98,7 +98,7 @@ class _TableHost:
 
     async def replays(self, request: web.Request) -> web.Response:
         name = await self._host(request)
-        return web.json_response(p.ok(table=name, replays=await self.service.replays_setting(name)))
+        return web.json_response(p.ok(**await self.service.replays(name)))
 
     async def set_replays(self, request: web.Request) -> web.Response:
         name = await self._host(request)
