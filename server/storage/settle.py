@@ -112,7 +112,8 @@ def _chosen(sessions: list[Session], number: int | None, table: str) -> Session 
     if number is None:
         return sessions[-1] if sessions else None
     if not 1 <= number <= len(sessions):
-        held = f"sessions 1 to {len(sessions)}" if sessions else "no session yet"
+        held = (f"sessions 1 to {len(sessions)}" if len(sessions) > 1 else "only session 1" if sessions
+                else "no session yet")
         raise Refusal("request/malformed", f"there is no session {number} at {table}: it has {held}")
     return sessions[number - 1]
 
