@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { h } from "./ui.js";
 import { refusal } from "./words.js";
 
-const REPLAYS = [["anyone", "anyone with a link"], ["players", "the players of the table (and the host)"], ["host", "the host only"]];
+const REPLAYS = [["anyone", "anyone with the link"], ["players", "its players and the host"], ["host", "the host only"]];
 
 export function settlePanel(tables, token) {
   const names = h("datalist", { id: "settle-tables" }, tables.map((t) => h("option", { value: t.name })));
