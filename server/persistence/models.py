@@ -287,7 +287,12 @@ class TableSessionRow(SQLModel, table=True):
     """
 
     __tablename__ = "table_session"
-    __table_args__ = (sa.CheckConstraint("closed_at IS NULL OR closed_at >= opened_at", name="closes_after_opening"),)
+    __table_args__ = (
+        sa.CheckConstraint("closed_at IS NULL OR closed_at >= opened_at", name="closes_after_opening"),
+        # at most one open session a table, even when two processes open one at once
+        sa.Index("ix_table_session_one_open", "table_name", unique=True,
+                 sqlite_where=sa.text("closed_at IS NULL"), postgresql_where=sa.text("closed_at IS NULL")),
+    )
 
     id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
     table_name: str = Field(foreign_key="casino_table.name", index=True, max_length=32)

@@ -46,6 +46,8 @@ def upgrade() -> None:
             sa.PrimaryKeyConstraint("id", name=op.f("pk_table_session")),
         )
         op.create_index(op.f("ix_table_session_table_name"), "table_session", ["table_name"], unique=False)
+        op.create_index("ix_table_session_one_open", "table_session", ["table_name"], unique=True,
+                        sqlite_where=sa.text("closed_at IS NULL"), postgresql_where=sa.text("closed_at IS NULL"))
     if not inspector.has_table("table_replays"):
         op.create_table(
             "table_replays",
@@ -60,5 +62,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("table_replays")
+    op.drop_index("ix_table_session_one_open", table_name="table_session")
     op.drop_index(op.f("ix_table_session_table_name"), table_name="table_session")
     op.drop_table("table_session")
