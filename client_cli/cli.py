@@ -214,7 +214,17 @@ def _add_host(sub: Any) -> None:
     action("invites", "list the invite links of a table", "hcf host invites --table main")
     settle = action("settle-up", "each person's net for the session and who pays whom (docs/web.md)",
                     "hcf host settle-up --table main\n  hcf host settle-up --table main --day 2026-12-05 --csv")
-    settle.add_argument("--day", help="one UTC day, YYYY-MM-DD (default: the table's night, since it opened)")
+    settle.add_argument("--day", help="one UTC day, YYYY-MM-DD (default: the host's latest session, else the "
+                                      "table's night, since it opened)")
+    settle.add_argument("--session", type=int, help="the host's session N at the table (hcf host session)")
+    session = action("session", "open or close the table's session (a night): settle-up counts it; closing prints "
+                                "its final settle-up", "hcf host session open --table main\n"
+                                                       "  hcf host session close --table main")
+    session.add_argument("what", choices=("open", "close"), help="open a session now, or close the open one")
+    replays = action("replays", "who may open the table's replay links: anyone (the default), players or host",
+                     "hcf host replays --table main players\n  hcf host replays --table main")
+    replays.add_argument("who", nargs="?", choices=("anyone", "players", "host"),
+                         help="set it (without it: say what it is)")
     settle.add_argument("--csv", action="store_true", help="print the figures and payments as CSV")
     action("trainees", "the trainees with a drill history: sessions, last seen, accuracy (docs/drills.md)",
            "hcf host trainees", table=False)

@@ -379,9 +379,11 @@ def settle_csv(reply: Mapping[str, Any]) -> str:
     return out.getvalue()
 
 
-async def run_settle_up(url: str, token: str, table: str, day: str | None, as_csv: bool, as_json: bool) -> int:
+async def run_settle_up(url: str, token: str, table: str, day: str | None, as_csv: bool, as_json: bool,
+                        session: int | None = None) -> int:
     """``hcf host settle-up``: each person's net for the session and who pays whom (sentences, CSV or JSON)."""
     query = f"?day={quote(day, safe='')}" if day else ""
+    query += f"{'&' if query else '?'}session={session}" if session is not None else ""
     try:
         reply = await http_json("GET", f"{url.rstrip('/')}/api/tables/{quote(table, safe='')}/settle-up{query}",
                                 token=token)

@@ -165,7 +165,13 @@ def run_host(args: argparse.Namespace) -> int:
     if command == "settle-up":
         from client_cli.host import run_settle_up
 
-        return run_async(lambda: run_settle_up(args.server, token, args.table, args.day, args.csv, args.json))
+        return run_async(lambda: run_settle_up(args.server, token, args.table, args.day, args.csv, args.json,
+                                               args.session))
+    if command in ("session", "replays"):
+        from client_cli.nights import run_replays, run_session
+
+        return run_async(lambda: run_session(args.server, token, args.table, args.what, args.json)
+                         if command == "session" else run_replays(args.server, token, args.table, args.who, args.json))
     if command in ("trainees", "trainee"):
         from client_cli.trainees import run_trainee, run_trainees
 

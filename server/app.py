@@ -40,6 +40,7 @@ from server.transport.origins import OriginCheck
 from server.transport.packets import TextPacket
 from server.transport.publisher import SocketPublisher
 from server.transport.quotas import NewAccounts
+from server.transport.table_host import table_host_routes
 from server.transport.trainees import trainee_routes
 from server.web.routes import web_routes
 
@@ -164,6 +165,7 @@ async def _serving(app: web.Application, database: Database, announce: TextIO,
     app.router.add_routes(routes(tables, bindings, limits=limits, sessions=gateway))
     app.router.add_routes(invite_routes(tables, bindings, limits, app[WEB]))
     app.router.add_routes(trainee_routes(bindings, limits))
+    app.router.add_routes(table_host_routes(bindings, limits))
     sweeper = asyncio.create_task(gateway.sweep_slow_consumers(), name="slow-consumers")
     log.info("server_ready", tables=sorted(tables.runners))
     try:

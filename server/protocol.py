@@ -225,6 +225,7 @@ ERROR_CODES: Final[dict[RefusalCode, str]] = {
     "hand/over": "the hand is over",
     "hand/none": "no hand is in progress",
     "hand/unknown": "no such hand",
+    "hand/not_allowed": "the host does not let you open this table's replays",
     "settle/invalid": "that hand cannot be settled as given",
     "cards/invalid": "bad card notation",
     "server/shutting_down": "the server is shutting down",

@@ -281,6 +281,36 @@ class DrillReportRow(SQLModel, table=True):
     digest: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
 
 
+
+class TableSessionRow(SQLModel, table=True):
+    """A session (a night) the host opened at a table, for settle-up (server/storage/nights.py; issue 28, item 3).
+
+    At most one is open at a table (``closed_at`` NULL); sessions follow each other and never overlap.
+    """
+
+    __tablename__ = "table_session"
+    __table_args__ = (
+        sa.CheckConstraint("closed_at IS NULL OR closed_at >= opened_at", name="closes_after_opening"),
+        # at most one open session a table, even when two processes open one at once
+        sa.Index("ix_table_session_one_open", "table_name", unique=True,
+                 sqlite_where=sa.text("closed_at IS NULL"), postgresql_where=sa.text("closed_at IS NULL")),
+    )
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=ID_TYPE)
+    table_name: str = Field(foreign_key="casino_table.name", index=True, max_length=32)
+    opened_at: int = Field(sa_type=sa.BigInteger)
+    closed_at: int | None = Field(default=None, sa_type=sa.BigInteger)
+
+
+class TableReplaysRow(SQLModel, table=True):
+    """Who the host lets open a table's replay links (issue 28, item 4); no row: anyone, as before the setting."""
+
+    __tablename__ = "table_replays"
+    __table_args__ = (sa.CheckConstraint("replays IN ('anyone', 'players', 'host')", name="known_replays"),)
+
+    table_name: str = Field(primary_key=True, foreign_key="casino_table.name", max_length=32)
+    replays: str = Field(max_length=8)
+
 def _table(name: str) -> sa.Table:
     return metadata.tables[name]
 
@@ -300,6 +330,8 @@ INVITE: Final = _table("invite")
 FLOOR_TOKEN: Final = _table("floor_token")
 SERVER_SECRET: Final = _table("server_secret")
 CHAT_LINE: Final = _table("chat_line")
+TABLE_SESSION: Final = _table("table_session")
+TABLE_REPLAYS: Final = _table("table_replays")
 DRILL_REPORT: Final = _table("drill_report")
 
 # Append-only: triggers made by the migrations refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL).

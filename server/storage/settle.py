@@ -1,7 +1,8 @@
 """Settle-up from the ledger (docs/web.md, "Settle-up"): each person's chips at one table over a session.
 
-A session is the table's night, from when the host opened it (created it) to when the host
-closes it, or one day (UTC). Every figure is a sum of the table's rows in the ledger's
+A session is one the host opened and closed (``hcf host session open|close``: server/storage/nights.py),
+or, at a table where no session was ever opened, the table's night (from its creation to its closing) or
+one day (UTC). Every figure is a sum of the table's rows in the ledger's
 ``transfer`` table: buy-ins and top-ups into a person's stack, cash-outs out of it, and the
 chips at their table places (stack, bets on the felt, a held fee) at the session's start and
 end. The arithmetic of who pays whom is pure: :mod:`server.rules.settle`.
@@ -21,6 +22,7 @@ from server.persistence.tx import Tx
 from server.rules.errors import Refusal
 from server.rules.settle import HOUSE, Figures, net_sentence, said, who_pays_whom, with_house
 from server.storage.invites import iso
+from server.storage.nights import Session, known_table, table_sessions
 from server.storage.store import Store
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -80,20 +82,40 @@ def tally(rows: list[Any], table: str, start: int, until: int) -> dict[int, _Tal
 class SettleStore(Store):
     """Settle-up over one :class:`Database`."""
 
-    async def settle_up(self, table: str, day: str | None = None) -> dict[str, Any]:
-        """Each person's net at ``table`` for the session (the table's night, or ``day``) and who pays whom."""
+    async def settle_up(self, table: str, day: str | None = None, session: int | None = None) -> dict[str, Any]:
+        """Each person's net at ``table`` for a session and who pays whom.
+
+        The session is ``session`` (its number at the table), else ``day``, else the host's latest
+        session (the open one, or the last closed), else the table's whole night.
+        """
+        if day is not None and session is not None:
+            raise Refusal("request/malformed", "settle up either one day or one session, not both")
         async with self.db.transaction(write=False) as tx:
-            info = await tx.get_table(table)
-            if info is None:
-                raise Refusal("table/unknown", f"there is no table named {table!r}")
+            info = await known_table(tx, table)
             query = sa.select(TRANSFER).where(TRANSFER.c.table_name == info.name).order_by(TRANSFER.c.id)
             rows = list((await tx._run(query)).all())
-            start, until = day_window(day) if day is not None else (info.created_at, 2**62)
+            chosen = None if day is not None else _chosen(await table_sessions(tx, info.name), session, info.name)
+            if chosen is not None:
+                start, until = chosen.opened_at, chosen.closed_at if chosen.closed_at is not None else 2**62
+            else:
+                start, until = day_window(day) if day is not None else (info.created_at, 2**62)
             figures = [Figures(name=await _name(tx, account), bought=t.bought, cashed=t.cashed,
                                on_table=t.on_table, brought=t.brought)
                        for account, t in tally(rows, info.name, start, until).items()]
         figures.sort(key=lambda f: (f.name.casefold(), f.name))
-        return _answer(info.name, figures, start, until, closed=info.closed, day=day)
+        answer = _answer(info.name, figures, start, until, closed=info.closed, day=day, session=chosen)
+        return {**answer, "session": chosen.as_json() if chosen is not None else None}
+
+
+def _chosen(sessions: list[Session], number: int | None, table: str) -> Session | None:
+    """The session asked for by number, else the latest; None at a table where none was ever opened."""
+    if number is None:
+        return sessions[-1] if sessions else None
+    if not 1 <= number <= len(sessions):
+        held = (f"sessions 1 to {len(sessions)}" if len(sessions) > 1 else "only session 1" if sessions
+                else "no session yet")
+        raise Refusal("request/malformed", f"there is no session {number} at {table}: it has {held}")
+    return sessions[number - 1]
 
 
 async def _name(tx: Tx, account: int) -> str:
@@ -101,22 +123,28 @@ async def _name(tx: Tx, account: int) -> str:
     return found.name if found is not None else f"account {account}"
 
 
+def _session_words(session: Session) -> str:
+    if session.closed_at is None:
+        return f"in session {session.number}, open since {iso(session.opened_at)}"
+    return f"in session {session.number}, from {iso(session.opened_at)} to {iso(session.closed_at)}"
+
+
 def _answer(table: str, figures: list[Figures], start: int, until: int, *, closed: bool,
-            day: str | None) -> dict[str, Any]:
+            day: str | None, session: Session | None = None) -> dict[str, Any]:
     nets = with_house({f.name: f.net for f in figures if f.bought or f.cashed or f.on_table or f.brought})
     payments = who_pays_whom(nets)
     people = [{"name": f.name, "bought": f.bought, "cashed": f.cashed, "on_table": f.on_table,
                "brought": f.brought, "net": f.net, "line": net_sentence(f)} for f in figures]
     house = nets.get(HOUSE, 0)
-    session = f"on {day} (UTC)" if day is not None else ("for the night the table was open" if closed
-                                                          else "since the table opened")
-    heading = f"Settle-up at {table} {session}."
+    words = f"on {day} (UTC)" if day is not None else _session_words(session) if session is not None else (
+        "for the night the table was open" if closed else "since the table opened")
+    heading = f"Settle-up at {table} {words}."
     lines = [heading, *(p["line"] for p in people)]
     if house:
         lines.append(f"The house is {'up' if house > 0 else 'down'} {abs(house)} (fees and the house's bets).")
     lines += [said(p) for p in payments] or ["Nobody owes anybody anything."]
     return {"table": table, "day": day, "closed": closed, "from": iso(start),
-            "until": iso(until) if day is not None else None,
+            "until": iso(until) if until < 2**62 and (day is not None or session is not None) else None,
             "people": people, "house": house,
             "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "line": said(p)}
                          for p in payments],

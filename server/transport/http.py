@@ -26,6 +26,7 @@ from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
 from server.transport.quotas import NewAccounts, RateLimitedError, refuse_after
+from server.transport.replay_access import ReplayAccess, bearer_of, check_replays
 
 if TYPE_CHECKING:
     from server.analysis.analyze import Settings
@@ -36,7 +37,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 STATUS: Final[Mapping[RefusalCode, int]] = {
     "auth/bad_credentials": 401, "auth/token_invalid": 401, "auth/token_expired": 401,
-    "auth/required": 401, "auth/not_host": 403, "table/unknown": 404, "hand/unknown": 404,
+    "auth/required": 401, "auth/not_host": 403, "hand/not_allowed": 403, "table/unknown": 404, "hand/unknown": 404,
     "auth/name_taken": 409, "table/exists": 409, "rate/limited": 429, "request/internal": 500,
     "request/too_large": 413, "account/unknown": 404, "invite/unknown": 404, "invite/expired": 410,
     "invite/revoked": 410, "invite/used_up": 410, "drill/no_certificate": 404,
@@ -153,12 +154,16 @@ class AccountService(AccountsPort, Protocol):
         """A table's finished hand by its own number (1, 2, 3 at each table)."""
         ...
 
-    async def settle_up(self, table: str, day: str | None = None) -> JSON:
-        """Each person's net at the table for the session (its night, or one UTC day) and who pays whom."""
+    async def settle_up(self, table: str, day: str | None = None, session: int | None = None) -> JSON:
+        """Each person's net at the table for a session (the host's, its night, or one UTC day), who pays whom."""
         ...
 
 
-def routes(tables: Tables, service: AccountService, *, limits: HttpLimits | None = None,
+class HistoryService(AccountService, ReplayAccess, Protocol):
+    """Accounts and history, and who the host lets open a table's replays."""
+
+
+def routes(tables: Tables, service: HistoryService, *, limits: HttpLimits | None = None,
            sessions: SessionCloser | None = None) -> list[web.RouteDef]:
     """Every HTTP route."""
     api = _Api(tables, service, limits or HttpLimits.build(), sessions)
@@ -295,7 +300,7 @@ def _bearer(request: web.Request) -> str:
 
 
 class _Api:
-    def __init__(self, tables: Tables, service: AccountService, limits: HttpLimits,
+    def __init__(self, tables: Tables, service: HistoryService, limits: HttpLimits,
                  sessions: SessionCloser | None) -> None:
         self.tables, self.service, self.limits, self.sessions = tables, service, limits, sessions
 
@@ -308,6 +313,7 @@ class _Api:
     async def table_hands(self, request: web.Request) -> web.Response:
         self.limits.check_history(request)
         name = request.match_info["name"]
+        await check_replays(self.service, name, bearer_of(request))
         return _answer(p.ok(hands=await self.service.recent_hands(name, _limit(request))))
 
     async def table_hand(self, request: web.Request) -> web.Response:
@@ -315,6 +321,7 @@ class _Api:
         name, text = request.match_info["name"], request.match_info["number"]
         if not text.isdigit() or len(text) > 9:
             raise Refusal("hand/unknown", "a hand number is a whole number from 1")
+        await check_replays(self.service, name, bearer_of(request))
         return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
 
     async def table_odds(self, request: web.Request) -> web.Response:
@@ -338,12 +345,18 @@ class _Api:
         scope = await refuse_unless_host(request, self.service, self.limits)
         if scope not in (EVERY_TABLE, name) and scope.lower() != name.lower():
             raise Refusal("auth/not_host", f"that floor link runs the table {scope}, not {name}")
-        return _answer(p.ok(**await self.service.settle_up(name, request.query.get("day") or None)))
+        session = request.query.get("session") or None
+        if session is not None and not (session.isascii() and session.isdigit() and len(session) < 7):
+            raise Refusal("request/malformed", "a session is its number at the table: 1, 2, 3 ...")
+        day = request.query.get("day") or None
+        return _answer(p.ok(**await self.service.settle_up(name, day, int(session) if session else None)))
 
     async def hand(self, request: web.Request) -> web.Response:
         self.limits.check_history(request)
         hand_id = hand_id_of(request.match_info["hand_id"])
-        return _answer(p.ok(**await self.service.hand_summary(hand_id)))
+        hand = await self.service.hand_summary(hand_id)
+        await check_replays(self.service, str(hand.get("table", "")), bearer_of(request))
+        return _answer(p.ok(**hand))
 
     async def register(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)

@@ -230,6 +230,14 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET /api/tables/{name}/settle-up", "table/unknown"): lambda s: call(
         s, "GET", "/api/tables/nosuch/settle-up", token=s.host_token),
     ("GET /api/hands/{hand_id}", "hand/unknown"): lambda s: call(s, "GET", "/api/hands/99999999999999999999999"),
+    ("GET /api/tables/{name}/hands", "auth/required"): lambda s: _kept_replays(s, None),
+    ("GET /api/tables/{name}/hands", "hand/not_allowed"): lambda s: _with_token(s, lambda t: _kept_replays(s, t)),
+    ("Sessions and replay links", "request/malformed"): lambda s: call(
+        s, "POST", "/api/tables/main/replays", {"replays": "friends"}, token=s.host_token),
+    ("Sessions and replay links", "auth/not_host"): lambda s: call(
+        s, "POST", "/api/tables/main/session", {"action": "open"}, token="not-the-host-token"),
+    ("Sessions and replay links", "table/unknown"): lambda s: call(
+        s, "POST", "/api/tables/nosuch/session", {"action": "open"}, token=s.host_token),
     ("POST /api/host", "auth/not_host"): lambda s: call(
         s, "POST", "/api/host", {"action": "pause", "table": "main"}, token="not-the-host-token"),
     ("POST /api/host", "auth/required"): lambda s: call(s, "POST", "/api/host", {"action": "pause"}),
@@ -249,6 +257,14 @@ async def _then(first: Awaitable[Any], second: Awaitable[tuple[int, dict[str, An
         return await after(value)
     assert second is not None
     return await second
+
+
+async def _kept_replays(server: Server, token: str | None) -> tuple[int, dict[str, Any]]:
+    """The main table's hands, once the host keeps its replays to the players who played there."""
+    status, answer = await call(server, "POST", "/api/tables/main/replays", {"replays": "players"},
+                                token=server.host_token)
+    assert status == 200, answer
+    return await call(server, "GET", "/api/tables/main/hands", token=token)
 
 
 async def _with_token(server: Server, use: Callable[[str], Awaitable[tuple[int, dict[str, Any]]]],

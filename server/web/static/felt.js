@@ -13,11 +13,14 @@ const MOST_DISCS = 6; // a tall stack is drawn as its six largest chips: the amo
 /**
  * The angle of a seat around the felt, in degrees, clockwise on the screen from the right (y grows down).
  * The dealer's place is at the top (-90); the seats go round from the dealer's left (the screen's upper
- * right) clockwise, leaving a gap of one place each side of the dealer, as at a real table.
+ * right) clockwise, leaving a gap of one place each side of the dealer, as at a real table. The places are
+ * drawn toward the top and the bottom of the oval (by up to 15 degrees): a seat at the side grows toward the
+ * middle, so its neighbours above and below it need the room (issue 28: spot 1 lay over spot 2).
  */
 export function seatAngle(seat, count) {
   const places = Math.max(1, count) + 1; // the seats and the dealer's place
-  return -90 + (360 * seat) / places;
+  const even = -90 + (360 * seat) / places;
+  return even + 15 * Math.sin((2 * even * Math.PI) / 180);
 }
 
 /**
@@ -25,14 +28,25 @@ export function seatAngle(seat, count) {
  * that point (tx, ty in % of its own size), so that its outer edge touches the rim and it grows toward
  * the middle: it never leaves the felt, however tall its cards make it.
  */
-export function seatPlace(seat, count, square = 1) {
+export function seatPlace(seat, count) {
   const a = (seatAngle(seat, count) * Math.PI) / 180;
-  // square < 1 pushes the places toward the corners (a phone's narrow felt has room there, not between seats)
-  const bend = (v) => Math.sign(v) * Math.abs(v) ** square;
-  const cos = bend(Math.cos(a));
-  const sin = bend(Math.sin(a));
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
   const round = (v) => Math.round(v * 100) / 100;
   return { x: round(50 + 49 * cos), y: round(50 + 49 * sin), tx: round(-50 - 50 * cos), ty: round(-50 - 50 * sin), faces: facing(cos, sin) };
+}
+
+/**
+ * A seat's cell on a phone's felt, a grid of two columns (docs/web.md, "The felt"): the first half of the seats
+ * down the right-hand column in seat order, the last half up the left-hand one, and the middle seat of an odd
+ * count across the bottom row: still clockwise round the felt, and no seat's cards can lie over another's.
+ */
+export function phoneCell(seat, count) {
+  const n = Math.max(1, count);
+  const side = Math.floor(n / 2);
+  if (seat <= side) return { row: seat, column: "2", bottom: false };
+  if (n % 2 === 1 && seat === side + 1) return { row: side + 1, column: "1 / span 2", bottom: true };
+  return { row: n - seat + 1, column: "1", bottom: false };
 }
 
 /** Which way the middle of the felt lies from a seat: its bets lie on that side of it. */

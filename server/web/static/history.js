@@ -2,9 +2,10 @@
 // Every hand has a link to an exact step, /history/TABLE/N#step=K: N is the table's own hand number, K counts
 // from 1. The page shows the public record only (GET /api/tables/{name}/hands/{N}: what a spectator saw live,
 // never a folded hand), keeps the URL's step in step with the page (arrows, Home, End), and checks the deal
-// again here with the revealed seeds (verify.js).
+// again here with the revealed seeds (verify.js). The host may keep a table's replays to its players or to
+// the host (its `replays` setting): the page sends the token it holds, and a refusal is said as a sentence.
 
-import { api } from "./api.js";
+import { api, stored } from "./api.js";
 import { h, cards } from "./ui.js";
 import { resultLines, handTitle } from "./results.js";
 import { betWords } from "./circles.js";
@@ -42,6 +43,16 @@ export function stepOf(hash, count) {
 
 export const handPath = (table, number) => `/history/${encodeURIComponent(table)}/${number}`;
 
+/** The token this browser holds (the host's, else a player's): a table's replays may be the players' only. */
+const reader = () => stored().host_token || stored().token || undefined;
+/** A refusal of who may read (not of a hand): said once, in the replay's place when a hand is asked for. */
+const notAllowed = (err) => err?.code === "auth/required" || err?.code === "hand/not_allowed";
+/** A refusal as a sentence of its own: a capital first, a full stop last. */
+function said(err) {
+  const text = refusal(err);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+}
+
 export async function historyPage(root, table, number = null) {
   const list = h("ul", { class: "hands", "aria-label": "finished hands" });
   const view = h("section", { class: "replay", "aria-label": "replay", "aria-live": "polite" });
@@ -56,8 +67,11 @@ export async function historyPage(root, table, number = null) {
   };
   if (number != null) open(number);
   let hands = [];
-  try { hands = (await api("GET", `/api/tables/${encodeURIComponent(table)}/hands?limit=50`)).hands; }
-  catch (err) { list.append(h("li", { class: "bad" }, refusal(err))); return; }
+  try { hands = (await api("GET", `/api/tables/${encodeURIComponent(table)}/hands?limit=50`, undefined, reader())).hands; }
+  catch (err) {
+    if (!(number != null && notAllowed(err))) list.append(h("li", { class: "bad", role: "alert" }, said(err)));
+    return;
+  }
   if (!hands.length) list.append(h("li", {}, "No hand is finished at this table yet."));
   for (const hand of hands) {
     const href = `${handPath(table, hand.number)}#step=1`;
@@ -71,8 +85,8 @@ export async function historyPage(root, table, number = null) {
 
 async function replay(view, table, number, game) {
   let hand;
-  try { hand = await api("GET", `/api/tables/${encodeURIComponent(table)}/hands/${number}`); }
-  catch (err) { view.replaceChildren(h("p", { class: "bad", role: "alert" }, refusal(err))); return; }
+  try { hand = await api("GET", `/api/tables/${encodeURIComponent(table)}/hands/${number}`, undefined, reader()); }
+  catch (err) { view.replaceChildren(h("p", { class: "bad", role: "alert" }, said(err))); return; }
   const all = steps(hand, hand.game || game);
   let at = stepOf(location.hash, all.length);
   const verdict = h("p", { class: "verdict", role: "status" }, "checking the deal…");

@@ -1,26 +1,67 @@
 // The host console's settle-up (docs/web.md, "Settle-up"): each person's net for the session and who pays
-// whom, in sentences (GET /api/tables/{name}/settle-up with the host token). A closed table's night can be
-// settled too: type its name.
+// whom, in sentences (GET /api/tables/{name}/settle-up with the host token). The host opens and closes a
+// table's session (a night) here; closing it shows its final settle-up. A closed table's night can be settled
+// too: type its name. Beside it, who may open the table's replay links (docs/web.md, "History and replays").
 
 import { api } from "./api.js";
 import { h } from "./ui.js";
 import { refusal } from "./words.js";
 
+const REPLAYS = [["anyone", "anyone with the link"], ["players", "its players and the host"], ["host", "the host only"]];
+
 export function settlePanel(tables, token) {
   const names = h("datalist", { id: "settle-tables" }, tables.map((t) => h("option", { value: t.name })));
   const table = h("input", { id: "settle-table", list: "settle-tables", required: true, maxlength: 32, value: tables[0]?.name || "" });
   const day = h("input", { id: "settle-day", type: "date" });
+  const session = h("input", { id: "settle-session", type: "number", min: 1, step: 1, inputmode: "numeric" });
   const out = h("ul", { class: "settle-lines", "aria-live": "polite" });
-  const form = h("form", { class: "panel", "aria-label": "settle up", onsubmit: async (ev) => {
-    ev.preventDefault();
-    const query = day.value ? `?day=${encodeURIComponent(day.value)}` : "";
-    try {
-      const r = await api("GET", `/api/tables/${encodeURIComponent(table.value.trim())}/settle-up${query}`, undefined, token);
-      out.replaceChildren(...r.lines.map((line, i) => h("li", { class: i === 0 ? "heading" : line.includes(" pays ") ? "pays" : "" }, line)));
-    } catch (err) { out.replaceChildren(h("li", { class: "bad" }, refusal(err))); }
-  } }, h("h2", {}, "Settle up"), names,
+  const path = (tail) => `/api/tables/${encodeURIComponent(table.value.trim())}/${tail}`;
+  const show = (lines) => out.replaceChildren(...lines.map((line, i) => h("li", { class: i === 0 ? "heading" : line.includes(" pays ") ? "pays" : "" }, line)));
+  const run = async (work) => {
+    if (!table.value.trim()) { out.replaceChildren(h("li", { class: "bad" }, "Type the table's name first.")); return; }
+    try { await work(); } catch (err) { out.replaceChildren(h("li", { class: "bad" }, refusal(err))); }
+  };
+  const settle = () => run(async () => {
+    const query = new URLSearchParams();
+    if (day.value) query.set("day", day.value);
+    if (session.value) query.set("session", session.value);
+    const r = await api("GET", path(`settle-up${query.toString() ? `?${query}` : ""}`), undefined, token);
+    show(r.lines);
+  });
+  const night = (action) => run(async () => {
+    const r = await api("POST", path("session"), { action }, token);
+    show(action === "close" && r.closed ? [r.message, ...r.settle_up.lines] : [r.message]);
+    if (action === "close" && r.closed) out.firstChild.className = "done";
+  });
+  const form = h("form", { class: "panel", "aria-label": "settle up", onsubmit: (ev) => { ev.preventDefault(); settle(); } },
+    h("h2", {}, "Settle up"), names,
     h("label", { for: "settle-table" }, "Table "), table,
-    h("label", { for: "settle-day" }, "One day (UTC; empty: the whole night since the table opened) "), day,
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "open-session", onclick: () => night("open") }, "Open the session"),
+      h("button", { type: "button", class: "close-session", onclick: () => night("close") }, "Close the session")),
+    h("label", { for: "settle-session" }, "Session number (empty: the latest, or the whole night when none was opened) "), session,
+    h("label", { for: "settle-day" }, "Or one day (UTC) "), day,
     h("button", { type: "submit" }, "Settle up"), out);
-  return form;
+  return h("div", { class: "settle-panels" }, form, replaysPanel(table, token));
+}
+
+/** Who may open a table's replay links: the host's setting, said back in a sentence. */
+function replaysPanel(table, token) {
+  const choice = h("select", { id: "replays-who" }, REPLAYS.map(([value, words]) => h("option", { value }, words)));
+  const said = h("p", { class: "replays-said", "aria-live": "polite" });
+  const path = () => `/api/tables/${encodeURIComponent(table.value.trim())}/replays`;
+  const send = async (body) => {
+    try {
+      const r = body ? await api("POST", path(), body, token) : await api("GET", path(), undefined, token);
+      choice.value = r.replays;
+      said.className = "replays-said";
+      said.textContent = r.message;
+    } catch (err) { said.className = "replays-said bad"; said.textContent = refusal(err); }
+  };
+  return h("form", { class: "panel", "aria-label": "replay links", onsubmit: (ev) => { ev.preventDefault(); send({ replays: choice.value }); } },
+    h("h2", {}, "Replay links"),
+    h("p", { class: "hint" }, "Who may open the finished hands of the table named under Settle up."),
+    h("label", { for: "replays-who" }, "Open to "), choice,
+    h("div", { class: "row" }, h("button", { type: "submit" }, "Save"),
+      h("button", { type: "button", class: "small", onclick: () => send(null) }, "Show the setting")), said);
 }

@@ -12,7 +12,7 @@ import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } fr
 import { refusal, phaseWords, tableStatus, deadReason, bySuit } from "./words.js";
 import { betCircles, myBetsLine } from "./circles.js";
 import { ChatBox } from "./chat.js";
-import { seatPlace, denominations, chipStack, betChip, seatHands } from "./felt.js";
+import { seatPlace, phoneCell, denominations, chipStack, betChip, seatHands } from "./felt.js";
 import { KNOWN_GAMES, dealerRow, genericNets, genericResults, genericTitle, seatParts, unknownGameLine } from "./generic.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
@@ -371,10 +371,13 @@ export class TablePage {
       if (hand.phase === "betting" && Array.isArray(hand.bets)) front.push(betCircles(hand.bets.filter((b) => b.seat === s), s === mine));
       const el = h("div", { class: classes.filter(Boolean).join(" "), "data-seat": s, "aria-label": `seat ${s}, ${seat.name}` },
         h("div", { class: "plate" }, body), front.some(Boolean) ? h("div", { class: "front" }, front) : "");
-      const phone = seatPlace(s, count, 0.4);
-      for (const [k, v] of Object.entries({ x: oval.x, y: oval.y, tx: oval.tx, ty: oval.ty, px: phone.x, py: phone.y, ptx: phone.tx, pty: phone.ty })) {
+      for (const [k, v] of Object.entries({ x: oval.x, y: oval.y, tx: oval.tx, ty: oval.ty })) {
         el.style.setProperty(`--${k}`, `${v}%`);  // CSSOM, not a style attribute: the CSP allows it
       }
+      const cell = phoneCell(s, count); // a phone lays the seats in a grid (felt.js)
+      el.style.setProperty("--row", String(cell.row));
+      el.style.setProperty("--column", cell.column);
+      if (cell.bottom) el.classList.add("bottom");
       return el;
     });
   }
