@@ -3,10 +3,10 @@ replay links (issue 28, items 3 and 4).
 
 A session row per night the host opened at a table (``closed_at`` NULL while it is open); no
 ``table_replays`` row means anyone may open the replays, as before the setting. Written by hand
-after the models, like 0008.
+after the models, like 0008 and 0009.
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-05 03:20:00
 """
 
@@ -18,8 +18,8 @@ import sqlalchemy as sa
 import sqlmodel.sql.sqltypes
 from alembic import op
 
-revision: str = "0009"
-down_revision: str | Sequence[str] | None = "0008"
+revision: str = "0010"
+down_revision: str | Sequence[str] | None = "0009"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
