@@ -40,6 +40,7 @@ from server.table.commands import DrillRequest, Host, TableError
 from server.table.context import HandCommand, TableContext
 from server.table.drill_events import (
     Answered,
+    BeginHand,
     CommandKept,
     DrillCommand,
     DrillEvent,
@@ -122,8 +123,9 @@ class DrillDesk:
         if drill is None or self._releasing or drill.settings.ended:
             await self._pipeline.record(before, events, batch, lead, inputs)
             return
-        if lead:  # a new hand: the dealer has seen nothing of it yet
+        if lead:  # a new hand: the dealer has seen nothing of it yet, and it may be the next trainee's turn
             self._seen, self._dealt = Seen(), None
+            await self._run(BeginHand(int(lead[0]["number"])))
         asked = self._questions(drill, before, events)
 
         async def release() -> None:
@@ -173,10 +175,13 @@ class DrillDesk:
 
     async def _ask(self, asked: StepAsked) -> None:
         self._timers.at("drill", asked.deadline)
-        step = asked.question.step.step
-        await self._pipeline.table_events([{"type": "drill_step", "n": asked.n, "hand": asked.question.hand,
-                                            "step": step, "question": QUESTIONS[step], "deadline": asked.deadline,
-                                            "message": f"drill: the table waits for the dealer ({step_name(step)})"}])
+        step, hand = asked.question.step.step, asked.question.hand
+        settings = self._drill_on(ended_too=True).settings
+        dealer = f"{settings.trainee_at(hand)}, the dealer" if settings.trainees else "the dealer"
+        await self._pipeline.table_events([{"type": "drill_step", "n": asked.n, "hand": hand, "step": step,
+                                            "question": QUESTIONS[step], "deadline": asked.deadline,
+                                            "trainee": settings.trainee_at(hand),
+                                            "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
 
     async def _drill_answer(self, given: JSON | None) -> Reply:
         """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
@@ -244,17 +249,20 @@ class DrillDesk:
     async def request(self, cmd: DrillRequest) -> Reply:
         drill = self._drill_on(ended_too=cmd.action != "answer")
         if not drill.settings.is_trainee(cmd.name):
-            raise TableError("drill/not_trainee", f"only the trainee ({drill.settings.trainee}) answers the steps")
+            raise TableError("drill/not_trainee", f"only the trainee ({_names(drill.settings.names)}) answers "
+                                                  "the steps")
         if cmd.action == "question":
             return {"step": self._question_json(drill)}
         if cmd.action == "report":
             if drill.settings.mode == "exam" and not drill.settings.ended:
                 raise TableError("drill/not_now", "an exam's report comes when the trainer ends the session")
-            return {"report": self._report(drill), "ended": drill.settings.ended}
+            own = cmd.name if drill.settings.trainees else None  # with several trainees, each sees their own
+            return {"report": self._report(drill, own), "ended": drill.settings.ended}
         if drill.held is None:
             raise TableError("drill/no_step", "no step is asked now: wait for the next one")
         if cmd.answer is None:
             raise TableError("request/malformed", "an answer is an object, like {\"seat\": 3}")
+        _check_turn(drill, cmd.name)
         return await self._drill_answer(cmd.answer)
 
     def _question_json(self, drill: LiveDrill) -> Reply | None:
@@ -263,7 +271,8 @@ class DrillDesk:
         question = drill.held.questions[0]
         asked: Reply = {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
                         "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
-                        "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view)}
+                        "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view),
+                        "trainee": drill.settings.trainee_at(question.hand)}
         if question.step.in_play:  # a payout's chips in play: a client offers those to count out
             asked["chips"] = list(question.step.in_play)
         return asked
@@ -321,34 +330,54 @@ class DrillDesk:
     async def host_report(self, _cmd: Host) -> Reply:
         """The session's report so far: the score, each step kind, every answer (DRILLS section 8)."""
         drill = self._drill_on(ended_too=True)
-        return {"report": self._report(drill), "waiting": drill.public()["waiting"], "ended": drill.settings.ended}
+        return {"report": self._report(drill), "waiting": drill.public()["waiting"], "ended": drill.settings.ended,
+                **self._reports(drill)}
 
-    def _report(self, drill: LiveDrill) -> Reply:
-        answers = drill.answers
+    def _report(self, drill: LiveDrill, trainee: str | None = None) -> Reply:
+        """The report of ``trainee``'s answers (None: every answer, the table's session)."""
+        answers = drill.answers_of(trainee)
         result = report(self._table.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
                         ledger=NOT_CHECKED, seconds=[a.seconds for a in answers], **drill.settings.report_options())
         for step, answered in zip(result["steps"], answers, strict=True):
             step["seconds"] = answered.seconds
-        return result | {"mode": drill.settings.mode, "trainee": drill.settings.trainee}
+        several = bool(drill.settings.trainees) and trainee is None  # the table's report of several names them all
+        who = trainee if trainee is not None else _names(drill.settings.names)
+        return result | {"mode": drill.settings.mode, "trainee": who} | (
+            {"trainees": list(drill.settings.names)} if several else {})
+
+    def _reports(self, drill: LiveDrill) -> Reply:
+        """With several trainees, each one's own report by name (``reports``); else nothing more."""
+        if not drill.settings.trainees:
+            return {}
+        return {"reports": {name: self._report(drill, name) for name in drill.settings.names}}
 
     async def host_end(self, cmd: Host) -> Reply:
-        """End the session: a step still asked counts as no answer, the report is recorded, the drill is off."""
-        partial = self._drill_on().held is not None  # a step was still asked: the session ends short of its last
+        """End the session: a step still asked counts as no answer, the report is recorded, the drill is off;
+        each trainee's report is kept in their own history."""
+        held = self._drill_on().held
+        short = None if held is None else self._drill_on().settings.trainee_at(held.questions[0].hand)
         await self.settle()
         drill = self._drill_on()
-        result = self._report(drill)
+        result, reports = self._report(drill), self._reports(drill)
         (ended,) = decide(drill, EndSession())
         before = self.stored_settings()
         after = self._table.settings.as_dict() | {"drill": evolve(drill, ended).settings.as_dict()}
         await self._pipeline.table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
                                             "message": f"drill over: {result['right']} of {result['total']} right",
-                                            "_report": result}], Batch(settings=(before, after, cmd.by)),
-                                          lambda: self._evolve(ended))
+                                            "_report": result} | _hidden(reports)],
+                                          Batch(settings=(before, after, cmd.by)), lambda: self._evolve(ended))
+        kept = reports.get("reports") or {drill.settings.trainee: result}
+        for name, own in kept.items():
+            if own["total"] or not drill.settings.trainees:  # a trainee whose turn never came has no session
+                self._keep(name, own, drill.settings.mode, partial=name == short)
+        return {"report": result, **reports}
+
+    def _keep(self, trainee: str, result: Reply, mode: str, *, partial: bool) -> None:
+        """Keep ``trainee``'s report in their history once the end is committed (issue 27, items 4 and 6)."""
         keeper = self._keeper
-        if keeper is not None:  # recorded and committed first, then kept in the trainee's history (issue 27, item 4)
-            self._pipeline.after_commit(lambda: keeper.keep_drill_report(
-                drill.settings.trainee, result, source="live", mode=drill.settings.mode, partial=partial))
-        return {"report": result}
+        if keeper is not None:  # recorded and committed first (inside the batch SQLite's write lock is held)
+            self._pipeline.after_commit(lambda: keeper.keep_drill_report(trainee, result, source="live", mode=mode,
+                                                                         partial=partial))
 
     def _drill_on(self, *, ended_too: bool = False) -> LiveDrill:
         """The drill in progress (or, for ``ended_too``, one that ended); else ``drill/off``."""
@@ -363,3 +392,23 @@ class DrillDesk:
         if self._table.drill is not None:
             stored["drill"] = self._table.drill.settings.as_dict()
         return stored
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """The trainees in words: ``tina``; ``ana and ben``; ``ana, ben and cy``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _hidden(reports: Reply) -> Reply:
+    """Each trainee's report with the ``drill_ended`` event, recorded and never published."""
+    return {"_reports": reports["reports"]} if reports else {}
+
+
+def _check_turn(drill: LiveDrill, name: str) -> None:
+    """Only the trainee whose turn it is answers the step asked (``drill/not_trainee``)."""
+    assert drill.held is not None
+    hand = drill.held.questions[0].hand
+    dealer = drill.settings.trainee_at(hand)
+    if dealer.lower() != name.lower():
+        raise TableError("drill/not_trainee", f"hand {hand} is {dealer}'s to deal: each trainee answers the steps "
+                                              "of the hands they deal")

@@ -68,7 +68,14 @@ class EndSession:
     """The trainer ends the session."""
 
 
-DrillCommand = HoldSteps | GiveAnswer | KeepForAfter | EndSession
+@dataclass(frozen=True, slots=True)
+class BeginHand:
+    """The table starts its hand number ``number``: the trainee whose turn it is deals it."""
+
+    number: int
+
+
+DrillCommand = HoldSteps | GiveAnswer | KeepForAfter | EndSession | BeginHand
 
 
 # ------------------------------------------------------------ events
@@ -118,4 +125,11 @@ class SessionEnded:
     """The session is over: the table asks nothing more, the report stays."""
 
 
-DrillEvent = StepsHeld | StepAsked | StepAnswered | HoldReleased | CommandKept | SessionEnded
+@dataclass(frozen=True, slots=True)
+class HandBegan:
+    """The table's hand number ``number`` began (with several trainees, the next one's turn may have come)."""
+
+    number: int
+
+
+DrillEvent = StepsHeld | StepAsked | StepAnswered | HoldReleased | CommandKept | SessionEnded | HandBegan

@@ -20,11 +20,13 @@ from server.rules.game import JSON
 from server.table.commands import TableError
 from server.table.drill_events import (
     Answered,
+    BeginHand,
     CommandKept,
     DrillCommand,
     DrillEvent,
     EndSession,
     GiveAnswer,
+    HandBegan,
     HoldReleased,
     HoldSteps,
     KeepForAfter,
@@ -58,6 +60,7 @@ class LiveDrill:
     answers: tuple[Answered, ...] = ()
     held: Hold | None = None
     deferred: tuple[Leave | Stay, ...] = ()
+    hand: int = 1  # the table's hand number now (the next one between hands): whose turn it is to deal
 
     def public(self) -> Reply:
         """What every viewer sees of the drill: the marker, and which step the table waits for."""
@@ -66,10 +69,22 @@ class LiveDrill:
         if held is not None:
             q = held.questions[0]
             waiting = {"n": len(self.answers) + 1, "hand": q.hand, "step": q.step.step,
-                       "question": QUESTIONS[q.step.step]}
-        return {"trainee": self.settings.trainee, "mode": self.settings.mode, "steps": list(self.settings.steps),
-                "step_seconds": self.settings.step_seconds, "answered": len(self.answers), "waiting": waiting,
-                "ended": self.settings.ended}
+                       "question": QUESTIONS[q.step.step], "trainee": self.settings.trainee_at(q.hand)}
+        return {"trainee": self.turn, "trainees": list(self.settings.names),
+                "trainee_turn": self.settings.trainee_turn, "mode": self.settings.mode,
+                "steps": list(self.settings.steps), "step_seconds": self.settings.step_seconds,
+                "answered": len(self.answers), "waiting": waiting, "ended": self.settings.ended}
+
+    @property
+    def turn(self) -> str:
+        """The trainee whose turn it is to deal: the hand in progress, or the next one."""
+        return self.settings.trainee_at(self.hand)
+
+    def answers_of(self, trainee: str | None) -> tuple[Answered, ...]:
+        """The answers ``trainee`` gave, at the hands they dealt (None: every answer)."""
+        if trainee is None:
+            return self.answers
+        return tuple(a for a in self.answers if self.settings.trainee_at(a.hand).lower() == trainee.lower())
 
 
 def answer_json(answered: Answered) -> Reply:
@@ -95,6 +110,8 @@ def decide(drill: LiveDrill, command: DrillCommand) -> tuple[DrillEvent, ...]:
             return (CommandKept(command.command),) if drill.held is not None else ()
         case EndSession():
             return _end(drill)
+        case BeginHand():
+            return (HandBegan(command.number),) if command.number != drill.hand else ()
 
 
 def _hold(drill: LiveDrill, command: HoldSteps) -> tuple[DrillEvent, ...]:
@@ -148,6 +165,8 @@ def evolve(drill: LiveDrill, event: DrillEvent) -> LiveDrill:
             return replace(drill, deferred=(*drill.deferred, event.command))
         case SessionEnded():
             return replace(drill, settings=replace(drill.settings, ended=True))
+        case HandBegan():
+            return replace(drill, hand=event.number)
 
 
 def held_back(drill: LiveDrill | None, command: object, *, releasing: bool = False) -> bool:

@@ -13,10 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from server.rules.commands import Leave, Stay
-from server.rules.drill.settings import DrillSettings
+from server.rules.drill.settings import DrillSettings, drill_settings
 from server.rules.drill.steps import KeyStep
+from server.rules.errors import SettingsError
 from server.table.commands import TableError
 from server.table.drill_events import (
+    BeginHand,
     DrillCommand,
     DrillEvent,
     EndSession,
@@ -133,3 +135,65 @@ def test_a_session_ends_once_and_only_with_nothing_asked() -> None:
     assert drill.settings.ended
     with pytest.raises(TableError):
         decide(drill, EndSession())
+
+
+# ------------------------------------------------------------ several trainees in turn (issue 27, item 6)
+
+names = st.lists(st.sampled_from(["ana", "ben", "cy", "dee", "eve"]), min_size=1, max_size=5, unique=True)
+
+
+@given(names, st.integers(1, 5), st.integers(1, 200))
+def test_each_trainee_deals_a_turn_of_hands_then_the_next_one_does(trainees: list[str], turn: int,
+                                                                   hand: int) -> None:
+    settings = drill_settings({"trainees": trainees, "trainee_turn": turn}, "hcf", house_banked=False)
+    dealer = settings.trainee_at(hand)
+    first_of_turn = hand - (hand - 1) % turn
+    assert all(settings.trainee_at(h) == dealer for h in range(first_of_turn, first_of_turn + turn))
+    following = settings.trainee_at(first_of_turn + turn)
+    assert following == trainees[(trainees.index(dealer) + 1) % len(trainees)], "then the next, in order"
+    assert drill_settings(settings.as_dict(), "hcf", house_banked=False) == settings, "stored and read back"
+
+
+@given(names, st.integers(1, 3), st.lists(st.integers(1, 12), max_size=20))
+def test_every_answer_is_in_exactly_one_trainees_report(trainees: list[str], turn: int, hands: list[int]) -> None:
+    settings = drill_settings({"trainees": trainees, "trainee_turn": turn}, "hcf",
+                              house_banked=False)
+    drill = Run(LiveDrill(settings), [])
+    for hand in hands:
+        drill.do(HoldSteps((_question(hand),), 0.0))
+        drill.do(GiveAnswer({"seat": 1}, 1.0))
+    own = [drill.drill.answers_of(name) for name in trainees]
+    assert sorted(a.n for answers in own for a in answers) == [a.n for a in drill.drill.answers]
+    for name, answers in zip(trainees, own, strict=True):
+        assert all(settings.trainee_at(a.hand) == name for a in answers)
+
+
+def test_the_single_trainee_form_stays_as_it_was() -> None:
+    settings = drill_settings({"trainee": "tina"}, "hcf", house_banked=False)
+    assert (settings.names, settings.trainee_at(7), settings.as_dict()["trainee"]) == (("tina",), "tina", "tina")
+    assert "trainees" not in settings.as_dict()
+    assert LiveDrill(settings).public()["trainees"] == ["tina"]
+
+
+@pytest.mark.parametrize(("values", "says"), [
+    ({"trainee": "tina", "trainees": ["ana"]}, "drill.trainee: the trainee's account name"),
+    ({}, "or drill.trainees"),
+    ({"trainees": []}, "drill.trainees: a list of 1 to 8 account names"),
+    ({"trainees": ["ana", "ANA"]}, "each trainee is named once"),
+    ({"trainees": ["ana", "ben"], "trainee_turn": 0}, "drill.trainee_turn: the hands each trainee deals"),
+])
+def test_a_wrong_trainees_setting_is_refused_with_a_sentence(values: dict[str, object], says: str) -> None:
+    with pytest.raises(SettingsError) as refused:
+        drill_settings(values, "hcf", house_banked=False)
+    assert says in refused.value.message
+
+
+def test_the_step_asked_and_the_turn_name_the_trainee_who_deals_the_hand() -> None:
+    settings = drill_settings({"trainees": ["ana", "ben"]}, "hcf", house_banked=False)
+    drill = Run(LiveDrill(settings), [])
+    drill.do(HoldSteps((_question(2),), 0.0))
+    assert drill.drill.public()["waiting"]["trainee"] == "ben"
+    for event in decide(drill.drill, BeginHand(2)):
+        drill.drill = evolve(drill.drill, event)
+    assert drill.drill.public()["trainee"] == "ben", "whose turn it is: the hand in progress"
+    assert decide(drill.drill, BeginHand(2)) == (), "the same hand again changes nothing"
