@@ -183,10 +183,10 @@ class DrillDesk:
                                             "trainee": settings.trainee_at(hand),
                                             "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
 
-    async def _drill_answer(self, given: JSON | None) -> Reply:
-        """Judge and record the answer to the step asked (``given`` None: its time ran out), then go on."""
+    async def _drill_answer(self, given: JSON | None, by: str | None = None) -> Reply:
+        """Judge and record ``by``'s answer to the step asked (``given`` None: its time ran out), then go on."""
         mode = self._drill_on(ended_too=True).settings.mode
-        answered = await self._run(GiveAnswer(given, self._table.now()))
+        answered = await self._run(GiveAnswer(given, self._table.now(), by))
         assert answered is not None
         return answer_json(answered) if mode == "training" else {"n": answered.n, "recorded": True}
 
@@ -262,8 +262,7 @@ class DrillDesk:
             raise TableError("drill/no_step", "no step is asked now: wait for the next one")
         if cmd.answer is None:
             raise TableError("request/malformed", "an answer is an object, like {\"seat\": 3}")
-        _check_turn(drill, cmd.name)
-        return await self._drill_answer(cmd.answer)
+        return await self._drill_answer(cmd.answer, cmd.name)
 
     def _question_json(self, drill: LiveDrill) -> Reply | None:
         if drill.held is None:
@@ -402,13 +401,3 @@ def _names(names: tuple[str, ...]) -> str:
 def _hidden(reports: Reply) -> Reply:
     """Each trainee's report with the ``drill_ended`` event, recorded and never published."""
     return {"_reports": reports["reports"]} if reports else {}
-
-
-def _check_turn(drill: LiveDrill, name: str) -> None:
-    """Only the trainee whose turn it is answers the step asked (``drill/not_trainee``)."""
-    assert drill.held is not None
-    hand = drill.held.questions[0].hand
-    dealer = drill.settings.trainee_at(hand)
-    if dealer.lower() != name.lower():
-        raise TableError("drill/not_trainee", f"hand {hand} is {dealer}'s to deal: each trainee answers the steps "
-                                              "of the hands they deal")

@@ -50,10 +50,12 @@ class HoldSteps:
 
 @dataclass(frozen=True, slots=True)
 class GiveAnswer:
-    """The trainee's answer to the step asked, at ``at`` (``given`` None: its time ran out, or it was settled)."""
+    """The answer to the step asked, at ``at`` (``given`` None: its time ran out, or it was settled); ``by``: the
+    trainee who answers (None: the table itself, for a step whose time ran out)."""
 
     given: JSON | None
     at: float
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

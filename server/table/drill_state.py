@@ -129,6 +129,10 @@ def _answer(drill: LiveDrill, command: GiveAnswer) -> tuple[DrillEvent, ...]:
     if held is None:
         raise TableError("drill/no_step", "no step is asked now: wait for the next one")
     question, rest = held.questions[0], held.questions[1:]
+    dealer = drill.settings.trainee_at(question.hand)
+    if command.by is not None and command.by.lower() != dealer.lower():
+        raise TableError("drill/not_trainee", f"hand {question.hand} is {dealer}'s to deal: each trainee answers "
+                                              "the steps of the hands they deal")
     seconds = None if command.given is None else round(command.at - held.asked_at, 3)
     answered = Answered(len(drill.answers) + 1, question.hand, question.step, command.given, seconds)
     if rest:

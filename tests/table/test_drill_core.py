@@ -197,3 +197,24 @@ def test_the_step_asked_and_the_turn_name_the_trainee_who_deals_the_hand() -> No
         drill.drill = evolve(drill.drill, event)
     assert drill.drill.public()["trainee"] == "ben", "whose turn it is: the hand in progress"
     assert decide(drill.drill, BeginHand(2)) == (), "the same hand again changes nothing"
+
+
+@given(names.filter(lambda n: len(n) > 1), st.integers(1, 3), st.integers(1, 30), st.data())
+def test_only_the_trainee_who_deals_the_hand_answers_its_step(trainees: list[str], turn: int, hand: int,
+                                                            data: st.DataObject) -> None:
+    settings = drill_settings({"trainees": trainees, "trainee_turn": turn}, "hcf", house_banked=False)
+    drill = Run(LiveDrill(settings), [])
+    drill.do(HoldSteps((_question(hand),), 0.0))
+    by = data.draw(st.sampled_from(trainees))
+    before = drill.drill
+    if by == settings.trainee_at(hand):
+        assert drill.do(GiveAnswer({"seat": 1}, 2.0, by.upper()))
+        assert len(drill.drill.answers) == 1
+    else:
+        with pytest.raises(TableError) as refused:
+            decide(drill.drill, GiveAnswer({"seat": 1}, 2.0, by))
+        assert refused.value.code == "drill/not_trainee"
+        assert refused.value.message == (f"hand {hand} is {settings.trainee_at(hand)}'s to deal: each trainee "
+                                         "answers the steps of the hands they deal")
+        assert drill.drill == before, "a refused answer changes nothing"
+        assert drill.do(GiveAnswer(None, 30.0)), "the step's time runs out all the same"
