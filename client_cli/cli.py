@@ -190,8 +190,11 @@ def _add_host(sub: Any) -> None:
     action("show-settings", "show the table's settings (and a change waiting for the hand to end)",
            "hcf host show-settings --table main")
     for parser in (create,):
-        parser.add_argument("--drill-trainee", metavar="NAME",
-                            help="make a live drill table: this account deals and answers the steps (docs/drills.md)")
+        parser.add_argument("--drill-trainee", metavar="NAME[,NAME]",
+                            help="make a live drill table: this account deals and answers the steps; several names "
+                                 "take the dealer's chair in turn (docs/drills.md)")
+        parser.add_argument("--trainee-turn", type=int, metavar="N",
+                            help="with several trainees: the hands each deals in a turn (default 1)")
         parser.add_argument("--drill-mode", choices=("training", "exam"), help="the drill's mode (default training)")
         parser.add_argument("--drill-steps", metavar="STEP,STEP", help="the steps asked (default: every one)")
         parser.add_argument("--step-seconds", type=int, metavar="N", help="how long each step waits (default 30)")

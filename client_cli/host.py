@@ -11,6 +11,7 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
+from client_cli.drill.turns import turn_sentence, who_trains
 from client_cli.notes import notes_lines
 
 ACTIONS = {
@@ -125,7 +126,7 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     drill = reply.get("drill")
     if isinstance(drill, Mapping):
         state = "over" if drill.get("ended") else f"{drill.get('answered')} steps answered"
-        lines.append(f"  drill: trainee {drill.get('trainee')}, {drill.get('mode')}, {drill.get('step_seconds')} s a "
+        lines.append(f"  drill: {turn_sentence(drill)}, {drill.get('mode')}, {drill.get('step_seconds')} s a "
                      f"step, {state}; steps {', '.join(drill.get('steps') or [])}")
     return lines
 
@@ -158,8 +159,9 @@ def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
         said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
         return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
     if command in ("drill-report", "drill-end"):
-        return "\n".join(trainer_lines(details.get("report") or {}, ended=command == "drill-end"
-                                        or bool(details.get("ended"))))
+        ended = command == "drill-end" or bool(details.get("ended"))
+        reports = [details.get("report") or {}, *(details.get("reports") or {}).values()]  # several: each one's too
+        return "\n".join(line for report in reports for line in trainer_lines(report, ended=ended))
     sentence = _SAID.get(command)
     return sentence(details) if sentence is not None else f"{command}: done"
 
@@ -188,7 +190,7 @@ def trainer_lines(report: Mapping[str, Any], *, ended: bool) -> list[str]:
 
     if not report.get("total"):
         return ["no step answered yet" + ("; the session is over" if ended else "")]
-    lines = [f"trainee {report.get('trainee')} at table {report.get('scenario')}"
+    lines = [f"{who_trains(report)} at table {report.get('scenario')}"
              + (" (the session is over)" if ended else " (the session goes on)"), "Answers:"]
     lines += [f"  {answer_line(step)}" for step in report.get("steps", [])]
     return lines + report_lines(dict(report), str(report.get("mode")))

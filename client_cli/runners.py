@@ -215,10 +215,13 @@ def run_host(args: argparse.Namespace) -> int:
 
 def drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
     """``create-table``'s drill flags as the table's ``drill`` settings (2: a flag without --drill-trainee)."""
-    given = {"trainee": args.drill_trainee, "mode": args.drill_mode, "step_seconds": args.step_seconds,
+    names = [n.strip() for n in args.drill_trainee.split(",") if n.strip()] if args.drill_trainee else []
+    trainees: dict[str, Any] = {"trainees": names, "trainee_turn": args.trainee_turn or 1} if len(names) > 1 \
+        else {"trainee": names[0]} if names else {}
+    given = {"mode": args.drill_mode, "step_seconds": args.step_seconds,
              "steps": [s.strip() for s in args.drill_steps.split(",") if s.strip()] if args.drill_steps else None}
-    drill = {k: v for k, v in given.items() if v is not None}
-    if drill and "trainee" not in drill:
+    drill = trainees | {k: v for k, v in given.items() if v is not None}
+    if (drill or args.trainee_turn) and not names:
         print("error: a drill table needs its trainee: --drill-trainee NAME", file=sys.stderr)
         return 2
     return drill

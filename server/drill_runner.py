@@ -36,6 +36,7 @@ from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
 from server.rules.vocabulary import AccountId
 from server.table.commands import DrillRequest, Host, Play, SetWilling, Sit, Snapshot
+from server.table.drill_state import Hold
 from server.table.ports import TableUpdates
 from server.table.runner import TableRunner, TableSetup
 
@@ -96,10 +97,8 @@ class _Trainee:
 
     async def answer(self, runner: TableRunner, clock: ManualClock, where: str) -> None:
         """Answer every step the table asks now (a ``null`` answer lets the step's time run out)."""
-        drill = runner.drill
-        assert drill is not None
-        while drill.held is not None:
-            asked = drill.held.questions[0].step
+        while (held := _held(runner)) is not None:  # the drill is a value, replaced as it evolves: read it anew
+            asked = held.questions[0].step
             if self.n >= len(self.key) or asked != self.key[self.n].step:
                 wanted = self.key[self.n].step.step if self.n < len(self.key) else "no step"
                 raise DrillError(f"{where}: the table asked {asked.step} {asked.answer} where the key has {wanted}")
@@ -108,15 +107,25 @@ class _Trainee:
             if given is not None:
                 await runner.submit(DrillRequest(AccountId(0), TRAINEE, "answer", given))
                 continue
-            answered = len(drill.answers)
+            answered = _answered(runner)
             for _ in range(MAX_TIMERS):
-                if len(drill.answers) > answered or not clock.fire_next():
+                if _answered(runner) > answered or not clock.fire_next():
                     break
                 await runner.submit(Snapshot(None))  # the timer's tick is queued: this waits for it
 
     def skip(self, steps: int) -> None:
         """Steps of an attempt nobody could bank: the table asks none (it retries), they are judged off the key."""
         self.n += steps
+
+
+def _held(runner: TableRunner) -> Hold | None:
+    """The steps the live drill waits for now, if any."""
+    return None if runner.drill is None else runner.drill.held
+
+
+def _answered(runner: TableRunner) -> int:
+    """How many steps the live drill has had answered (or timed out)."""
+    return 0 if runner.drill is None else len(runner.drill.answers)
 
 
 async def _play(scenario: Scenario, played: list[PlayedHand], database: Database,

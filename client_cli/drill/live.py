@@ -23,6 +23,7 @@ from typing import Any
 from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
+from client_cli.drill.turns import names_words, step_owner, turn_sentence
 from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 from server.rules.drill.views import view_from_json
@@ -42,6 +43,7 @@ class LiveTrainee:
     asked: JSON | None = None  # the step asked now, as the server sent it
     answered: set[int] = field(default_factory=set)
     mode: str = "training"
+    watching: str | None = None  # with several trainees: why this one only watches now (another deals)
 
     async def start(self) -> int | None:
         """Join the table and show the step asked, if any; an exit status when there is nothing to do:
@@ -51,14 +53,16 @@ class LiveTrainee:
         if not drill:
             self.say(f"error: table {self.table} runs no drill (the host makes one: docs/drills.md)")
             return 2
-        if self.name is not None and self.name.lower() != str(drill["trainee"]).lower():
-            self.say(f"error: the trainee at table {self.table} is {drill['trainee']}, not {self.name} "
+        names = [str(n) for n in drill.get("trainees") or [drill["trainee"]]]
+        if self.name is not None and self.name.lower() not in {n.lower() for n in names}:
+            self.say(f"error: the trainee at table {self.table} is {names_words(names)}, not {self.name} "
                      "(players join with hcf play)")
             return 2
         self.mode = str(drill["mode"])
         tell = "after each answer you are told right or wrong" if self.mode == "training" else \
             "exam: nothing is said until the report at the end"
-        self.say(f"Live drill at table {self.table}: you deal, trainee {drill['trainee']}; {tell}.")
+        who = f"you deal, trainee {drill['trainee']}" if len(names) == 1 else turn_sentence(drill)
+        self.say(f"Live drill at table {self.table}: {who}; {tell}.")
         self.say(f"Each step waits {drill['step_seconds']} s for your answer. Type ? for the answer forms; "
                  "Ctrl-D leaves.")
         if drill.get("ended"):
@@ -72,8 +76,15 @@ class LiveTrainee:
         """Ask the server for the step asked now, and show it."""
         reply = await self.conn.call("drill", {"table": self.table, "action": "question"})
         step = reply.get("step")
-        if step is None or (self.asked is not None and step["n"] == self.asked["n"]):
+        if step is None or (self.asked is not None and step["n"] == self.asked["n"]) or step["n"] in self.answered:
             return
+        others = step_owner(step, self.name)
+        if others is not None:  # another trainee's hand: theirs to answer, and never said as a time-out here
+            self.answered.add(int(step["n"]))
+            self.watching = others
+            self.say(others)
+            return
+        self.watching = None
         self.asked = step
         view = view_from_json(step["view"])
         for line in dealer_lines(view, f"step {step['n']}", step["step"]):
@@ -89,7 +100,7 @@ class LiveTrainee:
             self.say(help_text((asked["step"],) if asked else ()) if asked else "no step is asked now")
             return
         if asked is None:
-            self.say("no step is asked now: wait for the table's next question")
+            self.say(self.watching or "no step is asked now: wait for the table's next question")
             return
         try:
             given = parse_answer(asked["step"], text)

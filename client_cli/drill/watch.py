@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from client_cli.connection import Connection
+from client_cli.drill.turns import turn_sentence
 from client_cli.host import answer_line, trainer_lines
 
 
@@ -24,7 +25,7 @@ async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str]
         if not drill:
             say(f"error: table {table} runs no drill")
             return 2
-        say(f"watching the drill at table {table}: trainee {drill['trainee']}, {drill['mode']}")
+        say(f"watching the drill at table {table}: {turn_sentence(drill)}, {drill['mode']}")
         printed = 0
         while not drill.get("ended"):
             item = await conn.events.get()
@@ -42,8 +43,9 @@ async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str]
             elif kind == "drill_ended":
                 break
         reply = await conn.call("host", {"action": "drill_report", "table": table})
-        for line in trainer_lines(reply["report"], ended=True):
-            say(line)
+        for report in [reply["report"], *(reply.get("reports") or {}).values()]:  # with several: each one's own
+            for line in trainer_lines(report, ended=True):
+                say(line)
         return 0
     finally:
         await conn.close()

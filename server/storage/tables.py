@@ -159,13 +159,15 @@ class TableStore(Store):
     async def create_table(self, name: str, settings: dict[str, Any], by: AccountId | None) -> None:
         """Record a new table (who created it shows in the log, not the row)."""
         del by
-        trainee = (settings.get("drill") or {}).get("trainee")
+        drill = settings.get("drill") or {}
+        trainees = drill.get("trainees") or ([drill["trainee"]] if "trainee" in drill else [])
         with as_table_errors():
             async with self.db.transaction() as tx:
-                # The trainee is an account that exists now: else whoever registers the name first would be it.
-                if trainee is not None and await tx.account_by_name(str(trainee)) is None:
-                    raise Refusal("account/unknown", f"no account is named {trainee}: the trainee registers (or "
-                                                        "takes an invite) first, then the drill table can be made")
+                # Each trainee is an account that exists now: else whoever registers the name first would be it.
+                for trainee in trainees:
+                    if await tx.account_by_name(str(trainee)) is None:
+                        raise Refusal("account/unknown", f"no account is named {trainee}: the trainee registers "
+                                                         "(or takes an invite) first, then the drill table can be made")
                 await tx.create_table(name, settings, game=str(settings.get("game", "hcf")))  # the row says its game
 
     async def any_table_recorded(self) -> bool:

@@ -79,7 +79,8 @@ class TableContext:
         """The table as ``setup`` says it stands (new, or restored from the database)."""
         course = Course(carry=dict(setup.carry), offer_from=setup.offer_from, hands_played=setup.hands_played,
                         hands_dealt=setup.hands_dealt, last_summary=setup.last_summary)
-        drill = None if setup.drill is None else LiveDrill(setup.drill, restored_answers(setup.drill_answers))
+        drill = None if setup.drill is None else LiveDrill(setup.drill, restored_answers(setup.drill_answers),
+                                                           hand=setup.hands_dealt + 1)
         return cls(name=setup.name, game=game_named(setup.game), course=course,
                    roster=Roster(setup.settings.seats, {seated.seat: seated for seated in setup.seats}),
                    stacks=dict(setup.stacks), seq=setup.seq, floor=Floor(posted=setup.settings, paused=setup.paused),

@@ -14,7 +14,7 @@ import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
-from server.table import course, facts, floor_state, hand_start, seats
+from server.table import course, facts, floor_state, hand_lifecycle, hand_start, seats
 from server.table.commands import (
     Play,
     Stand,
@@ -23,6 +23,7 @@ from server.table.commands import (
 from server.table.context import TableContext
 from server.table.drill import DrillDesk
 from server.table.floor_commands import FloorDesk
+from server.table.hand_start import NewHand
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
 from server.table.ports import Batch, Reply
@@ -50,20 +51,52 @@ class HandDesk:
         self.idle.set()
 
     async def start(self) -> None:
-        """Start the next hand, when the table may and enough players sit."""
+        """Start the next hand, when the table may and enough players sit (server/table/hand_lifecycle.py)."""
         table = self._table
-        if table.floor.paused or table.floor.closed or table.floor.closing or table.stopping \
-                or table.hand_in_progress():
+        first = hand_lifecycle.may_start(table.floor, stopping=table.stopping, in_progress=table.hand_in_progress())
+        if not first:
             return
-        await self._floor.apply_pending_settings()
-        await self._seats.stand_up_expired()
+        await self._carry_out(first)  # the settings waiting and the expired seats, before who plays is read
         hand = hand_start.new_hand(table.roster, table.stacks, house_banked=table.settings.house_banked,
                                    offer_from=table.course.offer_from, hands_dealt=table.course.hands_dealt,
                                    hands_played=table.course.hands_played, arranged=table.course.arranged_next,
                                    arranged_by=table.course.arranged_by)
-        if hand is None:
-            await self._set_waiting("players")
-            return
+        await self._carry_out(hand_lifecycle.deal(hand))
+
+    async def _carry_out(self, events: tuple[hand_lifecycle.LifeEvent, ...]) -> None:
+        """Do what the lifecycle's decision says, in order."""
+        for event in events:
+            await self._step(event)
+
+    async def _step(self, event: hand_lifecycle.LifeEvent) -> None:
+        match event:
+            case hand_lifecycle.PendingPosted():
+                await self._floor.apply_pending_settings()
+            case hand_lifecycle.ExpiredStood():
+                await self._seats.stand_up_expired()
+            case hand_lifecycle.Deal():
+                await self._deal(event.hand)
+            case hand_lifecycle.Waiting():
+                await self._set_waiting(event.reason, event.message)
+            case hand_lifecycle.Told():
+                await self._tell(event.notice)
+            case hand_lifecycle.GameEnded():
+                await self._end_game(event.message)
+            case hand_lifecycle.NextHandIn():
+                self._timers.at("next_hand", self._table.now() + event.seconds)
+            case hand_lifecycle.LeaversStood():
+                await self._seats.stand_leavers(event.absent)
+            case hand_lifecycle.Closed():
+                await self._floor.close_now()
+            case hand_lifecycle.DrillSettled():
+                await self._drill.settle()  # a step still asked counts as no answer: its events are recorded first
+            case hand_lifecycle.Voided():
+                if self._table.hand_in_progress():
+                    await self.command(Misdeal(event.reason))
+
+    async def _deal(self, hand: NewHand) -> None:
+        """Deal ``hand`` (``seed_source`` gives the seed) and record its start, unless it is over before it began."""
+        table = self._table
         seed = self._seed_source(32)
         # The game is told the table's clock and who sits where with every carry (server/table/facts.py).
         carry = facts.given(carry_for_hand(table.course.carry, hand.names), now=table.now(), names=hand.names)
@@ -74,12 +107,7 @@ class HandDesk:
             # What the game keeps all the same (a reopened table must not end its game again at once).
             kept = carry_kept(facts.taken(after.carry), hand.names, table.course.carry)
             table.course = course.not_begun(table.course, state, kept)
-            await self._tell(after.notice)
-            if after.ends_game:
-                await self._end_game(after.message)
-                return
-            await self._set_waiting(after.waiting or state.reason or state.phase, after.message)
-            self._timers.at("next_hand", table.now() + after.pause)
+            await self._carry_out(hand_lifecycle.not_begun(after, state.reason or state.phase))
             return
         self.idle.clear()
         if not table.course.hand_retried:  # an attempt nobody banked and its retry are one hand for who is absent
@@ -93,7 +121,7 @@ class HandDesk:
 
     async def _set_waiting(self, reason: str, message: str = "") -> None:
         table = self._table
-        if table.course.waiting_reason == reason:
+        if not hand_lifecycle.waits_anew(table.course.waiting_reason, reason):
             return
         table.course = course.waiting(table.course, reason)
         sentence = hand_start.waiting_sentence(reason, message, house_banked=table.settings.house_banked)
@@ -153,24 +181,11 @@ class HandDesk:
         # why the next hand waits, when the game says (a seat change retries at once).
         table.course = course.ended(table.course, summary, after, not_dealt=state.phase == "not_dealt")
         self.idle.set()
-        await self._seats.stand_leavers(absent)
-        await self._floor.apply_pending_settings()  # between hands: what show_settings shows is what the next gets
-        if table.floor.closing:
-            await self._floor.close_now()
-            return
-        await self._tell(after.notice)
-        if after.ends_game:
-            await self._end_game(after.message)
-            return
-        self._timers.at("next_hand", table.now() + after.pause)
+        await self._carry_out(hand_lifecycle.hand_over(after, absent, closing=table.floor.closing))
 
     async def void(self, reason: str) -> Reply:
         """Void the hand in progress (every chip back), once a drill's held steps are settled."""
-        if not self._table.hand_in_progress():
-            return {}
-        await self._drill.settle()  # a step still asked counts as no answer: its events are recorded first
-        if self._table.hand_in_progress():
-            await self.command(Misdeal(reason))
+        await self._carry_out(hand_lifecycle.void(reason, in_progress=self._table.hand_in_progress()))
         return {}
 
     async def play(self, cmd: Play) -> Reply:

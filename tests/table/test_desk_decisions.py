@@ -7,7 +7,7 @@ live drill's trainee (server/table/drill_state.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -21,7 +21,7 @@ from server.rules.game import AccountId
 from server.rules.hcf.messages import Fold
 from server.table import course
 from server.table.commands import Host, TableError
-from server.table.drill_state import Held, LiveDrill, Question, held_back
+from server.table.drill_state import Hold, LiveDrill, Question, held_back
 from server.table.floor import host_seat, may_rig, removed
 from server.table.roster import NEXT_HAND, Roster, Seated
 
@@ -95,14 +95,10 @@ def test_a_move_is_for_the_seat_that_plays_the_hand_in_play(playing: bool, in_ha
         assert (refused.value.message == NEXT_HAND) != sitting_out
 
 
-def _drill(*, asked: bool, releasing: bool = False) -> LiveDrill:
-    async def release() -> None:
-        return None
-
+def _drill(*, asked: bool) -> LiveDrill:
     question = Question(KeyStep("offer_bank", {"seat": 1}, "4.1", ""), None, 1)  # type: ignore[arg-type]
-    drill = LiveDrill(DrillSettings("tina", ("offer_bank",), step_seconds=30), releasing=releasing)
-    drill.held = Held([question], release) if asked else None
-    return drill
+    drill = LiveDrill(DrillSettings("tina", ("offer_bank",), step_seconds=30))
+    return replace(drill, held=Hold((question,))) if asked else drill
 
 
 COMMANDS: list[Any] = [Leave(1), Stay(1), Fold(2)]
@@ -111,12 +107,12 @@ COMMANDS: list[Any] = [Leave(1), Stay(1), Fold(2)]
 @given(command=st.sampled_from(COMMANDS), asked=st.booleans(), releasing=st.booleans(), drill_on=st.booleans())
 def test_while_the_trainee_is_asked_a_leave_waits_and_any_other_move_is_refused(
         command: object, asked: bool, releasing: bool, drill_on: bool) -> None:
-    drill = _drill(asked=asked, releasing=releasing) if drill_on else None
+    drill = _drill(asked=asked) if drill_on else None
     holding = drill_on and asked and not releasing
     if holding and not isinstance(command, Leave | Stay):
         with pytest.raises(TableError) as refused:
-            held_back(drill, command)
+            held_back(drill, command, releasing=releasing)
         assert refused.value.code == "drill/waiting"
         assert refused.value.message.endswith("(offer_bank): at most 30 s")
     else:
-        assert held_back(drill, command) == holding
+        assert held_back(drill, command, releasing=releasing) == holding

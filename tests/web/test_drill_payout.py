@@ -38,23 +38,23 @@ def _guest(server: WebServer, name: str) -> dict[str, Any]:
 
 
 async def _ann(server: WebServer, token: str, ready: threading.Event, done: threading.Event,
-               problems: list[str]) -> None:
-    """Sit, bet both spots, deal, and play each spot when its turn comes."""
+               problems: list[str], table: str = TABLE) -> None:
+    """Sit at ``table``, bet both spots, deal, and play each spot when its turn comes."""
     conn = Connection(server.url, token=token)
     await conn.connect()
     try:
-        await conn.join(TABLE)
-        await conn.call("sit", {"table": TABLE, "seat": 1, "buy_in": 1000})
+        await conn.join(table)
+        await conn.call("sit", {"table": table, "seat": 1, "buy_in": 1000})
         ready.set()
         while not done.is_set():
             item = await asyncio.wait_for(conn.events.get(), 120)
             event = item.get("event") or {}
             if event.get("type") == "betting_opened":
                 bets = [{"spot": 1, "ante": 10}, {"spot": 2, "ante": 10}]
-                await conn.call("move", {"table": TABLE, "action": "bet", "bets": bets, "seed": "ann"})
-                await conn.call("move", {"table": TABLE, "action": "deal"})
+                await conn.call("move", {"table": table, "action": "bet", "bets": bets, "seed": "ann"})
+                await conn.call("move", {"table": table, "action": "deal"})
             elif event.get("type") == "turn_started":
-                await conn.call("move", {"table": TABLE, "action": "play", "spot": event["spot"]})
+                await conn.call("move", {"table": table, "action": "play", "spot": event["spot"]})
             elif event.get("type") == "hand_revealed":
                 return
     except Exception as exc:  # the test reads it

@@ -3,6 +3,9 @@
 >>> d = drill_settings({"trainee": "tina", "mode": "exam"}, "caribbean", house_banked=True)
 >>> d.trainee, d.mode, d.step_seconds, d.steps
 ('tina', 'exam', 30, ('irregularity', 'qualify', 'settle_spot'))
+>>> two = drill_settings({"trainees": ["ana", "ben"], "trainee_turn": 2}, "hcf", house_banked=False)
+>>> [two.trainee_at(hand) for hand in range(1, 7)]
+['ana', 'ana', 'ben', 'ben', 'ana', 'ana']
 >>> drill_settings({"trainee": "tina", "step_seconds": 2}, "hcf", house_banked=False)
 Traceback (most recent call last):
 ...
@@ -22,7 +25,9 @@ from server.rules.errors import SettingsError
 MODES: Final = ("training", "exam")
 STEP_SECONDS: Final = (5, 600)
 DEFAULT_STEP_SECONDS: Final = 30
-_KEYS: Final = ("trainee", "steps", "mode", "step_seconds", "standards", "pass")
+_KEYS: Final = ("trainee", "trainees", "trainee_turn", "steps", "mode", "step_seconds", "standards", "pass")
+TRAINEES: Final = 8  # the most trainees one drill table names
+TURN_HANDS: Final = (1, 100)  # how many hands each trainee deals in a turn
 _STORED: Final = ("ended",)  # kept with the table's row; not a setting the host gives
 
 
@@ -37,10 +42,25 @@ class DrillSettings:
     ended: bool = False  # the session's ``end``: the table asks nothing more, the report stays
     standards: Mapping[str, int] = field(default_factory=dict)  # step kind -> seconds, over the defaults
     pass_marks: PassMarks | None = None  # an exam's pass marks (None: its report neither passes nor fails)
+    trainees: tuple[str, ...] = ()  # several trainees who deal in turn (issue 27, item 6); (): ``trainee`` alone
+    trainee_turn: int = 1  # hands each trainee deals in a turn
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every trainee of the drill, in the order they deal."""
+        return self.trainees or (self.trainee,)
+
+    def trainee_at(self, hand: int) -> str:
+        """Who deals the table's hand number ``hand`` (the first hand is 1): each in turn, ``trainee_turn`` hands
+        each."""
+        names = self.names
+        return names[(max(hand, 1) - 1) // self.trainee_turn % len(names)]
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as stored with the table and shown to everyone."""
-        return ({"trainee": self.trainee, "steps": list(self.steps), "mode": self.mode,
+        who: dict[str, Any] = ({"trainees": list(self.trainees), "trainee_turn": self.trainee_turn}
+                               if self.trainees else {"trainee": self.trainee})
+        return (who | {"steps": list(self.steps), "mode": self.mode,
                  "step_seconds": self.step_seconds} | ({"ended": True} if self.ended else {})
                 | ({"standards": dict(self.standards)} if self.standards else {})
                 | ({"pass": self.pass_marks.as_dict()} if self.pass_marks is not None else {}))
@@ -51,8 +71,8 @@ class DrillSettings:
         return {"standards": dict(self.standards), "marks": self.pass_marks if self.mode == "exam" else None}
 
     def is_trainee(self, name: str) -> bool:
-        """Whether the account named ``name`` is the trainee (names compare as the accounts do, case aside)."""
-        return name.lower() == self.trainee.lower()
+        """Whether the account named ``name`` is a trainee here (names compare as the accounts do, case aside)."""
+        return name.lower() in {n.lower() for n in self.names}
 
 
 def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = False) -> DrillSettings:
@@ -63,9 +83,7 @@ def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = 
     unknown = sorted(set(values) - set(_KEYS) - set(_STORED))
     if unknown:
         raise SettingsError(f"drill: no setting {unknown[0]!r} (the settings: {', '.join(_KEYS)})")
-    trainee = values.get("trainee")
-    if not isinstance(trainee, str) or not trainee.strip() or len(trainee) > 24:
-        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
+    trainees, turn = _trainees(values)
     try:
         steps = steps_asked(values.get("steps"), game, house_banked, chips)
     except ValueError as exc:
@@ -83,5 +101,30 @@ def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = 
         marks = pass_setting(values.get("pass"))
     except SettingsError as exc:
         raise SettingsError(f"drill.{exc.message}") from None
-    return DrillSettings(trainee.strip(), steps, mode, seconds, values.get("ended") is True,
-                         dict(standards or {}), marks)
+    return DrillSettings(trainees[0], steps, mode, seconds, values.get("ended") is True,
+                         dict(standards or {}), marks, trainees if "trainees" in values else (), turn)
+
+
+def _trainees(values: Mapping[str, Any]) -> tuple[tuple[str, ...], int]:
+    """The trainees (``trainee``, or ``trainees`` who deal in turn) and the hands of a turn."""
+    if ("trainee" in values) == ("trainees" in values):
+        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters), or drill.trainees: "
+                            f"the names of 1 to {TRAINEES} trainees who deal in turn")
+    given = values["trainees"] if "trainees" in values else [values["trainee"]]
+    if not isinstance(given, list) or not 1 <= len(given) <= TRAINEES:
+        raise SettingsError(f"drill.trainees: a list of 1 to {TRAINEES} account names, like [\"ana\", \"ben\"]")
+    names = tuple(_name(name) for name in given)
+    if len({name.lower() for name in names}) < len(names):
+        raise SettingsError("drill.trainees: each trainee is named once")
+    turn = values.get("trainee_turn", 1)
+    low, high = TURN_HANDS
+    if isinstance(turn, bool) or not isinstance(turn, int) or not low <= turn <= high:
+        raise SettingsError(f"drill.trainee_turn: the hands each trainee deals in a turn, {low} to {high}, "
+                            f"got {turn!r}")
+    return names, turn
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > 24:
+        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
+    return name.strip()

@@ -2,6 +2,7 @@
 // asks now with the dealer's view, answered with a form per step kind; the server judges. In training the
 // reply says right or wrong with the right answer and its rule; in an exam nothing until the report.
 
+import { stored } from "./api.js";
 import { TablePage } from "./table.js";
 import { h, cards } from "./ui.js";
 import { plain, refusal, sentence } from "./words.js";
@@ -127,13 +128,15 @@ export class DrillPage extends TablePage {
     this.drillEl = h("section", { class: "drill panel", "aria-label": "drill step", "aria-live": "polite" }, h("p", {}, "Waiting for the table's first step…"));
     this.feedbackEl = h("ol", { class: "drill-feedback", "aria-label": "your answers" });
     this.miscount = null; // {seat}: the seat the trainer dealt an extra card to, this hand
-    this.statusEl.after(this.drillEl, h("details", { open: true, class: "logbox" }, h("summary", {}, "Your answers"), this.feedbackEl));
+    this.turnEl = h("p", { class: "drill-turn", "aria-live": "polite" }); // several trainees: whose turn it is
+    this.statusEl.after(this.turnEl, this.drillEl, h("details", { open: true, class: "logbox" }, h("summary", {}, "Your answers"), this.feedbackEl));
   }
 
   changed(model, update) {
     super.changed(model, update);
     if (!model.drill && !update) { this.drillEl.replaceChildren(h("p", {}, `Table ${this.table} runs no drill.`)); return; }
     if (!update && model.drill.waiting && !this.fetching) this.fetch();
+    this.turnEl.textContent = turnSentence(model.drill);
     const miscount = this.miscount;
     for (const { event } of update?.events || []) {
       if (event.type === "drill_step") this.fetch();
@@ -185,6 +188,12 @@ export class DrillPage extends TablePage {
       const reply = await this.request("drill", { table: this.table, action: "question" });
       const step = reply.step;
       if (!reply.ok || !step || this.asked?.n === step.n || this.answered.has(step.n)) return;
+      const me = stored().name;
+      if (step.trainee && me && step.trainee.toLowerCase() !== me.toLowerCase()) { // several trainees: not my hand
+        this.answered.add(step.n); // (its answer is never said here as a time-out)
+        this.drillEl.replaceChildren(h("p", { class: "drill-turn" }, `Hand ${step.hand} is ${step.trainee}'s to deal: step ${step.n} is theirs to answer. You watch until your turn.`));
+        return;
+      }
       this.asked = { ...step, askedAt: Date.now() };
       const [inputs, read] = answerForm(step.step, step.view || {}, this.model?.game, step.chips || []);
       const form = h("form", { class: "drill-answer", "data-step": step.step, onsubmit: (ev) => { ev.preventDefault(); this.answer(step, read()); } },
@@ -218,6 +227,14 @@ export class DrillPage extends TablePage {
       this.drillEl.append(h("ul", {}, steps.map((s, i) => h("li", { class: s.right ? "good" : "bad" }, `Step ${i + 1}, ${plain(s.step)}: ${s.right ? "right" : sentence(s.mistake) || "wrong"}`))));
     }
   }
+}
+
+/** With several trainees, who deal in turn and whose turn it is now, in a sentence ("" with one). */
+export function turnSentence(drill) {
+  const names = drill?.trainees || [];
+  if (names.length < 2) return "";
+  const each = drill.trainee_turn === 1 ? "1 hand" : `${drill.trainee_turn} hands`;
+  return `Trainees ${names.slice(0, -1).join(", ")} and ${names.at(-1)} deal in turn, ${each} each: ${drill.trainee} deals now.`;
 }
 
 export function drillPage(root, name) {
