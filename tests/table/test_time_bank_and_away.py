@@ -200,7 +200,8 @@ async def test_an_away_player_is_folded_at_once_and_comes_back_with_a_move_of_th
     assert reply["away"] is True
     snap = (await runner.submit(Snapshot(player)))["snapshot"]
     assert runner.now() == now, "no clock ran"
-    assert (published(publisher, "player_folded")[0]["seat"], published(publisher, "player_folded")[0]["reason"]) == (player, "away")
+    folded = published(publisher, "player_folded")[0]
+    assert (folded["seat"], folded["reason"]) == (player, "away")
     assert snap["last_hand"] is not None, "the hand went on and settled without waiting"
     mine = next(s for s in snap["seats"] if s["seat"] == player)
     assert mine["away"] is True
