@@ -39,6 +39,7 @@ import aiohttp
 import socketio
 
 from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
+from client_cli.api import UnreachableError
 from server import protocol as p
 from server.viewpatch import PatchMismatchError, apply_update
 
@@ -238,7 +239,7 @@ class Connection:
     async def _call(self, event: str, payload: dict[str, Any], timeout: float, *,
                     announce: bool) -> dict[str, Any]:
         for attempt in range(RATE_RETRIES + 1):
-            reply = await self.sio.call(event, payload, timeout=timeout)
+            reply = await self._ask(event, payload, timeout)
             if not isinstance(reply, dict):
                 raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
             if reply.get("ok"):
@@ -249,6 +250,15 @@ class Connection:
                 raise ServerRefused(str(err.get("code")), str(err.get("message")))
             await self.sleep(_retry_after(err))
         raise AssertionError("unreachable")  # the loop returns or raises
+
+    async def _ask(self, event: str, payload: dict[str, Any], timeout: float) -> Any:
+        """The library's call, its failures said as ours (a program's ``except OSError`` says them to a person)."""
+        try:
+            return await self.sio.call(event, payload, timeout=timeout)
+        except socketio.exceptions.TimeoutError:
+            raise UnreachableError(f"the server did not answer within {timeout:g} s") from None
+        except socketio.exceptions.BadNamespaceError:
+            raise UnreachableError("this client is not connected to the server now") from None
 
     async def raw_call(self, event: str, payload: Any, timeout: float = CALL_TIMEOUT) -> Any:
         """Send anything and return whatever comes back (for protocol tests); an update in it is applied."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from client_cli.api import ServerRefused, UnreachableError
 from client_cli.connection import Connection
 from client_cli.drill.turns import turn_sentence
 from client_cli.host import answer_line, trainer_lines
@@ -18,6 +19,15 @@ from client_cli.host import answer_line, trainer_lines
 async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str], None]) -> int:
     """Print the drill's answers as they come until the session ends (0), or the table runs none (2)."""
     conn = Connection(url, host_token=host_token)
+
+    async def rejoin() -> None:  # back after a drop or a restart: watch the table again
+        try:
+            await conn.join(table)
+        except (ServerRefused, OSError) as exc:
+            say(f"could not watch table {table} again: {exc}")
+
+    conn.on_reconnect = rejoin
+    conn.on_disconnect = lambda: say("(the connection dropped: coming back...)")
     await conn.connect()
     try:
         snapshot = await conn.join(table)
@@ -39,7 +49,7 @@ async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str]
             if kind in ("drill_step", "drill_irregularity"):
                 say(str(event.get("message")))
             elif kind == "drill_answered":
-                printed = await _new_answers(conn, table, printed, say)
+                printed = await _new_answers(conn, table, printed, say)  # missed during a drop: printed next
             elif kind == "drill_ended":
                 break
         reply = await conn.call("host", {"action": "drill_report", "table": table})
@@ -52,7 +62,10 @@ async def watch_drill(url: str, host_token: str, table: str, say: Callable[[str]
 
 
 async def _new_answers(conn: Connection, table: str, printed: int, say: Callable[[str], None]) -> int:
-    reply = await conn.call("host", {"action": "drill_report", "table": table})
+    try:
+        reply = await conn.call("host", {"action": "drill_report", "table": table})
+    except UnreachableError:  # dropped between the event and the question: the next answer prints these too
+        return printed
     steps = reply["report"]["steps"]
     for step in steps[printed:]:
         say(answer_line(step))
