@@ -171,15 +171,19 @@ def answer_line(step: Mapping[str, Any]) -> str:
 
     >>> answer_line({"n": 3, "hand": 1, "step": "first_card", "given": {"seat": 3}, "answer": {"seat": 2},
     ...              "right": False, "mistake": "wrong", "rule": "RULES 3.4", "seconds": 4.2})
-    'hand 1, step 3 (first_card): `first 3` wrong; right: `first 2` (RULES 3.4), 4.2 s'
+    'hand 1, step 3 (the first card): `first 3` wrong; right: `first 2` (RULES 3.4), 4.2 s'
     """
     from client_cli.drill.grammar import format_answer
+    from server.rules.drill.explain import MISTAKE_NAMES, STEP_NAMES
 
-    given = format_answer(str(step["step"]), step.get("given"))
-    verdict = "right" if step.get("right") else str(step.get("mistake"))
-    line = f"hand {step['hand']}, step {step['n']} ({step['step']}): `{given}` {verdict}"
+    kind = str(step["step"])
+    given = format_answer(kind, step.get("given"))
+    mistake = str(step.get("mistake"))
+    verdict = "right" if step.get("right") else MISTAKE_NAMES.get(mistake, mistake)
+    named = STEP_NAMES.get(kind, kind.replace("_", " "))
+    line = f"hand {step['hand']}, step {step['n']} ({named}): `{given}` {verdict}"
     if not step.get("right"):
-        line += f"; right: `{format_answer(str(step['step']), step['answer'])}` ({step['rule']})"
+        line += f"; right: `{format_answer(kind, step['answer'])}` ({step['rule']})"
     seconds = step.get("seconds")
     return line + (f", {seconds:.1f} s" if isinstance(seconds, int | float) else "")
 

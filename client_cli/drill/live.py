@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client_cli.api import UnreachableError
 from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
@@ -74,7 +75,11 @@ class LiveTrainee:
 
     async def fetch(self) -> None:
         """Ask the server for the step asked now, and show it."""
-        reply = await self.conn.call("drill", {"table": self.table, "action": "question"})
+        try:
+            reply = await self.conn.call("drill", {"table": self.table, "action": "question"})
+        except UnreachableError as exc:  # a restart: coming back, the table's snapshot asks again
+            self.say(f"({exc}: the step is asked again when the table is back)")
+            return
         step = reply.get("step")
         if step is None or (self.asked is not None and step["n"] == self.asked["n"]) or step["n"] in self.answered:
             return
@@ -113,6 +118,9 @@ class LiveTrainee:
             self.say("too late: that step's time ran out" if exc.code == "drill/no_step" else f"refused: {exc}")
             self.asked = None
             return
+        except UnreachableError as exc:
+            self.say(f"({exc}: that answer is not recorded; give it again when the table is back)")
+            return
         self.answered.add(int(asked["n"]))
         self.asked = None
         if self.mode == "training":
@@ -142,7 +150,12 @@ class LiveTrainee:
 
     async def ended(self) -> None:
         """The trainer ended the session: the report."""
-        reply = await self.conn.call("drill", {"table": self.table, "action": "report"})
+        try:
+            reply = await self.conn.call("drill", {"table": self.table, "action": "report"})
+        except UnreachableError as exc:
+            self.say(f"The session ended, but the report did not come ({exc}): "
+                     "the trainer sees it with hcf host drill-report.")
+            return
         self.say("")
         for text in report_lines(reply["report"], self.mode):
             self.say(text)

@@ -80,6 +80,7 @@ class DrillDesk:
         self._hand_timer, self._hand_command, self._keeper = hand_timer, hand_command, keeper
         self._release: Release | None = None  # what the table does once the held steps are answered
         self._releasing = False  # the held events are being recorded: nothing is held meanwhile
+        self._settling = False  # a void, a stop or the end counts the held steps: no later step is asked
         self._seen = Seen()  # what the dealer has seen of the hand
         self._dealt: HandLike | None = None  # the state as the deal left it: an irregularity may be injected
         self._button: int | None = None  # where the last hand's player banker left the button
@@ -120,7 +121,7 @@ class DrillDesk:
                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
         """Record a batch of hand events, at a live drill first asking the trainee every drill step they bring."""
         drill = self._table.drill
-        if drill is None or self._releasing or drill.settings.ended:
+        if drill is None or self._releasing or self._settling or drill.settings.ended:
             await self._pipeline.record(before, events, batch, lead, inputs)
             return
         if lead:  # a new hand: the dealer has seen nothing of it yet, and it may be the next trainee's turn
@@ -183,10 +184,10 @@ class DrillDesk:
                                             "trainee": settings.trainee_at(hand),
                                             "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
 
-    async def _drill_answer(self, given: JSON | None, by: str | None = None) -> Reply:
+    async def _drill_answer(self, given: JSON | None, by: str | None = None, *, last: bool = False) -> Reply:
         """Judge and record ``by``'s answer to the step asked (``given`` None: its time ran out), then go on."""
         mode = self._drill_on(ended_too=True).settings.mode
-        answered = await self._run(GiveAnswer(given, self._table.now(), by))
+        answered = await self._run(GiveAnswer(given, self._table.now(), by, last))
         assert answered is not None
         return answer_json(answered) if mode == "training" else {"n": answered.n, "recorded": True}
 
@@ -234,11 +235,14 @@ class DrillDesk:
         return True
 
     async def settle(self) -> None:
-        """Count every step still asked as no answer, so the held events are recorded (a void or a stop)."""
-        for _ in range(100):  # each release records events and may ask again; a hand asks a few dozen at most
-            if self._table.drill is None or self._table.drill.held is None:
-                return
-            await self._drill_answer(None)
+        """Count the step asked now as no answer, so the held events are recorded (a void, a stop, the end); the
+        hand's later steps are never asked: the trainee never saw them, so they count for nothing."""
+        self._settling = True
+        try:
+            if self._table.drill is not None and self._table.drill.held is not None:
+                await self._drill_answer(None, last=True)
+        finally:
+            self._settling = False
 
     async def timeout(self) -> None:
         if self._table.drill is not None and self._table.drill.held is not None:

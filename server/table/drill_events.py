@@ -56,6 +56,7 @@ class GiveAnswer:
     given: JSON | None
     at: float
     by: str | None = None
+    last: bool = False  # a void, a stop or the end: the hold's later steps are never asked, and count for nothing
 
 
 @dataclass(frozen=True, slots=True)

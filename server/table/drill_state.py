@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from server.rules.commands import Leave, Stay
-from server.rules.drill.explain import feedback
+from server.rules.drill.explain import STEP_NAMES, feedback
 from server.rules.drill.judge import judge_step
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
@@ -135,7 +135,7 @@ def _answer(drill: LiveDrill, command: GiveAnswer) -> tuple[DrillEvent, ...]:
                                               "the steps of the hands they deal")
     seconds = None if command.given is None else round(command.at - held.asked_at, 3)
     answered = Answered(len(drill.answers) + 1, question.hand, question.step, command.given, seconds)
-    if rest:
+    if rest and not command.last:
         return StepAnswered(answered), StepAsked(answered.n + 1, rest[0], command.at,
                                                  command.at + drill.settings.step_seconds)
     return StepAnswered(answered), HoldReleased(held.clock_left, drill.deferred)
@@ -182,7 +182,7 @@ def held_back(drill: LiveDrill | None, command: object, *, releasing: bool = Fal
     if isinstance(command, Leave | Stay):
         return True
     step = drill.held.questions[0].step.step
-    raise TableError("drill/waiting", f"the table waits for the dealer's answer ({step}): "
+    raise TableError("drill/waiting", f"the table waits for the dealer's answer ({STEP_NAMES.get(step, step)}): "
                                       f"at most {drill.settings.step_seconds} s")
 
 

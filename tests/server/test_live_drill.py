@@ -177,6 +177,30 @@ async def test_a_stop_while_a_step_is_asked_counts_it_unanswered_and_voids_the_h
     assert not await restarted.app_database().hands_in_progress()
 
 
+@pytest.mark.parametrize("server_clock", ["manual"], indirect=True)
+async def test_a_stop_at_a_later_step_asks_no_step_after_it(server: Server) -> None:
+    """The stop releases the step asked as unanswered; the hand goes no further, so no later step is asked and
+    counted against the trainee (docs/drills.md: its steps not yet answered are never asked)."""
+    host = await server.host()
+    tina = await _trainee(server)
+    await host.host("create_table", table=DRILL, settings=SETTINGS)
+    await tina.join(DRILL)
+    alice, bob = [await server.player(n, table=DRILL, seat=s, buy_in=500) for n, s in (("alice", 1), ("bob", 2))]
+    mark = tina.mark()
+    manual(server).advance(1.0)
+    mark, _ = await _question(tina, mark, "offer_bank")
+    await _answer(tina, {"seat": 1})
+    await alice.event("bank_offered", where=lambda e: e["seat"] == 1)
+    await alice.call("move", {"table": DRILL, "action": "bank", "accept": True})
+    await bob.event("betting_opened")
+    await bob.call("move", {"table": DRILL, "action": "bet", "ante": 10})
+    await _question(tina, mark, "fees")
+    restarted = await server.restart()
+    report = (await (await restarted.host()).host("drill_report", table=DRILL))["report"]
+    assert [(s["step"], s["mistake"]) for s in report["steps"]] == [("offer_bank", None), ("fees", "no answer")]
+    assert not await restarted.app_database().hands_in_progress()
+
+
 LINES = {"offer_bank": "offer 1", "fees": "fees 2:1 3:1", "first_card": "first 3", "irregularity": "dead hand",
          "qualify": "q y", "settle_seat": "settle 2 +10 0 0 0", "bank_after": "bank 1000", "walk_away": "fold"}
 """What the test's trainee types at each step: some right, some wrong; the judge decides which."""

@@ -113,6 +113,6 @@ def test_while_the_trainee_is_asked_a_leave_waits_and_any_other_move_is_refused(
         with pytest.raises(TableError) as refused:
             held_back(drill, command, releasing=releasing)
         assert refused.value.code == "drill/waiting"
-        assert refused.value.message.endswith("(offer_bank): at most 30 s")
+        assert refused.value.message.endswith("(the bank offer): at most 30 s")
     else:
         assert held_back(drill, command, releasing=releasing) == holding

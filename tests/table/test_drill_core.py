@@ -218,3 +218,17 @@ def test_only_the_trainee_who_deals_the_hand_answers_its_step(trainees: list[str
                                          "answers the steps of the hands they deal")
         assert drill.drill == before, "a refused answer changes nothing"
         assert drill.do(GiveAnswer(None, 30.0)), "the step's time runs out all the same"
+
+
+@given(count=st.integers(min_value=1, max_value=5), at=st.floats(min_value=0, max_value=1e6))
+def test_a_last_answer_counts_the_step_asked_and_releases_the_hold_without_asking_the_rest(
+        count: int, at: float) -> None:
+    """A void, a stop or the end counts only the step asked as unanswered; the hold's later steps were never
+    shown to the trainee, so they are never asked and never counted."""
+    run = Run(LiveDrill(SETTINGS), [])
+    assert run.do(HoldSteps(tuple(_question(1, "fees") for _ in range(count)), at, None))
+    assert run.do(GiveAnswer(None, at + 1, None, last=True))
+    assert run.drill.held is None
+    assert [a.given for a in run.drill.answers] == [None]
+    assert isinstance(run.events[-1], HoldReleased)
+    assert sum(isinstance(e, StepAsked) for e in run.events) == 1
