@@ -176,10 +176,9 @@ class HandDesk:
             return await self._seats.stand(Stand(cmd.account))
         if cmd.action == "stay":
             return await self._seats.stay(seated)
-        args = dict(cmd.args)  # once: the game checks these and builds its command from the same mapping
-        table.game.moves.check(cmd.action, args)  # the game's own moves and their arguments' shapes
         seat = course.mover(table.course, table.game.terminal, seated, cmd.account)
-        await self.command(table.game.move(seat, cmd.action, args))
+        # One call checks the arguments against the game's own moves and builds the game's command from them.
+        await self.command(table.game.moves.command(table.game, seat, cmd.action, cmd.named()))
         # Refused moves raise above: only a move the hand took counts.
         table.roster = table.roster.changed(seat, moved_this_hand=True)
         return {}
