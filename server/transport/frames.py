@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import socketio
 import structlog
@@ -31,7 +29,6 @@ from server.transport import edge
 
 log = structlog.get_logger("hcf.frames")
 
-FrameHandler = Callable[[str, Any], Awaitable[None]]
 
 
 class FrameGuard:
@@ -57,13 +54,13 @@ class FrameGuard:
 
     def _wrap(self, message: edge.EngineHandler, disconnect: edge.EngineHandler,
               ) -> tuple[edge.EngineHandler, edge.EngineHandler]:
-        async def on_message(eio_sid: str, data: Any) -> None:
+        async def on_message(eio_sid: str, data: str | bytes) -> None:
             try:
                 await message(eio_sid, data)
             except Exception as exc:  # the library raises for a frame it cannot decode or place
                 self.undecodable(eio_sid, exc)
 
-        async def on_disconnect(eio_sid: str, *reason: Any) -> None:
+        async def on_disconnect(eio_sid: str, *reason: object) -> None:
             self.bad.pop(eio_sid, None)
             await disconnect(eio_sid, *reason)
 
