@@ -83,10 +83,12 @@ class HandModule(Protocol[StateI, CommandC, EventI]):
 class RulesAdapter(Generic[StateT, CommandT, EventT]):
     """Hands the table's generic questions to a game's ``hand``, ``postings`` and ``view`` modules.
 
-    ``hand`` and ``view`` are typed module protocols, so a wrong signature in a game's module is caught
-    where the game names it. What the table asks on every move (decide, evolve, the public event) is
-    the module's own function, handed out as it is: a move goes from the table to the game's rules in
-    one call, with no forwarding call in between (docs/server.md, one raise's path).
+    ``hand`` is a typed module protocol (:class:`HandModule`), so a wrong signature in a game's hand
+    module is caught where the game names it; ``postings_rules`` and ``view`` are read as modules, and
+    what they give is typed here, once. What the table asks on every move (decide, evolve, the
+    transfers, the public event) is the module's own function, handed out as it is: a move goes from
+    the table to the game's rules in one call, with no forwarding call in between (docs/server.md,
+    one raise's path).
     """
 
     hand: HandModule[StateT, CommandT | SharedCommand, EventT]
@@ -108,9 +110,11 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
         """The game's ``hand.evolve``: one event applied."""
         return self.hand.evolve
 
-    def postings(self, state: StateT, event: EventT, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
-        """See the game's ``postings.hand_postings``."""
-        transfers: list[Transfer] = self.postings_rules.hand_postings(state, event, table, accounts)
+    @property
+    def postings(self) -> Callable[[StateT, EventT, str, Mapping[int, AccountId]], list[Transfer]]:
+        """The game's ``postings.hand_postings``: the chip transfers an event causes, given the state before it."""
+        transfers: Callable[[StateT, EventT, str, Mapping[int, AccountId]], list[Transfer]] = \
+            self.postings_rules.hand_postings
         return transfers
 
     @property

@@ -180,11 +180,12 @@ class Moves:
     args: Mapping[str, Mapping[str, Arg]]
     records: Mapping[str, Record] = field(default_factory=dict)
 
-    def command(self, game: MoveMaker, seat: int, action: str, args: Mapping[str, Any]) -> object:
+    def command(self, game: MoveMaker, action: str, args: Mapping[str, Any], seat: Callable[[], int]) -> object:
         """The command of a move this game takes, checked (raises RuleError) and built: a move goes from the
-        table to its command in this one call (docs/server.md, one raise's path)."""
+        table to its command in this one call (docs/server.md, one raise's path). ``seat`` is asked only once
+        the move is found to be one of this game's, well formed (it raises when the table has no hand)."""
         self.check(action, args)
-        return self.build(game, seat, action, args)
+        return self.build(game, seat(), action, args)
 
     def build(self, game: MoveMaker, seat: int, action: str, args: Mapping[str, Any]) -> object:
         """The command of a move already checked: its record, or what the game's ``move`` makes of it."""

@@ -38,6 +38,10 @@ from server.table.seating import SeatDesk
 Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""
 
+Handler = Callable[..., Awaitable[Reply]]
+"""A part's method that takes one kind of command (each takes its own type: looked up by it, see
+:meth:`Desks.handler`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Desks:
@@ -51,36 +55,26 @@ class Desks:
     floor: FloorDesk
     drill: DrillDesk
 
-    async def route(self, command: Routed) -> Reply:
-        """The desk ``command`` is for decides, records and applies it (a closed table takes only timers)."""
-        if isinstance(command, Tick):
-            return await self._tick(command)
-        if self.table.closed:
-            raise TableError("table/closed", f"table {self.table.name} is closed")
-        match command:
-            case Sit() | Stand() | TopUp() | SetSitOut() | SetWilling() | Presence():
-                return await self._seat(command)
-            case Play():
-                return await self.hands.play(command)
-            case Host():
-                return await self.floor.host(command)
-            case DrillRequest():
-                return await self.drill.request(command)
+    def handler(self, kind: type[Routed]) -> Handler:
+        """The part's method that takes commands of ``kind``; a closed table's refusal for all but timers.
 
-    async def _seat(self, command: Sit | Stand | TopUp | SetSitOut | SetWilling | Presence) -> Reply:
-        match command:
-            case Sit():
-                return await self.seats.sit(command)
-            case Stand():
-                return await self.seats.stand(command)
-            case TopUp():
-                return await self.seats.top_up(command)
-            case SetSitOut():
-                return await self.seats.set_sit_out(command)
-            case SetWilling():
-                return await self.seats.set_willing(command)
-            case Presence():
-                return await self.seats.presence(command)
+        Looked up by the command's type, not handed the command: the table's task gives the command to
+        that method itself, so a move reaches the hand desk in one call (docs/server.md, one raise's path).
+        Asked just before the command runs, inside the table's task: the table's closing is as it is then.
+        """
+        if kind is Tick:
+            return self._tick
+        if self.table.closed:
+            return self._closed
+        handlers: dict[type[Routed], Handler] = {
+            Sit: self.seats.sit, Stand: self.seats.stand, TopUp: self.seats.top_up, SetSitOut: self.seats.set_sit_out,
+            SetWilling: self.seats.set_willing, Presence: self.seats.presence, Play: self.hands.play,
+            Host: self.floor.host, DrillRequest: self.drill.request,
+        }
+        return handlers.get(kind, _unknown)
+
+    async def _closed(self, _command: Routed) -> Reply:
+        raise TableError("table/closed", f"table {self.table.name} is closed")
 
     async def _tick(self, tick: Tick) -> Reply:
         """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""
@@ -96,6 +90,10 @@ class Desks:
             await self.seats.housekeeping()
             self.timers.at("housekeeping", self.table.now() + HOUSEKEEPING_SECONDS)
         return {}
+
+
+async def _unknown(command: object) -> Reply:
+    raise TableError("request/internal", f"the table takes no {type(command).__name__}")
 
 
 def compose(table: TableContext, storage: TableStorage, publisher: Publisher, timers: Scheduler,
