@@ -42,6 +42,7 @@ from server.table.registry import Tables
 from server.transport import edge
 from server.transport.chat import ChatLog, TableChat
 from server.transport.connections import Connection, token_digest
+from server.transport.frames import surely_small
 from server.transport.limits import BucketTable, TokenBucket
 from server.transport.rooms import account_room, table_room
 from server.transport.scope import check_scope
@@ -310,12 +311,13 @@ class Gateway:
         wait = connection.bucket.take() if connection is not None else 0.0
         if wait > 0:
             return p.error("rate/limited", retry_after=round(wait, 3))
-        try:
-            size = len(json.dumps(payload, default=str))
-        except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
-            return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
-        if size > p.MAX_REQUEST_BYTES:
-            return p.error("request/too_large")
+        if not surely_small(p.MAX_REQUEST_BYTES):  # most requests: their frame is too short to hold a large one
+            try:
+                size = len(json.dumps(payload, default=str))
+            except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
+                return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
+            if size > p.MAX_REQUEST_BYTES:
+                return p.error("request/too_large")
         if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
         request = p.parse_request(event, payload)
