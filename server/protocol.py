@@ -14,9 +14,10 @@ before it reaches a table.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from server import chat
 from server.refusals import explain
@@ -312,6 +313,16 @@ MOST_NUMBER: Final = 10**9
 _NAME: Final = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 
 
+def sent(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A move's arguments without what was not sent: a null argument, or an entry's null field.
+
+    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
+    {'bets': [{'spot': 1}]}
+    """
+    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
+            if isinstance(v, list) else v for k, v in args.items() if v is not None}
+
+
 def bounded(name: str, value: Any) -> None:
     """Refuse (ProtocolError) a move's argument beyond what any game takes: a number, true or false, text,
     or a list of those or of objects of them, each within the wire's bounds.
@@ -389,6 +400,13 @@ class Move(TableRequest):
             return data
         return {**{k: data[k] for k in ("table", "action") if k in data},
                 "args": {k: v for k, v in data.items() if k not in ("table", "action")}}
+
+    @field_validator("args")
+    @classmethod
+    def _sent(cls, args: dict[str, Any]) -> dict[str, Any]:
+        """The arguments as the game reads them, made once as the move leaves the wire: a null argument (or an
+        entry's null field) is one not sent."""
+        return sent(args)
 
     def check(self) -> None:
         """Refuse an argument whose value is outside what any game's move takes."""

@@ -28,7 +28,7 @@ COMMANDS: Final[dict[str, type[Any]]] = {
 
 
 def encode_command(command: TableCommand) -> dict[str, Any]:
-    """A command as a JSON object: its type and its fields (``args`` pairs as lists)."""
+    """A command as a JSON object: its type and its fields (``args`` pairs as lists, or a move's mapping)."""
     name = type(command).__name__
     if name not in COMMANDS:
         raise TableError("request/internal", f"{name} cannot be sent to another process")
@@ -41,7 +41,9 @@ def decode_command(data: dict[str, Any]) -> TableCommand:
     cls = COMMANDS.get(str(values.pop("type", "")))
     if cls is None:
         raise TableError("request/internal", "an unknown command came from another process")
-    if "args" in values:
+    if isinstance(values.get("args"), dict):  # a move's arguments, as the request's model validated them
+        values["args"] = {str(k): v for k, v in values["args"].items()}
+    elif "args" in values:
         values["args"] = tuple((str(k), v) for k, v in values["args"])
     command: TableCommand = cls(**values)
     return command

@@ -67,7 +67,7 @@ class _InlineSqlite(aiosqlite.Connection):
                     raise
             finally:
                 connection.execute(f"PRAGMA busy_timeout = {int(waits)}")
-            return await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+            return await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]  # aiosqlite's own, untyped
         return fn(*args, **kwargs)
 
 

@@ -59,9 +59,9 @@ def _compiled(statement: Executable, keys: Sequence[str] | None) -> tuple[str, t
     if found is None:
         try:
             # An INSERT without .values(): its columns are the keys of the parameters given.
-            compiled = statement.compile(dialect=_SQLITE_DIALECT, column_keys=keys)  # type: ignore[attr-defined]
+            compiled = statement.compile(dialect=_SQLITE_DIALECT, column_keys=keys)  # type: ignore[attr-defined]  # Executable: an insert
         except sa.exc.CompileError:  # an INSERT with bound .values(): the keys are parameter names
-            compiled = statement.compile(dialect=_SQLITE_DIALECT)  # type: ignore[attr-defined]
+            compiled = statement.compile(dialect=_SQLITE_DIALECT)  # type: ignore[attr-defined]  # Executable: an insert
         found = _COMPILED[statement] = (compiled.string, tuple(compiled.positiontup or ()), dict(compiled.params))
     return found
 

@@ -10,7 +10,7 @@ so such a game does not write them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Generic, Protocol, TypeVar
 
@@ -67,40 +67,61 @@ class PlainGame(Generic[SettingsT, PlainT, EventT]):
         return {}
 
 
+StateI = TypeVar("StateI")
+CommandC = TypeVar("CommandC", contravariant=True)
+EventI = TypeVar("EventI", bound=Event)
+
+
+class HandModule(Protocol[StateI, CommandC, EventI]):
+    """What a game's ``hand`` module offers the table (a module satisfies it: mypy checks each game's)."""
+
+    def opening_events(self, state: StateI, /) -> list[EventI]: ...
+    def decide(self, state: StateI, command: CommandC, /) -> list[EventI]: ...
+    def evolve(self, state: StateI, event: EventI, /) -> StateI: ...
+
+
 class RulesAdapter(Generic[StateT, CommandT, EventT]):
     """Hands the table's generic questions to a game's ``hand``, ``postings`` and ``view`` modules.
 
-    The modules are plain modules, so what they return is typed here, once, as the game's own types.
+    ``hand`` is a typed module protocol (:class:`HandModule`), so a wrong signature in a game's hand
+    module is caught where the game names it; ``postings_rules`` and ``view`` are read as modules, and
+    what they give is typed here, once. What the table asks on every move (decide, evolve, the
+    transfers, the public event) is the module's own function, handed out as it is: a move goes from
+    the table to the game's rules in one call, with no forwarding call in between (docs/server.md,
+    one raise's path).
     """
 
-    hand: ModuleType
+    hand: HandModule[StateT, CommandT | SharedCommand, EventT]
     postings_rules: ModuleType
     view: ModuleType
 
-    def opening_events(self, state: StateT) -> list[EventT]:
-        """What the game's ``hand.opening_events`` announces first."""
-        events: list[EventT] = list(self.hand.opening_events(state))
-        return events
+    @property
+    def opening_events(self) -> Callable[[StateT], list[EventT]]:
+        """The game's ``hand.opening_events``: what a new hand announces first."""
+        return self.hand.opening_events
 
-    def decide(self, state: StateT, command: CommandT | SharedCommand) -> list[EventT]:
-        """See the game's ``hand.decide``."""
-        events: list[EventT] = list(self.hand.decide(state, command))
-        return events
+    @property
+    def decide(self) -> Callable[[StateT, CommandT | SharedCommand], list[EventT]]:
+        """The game's ``hand.decide``: the events a command causes, or a Violation."""
+        return self.hand.decide
 
-    def evolve(self, state: StateT, event: EventT) -> StateT:
-        """See the game's ``hand.evolve``."""
-        after: StateT = self.hand.evolve(state, event)
-        return after
+    @property
+    def evolve(self) -> Callable[[StateT, EventT], StateT]:
+        """The game's ``hand.evolve``: one event applied."""
+        return self.hand.evolve
 
-    def postings(self, state: StateT, event: EventT, table: str, accounts: Mapping[int, AccountId]) -> list[Transfer]:
-        """See the game's ``postings.hand_postings``."""
-        transfers: list[Transfer] = self.postings_rules.hand_postings(state, event, table, accounts)
+    @property
+    def postings(self) -> Callable[[StateT, EventT, str, Mapping[int, AccountId]], list[Transfer]]:
+        """The game's ``postings.hand_postings``: the chip transfers an event causes, given the state before it."""
+        transfers: Callable[[StateT, EventT, str, Mapping[int, AccountId]], list[Transfer]] = \
+            self.postings_rules.hand_postings
         return transfers
 
-    def public_event(self, event: EventT) -> JSON:
-        """See the game's ``view.public_event``."""
-        payload: JSON = self.view.public_event(event)
-        return payload
+    @property
+    def public_event(self) -> Callable[[EventT], JSON]:
+        """The game's ``view.public_event``: what every viewer sees of an event."""
+        shown: Callable[[EventT], JSON] = self.view.public_event
+        return shown
 
     def hand_view(self, state: StateT, viewer: int | None) -> JSON:
         """See the game's ``view.hand_view``."""

@@ -7,7 +7,8 @@ its ``apply_events`` folds events in with its ``evolve`` (:func:`apply_events`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from server.rules.commands import Misdeal
 from server.rules.errors import Violation
@@ -40,6 +41,23 @@ def decide(handlers: Mapping[type, Callable[[S, Any], list[Any]]], terminal: fro
     if handler is None:
         raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
     return handler(state, command)
+
+
+@dataclass(frozen=True, slots=True)
+class Dispatch(Generic[S, E]):
+    """A game's ``decide``: :func:`decide` with the game's handlers and terminal phases, called as the function.
+
+    The table calls it directly (``Game.decide``), and it hands each command to its handler: no
+    forwarding function of the game's own in between (docs/server.md, one raise's path).
+    """
+
+    handlers: Mapping[type, Callable[[S, Any], list[E]]]
+    terminal: frozenset[str]
+
+    def __call__(self, state: S, command: object, /) -> list[E]:
+        """The events ``command`` causes by its handler, or a :class:`Violation`; the state is not touched."""
+        events: list[E] = decide(self.handlers, self.terminal, state, command)
+        return events
 
 
 def apply_events(evolve: Callable[[S, E], S], state: S, events: Iterable[E]) -> S:

@@ -22,9 +22,9 @@ server.rules.errors.RuleError: wager: the stake is whole chips from 0 to 1000000
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from server.rules.errors import RuleError
 from server.rules.vocabulary import JSON
@@ -151,12 +151,48 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else "nothing"
 
 
+class MoveMaker(Protocol):
+    """A game as :meth:`Moves.command` reads it: what turns a move it does not build itself into a command."""
+
+    def move(self, seat: int, action: str, args: Mapping[str, Any]) -> object:
+        """The game's command for a move its :class:`Moves` admits."""
+        ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A move whose command is one record of the seat and the move's arguments by name (``Raise(seat, amount)``);
+    ``defaults`` fill what the move may leave out."""
+
+    of: Callable[..., object]
+    defaults: Mapping[str, object] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class Moves:
-    """A game's moves by name, each with its arguments' shapes; ``game`` is the game's name as people say it."""
+    """A game's moves by name, each with its arguments' shapes; ``game`` is the game's name as people say it.
+
+    ``records`` names the moves whose command is a plain record (:class:`Record`): those are checked and
+    built here in one call (:meth:`command`); the game's own ``move`` builds the others.
+    """
 
     game: str
     args: Mapping[str, Mapping[str, Arg]]
+    records: Mapping[str, Record] = field(default_factory=dict)
+
+    def command(self, game: MoveMaker, action: str, args: Mapping[str, Any], seat: Callable[[], int]) -> object:
+        """The command of a move this game takes, checked (raises RuleError) and built: a move goes from the
+        table to its command in this one call (docs/server.md, one raise's path). ``seat`` is asked only once
+        the move is found to be one of this game's, well formed (it raises when the table has no hand)."""
+        self.check(action, args)
+        return self.build(game, seat(), action, args)
+
+    def build(self, game: MoveMaker, seat: int, action: str, args: Mapping[str, Any]) -> object:
+        """The command of a move already checked: its record, or what the game's ``move`` makes of it."""
+        record = self.records.get(action)
+        if record is None:
+            return game.move(seat, action, args)
+        return record.of(seat, **{**record.defaults, **args})
 
     def check(self, action: str, args: Mapping[str, Any]) -> None:
         """Refuse (RuleError) a move this game does not have or arguments it does not take, in its own words."""

@@ -6,6 +6,7 @@ table never interleave. Identity is the account, never the connection.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from server.rules.errors import Refusal
@@ -78,11 +79,17 @@ class Play:
 
     account: AccountId
     action: str
-    args: tuple[tuple[str, object], ...] = ()
+    args: Mapping[str, object] | tuple[tuple[str, object], ...] = ()
+    """The move's arguments: the mapping the request's model validated at the edge, carried as it is (never
+    re-parsed on the way to the game), or pairs (a drill's scripted moves, the tests)."""
+
+    def named(self) -> Mapping[str, object]:
+        """The arguments by name: the validated mapping itself when the move came from the wire."""
+        return self.args if isinstance(self.args, Mapping) else dict(self.args)
 
     def arg(self, name: str, default: object = None) -> object:
         """One argument of the move."""
-        return dict(self.args).get(name, default)
+        return self.named().get(name, default)
 
 
 @dataclass(frozen=True, slots=True)

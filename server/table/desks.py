@@ -41,6 +41,10 @@ from server.table.time_bank import TimeBanks
 Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | SetAway | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""
 
+Handler = Callable[..., Awaitable[Reply]]
+"""A part's method that takes one kind of command (each takes its own type: looked up by it, see
+:meth:`Desks.handler`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Desks:
@@ -55,47 +59,42 @@ class Desks:
     drill: DrillDesk
     away: AwayDesk
 
-    async def route(self, command: Routed) -> Reply:
-        """The desk ``command`` is for decides, records and applies it; then the table acts for whoever is away
-        and the hand waits on (server/table/away.py)."""
-        reply = await self._route(command)
-        await self.away.act()
-        return reply
+    def handler(self, kind: type[Routed]) -> Handler:
+        """The part's method that takes commands of ``kind``; a closed table's refusal for all but timers.
 
-    async def _route(self, command: Routed) -> Reply:
-        """The desk ``command`` is for decides, records and applies it (a closed table takes only timers)."""
-        if isinstance(command, Tick):
-            return await self._tick(command)
-        if self.table.closed:
-            raise TableError("table/closed", f"table {self.table.name} is closed")
-        match command:
-            case Sit() | Stand() | TopUp() | SetSitOut() | SetWilling() | Presence():
-                return await self._seat(command)
-            case SetAway():
-                return await self.away.switch(command)
-            case Play():
-                if command.action not in ("leave", "stay"):  # a move of one's own: back from away
-                    await self.away.back(command.account)
-                return await self.hands.play(command)
-            case Host():
-                return await self.floor.host(command)
-            case DrillRequest():
-                return await self.drill.request(command)
+        Looked up by the command's type, not handed the command: the table's task gives the command to
+        that method itself, so a move reaches the hand desk in one call (docs/server.md, one raise's path).
+        Asked just before the command runs, inside the table's task: the table's closing is as it is then.
+        """
+        if kind is not Tick and self.table.closed:
+            return self._closed
+        found = self._tick if kind is Tick else self._handlers().get(kind, _unknown)
+        if kind is SetAway or self._anyone_away():  # the table acts at once for whoever is away (away.py)
+            return self._then_away(found)
+        return found
 
-    async def _seat(self, command: Sit | Stand | TopUp | SetSitOut | SetWilling | Presence) -> Reply:
-        match command:
-            case Sit():
-                return await self.seats.sit(command)
-            case Stand():
-                return await self.seats.stand(command)
-            case TopUp():
-                return await self.seats.top_up(command)
-            case SetSitOut():
-                return await self.seats.set_sit_out(command)
-            case SetWilling():
-                return await self.seats.set_willing(command)
-            case Presence():
-                return await self.seats.presence(command)
+    def _handlers(self) -> dict[type[Routed], Handler]:
+        return {
+            Sit: self.seats.sit, Stand: self.seats.stand, TopUp: self.seats.top_up, SetSitOut: self.seats.set_sit_out,
+            SetWilling: self.seats.set_willing, Presence: self.seats.presence, SetAway: self.away.switch,
+            Play: self.hands.play, Host: self.floor.host, DrillRequest: self.drill.request,
+        }
+
+    def _anyone_away(self) -> bool:
+        return any(seated.away for seated in self.table.roster.by_seat.values())
+
+    def _then_away(self, found: Handler) -> Handler:
+        """``found``, then whatever the hand waits on from a seat away; a move of one's own first brings one back."""
+        async def run(command: Routed) -> Reply:
+            if isinstance(command, Play) and command.action not in ("leave", "stay"):
+                await self.away.back(command.account)
+            reply = await found(command)
+            await self.away.act()
+            return reply
+        return run
+
+    async def _closed(self, _command: Routed) -> Reply:
+        raise TableError("table/closed", f"table {self.table.name} is closed")
 
     async def _tick(self, tick: Tick) -> Reply:
         """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""
@@ -111,6 +110,10 @@ class Desks:
             await self.seats.housekeeping()
             self.timers.at("housekeeping", self.table.now() + HOUSEKEEPING_SECONDS)
         return {}
+
+
+async def _unknown(command: object) -> Reply:
+    raise TableError("request/internal", f"the table takes no {type(command).__name__}")
 
 
 def compose(table: TableContext, storage: TableStorage, publisher: Publisher, timers: Scheduler,

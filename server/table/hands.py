@@ -8,6 +8,7 @@ drill desk, which holds them for a live drill's trainee and otherwise hands them
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 
 import structlog
@@ -196,12 +197,12 @@ class HandDesk:
             return await self._seats.stand(Stand(cmd.account))
         if cmd.action == "stay":
             return await self._seats.stay(seated)
-        args = dict(cmd.args)  # once: the game checks these and builds its command from the same mapping
-        table.game.moves.check(cmd.action, args)  # the game's own moves and their arguments' shapes
-        seat = course.mover(table.course, table.game.terminal, seated, cmd.account)
-        await self.command(table.game.move(seat, cmd.action, args))
+        # The mover's seat, as the hand is now: asked once the game found the move well formed.
+        mover = functools.partial(course.mover, table.course, table.game.terminal, seated, cmd.account)
+        # One call checks the arguments against the game's own moves and builds the game's command from them.
+        await self.command(table.game.moves.command(table.game, cmd.action, cmd.named(), mover))
         # Refused moves raise above: only a move the hand took counts.
-        table.roster = table.roster.changed(seat, moved_this_hand=True)
+        table.roster = table.roster.changed(mover(), moved_this_hand=True)
         return {}
 
     async def clock_ran_out(self) -> None:

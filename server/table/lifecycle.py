@@ -61,9 +61,10 @@ class BatchRecorder(Protocol):
 
 
 class TableTask:
-    """The one task that owns a table, and its queue: ``dispatch`` runs each command, ``recorder`` each batch."""
+    """The one task that owns a table, and its queue: ``dispatch`` names what runs each kind of command (looked up
+    by the command's type, and given the command here), ``recorder`` each batch."""
 
-    def __init__(self, name: str, dispatch: Callable[[TableCommand], Awaitable[Reply]],
+    def __init__(self, name: str, dispatch: Callable[[type[TableCommand]], Callable[..., Awaitable[Reply]]],
                  recorder: BatchRecorder, bind: Callable[[], int | None]) -> None:
         self.name, self._dispatch, self._recorder, self._bind = name, dispatch, recorder, bind
         self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
@@ -200,7 +201,7 @@ class TableTask:
         try:
             if isinstance(command, Internal):
                 return await command.fn()
-            return await self._dispatch(command)
+            return await self._dispatch(type(command))(command)
         except TableError as exc:
             return exc
         except RuleError as exc:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import structlog
@@ -143,6 +145,16 @@ class Tables:
         if self.router is not None:
             return await self.router.submit(name, command)
         return await self.get(name).submit(command)
+
+    def queue_of(self, name: str) -> Callable[[TableCommand], Awaitable[JSON]]:
+        """Where a command for the table goes: its task's queue here, or its owner's (several processes).
+
+        Handed out, not called: the caller submits to the table's queue itself, so a command takes no
+        pass-through on its way (docs/server.md, one raise's path). Raises TableError ``table/unknown``.
+        """
+        if self.router is not None:
+            return functools.partial(self.router.submit, name)
+        return self.get(name).task.submit
 
     async def seated_names(self, account: AccountId) -> list[str]:
         """Names of the tables where ``account`` has a seat."""

@@ -34,7 +34,7 @@ from server.rules.game import AccountId, Game, HandLike, TableSettings
 from server.table.commands import Snapshot, TableCommand
 from server.table.context import Held, TableContext, TableSetup
 from server.table.course import Course
-from server.table.desks import compose
+from server.table.desks import Handler, compose
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import CLOCK_ATTEMPTS, HandClock
@@ -69,7 +69,7 @@ class TableRunner:
         self._timers = self.timers.handles  # what a shutdown cancels (server/cluster/node.py, the tests)
         self.table = TableContext.from_setup(setup, clock.now, lambda: self.hand_timer.running)
         self.desks = compose(self.table, storage, publisher, self.timers, self.hand_timer, seed_source)
-        self.task = TableTask(setup.name, self._dispatch, self.desks.pipeline, lambda: self.table.course.hand_id)
+        self.task = TableTask(setup.name, self._handler, self.desks.pipeline, lambda: self.table.course.hand_id)
 
     def start(self) -> None:
         """Start the table task and the first hand (after a short pause)."""
@@ -81,11 +81,15 @@ class TableRunner:
         """Queue a command and wait for its reply (raises TableError when refused)."""
         return await self.task.submit(command)
 
-    async def _dispatch(self, command: TableCommand) -> Reply:
-        """One command of a batch: the desk it is for decides, records and commits, evolves the table."""
-        if isinstance(command, Snapshot):
-            return {"snapshot": self.snapshot(command.account)}
-        return await self.desks.route(command)
+    def _handler(self, kind: type[TableCommand]) -> Handler:
+        """What takes one command of a batch, by its type: the desk it is for decides, records and commits, evolves
+        the table (a snapshot is the runner's own read)."""
+        if issubclass(kind, Snapshot):
+            return self._snapshot
+        return self.desks.handler(kind)
+
+    async def _snapshot(self, command: Snapshot) -> Reply:
+        return {"snapshot": self.snapshot(command.account)}
 
     async def stop(self, grace_seconds: float) -> None:
         """Take no new hands; let a hand in progress end within ``grace_seconds``, else void it.

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from typing import Any
+from contextvars import ContextVar
+from typing import Final
 
 import socketio
 import structlog
@@ -31,7 +31,26 @@ from server.transport import edge
 
 log = structlog.get_logger("hcf.frames")
 
-FrameHandler = Callable[[str, Any], Awaitable[None]]
+
+
+FRAME_LENGTH: Final[ContextVar[int | None]] = ContextVar("frame_length", default=None)
+"""The characters of the text frame being read (None: a binary one, or none known). python-socketio
+runs the request the frame carries in a task it starts while reading it, so that task sees this too:
+the gateway's size check reads it (:func:`surely_small`)."""
+
+MOST_GROWTH: Final = 12
+"""How many characters ``json.dumps`` (ASCII, with its spaces) writes at most for one character of the
+frame a request came in: an astral character becomes two ``\\uXXXX`` escapes; a separator gains a space;
+a number such as ``1e5`` is written ``100000.0``."""
+
+
+def surely_small(limit: int) -> bool:
+    """Whether the request being read is surely within ``limit`` bytes of JSON, from its frame's length alone.
+
+    When it is not sure (a long frame, a binary one, none known), the caller measures the request itself.
+    """
+    length = FRAME_LENGTH.get()
+    return length is not None and length * MOST_GROWTH <= limit
 
 
 class FrameGuard:
@@ -57,13 +76,16 @@ class FrameGuard:
 
     def _wrap(self, message: edge.EngineHandler, disconnect: edge.EngineHandler,
               ) -> tuple[edge.EngineHandler, edge.EngineHandler]:
-        async def on_message(eio_sid: str, data: Any) -> None:
+        async def on_message(eio_sid: str, data: str | bytes) -> None:
+            length = FRAME_LENGTH.set(len(data) if isinstance(data, str) else None)
             try:
                 await message(eio_sid, data)
             except Exception as exc:  # the library raises for a frame it cannot decode or place
                 self.undecodable(eio_sid, exc)
+            finally:
+                FRAME_LENGTH.reset(length)
 
-        async def on_disconnect(eio_sid: str, *reason: Any) -> None:
+        async def on_disconnect(eio_sid: str, *reason: object) -> None:
             self.bad.pop(eio_sid, None)
             await disconnect(eio_sid, *reason)
 

@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 import socketio
 import structlog
@@ -43,6 +43,7 @@ from server.table.registry import Tables
 from server.transport import edge
 from server.transport.chat import ChatLog, TableChat
 from server.transport.connections import Connection, token_digest
+from server.transport.frames import surely_small
 from server.transport.limits import BucketTable, TokenBucket
 from server.transport.rooms import account_room, table_room
 from server.transport.scope import check_scope
@@ -311,12 +312,13 @@ class Gateway:
         wait = connection.bucket.take() if connection is not None else 0.0
         if wait > 0:
             return p.error("rate/limited", retry_after=round(wait, 3))
-        try:
-            size = len(json.dumps(payload, default=str))
-        except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
-            return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
-        if size > p.MAX_REQUEST_BYTES:
-            return p.error("request/too_large")
+        if not surely_small(p.MAX_REQUEST_BYTES):  # most requests: their frame is too short to hold a large one
+            try:
+                size = len(json.dumps(payload, default=str))
+            except (RecursionError, ValueError):  # nested past any request of ours, or a number too long to print
+                return p.error("request/malformed", f"{event}: the payload is nested too deeply or too large")
+            if size > p.MAX_REQUEST_BYTES:
+                return p.error("request/too_large")
         if not self.accepting and event not in WHILE_STOPPING:
             return p.error("server/shutting_down")
         request = p.parse_request(event, payload)
@@ -359,7 +361,8 @@ class Gateway:
     async def _command(self, call: TableCall) -> Reply:
         account = self._account(call.identity)
         command = COMMANDS.get(call.event, _play)(call, account)
-        return p.ok(**await self.tables.submit(call.table, command))
+        # Straight onto the table's queue (or its owner's, with several processes): nothing forwards it on the way.
+        return p.ok(**await self.tables.queue_of(call.table)(command))
 
     @staticmethod
     def _account(identity: Identity) -> AccountId:
@@ -442,19 +445,7 @@ def _drill(call: TableCall, account: AccountId) -> TableCommand:
 
 def _move(call: TableCall, account: AccountId) -> TableCommand:
     move = _as(call.request, p.Move)
-    return Play(account, move.action, tuple(sent(move.args).items()))
-
-
-def sent(args: Mapping[str, Any]) -> JSON:
-    """A move's arguments as the game reads them: a null argument (or an entry's null field) is one not sent.
-
-    Done here, once, as the move leaves the wire: the table and the game take the arguments as they are.
-
-    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
-    {'bets': [{'spot': 1}]}
-    """
-    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
-            if isinstance(v, list) else v for k, v in args.items() if v is not None}
+    return Play(account, move.action, move.args)  # as the request's model validated it: not copied again
 
 
 def _play(call: TableCall, account: AccountId) -> TableCommand:

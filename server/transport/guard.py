@@ -82,8 +82,8 @@ class ConnectionGuard:
             lost(handler, exc)
 
         # aiohttp's RequestHandler reports to its manager through these two calls
-        server.connection_made = connection_made  # type: ignore[method-assign]
-        server.connection_lost = connection_lost  # type: ignore[method-assign]
+        server.connection_made = connection_made  # type: ignore[method-assign]  # wrapped on this one server object
+        server.connection_lost = connection_lost  # type: ignore[method-assign]  # wrapped on this one server object
 
     def _made(self, handler: web_protocol.RequestHandler, transport: asyncio.Transport) -> None:
         peer = transport.get_extra_info("peername")

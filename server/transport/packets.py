@@ -17,8 +17,6 @@ it in our words, where orjson would reject the packet outright.
 
 from __future__ import annotations
 
-from typing import Any
-
 import engineio.json
 import orjson
 import socketio
@@ -28,7 +26,7 @@ class _Json:
     """The ``json`` a packet encodes and decodes with: orjson out, the library's own parser in."""
 
     @staticmethod
-    def dumps(data: Any, **_options: Any) -> str:  # separators: orjson writes none of the optional spaces
+    def dumps(data: object, **_options: object) -> str:  # separators: orjson writes none of the optional spaces
         return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
     loads = staticmethod(engineio.json.loads)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import socketio
 
@@ -36,7 +35,7 @@ class SocketPublisher:
         for known in (*updates.accounts, *updates.skip):
             for sid, _eio in edge.participants(self.sio, account_room(known)):
                 account_of[sid] = known
-        sends: list[tuple[str, Mapping[str, Any]]] = []
+        sends: list[tuple[str, Mapping[str, object]]] = []
         for sid, eio_sid in viewers:
             account: AccountId | None = account_of.get(sid)
             if account in updates.skip:

@@ -20,11 +20,11 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
+from server.protocol import sent
 from server.rules.choices import admits, cost, fits, is_spec
 from server.rules.errors import RuleError, Violation
 from server.rules.game import JSON, Game
 from server.rules.machine import Phased
-from server.transport.gateway import sent
 
 Args = dict[str, Any]
 Typical = Callable[[Any, int], list[Args]]

@@ -24,6 +24,8 @@ from .helpers import arranged
 SLOW = {"offer_seconds": 60, "bet_seconds": 60, "action_seconds": 60}
 ANTE, AMOUNT = 19, 53  # bob's six-card flush may raise up to three Antes (57)
 DOC = Path(__file__).parents[2] / "docs" / "server.md"
+# The most the raise may take, as cut for issue 24: a hop added back fails here even with the drawing updated.
+PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 14, 14
 
 
 def _holds(value: Any, depth: int = 0) -> bool:
@@ -123,5 +125,7 @@ def test_the_docs_totals_are_its_list_counted() -> None:
     assert total == len(listed) == len(drawn_hops())
     assert branches == sum(1 for note in listed if "(branch" in note)
     assert on_path == total - branches
+    assert on_path <= PATH_HOPS_AT_MOST, "a hop came back on the path: cut it again"
+    assert branches <= BRANCH_HOPS_AT_MOST, "a hop came back on a branch: cut it again"
     assert drawn_hops()[0] == "server.protocol:parse_request"
     assert drawn_hops()[-1] == "server.transport.edge:send_each"

@@ -26,7 +26,7 @@ from server.rules.hcf import messages as m
 from server.rules.hcf.choices import choices
 from server.rules.hcf.settings import HcfSettings
 from server.rules.hcf.view import hand_view, private_events
-from server.rules.moves import Moves, chips, flag, text
+from server.rules.moves import Moves, Record, chips, flag, text
 
 _LOGGED: Final = ("ante", "straight_flush_bonus", "flush_bonus", "fees", "dealer", "qualifies")
 
@@ -46,7 +46,8 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     moves = Moves("High Card Flush", {
         "bank": {"accept": flag()},
         "bet": {"ante": chips(), "straight_flush_bonus": chips(), "flush_bonus": chips(), "seed": text()},
-        "pass": {}, "fold": {}, "raise": {"amount": chips()}})
+        "pass": {}, "fold": {}, "raise": {"amount": chips()}},
+        {"pass": Record(of=m.PassBets), "fold": Record(of=m.Fold), "raise": Record(of=m.Raise, defaults={"amount": 0})})
 
     def log_fields(self, payload: JSONIn) -> JSON:
         """The bets, fees and the DP's hand of an event; a settled hand's nets by seat, the DP's and the house's."""
@@ -110,18 +111,15 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
         return None
 
     def move(self, seat: int, action: str, args: JSONIn) -> m.Command:
-        """A player's move as a rules command."""
+        """A player's move as a rules command (a pass, a fold or a raise is the record :attr:`moves` names)."""
         if action == "bank":
             return m.AcceptBank(seat) if args.get("accept") else m.DeclineBank(seat)
         if action == "bet":
             return m.PlaceBets(seat, args.get("ante", 0), args.get("straight_flush_bonus", 0),
                                args.get("flush_bonus", 0), args.get("seed"))
-        if action == "pass":
-            return m.PassBets(seat)
-        if action == "fold":
-            return m.Fold(seat)
-        if action == "raise":
-            return m.Raise(seat, args.get("amount", 0))
+        command = self.moves.build(self, seat, action, args) if action in self.moves.records else None
+        if isinstance(command, m.PassBets | m.Fold | m.Raise):
+            return command
         raise Violation(f"no move named {action!r} in High Card Flush", "request/unknown")
 
     def after_hand(self, state: h.HandState, carry: JSONIn) -> AfterHand:

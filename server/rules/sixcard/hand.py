@@ -84,11 +84,6 @@ __all__ = [
 ]
 
 
-def decide(state: HandState, command: Command) -> list[Event]:
-    """The events ``command`` causes, or a :class:`Violation`; the state is not touched."""
-    return machine.decide(_HANDLERS, TERMINAL, state, command)
-
-
 def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
     """Decide and apply: the new state and every event the command caused."""
     events = decide(state, command)
@@ -98,3 +93,7 @@ def step(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], list[Event]]]] = {
     **betting.HANDLERS, **decisions.HANDLERS, **showdown.HANDLERS, **presence.HANDLERS,
 }
+
+decide: Final[machine.Dispatch[HandState, Event]] = machine.Dispatch(_HANDLERS, TERMINAL)
+"""``decide(state, command)``: the events ``command`` causes, or a :class:`Violation`; the state is not touched.
+Each command goes to its handler by its type in this one call."""
