@@ -9,7 +9,7 @@ or the table's floor link, only.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import structlog
 from aiohttp import web
@@ -17,31 +17,45 @@ from aiohttp import web
 from server import protocol as p
 from server.identity import EVERY_TABLE
 from server.rules.errors import Refusal
+from server.rules.vocabulary import JSON
 from server.transport.http import AccountService, HttpLimits, body_of, guarded, refuse_unless_host
 
 log = structlog.get_logger("hcf.table_host")
 
 
+class ClosedSession(Protocol):
+    """A session the host closed (server/storage/nights.py ``Session``)."""
+
+    @property
+    def number(self) -> int:
+        """Its number at the table, from 1."""
+        ...
+
+    def as_json(self) -> JSON:
+        """The session as the API shows it."""
+        ...
+
+
 class SessionsPort(Protocol):
     """What these routes need from storage (server/storage/nights.py and settle.py)."""
 
-    async def open_session(self, table: str) -> dict[str, Any]:
+    async def open_session(self, table: str) -> JSON:
         """Open a session at the table now (one already open stays open)."""
         ...
 
-    async def close_session(self, table: str) -> Any:
+    async def close_session(self, table: str) -> ClosedSession | None:
         """Close the open session: the closed session (its ``number``), or None when none was open."""
         ...
 
-    async def sessions(self, table: str) -> dict[str, Any]:
+    async def sessions(self, table: str) -> JSON:
         """The table's sessions, oldest first."""
         ...
 
-    async def replays(self, table: str) -> dict[str, Any]:
+    async def replays(self, table: str) -> JSON:
         """Who may open the table's replay links, with its sentence."""
         ...
 
-    async def set_replays(self, table: str, replays: str) -> dict[str, Any]:
+    async def set_replays(self, table: str, replays: str) -> JSON:
         """Set who may open the table's replay links."""
         ...
 

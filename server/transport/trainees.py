@@ -8,7 +8,7 @@ table keeps its reports itself, through the same store (server/storage/trainees.
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import structlog
 from aiohttp import web
@@ -36,20 +36,20 @@ minutes, so a trainee never meets it; a flood of rows in the database does."""
 class TraineesPort(Protocol):
     """What these routes need from storage (server/storage/trainees.py)."""
 
-    async def keep_drill_report(self, trainee: str, report: Any, *, source: str = "live",
+    async def keep_drill_report(self, trainee: str, report: object, *, source: str = "live",
                                 mode: str = "training", partial: bool = False) -> None:
         """Keep one report in the trainee's history."""
         ...
 
-    async def trainees(self) -> list[dict[str, Any]]:
+    async def trainees(self) -> list[JSON]:
         """Every trainee's line."""
         ...
 
-    async def trainee_history(self, trainee: str) -> dict[str, Any]:
+    async def trainee_history(self, trainee: str) -> JSON:
         """One trainee's history; ``account/unknown`` without one."""
         ...
 
-    async def drill_certificate(self, trainee: str, session: int) -> dict[str, Any]:
+    async def drill_certificate(self, trainee: str, session: int) -> JSON:
         """The certificate of one session, its digest checked; ``drill/no_certificate`` for no exam passed."""
         ...
 
