@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-JSON = dict[str, Any]
+from server.rules.vocabulary import JSON
+
 Op = list[Any]  # [path, value] or [path]: JSON arrays on the wire
 
 

@@ -27,8 +27,7 @@ from typing import Any, Final
 
 from server.rules.cards import CardError, card_text, parse_card
 from server.rules.drill.explain import step_name
-
-JSON = dict[str, Any]
+from server.rules.vocabulary import JSON
 
 FORMS: Final[Mapping[str, str]] = {
     "offer_bank": "`offer SEAT` (the seat offered the bank) or `offer none` (nobody may be offered)",

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from client_cli.api import UnreachableError
 from client_cli.connection import Connection, ServerRefused
@@ -28,8 +27,8 @@ from client_cli.drill.turns import names_words, step_owner, turn_sentence
 from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 from server.rules.drill.views import view_from_json
+from server.rules.vocabulary import JSON
 
-JSON = dict[str, Any]
 HELP = frozenset({"?", "help"})
 
 

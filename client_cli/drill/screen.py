@@ -17,8 +17,7 @@ from server.rules.drill.explain import feedback as explained
 from server.rules.drill.report import percent
 from server.rules.drill.steps import QUESTIONS, KeyStep
 from server.rules.drill.views import DealerView, Moment
-
-JSON = dict[str, Any]
+from server.rules.vocabulary import JSON
 
 
 def view_lines(moment: Moment, total: int) -> list[str]:

@@ -24,8 +24,8 @@ from server.rules.drill.explain import step_name
 from server.rules.drill.report import report
 from server.rules.drill.scenario import Scenario
 from server.rules.drill.views import Moment
+from server.rules.vocabulary import JSON
 
-JSON = dict[str, Any]
 MODES: Final = ("training", "exam")
 LEDGER: Final = "none"
 """The report's ``ledger``: a rehearsal plays no table, so there is no database to check."""

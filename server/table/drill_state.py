@@ -16,7 +16,7 @@ from server.rules.drill.explain import STEP_NAMES, feedback
 from server.rules.drill.judge import judge_step
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
-from server.rules.game import JSON
+from server.rules.vocabulary import Reply
 from server.table.commands import TableError
 from server.table.drill_events import (
     Answered,
@@ -37,7 +37,6 @@ from server.table.drill_events import (
     StepsHeld,
 )
 
-Reply = JSON
 __all__ = ["Answered", "Hold", "LiveDrill", "Question", "decide", "evolve", "held_back", "restored_answers"]
 
 

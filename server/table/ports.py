@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import NotRequired, Protocol, TypedDict, runtime_checkable
 
 from server.rules.game import JSON, AccountId, Transfer
+from server.rules.vocabulary import Reply as Reply  # a command's answer, named here for the table's parts
 from server.viewpatch import Op
 
 
@@ -135,4 +136,3 @@ class Publisher(Protocol):
         """One update per viewer of the table (personal ones to their accounts' connections)."""
         ...
 
-Reply = JSON  # a command's answer
