@@ -26,6 +26,7 @@ class SocketPublisher:
 
     def __init__(self, sio: socketio.AsyncServer) -> None:
         self.sio = sio
+        edge.record_websockets(sio)  # so each update's frame can be written once per idle connection
 
     async def table_update(self, table: str, updates: TableUpdates) -> None:
         """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
