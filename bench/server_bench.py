@@ -916,7 +916,8 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
                                "p99_ms": round(percentile(v, 99), 2)} for a, v in sorted(by_action.items())},
              "snapshots": snapshots, "snapshots_per_hand": round(snapshots / hands, 3) if hands else None,
              "pushes": pushes, "retries": sum(r.get("retries", 0) for r in reports),
-             "protocol_seen": sorted({r.get("protocol") for r in reports if r.get("protocol")})}
+             "protocol_seen": sorted({r.get("protocol") for r in reports if r.get("protocol")}),
+             "sinks_open": sum(r.get("sinks_open", 0) for r in reports)}
     return Window(
         seconds=elapsed,
         latencies_ms=[x for r in reports for x in r["latencies_ms"]],
@@ -956,7 +957,8 @@ async def measure_spectators(workdir: Path, counts: list[int], warmup: float, se
     """One 7-seat table whose bots act at once, watched by more and more spectators: server CPU per hand.
 
     Every spectator gets the same updates; the figure is what each one adds to a hand's cost.
-    The bots are one load generator, the spectators the other.
+    The bots are one load generator, the spectators (light ones, ``bench/sink.py``) the other;
+    each step says how many joined and how many were still open at its end.
     """
     top = max(counts)
     server = await start_server(workdir, "spectators", 7 + top)
@@ -972,18 +974,22 @@ async def measure_spectators(workdir: Path, counts: list[int], warmup: float, se
         watching = 0
         for count in sorted(counts):
             extra = [[p.name, p.token, "s0"] for p in server.prepared.players[7 + watching:7 + count]]
+            watchers = 0
             if extra:
-                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "watch", "players": extra}])
+                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "sink", "players": extra}])
                 errors += joined[1]["errors"]
+                watchers = joined[1]["watchers"]
             watching = count
             await asyncio.sleep(warmup)
             window = await measure_window(server, workers, seconds)
             summary = window.summary()
             steps.append({"spectators": count, "hands": window.hands, "hands_per_s": summary["hands_per_s"],
                           "server_cpu_ms_per_hand": summary["server_cpu_ms_per_hand"],
-                          "server_cpu_share": summary["server_cpu_share"]})
-            print(f"  {count:4d} spectators: {summary['server_cpu_ms_per_hand']} ms of server CPU a hand, "
-                  f"{summary['hands_per_s']} hands/s", flush=True)
+                          "server_cpu_share": summary["server_cpu_share"], "joined": watchers,
+                          "open_at_end": summary["sinks_open"]})
+            print(f"  {count:4d} spectators ({watchers} joined, {summary['sinks_open']} still open at the end): "
+                  f"{summary['server_cpu_ms_per_hand']} ms of server CPU a hand, {summary['hands_per_s']} hands/s",
+                  flush=True)
     finally:
         await workers.stop()
         stop_server(server)

@@ -10,6 +10,7 @@ is checked in one place (tests/test_socket_edge.py fails if a shape relied on he
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -19,6 +20,7 @@ import socketio
 import structlog
 
 from server.protocol import NAMESPACE
+from server.transport.outlets import FrameHold, Outlet
 
 log = structlog.get_logger("hcf.transport")
 
@@ -85,6 +87,29 @@ async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str
             await send(sio, eio_sid, frames)
 
 
+async def send_shared(sio: socketio.AsyncServer, event: str, data: Mapping[str, Any], eio_sids: Iterable[str],
+                      hold: FrameHold) -> None:
+    """Send one payload to many connections (the spectators): encoded once, held by ``hold`` where idle."""
+    frames = encoded(sio, event, data)
+    wire = websocket_frame(frames)
+    if wire is None:
+        for eio_sid in eio_sids:
+            await send(sio, eio_sid, frames)
+        return
+    idle: list[Outlet] = []
+    busy: list[str] = []
+    sockets = sio.eio.sockets
+    for eio_sid in eio_sids:
+        outlet: Outlet | None = getattr(sockets.get(eio_sid), "hcf_outlet", None)
+        if outlet is not None and outlet.idle() is not None:
+            idle.append(outlet)
+        else:
+            busy.append(eio_sid)
+    hold.put_all(idle, wire)  # before any await: nothing can be queued for them meanwhile
+    for eio_sid in busy:
+        await send(sio, eio_sid, frames)
+
+
 def websocket_frame(frames: Frames) -> bytes | None:
     """The whole websocket frame (unmasked text, as a server sends) of a one-packet text event; None otherwise.
 
@@ -109,11 +134,12 @@ def websocket_frame(frames: Frames) -> bytes | None:
 
 
 def record_websockets(sio: socketio.AsyncServer) -> None:
-    """Keep each engine.io socket's websocket on the socket, for ``write_direct`` (once per server).
+    """Give each engine.io socket an :class:`Outlet` to its websocket, for direct writes (once per server).
 
     The library makes the websocket inside the connection's handler and keeps it nowhere
     we can reach; its factory is wrapped in this server's own copy of the driver table
-    (the table is the driver module's, shared by every server in the process).
+    (the table is the driver module's, shared by every server in the process). The
+    websocket's ``send`` (what engine.io's writer task calls) first writes what the outlet holds.
     """
     drivers: dict[str, Any] = sio.eio._async
     if drivers.get("hcf_recorded"):
@@ -124,33 +150,73 @@ def record_websockets(sio: socketio.AsyncServer) -> None:
         websocket = library(handler, server)
         owner = getattr(handler, "__self__", None)  # the engine.io socket whose handler this is
         if owner is not None:
-            owner.hcf_websocket = websocket
+            outlet = Outlet(lambda: _transport_of(websocket), _idleness(owner, websocket))
+            library_send = websocket.send
+
+            async def send(message: Any) -> None:
+                outlet.flush()  # frames held for this connection were given before this packet
+                await library_send(message)
+
+            websocket.send = send
+            owner.hcf_outlet = outlet
         return websocket
 
     sio.eio._async = {**drivers, "websocket": recording, "hcf_recorded": True}
 
 
-def write_direct(sio: socketio.AsyncServer, eio_sid: str, wire: bytes) -> bool:
-    """Write a frame straight to an idle connection's socket; False (nothing written) if it is not idle.
+def _transport_of(websocket: Any) -> asyncio.WriteTransport | None:
+    """The socket under the library's websocket (None before its handshake or once it closes)."""
+    writer = getattr(getattr(websocket, "_sock", None), "_writer", None)
+    if writer is None or writer._closing:
+        return None
+    transport: asyncio.WriteTransport | None = getattr(writer, "transport", None)
+    return transport
+
+
+def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTransport | None]:
+    """The socket of an engine.io connection while a frame may be written to it past its queue, else None.
 
     Idle: an open websocket whose engine.io writer task is parked waiting for its queue,
     with nothing queued and the socket's send buffer under its high-water mark. Then no
     packet given before this one is still unwritten, so the order a client reads is the
     order sent; a slow reader's packets go through the queue, where the gateway sees them pile up.
+    What does not change over a connection's life is looked up once: this runs for every
+    spectator on every update.
     """
-    socket = sio.eio.sockets.get(eio_sid)
-    if socket is None or socket.closed or not socket.upgraded or socket.upgrading:
+    queue: asyncio.Queue[Any] = socket.queue
+    getters = queue._getters  # type: ignore[attr-defined]  # the writer's wait on the queue (no public API)
+    found: list[Any] = []  # the aiohttp writer and its transport, once the handshake made them
+
+    def idle() -> asyncio.WriteTransport | None:
+        if not found:
+            writer = getattr(getattr(websocket, "_sock", None), "_writer", None)
+            if writer is None:
+                return None
+            found.extend((writer, writer.transport, writer.transport.get_write_buffer_limits()[1]))
+        writer, transport, high = found
+        if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing() or queue.qsize()
+                or not any(not waiter.done() for waiter in getters)):
+            return None  # closing, or the writer task holds or is about to take packets sent before this one
+        if transport.get_write_buffer_size() >= high:
+            return None
+        transport_: asyncio.WriteTransport = transport
+        return transport_
+
+    return idle
+
+
+def idle_outlet(sio: socketio.AsyncServer, eio_sid: str) -> Outlet | None:
+    """The connection's outlet if a frame may be written to it now (see ``_idleness``), else None."""
+    outlet: Outlet | None = getattr(sio.eio.sockets.get(eio_sid), "hcf_outlet", None)
+    return outlet if outlet is not None and outlet.idle() is not None else None
+
+
+def write_direct(sio: socketio.AsyncServer, eio_sid: str, wire: bytes) -> bool:
+    """Write a frame (after anything held) straight to an idle connection; False, nothing written, if not idle."""
+    outlet = idle_outlet(sio, eio_sid)
+    if outlet is None:
         return False
-    writer = getattr(getattr(getattr(socket, "hcf_websocket", None), "_sock", None), "_writer", None)
-    transport = getattr(writer, "transport", None)
-    if transport is None or writer is None or writer._closing or transport.is_closing():
-        return False
-    queue = socket.queue
-    if queue.qsize() or not any(not waiter.done() for waiter in queue._getters):
-        return False  # the writer task holds or is about to take packets sent before this one
-    if transport.get_write_buffer_size() >= transport.get_write_buffer_limits()[1]:
-        return False
-    transport.write(wire)
+    outlet.write(wire)
     return True
 
 

@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.transport import edge
+from server.transport.outlets import FrameHold
 from server.transport.packets import TextPacket
+from tests.support.clock import ManualClock
 
 WAIT = 10.0
 
@@ -129,9 +131,6 @@ async def read_updates(ws: aiohttp.ClientWebSocketResponse, count: int) -> list[
     return seen
 
 
-Send = Callable[[socketio.AsyncServer, str, int], Awaitable[None]]
-
-
 async def queued_send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
     await edge.send(sio, eio_sid, edge.encoded(sio, "table_update", {"n": n, "pad": "q" * (n % 7) * 40}))
 
@@ -140,19 +139,33 @@ async def shared_send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
     await edge.send_each(sio, "table_update", [(eio_sid, {"n": n, "pad": "d" * (n % 5) * 60})])
 
 
+def held_send(hold: FrameHold) -> Callable[[socketio.AsyncServer, str, int], Awaitable[None]]:
+    async def send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
+        await edge.send_shared(sio, "table_update", {"n": n, "pad": "h" * (n % 3) * 50}, [eio_sid], hold)
+    return send
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(plan=st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=30))
-def test_direct_and_queued_packets_reach_a_compressing_client_in_the_order_sent(plan: list[tuple[bool, bool]]) -> None:
-    """Whatever mix of queued sends, shared sends and pauses: every packet arrives, in order, and decodes."""
+@given(plan=st.lists(st.tuples(st.sampled_from(["queued", "direct", "held"]), st.booleans(), st.booleans()),
+                     min_size=1, max_size=30))
+def test_direct_held_and_queued_packets_reach_a_compressing_client_in_the_order_sent(
+        plan: list[tuple[str, bool, bool]]) -> None:
+    """Whatever mix of queued, direct and held sends, pauses and hold ends: every packet arrives, in order."""
 
     async def scenario() -> None:
         async with serving() as (sio, port, arrived), aiohttp.ClientSession() as session:
             ws = await deflate_client(port, session)
             eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
-            for n, (direct, pause) in enumerate(plan):
-                await (shared_send if direct else queued_send)(sio, eio_sid, n)
+            clock = ManualClock()
+            hold = FrameHold(clock, 0.05)
+            sends = {"queued": queued_send, "direct": shared_send, "held": held_send(hold)}
+            for n, (kind, pause, hold_ends) in enumerate(plan):
+                await sends[kind](sio, eio_sid, n)
                 if pause:
                     await asyncio.sleep(0.002)
+                if hold_ends:
+                    clock.advance(0.05)
+            clock.advance(0.05)
             got = await read_updates(ws, len(plan))
             assert [update["n"] for update in got] == list(range(len(plan)))
             await ws.close()
