@@ -194,8 +194,8 @@ def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTranspor
                 return None
             found.extend((writer, writer.transport, writer.transport.get_write_buffer_limits()[1]))
         writer, transport, high = found
-        if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing() or queue.qsize()
-                or not any(not waiter.done() for waiter in getters)):
+        if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing()
+                or queue.qsize() or not any(not waiter.done() for waiter in getters)):
             return None  # closing, or the writer task holds or is about to take packets sent before this one
         if transport.get_write_buffer_size() >= high:
             return None
