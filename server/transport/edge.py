@@ -70,29 +70,38 @@ async def send(sio: socketio.AsyncServer, eio_sid: str, frames: Frames) -> None:
             return
 
 
-async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]]) -> None:
+async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]]) -> int:
     """Send ``event`` to each engine.io sid with its payload, in turn; a payload given to several is encoded once.
 
     Payloads are told apart by identity: the one update every spectator gets is one object.
     Its websocket frame is built once too, and written straight to each idle connection
     (``write_direct``); a busy one gets it through its queue, after what waits there.
+    Returns how many went through a queue.
     """
     built: dict[int, tuple[Frames, bytes | None]] = {}
+    queued_sends = 0
     for eio_sid, data in sends:
         if id(data) not in built:
             frames = encoded(sio, event, data)
             built[id(data)] = frames, websocket_frame(frames)
         frames, wire = built[id(data)]
         if wire is None or not write_direct(sio, eio_sid, wire):
+            queued_sends += 1
             await send(sio, eio_sid, frames)
+    return queued_sends
 
 
 async def send_shared(sio: socketio.AsyncServer, event: str, data: Mapping[str, Any], eio_sids: Iterable[str],
-                      hold: FrameHold) -> None:
-    """Send one payload to many connections (the spectators): encoded once, held by ``hold`` where idle."""
+                      hold: FrameHold | None, *, queue_all: bool = False) -> None:
+    """Send one payload to many connections (the spectators): encoded once, written (or held by ``hold``) where idle.
+
+    ``queue_all``: through every connection's queue instead, as engine.io sends (when a
+    seated player's update of the same batch waits in a queue: no spectator reads a
+    batch before the players it concerns could).
+    """
     frames = encoded(sio, event, data)
     wire = websocket_frame(frames)
-    if wire is None:
+    if wire is None or queue_all:
         for eio_sid in eio_sids:
             await send(sio, eio_sid, frames)
         return
@@ -105,7 +114,11 @@ async def send_shared(sio: socketio.AsyncServer, event: str, data: Mapping[str, 
             idle.append(outlet)
         else:
             busy.append(eio_sid)
-    hold.put_all(idle, wire)  # before any await: nothing can be queued for them meanwhile
+    if hold is not None:
+        hold.put_all(idle, wire)  # before any await: nothing can be queued for them meanwhile
+    else:
+        for outlet in idle:
+            outlet.write(wire)
     for eio_sid in busy:
         await send(sio, eio_sid, frames)
 

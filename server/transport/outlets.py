@@ -22,6 +22,9 @@ from server.clock import Clock, Timer, call_later
 HOLD_SECONDS = 0.05
 """How long a spectator's frame may wait for the next (the first after a quiet spell waits not at all)."""
 
+HOLD_FROM = 16
+"""Spectators at a table (in this process) from which their frames are held: below, each costs little."""
+
 
 Transport = Callable[[], asyncio.WriteTransport | None]
 

@@ -12,7 +12,7 @@ from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.vocabulary import AccountId
 from server.table.ports import TableUpdates
 from server.transport import edge
-from server.transport.outlets import HOLD_SECONDS, FrameHold
+from server.transport.outlets import HOLD_FROM, HOLD_SECONDS, FrameHold
 from server.transport.rooms import account_room, table_room
 
 
@@ -22,16 +22,18 @@ class SocketPublisher:
     A connection of an account with a personal update gets that one (found through the
     account's room); every other connection in the table's room gets the spectator's.
     Each payload is encoded once, however many connections receive it; the spectators'
-    frame is built once and held up to ``hold_seconds`` for each spectator, so that a burst
-    of updates goes out in one write (``server/transport/outlets.py``). Only this
+    frame is built once and, at a table with ``hold_from`` spectators or more, held up to
+    ``hold_seconds`` for each, so that a burst of updates goes out in one write
+    (``server/transport/outlets.py``). Only this
     process's connections: with several processes, ``server/cluster`` carries the
     updates to the others, which call this too.
     """
 
     def __init__(self, sio: socketio.AsyncServer, *, clock: Clock = SYSTEM_CLOCK,
-                 hold_seconds: float = HOLD_SECONDS) -> None:
+                 hold_seconds: float = HOLD_SECONDS, hold_from: int = HOLD_FROM) -> None:
         self.sio = sio
         self.hold = FrameHold(clock, hold_seconds)
+        self.hold_from = hold_from
         edge.record_websockets(sio)  # so each update's frame can be written once per idle connection
 
     async def table_update(self, table: str, updates: TableUpdates) -> None:
@@ -54,6 +56,7 @@ class SocketPublisher:
                 spectators.append(eio_sid)
             else:
                 sends.append((eio_sid, personal))
-        await edge.send_each(self.sio, p.EV_UPDATE, sends)  # each payload encoded once, however many get it
-        if spectators:
-            await edge.send_shared(self.sio, p.EV_UPDATE, updates.spectator, spectators, self.hold)
+        queued = await edge.send_each(self.sio, p.EV_UPDATE, sends)  # each payload encoded once
+        if spectators:  # after the players; queued like theirs if one of theirs had to wait in a queue
+            hold = self.hold if len(spectators) >= self.hold_from else None
+            await edge.send_shared(self.sio, p.EV_UPDATE, updates.spectator, spectators, hold, queue_all=queued > 0)
