@@ -1136,7 +1136,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 # 286 tables are 2,002 players: issue 15's target is 2,000
                 steps = args.steps or ([10, 20, 30] if quick else
                                        [10, 20, 30, 40, 50, 75, 100, 150, 200, 250, 286, 300])
-                results["capacity"] = await measure_capacity(workdir, steps, args.capacity_workers or (2 if quick else 4),
+                workers = args.capacity_workers or (2 if quick else 4)
+                results["capacity"] = await measure_capacity(workdir, steps, workers,
                                                              4.0 if quick else 15.0, 8.0 if quick else 30.0)
     results.update(headline(results))
     return results
