@@ -171,3 +171,23 @@ def test_direct_held_and_queued_packets_reach_a_compressing_client_in_the_order_
             await ws.close()
 
     asyncio.run(scenario())
+
+
+async def test_spectators_go_through_their_queues_when_a_players_update_of_the_batch_waits_in_one() -> None:
+    async with serving() as (sio, port, arrived):
+        client = socketio.AsyncClient()
+        got: asyncio.Queue[Any] = asyncio.Queue()
+        client.on("table_update", got.put_nowait)
+        await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
+        try:
+            eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
+            await settled(sio, eio_sid)
+            queue = sio.eio.sockets[eio_sid].queue
+            await edge.send_shared(sio, "table_update", {"seq": 1}, [eio_sid], None)
+            assert queue.qsize() == 0, "an idle spectator's frame is written at once"
+            await settled(sio, eio_sid)
+            await edge.send_shared(sio, "table_update", {"seq": 2}, [eio_sid], None, queue_all=True)
+            assert queue.qsize() == 1, "behind a player's queued update, a spectator's waits in its queue too"
+            assert [await asyncio.wait_for(got.get(), WAIT) for _ in range(2)] == [{"seq": 1}, {"seq": 2}]
+        finally:
+            await client.disconnect()
