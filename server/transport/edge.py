@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import struct
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import engineio
@@ -20,7 +21,7 @@ import socketio
 import structlog
 
 from server.protocol import NAMESPACE
-from server.transport.outlets import FrameHold, Outlet
+from server.transport.outlets import FrameHold
 
 log = structlog.get_logger("hcf.transport")
 
@@ -70,57 +71,88 @@ async def send(sio: socketio.AsyncServer, eio_sid: str, frames: Frames) -> None:
             return
 
 
-async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]]) -> int:
-    """Send ``event`` to each engine.io sid with its payload, in turn; a payload given to several is encoded once.
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The payload whose frames go through ``hold`` (the spectators', at a table many watch)."""
 
-    Payloads are told apart by identity: the one update every spectator gets is one object.
-    Its websocket frame is built once too, and written straight to each idle connection
-    (``write_direct``); a busy one gets it through its queue, after what waits there.
-    Returns how many went through a queue.
+    payload: Mapping[str, Any]
+    hold: FrameHold
+
+
+async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]],
+                    held: Held | None = None) -> None:
+    """Send ``event`` to each engine.io sid with its payload, in the order given.
+
+    A payload given to several is encoded once (told apart by identity: the one update every
+    spectator gets is one object). With ``held`` (a table many watch), its websocket frame
+    is built once too and written straight to each idle connection (``idle_outlet``), and
+    ``held.payload``'s goes through ``held.hold``; a busy connection gets it through its
+    queue, after what waits there, and from then on the rest go through their queues too,
+    so that the connections hear of a batch in the order given, as engine.io's writers
+    would have it. Without ``held``, every frame goes through its connection's queue, as
+    engine.io sends: the timing of a table with few watchers is what it always was.
     """
     built: dict[int, tuple[Frames, bytes | None]] = {}
-    queued_sends = 0
+    queued = False
     for eio_sid, data in sends:
         if id(data) not in built:
             frames = encoded(sio, event, data)
             built[id(data)] = frames, websocket_frame(frames)
         frames, wire = built[id(data)]
-        if wire is None or not write_direct(sio, eio_sid, wire):
-            queued_sends += 1
+        outlet = idle_outlet(sio, eio_sid) if held is not None and wire is not None and not queued else None
+        if outlet is None or wire is None:
+            queued = True
             await send(sio, eio_sid, frames)
-    return queued_sends
-
-
-async def send_shared(sio: socketio.AsyncServer, event: str, data: Mapping[str, Any], eio_sids: Iterable[str],
-                      hold: FrameHold | None, *, queue_all: bool = False) -> None:
-    """Send one payload to many connections (the spectators): encoded once, written (or held by ``hold``) where idle.
-
-    ``queue_all``: through every connection's queue instead, as engine.io sends (when a
-    seated player's update of the same batch waits in a queue: no spectator reads a
-    batch before the players it concerns could).
-    """
-    frames = encoded(sio, event, data)
-    wire = websocket_frame(frames)
-    if wire is None or queue_all:
-        for eio_sid in eio_sids:
-            await send(sio, eio_sid, frames)
-        return
-    idle: list[Outlet] = []
-    busy: list[str] = []
-    sockets = sio.eio.sockets
-    for eio_sid in eio_sids:
-        outlet: Outlet | None = getattr(sockets.get(eio_sid), "hcf_outlet", None)
-        if outlet is not None and outlet.idle() is not None:
-            idle.append(outlet)
+        elif held is not None and data is held.payload:
+            held.hold.put(outlet, wire)
         else:
-            busy.append(eio_sid)
-    if hold is not None:
-        hold.put_all(idle, wire)  # before any await: nothing can be queued for them meanwhile
-    else:
-        for outlet in idle:
             outlet.write(wire)
-    for eio_sid in busy:
-        await send(sio, eio_sid, frames)
+
+
+Transport = Callable[[], asyncio.WriteTransport | None]
+
+
+def _never_idle() -> asyncio.WriteTransport | None:
+    return None
+
+
+class Outlet:
+    """One websocket connection's socket, written to directly; bytes held for it go first.
+
+    ``transport_of`` gives the open socket (None once it closes); ``idle`` gives it only
+    while a frame may be written past the library's queue (``server/transport/edge.py``
+    says when).
+    """
+
+    __slots__ = ("_transport_of", "idle", "last_write", "pending")
+
+    def __init__(self, transport_of: Transport, idle: Transport = _never_idle) -> None:
+        self._transport_of = transport_of
+        self.idle = idle
+        self.pending = bytearray()  # frames held for this connection, in order
+        self.last_write = float("-inf")  # when a hold last wrote to it (the hold's clock)
+
+    def transport(self) -> asyncio.WriteTransport | None:
+        """The open socket (None once it is closing or gone)."""
+        transport = self._transport_of()
+        return None if transport is None or transport.is_closing() else transport
+
+    def write(self, data: bytes) -> None:
+        """Write what is held and then ``data``, in one write (nothing, and nothing held, if the socket is gone)."""
+        transport = self.transport()
+        if transport is None:
+            self.pending.clear()
+            return
+        if self.pending:
+            self.pending += data
+            data = bytes(self.pending)
+            self.pending.clear()
+        transport.write(data)
+
+    def flush(self) -> None:
+        """Write what is held, if anything."""
+        if self.pending:
+            self.write(b"")
 
 
 def websocket_frame(frames: Frames) -> bytes | None:

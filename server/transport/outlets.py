@@ -8,14 +8,14 @@ So a spectator's frames that come within ``HOLD_SECONDS`` of its last write wait
 in one write: the first after a quiet spell goes at once, a burst waits at most that long.
 
 Order is kept: held bytes go out before anything else is written to the connection (the
-edge calls :meth:`Outlet.flush` before engine.io's writer sends), and a frame is only
+edge flushes it before engine.io's writer sends), and a frame is only
 held or written here while that writer has nothing in hand.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from typing import Protocol
 
 from server.clock import Clock, Timer, call_later
 
@@ -26,50 +26,14 @@ HOLD_FROM = 16
 """Spectators at a table (in this process) from which their frames are held: below, each costs little."""
 
 
-Transport = Callable[[], asyncio.WriteTransport | None]
+class Held(Protocol):
+    """A connection a hold writes to (``server/transport/edge.py``'s ``Held``)."""
 
-
-def _never_idle() -> asyncio.WriteTransport | None:
-    return None
-
-
-class Outlet:
-    """One websocket connection's socket, written to directly; bytes held for it go first.
-
-    ``transport_of`` gives the open socket (None once it closes); ``idle`` gives it only
-    while a frame may be written past the library's queue (``server/transport/edge.py``
-    says when).
-    """
-
-    __slots__ = ("_transport_of", "idle", "last_write", "pending")
-
-    def __init__(self, transport_of: Transport, idle: Transport = _never_idle) -> None:
-        self._transport_of = transport_of
-        self.idle = idle
-        self.pending = bytearray()  # frames held for this connection, in order
-        self.last_write = float("-inf")  # when a hold last wrote to it (the hold's clock)
-
-    def transport(self) -> asyncio.WriteTransport | None:
-        """The open socket (None once it is closing or gone)."""
-        transport = self._transport_of()
-        return None if transport is None or transport.is_closing() else transport
+    pending: bytearray  # frames held for it, in order
+    last_write: float  # when a hold last wrote to it (the hold's clock)
 
     def write(self, data: bytes) -> None:
-        """Write what is held and then ``data``, in one write (nothing, and nothing held, if the socket is gone)."""
-        transport = self.transport()
-        if transport is None:
-            self.pending.clear()
-            return
-        if self.pending:
-            self.pending += data
-            data = bytes(self.pending)
-            self.pending.clear()
-        transport.write(data)
-
-    def flush(self) -> None:
-        """Write what is held, if anything."""
-        if self.pending:
-            self.write(b"")
+        """Write what is held and then ``data``, in one write."""
 
 
 class FrameHold:
@@ -79,14 +43,14 @@ class FrameHold:
         if seconds < 0:
             raise ValueError("a frame hold needs seconds >= 0")
         self.clock, self.seconds = clock, seconds
-        self._waiting: dict[Outlet, None] = {}  # outlets with bytes held, in the order they were first held
+        self._waiting: dict[Held, None] = {}  # outlets with bytes held, in the order they were first held
         self._timer: Timer | None = None
 
-    def put(self, outlet: Outlet, wire: bytes) -> None:
+    def put(self, outlet: Held, wire: bytes) -> None:
         """Write ``wire`` now if the connection was quiet for ``seconds``; else hold it for the next flush."""
         self.put_all([outlet], wire)
 
-    def put_all(self, outlets: Iterable[Outlet], wire: bytes) -> None:
+    def put_all(self, outlets: Iterable[Held], wire: bytes) -> None:
         """:meth:`put` for each of ``outlets`` (one reading of the clock for all)."""
         now = self.clock.monotonic()
         quiet_since = now - self.seconds

@@ -46,17 +46,13 @@ class SocketPublisher:
             for sid, _eio in edge.participants(self.sio, account_room(known)):
                 account_of[sid] = known
         sends: list[tuple[str, Mapping[str, Any]]] = []
-        spectators: list[str] = []
+        spectators = 0
         for sid, eio_sid in viewers:
             account: AccountId | None = account_of.get(sid)
             if account in updates.skip:
                 continue  # its update went with the answer to its own request
             personal = updates.accounts.get(account) if account is not None else None
-            if personal is None:
-                spectators.append(eio_sid)
-            else:
-                sends.append((eio_sid, personal))
-        queued = await edge.send_each(self.sio, p.EV_UPDATE, sends)  # each payload encoded once
-        if spectators:  # after the players; queued like theirs if one of theirs had to wait in a queue
-            hold = self.hold if len(spectators) >= self.hold_from else None
-            await edge.send_shared(self.sio, p.EV_UPDATE, updates.spectator, spectators, hold, queue_all=queued > 0)
+            spectators += personal is None
+            sends.append((eio_sid, personal if personal is not None else updates.spectator))
+        held = edge.Held(updates.spectator, self.hold) if spectators >= self.hold_from else None
+        await edge.send_each(self.sio, p.EV_UPDATE, sends, held)  # each payload encoded once, however many get it

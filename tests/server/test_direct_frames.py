@@ -136,12 +136,14 @@ async def queued_send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
 
 
 async def shared_send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
-    await edge.send_each(sio, "table_update", [(eio_sid, {"n": n, "pad": "d" * (n % 5) * 60})])
+    direct = edge.Held({}, FrameHold(ManualClock(), 0.0))  # a table many watch: idle connections written at once
+    await edge.send_each(sio, "table_update", [(eio_sid, {"n": n, "pad": "d" * (n % 5) * 60})], direct)
 
 
 def held_send(hold: FrameHold) -> Callable[[socketio.AsyncServer, str, int], Awaitable[None]]:
     async def send(sio: socketio.AsyncServer, eio_sid: str, n: int) -> None:
-        await edge.send_shared(sio, "table_update", {"n": n, "pad": "h" * (n % 3) * 50}, [eio_sid], hold)
+        payload = {"n": n, "pad": "h" * (n % 3) * 50}
+        await edge.send_each(sio, "table_update", [(eio_sid, payload)], edge.Held(payload, hold))
     return send
 
 
@@ -173,7 +175,7 @@ def test_direct_held_and_queued_packets_reach_a_compressing_client_in_the_order_
     asyncio.run(scenario())
 
 
-async def test_spectators_go_through_their_queues_when_a_players_update_of_the_batch_waits_in_one() -> None:
+async def test_once_one_connection_of_a_batch_waits_in_its_queue_the_rest_go_through_theirs() -> None:
     async with serving() as (sio, port, arrived):
         client = socketio.AsyncClient()
         got: asyncio.Queue[Any] = asyncio.Queue()
@@ -183,11 +185,13 @@ async def test_spectators_go_through_their_queues_when_a_players_update_of_the_b
             eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
             await settled(sio, eio_sid)
             queue = sio.eio.sockets[eio_sid].queue
-            await edge.send_shared(sio, "table_update", {"seq": 1}, [eio_sid], None)
-            assert queue.qsize() == 0, "an idle spectator's frame is written at once"
+            held = edge.Held({}, FrameHold(ManualClock(), 0.05))  # a table many watch: direct writes on
+            await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 1})], held)
+            assert queue.qsize() == 0, "an idle connection's frame is written at once"
             await settled(sio, eio_sid)
-            await edge.send_shared(sio, "table_update", {"seq": 2}, [eio_sid], None, queue_all=True)
-            assert queue.qsize() == 1, "behind a player's queued update, a spectator's waits in its queue too"
-            assert [await asyncio.wait_for(got.get(), WAIT) for _ in range(2)] == [{"seq": 1}, {"seq": 2}]
+            await edge.send(sio, eio_sid, edge.encoded(sio, "chat", {"n": 0}))  # the connection is busy now
+            await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 2}), (eio_sid, {"seq": 3})], held)
+            assert queue.qsize() == 3, "behind a queued frame of the batch, the rest wait in their queues"
+            assert [await asyncio.wait_for(got.get(), WAIT) for _ in range(3)] == [{"seq": 1}, {"seq": 2}, {"seq": 3}]
         finally:
             await client.disconnect()

@@ -10,7 +10,8 @@ import asyncio
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.transport.outlets import FrameHold, Outlet
+from server.transport.edge import Outlet
+from server.transport.outlets import FrameHold
 from tests.support.clock import ManualClock
 
 
