@@ -6,6 +6,9 @@ on stdin; each command is answered with one JSON line on stdout:
 - ``{"cmd": "add", "players": [[name, token, table], ...]}``: connect and sit them;
 - ``{"cmd": "watch", "players": [[name, token, table], ...]}``: connect them and join
   their tables as spectators (they read every update and never act);
+- ``{"cmd": "sink", "players": [[name, token, table], ...]}``: the same as light
+  spectators (``bench/sink.py``: they read every frame and answer pings, nothing more,
+  so that one process keeps up with hundreds of them at a table of bots acting at once);
 - ``{"cmd": "mark"}``: start a measuring window (forget what was measured so far);
 - ``{"cmd": "report"}``: what happened since the mark (every ack latency, hands,
   missed clocks, refusals, and this process's own event-loop lag);
@@ -44,6 +47,7 @@ from typing import Any
 
 import aiohttp
 
+from bench.sink import Sink
 from bench.sioraw import RawClient
 from bench.v2client import APPLIED, GAP, Model, Pick, events_of, pick_move
 from client_cli.bots import choose_raise
@@ -273,6 +277,7 @@ class Generator:
         self.stats = Stats()
         self.players: list[Player] = []
         self.watchers: list[Player] = []  # spectators: joined, never seated
+        self.sinks: list[Sink] = []  # light spectators (bench/sink.py)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.counted: set[str] = set()
         self.session: aiohttp.ClientSession
@@ -334,6 +339,25 @@ class Generator:
         errors = [repr(r) for r in results if isinstance(r, BaseException)]
         return {"added": len(new) - len(errors), "errors": errors[:5], "watchers": len(self.watchers)}
 
+    async def sink(self, rows: list[list[str]]) -> dict[str, Any]:
+        """Connect and join as light spectators, each then reading every frame in a task of its own."""
+        gate = asyncio.Semaphore(32)
+
+        async def join(token: str, table: str) -> None:
+            sink = Sink(self.port, {"token": token})
+            try:
+                async with gate:
+                    await sink.join(table)
+            except BaseException:
+                await sink.close()
+                raise
+            self.sinks.append(sink)
+            self.spawn(sink.run())
+
+        results = await asyncio.gather(*(join(token, table) for _name, token, table in rows), return_exceptions=True)
+        errors = [repr(r) for r in results if isinstance(r, BaseException)]
+        return {"added": len(rows) - len(errors), "errors": errors[:5], "watchers": len(self.sinks)}
+
     def report(self) -> dict[str, Any]:
         s = self.stats
         return {"latencies_ms": [round(x * 1000, 3) for x in s.latencies], "by_action_ms": s.by_action,
@@ -343,7 +367,9 @@ class Generator:
                 "frames": self.frames() - s.frames_at_mark, "bytes": self.bytes() - s.bytes_at_mark,
                 "snapshots": s.snapshots, "pushes": s.pushes,
                 "retries": s.retries, "protocol": self.protocol(),
-                "players": len(self.players), "connected": sum(not p.client.closed.is_set() for p in self.players)}
+                "players": len(self.players), "connected": sum(not p.client.closed.is_set() for p in self.players),
+                "sinks_open": sum(not s.closed.is_set() for s in self.sinks),
+                "sink_frames": sum(s.frames for s in self.sinks)}
 
     def protocol(self) -> int | None:
         """The protocol the server spoke to these players so far: 2 (``table_update``), 1 (``table_event``)."""
@@ -391,7 +417,8 @@ class Generator:
         for player in self.players:
             if player.gap_watch is not None:
                 player.gap_watch.cancel()
-        await asyncio.gather(*(p.client.close() for p in [*self.players, *self.watchers]), return_exceptions=True)
+        await asyncio.gather(*(p.client.close() for p in [*self.players, *self.watchers]),
+                             *(s.close() for s in self.sinks), return_exceptions=True)
 
 
 def _reply(data: dict[str, Any]) -> None:
@@ -421,6 +448,8 @@ async def main_async(args: argparse.Namespace) -> None:
                     _reply(await gen.add(command["players"]))
                 elif cmd == "watch":
                     _reply(await gen.watch(command["players"]))
+                elif cmd == "sink":
+                    _reply(await gen.sink(command["players"]))
                 elif cmd == "mark":
                     gen.stats = Stats()
                     gen.stats.frames_at_mark = gen.frames()

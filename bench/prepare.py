@@ -2,7 +2,8 @@
 
 Registering through ``POST /api/register`` costs two scrypt runs per account (about
 100 ms of CPU) and is rate limited per client address, so thousands of benchmark
-players are written straight into a fresh SQLite file with the store's own
+players are written straight into a fresh SQLite file (or an empty PostgreSQL
+database) with the store's own
 operations (one shared password hash) before the server starts on it. The server
 then sees ordinary accounts with live session tokens.
 """
@@ -39,11 +40,17 @@ class Prepared:
     players: list[Player]
 
 
-async def prepare(path: Path, count: int, prefix: str = "p") -> Prepared:
-    """A fresh database at ``path`` with ``count`` funded accounts, each logged in."""
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-    url = f"sqlite:///{path}"
+async def prepare(path: Path | str, count: int, prefix: str = "p") -> Prepared:
+    """A fresh database at ``path`` with ``count`` funded accounts, each logged in.
+
+    ``path`` is a SQLite file (made anew), or the URL of an empty PostgreSQL database.
+    """
+    if isinstance(path, str) and "://" in path:
+        url = path
+    else:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        url = f"sqlite:///{path}"
     db = await open_database(url)
     try:
         shared_hash = await asyncio.to_thread(hash_password, "benchmark-password")

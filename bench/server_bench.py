@@ -20,6 +20,10 @@ It writes ``bench/results.json`` and prints a table. What it measures (see
 - **capacity**: players acting 1-3 s after being asked at full 7-seat tables, in
   steps, until the p99 acknowledgement passes 100 ms or a clock is missed.
 
+``--database postgres`` runs every server on PostgreSQL instead of SQLite: a throwaway
+server from Debian's binaries (the test suite's own, ``tests/support/postgres.py``), one
+fresh database per server; the database's CPU is measured beside the server's.
+
 Every server, floor and load generator is a child process on 127.0.0.1, stopped at
 the end (also on failure); every loop is bounded in count and time.
 """
@@ -134,6 +138,7 @@ SERVER_PATH: Path | None = None  # --server-path: the folder holding the ``serve
 SERVER_PYTHON = PY  # the interpreter of the tree under test (its own virtualenv's when it has one)
 PROTOCOL = 1  # the protocol version of the tree under test (its server/protocol.py)
 EXPERIMENT = ""  # --experiment: a change tried on the server from outside (bench/phaseprobe/sitecustomize.py)
+POSTGRES: Any = None  # --database postgres: the running tests.support.postgres.PostgresServer
 
 
 def tree_protocol(tree: Path) -> int:
@@ -165,12 +170,39 @@ def server_env(phases: Path | None = None) -> dict[str, str]:
     return env
 
 
+def database_cpu_seconds() -> float:
+    """CPU so far of the PostgreSQL server and every backend it started (0 on SQLite: it is in the server)."""
+    if POSTGRES is None:
+        return 0.0
+    pids = [POSTGRES.process.pid]
+    for task in Path(f"/proc/{pids[0]}/task").iterdir():
+        with contextlib.suppress(OSError):
+            pids += [int(x) for x in (task / "children").read_text().split()]
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError):  # a backend that ended meanwhile
+            total += cpu_seconds(pid)
+    return total
+
+
 async def prepare_tree(db: Path, players: int) -> Prepared:
-    """``bench.prepare.prepare`` run by the tree under test (its own schema and store), in a child process."""
-    code = ("import asyncio, json, sys; from pathlib import Path; from bench.prepare import prepare; "
-            "p = asyncio.run(prepare(Path(sys.argv[1]), int(sys.argv[2]))); "
+    """``bench.prepare.prepare`` run by the tree under test (its own schema and store), in a child process.
+
+    On PostgreSQL, a fresh database, prepared by this tree's ``bench/prepare.py`` (an older
+    tree's takes a SQLite file only) with the tree under test's store.
+    """
+    target = str(db)
+    load = "from bench.prepare import prepare; "
+    if POSTGRES is not None:
+        target = POSTGRES.create_database()
+        load = ("import importlib.util as u; s = u.spec_from_file_location('hcf_bench_prepare', sys.argv[3]); "
+                "m = sys.modules['hcf_bench_prepare'] = u.module_from_spec(s); s.loader.exec_module(m); "
+                "prepare = m.prepare; ")
+    code = ("import asyncio, json, sys; from pathlib import Path; " + load +
+            "t = sys.argv[1]; p = asyncio.run(prepare(t if '://' in t else Path(t), int(sys.argv[2]))); "
             "print(json.dumps([p.url, p.host_token, [[x.name, x.account_id, x.token] for x in p.players]]))")
-    proc = await asyncio.create_subprocess_exec(SERVER_PYTHON, "-c", code, str(db), str(players),
+    proc = await asyncio.create_subprocess_exec(SERVER_PYTHON, "-c", code, target, str(players),
+                                                str(ROOT / "bench" / "prepare.py"),
                                                 cwd=SERVER_PATH or ROOT, env=server_env(),
                                                 stdout=subprocess.PIPE)
     out, _ = await asyncio.wait_for(proc.communicate(), 600)
@@ -672,11 +704,17 @@ async def measure_actions_v2(server: Server, pacing: Pacing, time_limit: float) 
     refused: dict[str, int] = {}
     timeline: list[tuple[str, float, float]] = []
     done = 0
+    stalled: str | None = None
     cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
     deadline = time.monotonic() + time_limit
     try:
         while done < pacing.warmup + pacing.count and time.monotonic() < deadline:
-            seat, pick = await table.next_pick()
+            try:
+                seat, pick = await table.next_pick()
+            except RuntimeError as exc:  # the table stopped offering moves: keep what was measured, say so
+                stalled = str(exc)
+                print(f"  the latency table stalled after {done} actions: {exc}", flush=True)
+                break
             sent = time.perf_counter()
             acked, saw, reply = await table.act(seat, pick, pacing.pause)
             timeline.append((pick.label, sent, sent + acked))
@@ -696,6 +734,7 @@ async def measure_actions_v2(server: Server, pacing: Pacing, time_limit: float) 
         await table.close()
     out = action_summary(acks, seen, refused, table.hands, server_cpu, wall, timeline)
     out["updates_waiting_at_end"] = sum(len(w) for w in table.waiting.values())  # a gap never filled
+    out["stalled"] = stalled
     return out
 
 
@@ -833,6 +872,7 @@ class Window:
     connected: int
     frames: int = 0  # websocket frames the load generators' connections received and sent
     frame_bytes: int = 0  # their characters
+    database_cpu: float = 0.0  # share of one core: PostgreSQL's server and backends (0 on SQLite)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
@@ -847,6 +887,8 @@ class Window:
             # CPU per hand moves less than hands/s when other work shares the machine
             "server_cpu_ms_per_hand": (round(self.server_cpu * self.seconds / self.hands * 1e3, 1)
                                        if self.hands else None),
+            "database_cpu_ms_per_hand": (round(self.database_cpu * self.seconds / self.hands * 1e3, 1)
+                                         if self.hands and self.database_cpu else None),
             "loadgen_cpu_share": [round(c, 3) for c in self.worker_cpu],
             "loadgen_lag_p99_ms": round(self.worker_lag_p99_ms, 2), "connected": self.connected,
             "frames": self.frames, "frames_per_hand": round(self.frames / self.hands, 1) if self.hands else None,
@@ -857,11 +899,11 @@ class Window:
 
 async def measure_window(server: Server, workers: Workers, seconds: float) -> Window:
     await workers.all({"cmd": "mark"})
-    s0, w0, t0 = cpu_seconds(server.pid), workers.cpu(), time.monotonic()
+    s0, w0, t0, d0 = cpu_seconds(server.pid), workers.cpu(), time.monotonic(), database_cpu_seconds()
     await asyncio.sleep(seconds)
     reports = await workers.all({"cmd": "report"})
     elapsed = time.monotonic() - t0
-    s1, w1 = cpu_seconds(server.pid), workers.cpu()
+    s1, w1, d1 = cpu_seconds(server.pid), workers.cpu(), database_cpu_seconds()
     refused: dict[str, int] = {}
     for r in reports:
         for code, n in r["refused"].items():
@@ -881,13 +923,14 @@ async def measure_window(server: Server, workers: Workers, seconds: float) -> Wi
                                "p99_ms": round(percentile(v, 99), 2)} for a, v in sorted(by_action.items())},
              "snapshots": snapshots, "snapshots_per_hand": round(snapshots / hands, 3) if hands else None,
              "pushes": pushes, "retries": sum(r.get("retries", 0) for r in reports),
-             "protocol_seen": sorted({r.get("protocol") for r in reports if r.get("protocol")})}
+             "protocol_seen": sorted({r.get("protocol") for r in reports if r.get("protocol")}),
+             "sinks_open": sum(r.get("sinks_open", 0) for r in reports)}
     return Window(
         seconds=elapsed,
         latencies_ms=[x for r in reports for x in r["latencies_ms"]],
         hands=sum(r["hands"] for r in reports), settled=sum(r["settled"] for r in reports),
         missed_clocks=sum(r["missed_clocks"] for r in reports), refused=refused,
-        server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid),
+        server_cpu=(s1 - s0) / elapsed, server_rss_kib=rss_kib(server.pid), database_cpu=(d1 - d0) / elapsed,
         worker_cpu=[(b - a) / elapsed for a, b in zip(w0, w1, strict=True)],
         worker_lag_p99_ms=percentile(lags, 99), connected=sum(r["connected"] for r in reports),
         frames=sum(r.get("frames", 0) for r in reports), frame_bytes=sum(r.get("bytes", 0) for r in reports),
@@ -921,7 +964,8 @@ async def measure_spectators(workdir: Path, counts: list[int], warmup: float, se
     """One 7-seat table whose bots act at once, watched by more and more spectators: server CPU per hand.
 
     Every spectator gets the same updates; the figure is what each one adds to a hand's cost.
-    The bots are one load generator, the spectators the other.
+    The bots are one load generator, the spectators (light ones, ``bench/sink.py``) the other;
+    each step says how many joined and how many were still open at its end.
     """
     top = max(counts)
     server = await start_server(workdir, "spectators", 7 + top)
@@ -937,18 +981,22 @@ async def measure_spectators(workdir: Path, counts: list[int], warmup: float, se
         watching = 0
         for count in sorted(counts):
             extra = [[p.name, p.token, "s0"] for p in server.prepared.players[7 + watching:7 + count]]
+            watchers = 0
             if extra:
-                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "watch", "players": extra}])
+                joined = await workers.ask([{"cmd": "add", "players": []}, {"cmd": "sink", "players": extra}])
                 errors += joined[1]["errors"]
+                watchers = joined[1]["watchers"]
             watching = count
             await asyncio.sleep(warmup)
             window = await measure_window(server, workers, seconds)
             summary = window.summary()
             steps.append({"spectators": count, "hands": window.hands, "hands_per_s": summary["hands_per_s"],
                           "server_cpu_ms_per_hand": summary["server_cpu_ms_per_hand"],
-                          "server_cpu_share": summary["server_cpu_share"]})
-            print(f"  {count:4d} spectators: {summary['server_cpu_ms_per_hand']} ms of server CPU a hand, "
-                  f"{summary['hands_per_s']} hands/s", flush=True)
+                          "server_cpu_share": summary["server_cpu_share"], "joined": watchers,
+                          "open_at_end": summary["sinks_open"]})
+            print(f"  {count:4d} spectators ({watchers} joined, {summary['sinks_open']} still open at the end): "
+                  f"{summary['server_cpu_ms_per_hand']} ms of server CPU a hand, {summary['hands_per_s']} hands/s",
+                  flush=True)
     finally:
         await workers.stop()
         stop_server(server)
@@ -1052,7 +1100,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {"mode": "quick" if quick else "full", "machine": machine(),
                                "command": " ".join(["bench/run.sh", *sys.argv[1:]]),
                                "server_path": str(SERVER_PATH or ROOT), "server_python": SERVER_PYTHON,
-                               "protocol": PROTOCOL, "experiment": EXPERIMENT or None}
+                               "protocol": PROTOCOL, "experiment": EXPERIMENT or None, "database": args.database}
     with tempfile.TemporaryDirectory(prefix="hcf-bench-") as tmp:
         workdir = Path(tmp)
         only = set(args.only.split(",")) if args.only else None
@@ -1060,7 +1108,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if only is None or "latency" in only:
             with phase("floor: python-socketio emit-with-ack, answered at once"):
                 results["floor"] = await measure_floor(pacing)
-            with phase("action latency: bet / raise / fold at one table of hcf-server serve (SQLite)"):
+            with phase(f"action latency: bet / raise / fold at one table of hcf-server serve ({args.database})"):
                 server = await start_server(workdir, "latency", 8)
                 try:
                     moves = Pacing(warmup=24, count=400 if quick else 3000)
@@ -1081,14 +1129,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                                        10.0 if quick else 30.0)
         if only is None or "spectators" in only:
             with phase("spectators: one table of bots acting at once, watched by 0 to 200 spectators"):
-                results["spectators"] = await measure_spectators(workdir, [0, 50, 200], 3.0 if quick else 5.0,
+                results["spectators"] = await measure_spectators(workdir, args.spectators, 3.0 if quick else 5.0,
                                                                  10.0 if quick else 30.0)
         if only is None or "capacity" in only:
             with phase("capacity: players at human pace, rising"):
                 # 286 tables are 2,002 players: issue 15's target is 2,000
                 steps = args.steps or ([10, 20, 30] if quick else
                                        [10, 20, 30, 40, 50, 75, 100, 150, 200, 250, 286, 300])
-                results["capacity"] = await measure_capacity(workdir, steps, 2 if quick else 4,
+                workers = args.capacity_workers or (2 if quick else 4)
+                results["capacity"] = await measure_capacity(workdir, steps, workers,
                                                              4.0 if quick else 15.0, 8.0 if quick else 30.0)
     results.update(headline(results))
     return results
@@ -1193,6 +1242,9 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
     parser.add_argument("--only", help="comma-separated: latency, simulate, burst, spectators, capacity")
+    parser.add_argument("--spectators", type=lambda s: [int(x) for x in s.split(",")], default=[0, 50, 200],
+                        help="spectator counts, the first the one the others are compared with (0,50,200)")
+    parser.add_argument("--capacity-workers", type=int, help="load generators for capacity (2 quick, else 4)")
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")],
                         help="capacity steps, in tables (7 players each)")
     parser.add_argument("--profile", type=Path, metavar="DIR",
@@ -1204,11 +1256,15 @@ def main() -> int:
     parser.add_argument("--no-phases", action="store_true",
                         help="skip the phase breakdown of one action (a second, shorter latency pass with a probe)")
     parser.add_argument("--uvloop", action="store_true", help="run the server and the floor on uvloop (experiment)")
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite",
+                        help="where every server keeps its books: a SQLite file, or a throwaway PostgreSQL server "
+                             "from Debian's binaries (tests/support/postgres.py), a fresh database per server")
     parser.add_argument("--server-path", type=Path, metavar="DIR",
                         help="run the server from the copy of the `server` package in DIR (put first on PYTHONPATH), "
                              "e.g. an older copy to compare side by side")
     args = parser.parse_args()
     global PROFILE_DIR, CPROFILE_DIR, SERVER_COMMAND, FLOOR_COMMAND, SERVER_PATH, SERVER_PYTHON, PROTOCOL, EXPERIMENT
+    global POSTGRES
     PROFILE_DIR = args.profile
     CPROFILE_DIR = args.cprofile.resolve() if args.cprofile else None
     SERVER_PATH = args.server_path.resolve() if args.server_path else None
@@ -1226,9 +1282,15 @@ def main() -> int:
                          "from floor_server import main; main()"]
     started = time.monotonic()
     try:
+        if args.database == "postgres":
+            from tests.support.postgres import PostgresServer
+
+            POSTGRES = PostgresServer.start()
         results = asyncio.run(run(args))
     finally:
         CHILDREN.stop_all()
+        if POSTGRES is not None:
+            POSTGRES.stop()
     results["seconds"] = round(time.monotonic() - started, 1)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print()

@@ -1,15 +1,19 @@
 """The one module that reaches past python-socketio's public API (PITFALLS 16: it ships no types).
 
-The gateway and the publisher need four things the library does not offer as API: whether
+The gateway and the publisher need five things the library does not offer as API: whether
 a sid is a live connection, how many packets wait on a connection's queue, who is in a room
-with their engine.io sids, and a packet encoded once for many connections and put straight
-on each queue. Each is one short function here, so a new version of the library is checked
-in one place.
+with their engine.io sids, a packet encoded once for many connections and put straight
+on each queue, and that packet's websocket frame built once and written straight to each
+idle connection's socket. Each is one short function here, so a new version of the library
+is checked in one place (tests/test_socket_edge.py fails if a shape relied on here changes).
 """
 
 from __future__ import annotations
 
+import asyncio
+import struct
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import engineio
@@ -17,6 +21,7 @@ import socketio
 import structlog
 
 from server.protocol import NAMESPACE
+from server.transport.outlets import FrameHold
 
 log = structlog.get_logger("hcf.transport")
 
@@ -66,16 +71,198 @@ async def send(sio: socketio.AsyncServer, eio_sid: str, frames: Frames) -> None:
             return
 
 
-async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]]) -> None:
-    """Send ``event`` to each engine.io sid with its payload, in turn; a payload given to several is encoded once.
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The payload whose frames go through ``hold`` (the spectators', at a table many watch)."""
 
-    Payloads are told apart by identity: the one update every spectator gets is one object.
+    payload: Mapping[str, Any]
+    hold: FrameHold
+
+
+async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]],
+                    held: Held | None = None) -> None:
+    """Send ``event`` to each engine.io sid with its payload, in the order given.
+
+    A payload given to several is encoded once (told apart by identity: the one update every
+    spectator gets is one object). With ``held`` (a table many watch), its websocket frame
+    is built once too and written straight to each idle connection (``idle_outlet``), and
+    ``held.payload``'s goes through ``held.hold``; a busy connection gets it through its
+    queue, after what waits there, and from then on the rest go through their queues too,
+    so that the connections hear of a batch in the order given, as engine.io's writers
+    would have it. Without ``held``, every frame goes through its connection's queue, as
+    engine.io sends: the timing of a table with few watchers is what it always was.
     """
-    frames: dict[int, Frames] = {}
+    built: dict[int, tuple[Frames, bytes | None]] = {}
+    queued = False
     for eio_sid, data in sends:
-        if id(data) not in frames:
-            frames[id(data)] = encoded(sio, event, data)
-        await send(sio, eio_sid, frames[id(data)])
+        if id(data) not in built:
+            frames = encoded(sio, event, data)
+            built[id(data)] = frames, websocket_frame(frames)
+        frames, wire = built[id(data)]
+        outlet = idle_outlet(sio, eio_sid) if held is not None and wire is not None and not queued else None
+        if outlet is None or wire is None:
+            queued = True
+            await send(sio, eio_sid, frames)
+        elif held is not None and data is held.payload:
+            held.hold.put(outlet, wire)
+        else:
+            outlet.write(wire)
+
+
+Transport = Callable[[], asyncio.WriteTransport | None]
+
+
+def _never_idle() -> asyncio.WriteTransport | None:
+    return None
+
+
+class Outlet:
+    """One websocket connection's socket, written to directly; bytes held for it go first.
+
+    ``transport_of`` gives the open socket (None once it closes); ``idle`` gives it only
+    while a frame may be written past the library's queue (``server/transport/edge.py``
+    says when).
+    """
+
+    __slots__ = ("_transport_of", "idle", "last_write", "pending")
+
+    def __init__(self, transport_of: Transport, idle: Transport = _never_idle) -> None:
+        self._transport_of = transport_of
+        self.idle = idle
+        self.pending = bytearray()  # frames held for this connection, in order
+        self.last_write = float("-inf")  # when a hold last wrote to it (the hold's clock)
+
+    def transport(self) -> asyncio.WriteTransport | None:
+        """The open socket (None once it is closing or gone)."""
+        transport = self._transport_of()
+        return None if transport is None or transport.is_closing() else transport
+
+    def write(self, data: bytes) -> None:
+        """Write what is held and then ``data``, in one write (nothing, and nothing held, if the socket is gone)."""
+        transport = self.transport()
+        if transport is None:
+            self.pending.clear()
+            return
+        if self.pending:
+            self.pending += data
+            data = bytes(self.pending)
+            self.pending.clear()
+        transport.write(data)
+
+    def flush(self) -> None:
+        """Write what is held, if anything."""
+        if self.pending:
+            self.write(b"")
+
+
+def websocket_frame(frames: Frames) -> bytes | None:
+    """The whole websocket frame (unmasked text, as a server sends) of a one-packet text event; None otherwise.
+
+    A spectator's update cost about 0.3 ms of server CPU a hand per spectator through
+    engine.io's queue, its writer task and aiohttp's frame writer (PITFALLS 20): the same
+    bytes, built again for every connection. Built here once, each connection costs one write.
+    """
+    if len(frames) != 1:
+        return None
+    text = frames[0].encode()
+    if not isinstance(text, str):
+        return None
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        header = struct.pack("!BB", 0x81, size)  # FIN, text; no mask: a server's frames are not masked
+    elif size < 1 << 16:
+        header = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        header = struct.pack("!BBQ", 0x81, 127, size)
+    return header + payload
+
+
+def record_websockets(sio: socketio.AsyncServer) -> None:
+    """Give each engine.io socket an :class:`Outlet` to its websocket, for direct writes (once per server).
+
+    The library makes the websocket inside the connection's handler and keeps it nowhere
+    we can reach; its factory is wrapped in this server's own copy of the driver table
+    (the table is the driver module's, shared by every server in the process). The
+    websocket's ``send`` (what engine.io's writer task calls) first writes what the outlet holds.
+    """
+    drivers: dict[str, Any] = sio.eio._async
+    if drivers.get("hcf_recorded"):
+        return
+    library = drivers["websocket"]
+
+    def recording(handler: Any, server: Any) -> Any:
+        websocket = library(handler, server)
+        owner = getattr(handler, "__self__", None)  # the engine.io socket whose handler this is
+        if owner is not None:
+            outlet = Outlet(lambda: _transport_of(websocket), _idleness(owner, websocket))
+            library_send = websocket.send
+
+            async def send(message: Any) -> None:
+                outlet.flush()  # frames held for this connection were given before this packet
+                await library_send(message)
+
+            websocket.send = send
+            owner.hcf_outlet = outlet
+        return websocket
+
+    sio.eio._async = {**drivers, "websocket": recording, "hcf_recorded": True}
+
+
+def _transport_of(websocket: Any) -> asyncio.WriteTransport | None:
+    """The socket under the library's websocket (None before its handshake or once it closes)."""
+    writer = getattr(getattr(websocket, "_sock", None), "_writer", None)
+    if writer is None or writer._closing:
+        return None
+    transport: asyncio.WriteTransport | None = getattr(writer, "transport", None)
+    return transport
+
+
+def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTransport | None]:
+    """The socket of an engine.io connection while a frame may be written to it past its queue, else None.
+
+    Idle: an open websocket whose engine.io writer task is parked waiting for its queue,
+    with nothing queued and the socket's send buffer under its high-water mark. Then no
+    packet given before this one is still unwritten, so the order a client reads is the
+    order sent; a slow reader's packets go through the queue, where the gateway sees them pile up.
+    What does not change over a connection's life is looked up once: this runs for every
+    spectator on every update.
+    """
+    queue: asyncio.Queue[Any] = socket.queue
+    getters = queue._getters  # type: ignore[attr-defined]  # the writer's wait on the queue (no public API)
+    found: list[Any] = []  # the aiohttp writer and its transport, once the handshake made them
+
+    def idle() -> asyncio.WriteTransport | None:
+        if not found:
+            writer = getattr(getattr(websocket, "_sock", None), "_writer", None)
+            if writer is None:
+                return None
+            found.extend((writer, writer.transport, writer.transport.get_write_buffer_limits()[1]))
+        writer, transport, high = found
+        if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing()
+                or queue.qsize() or not any(not waiter.done() for waiter in getters)):
+            return None  # closing, or the writer task holds or is about to take packets sent before this one
+        if transport.get_write_buffer_size() >= high:
+            return None
+        transport_: asyncio.WriteTransport = transport
+        return transport_
+
+    return idle
+
+
+def idle_outlet(sio: socketio.AsyncServer, eio_sid: str) -> Outlet | None:
+    """The connection's outlet if a frame may be written to it now (see ``_idleness``), else None."""
+    outlet: Outlet | None = getattr(sio.eio.sockets.get(eio_sid), "hcf_outlet", None)
+    return outlet if outlet is not None and outlet.idle() is not None else None
+
+
+def write_direct(sio: socketio.AsyncServer, eio_sid: str, wire: bytes) -> bool:
+    """Write a frame (after anything held) straight to an idle connection; False, nothing written, if not idle."""
+    outlet = idle_outlet(sio, eio_sid)
+    if outlet is None:
+        return False
+    outlet.write(wire)
+    return True
 
 
 EngineHandler = Callable[..., Awaitable[None]]
