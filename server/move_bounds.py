@@ -7,7 +7,6 @@ game's own check (server/rules/moves.py) meets numbers, text and small lists, ne
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any, Final
 
 from server.refusals import explain
@@ -19,16 +18,6 @@ MOST_FIELDS: Final = 8  # an entry's fields
 MOST_TEXT: Final = 128
 MOST_NUMBER: Final = 10**9
 _NAME: Final = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
-
-
-def sent(args: Mapping[str, Any]) -> dict[str, Any]:
-    """A move's arguments without what was not sent: a null argument, or an entry's null field.
-
-    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
-    {'bets': [{'spot': 1}]}
-    """
-    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
-            if isinstance(v, list) else v for k, v in args.items() if v is not None}
 
 
 def bounded(name: str, value: Any) -> None:

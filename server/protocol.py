@@ -13,6 +13,7 @@ before it reaches a table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -20,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from server import chat
 from server.move_bounds import MOST_ARGS as MOST_ARGS  # a move's bounds, named here for the protocol's readers
 from server.move_bounds import bounded as bounded
-from server.move_bounds import sent as sent
 from server.refusals import explain
 from server.rules.errors import Refusal
 from server.rules.vocabulary import JSON, RefusalCode, Reply
@@ -304,6 +304,16 @@ class WillingToBank(TableRequest):
     """The switch that lets the bank be offered to you."""
 
     willing: bool
+
+
+def sent(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A move's arguments without what was not sent: a null argument, or an entry's null field.
+
+    >>> sent({"seed": None, "bets": [{"spot": 1, "box": None}]})
+    {'bets': [{'spot': 1}]}
+    """
+    return {k: [{f: v for f, v in e.items() if v is not None} if isinstance(e, Mapping) else e for e in v]
+            if isinstance(v, list) else v for k, v in args.items() if v is not None}
 
 
 MoveName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
