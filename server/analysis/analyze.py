@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis import cache as disk
-from server.analysis import caribbean, caribbean_exact, hcf, sixcard
+from server.analysis import caribbean, caribbean_exact, caribbean_upcard, hcf, sixcard
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.hcf.settings import HcfSettings
 from server.rules.sixcard.settings import SixcardSettings
@@ -72,7 +72,8 @@ def _compute(settings: Settings, meter: int | None, progress: Report | None, dir
              hands: int | None) -> dict[str, Any]:
     extra: dict[str, int] = {} if hands is None else {"hands": hands}
     if isinstance(settings, CaribbeanSettings):
-        return caribbean.analyze(settings, meter, progress, play_counts=caribbean_counts(directory, progress))
+        return caribbean.analyze(settings, meter, progress, play_counts=caribbean_counts(directory, progress),
+                                 best_rows=caribbean_up_rows(directory, progress))
     if isinstance(settings, SixcardSettings):
         return sixcard.analyze(settings, progress, **extra)
     bank = {} if hands is None else {"bank_hands": hands}
@@ -101,6 +102,18 @@ def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[st
     return counted
 
 
+def caribbean_up_rows(directory: Path, progress: Report | None = None) -> dict[str, Any]:
+    """Caribbean Stud's counts per player hand and up card (the same for every table), cached or counted once
+    (about 45 s of CPU)."""
+    key = disk.key_of({"caribbean_up_card_rows": True})
+    stored = disk.load_arrays(directory, key)
+    if stored is not None:
+        return stored
+    counted = caribbean_upcard.count_rows(progress)
+    disk.store_arrays(directory, key, counted)
+    return counted
+
+
 def summary(report: dict[str, Any]) -> dict[str, Any]:
     """Each bet's house edge, in a few fields (for the lobby and the host's reply)."""
     game = report["game"]
@@ -119,9 +132,11 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
         main = report["ante_bet"]
         simulated = bool(main.get("simulated"))
         edge = main["house_edge_per_ante"]
+        edges = {"ante_bet": edge["value"] if simulated else edge, "jackpot": jackpot["house_edge_at_meter"]}
+        if "ante_bet_best" in report:
+            edges["ante_bet_best"] = report["ante_bet_best"]["house_edge_per_ante"]
         return {"game": game, "exact": not simulated,
-                "house_edge": {"ante_bet": edge["value"] if simulated else edge,
-                               "jackpot": jackpot["house_edge_at_meter"]},
+                "house_edge": edges,
                 "simulated": ["ante_bet"] if simulated else [],
                 "jackpot_break_even_meter": jackpot["break_even_meter_chips"]}
     return {"game": game, "exact": False,

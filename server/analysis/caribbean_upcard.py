@@ -1,0 +1,216 @@
+"""Caribbean Stud's best strategy, exactly: raise or fold for each player hand *and* the dealer's up card.
+
+The player sees five cards and the dealer's up card u (docs/rules/caribbean.md section
+3.2). For each (hand, u) this module counts the dealer's other four cards, all C(46, 4) =
+163,185 of them, by outcome: the dealer does not qualify, the player wins, ties, loses.
+As in :mod:`server.analysis.caribbean_exact` the dealer hands that avoid the player's
+five cards come by inclusion-exclusion over the subsets S of those cards, here of the
+hands that contain S and u. The tables are built once per up card from the hands that
+contain it (249,900): running counts per value for S of 0 to 2 cards, the 48 values
+sorted for each 3-card S, and the value of the one hand S + u for 4 cards. Player hands
+are taken up to a relabelling of the suits (134,459 classes, each with its weight), each
+against the 47 up cards it leaves.
+
+The counts do not depend on the settings. They are merged (rows with the same group and
+the same counts add their weights) and cached on disk; the table's Back Bet pays and
+``max_payout`` then decide each row, raise when that does strictly better than folding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations
+from math import comb
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from server.analysis import caribbean_exact as ce
+from server.rules.cards import parse_cards
+from server.rules.poker import CLASSES, class_name
+from server.simulation.sixcard import values5
+
+Ints = npt.NDArray[np.int64]
+OTHER_FOUR: Final = comb(46, 4)
+"""The dealer's other four cards, for one player hand and up card."""
+DEALS: Final = comb(52, 5) * 47 * OTHER_FOUR
+"""(player hand, up card, dealer's other four) deals: 19,933,230,517,200."""
+_RANKS: Final = "23456789TJQKA"
+# Card groups of the strategy card (settings do not enter): a group per hand class, split where the
+# up card can change the decision. High cards: below A-K; A-K by its third card and whether the up
+# card's rank is one of the player's. Pairs: by the pair's rank and the same question.
+HIGH_BELOW_AK: Final = 0
+
+
+def group_of(class_index: int, ranks: tuple[int, ...], up_rank: int) -> int:
+    """The strategy card's group of a hand (``ranks`` high to low, as the class orders them) and up card."""
+    matched = int(up_rank in ranks)
+    if class_index == 0:
+        if ranks[0] != 12 or ranks[1] != 11:
+            return HIGH_BELOW_AK
+        return 1 + 2 * ranks[2] + matched            # 1 .. 26
+    if class_index == 1:
+        return 27 + 2 * ranks[0] + matched           # 27 .. 52
+    return 53 + class_index                           # 55 .. 62
+
+
+def group_words(group: int) -> str:
+    """The group as a person says it.
+
+    >>> group_words(0), group_words(1 + 2 * 10 + 1), group_words(27 + 2 * 3), group_words(55)
+    ('no pair, below ace-king', 'ace-king-queen, no pair, the up card matches one of your cards', 'a pair of 5s, the up card matches none of your cards', 'two pair')
+    """
+    if group == HIGH_BELOW_AK:
+        return "no pair, below ace-king"
+    if group < 27:
+        third, matched = divmod(group - 1, 2)
+        return f"ace-king-{_name(third)}, no pair, {_match(matched)}"
+    if group < 53:
+        pair, matched = divmod(group - 27, 2)
+        return f"a pair of {_RANKS[pair]}s, {_match(matched)}"
+    from server.analysis.render import HAND_NAMES  # the names people say; render imports nothing of ours here
+    return HAND_NAMES[CLASSES[group - 53]]
+
+
+def _name(rank: int) -> str:
+    return {12: "ace", 11: "king", 10: "queen", 9: "jack", 8: "ten"}.get(rank, _RANKS[rank])
+
+
+def _match(matched: int) -> str:
+    return "the up card matches one of your cards" if matched else "the up card matches none of your cards"
+
+
+@cache
+def _by_index() -> npt.NDArray[np.int16]:
+    """The value rank of every hand, by its colex index (so any 5 cards can be looked up)."""
+    cards, ranks, _ = ce._hands()
+    out = np.empty(len(cards), dtype=np.int16)
+    out[ce._subset_index(cards)] = ranks
+    return out
+
+
+class _UpTables:
+    """Hands containing the up card ``up``, by the other cards they contain (relabelled 0..50)."""
+
+    def __init__(self, up: int) -> None:
+        cards, ranks, distinct = ce._hands()
+        n_ranks = len(distinct)
+        self.up = up
+        rows = (cards == up).any(axis=1)
+        mine = cards[rows].astype(np.int64)
+        own = ranks[rows]
+        other = np.sort(np.where(mine == up, 99, mine), axis=1)[:, :4]
+        other -= other > up  # the up card's own slot is gone: 0..50
+        self.dense: list[npt.NDArray[np.int32]] = []
+        for k in range(3):
+            subsets = [list(c) for c in combinations(range(4), k)]
+            counts = np.zeros(comb(51, k) * n_ranks, dtype=np.int64)
+            for cols in subsets:
+                counts += np.bincount(_colex(other[:, cols]) * n_ranks + own, minlength=len(counts))
+            self.dense.append(ce._running(counts.reshape(comb(51, k), n_ranks)))
+        triples = np.concatenate([_colex(other[:, list(c)]) for c in combinations(range(4), 3)])
+        values = np.tile(own, 4)
+        order = np.lexsort((values, triples))
+        self.sorted48 = values[order].astype(np.int16).reshape(comb(51, 3), 48)
+
+    def counts(self, hands: Ints, thresholds: list[Ints]) -> list[Ints]:
+        """Per row of ``hands`` (increasing, avoiding the up card): the dealer hands holding the up card
+        and avoiding the row's cards, with a value rank below each threshold."""
+        relabelled = hands - (hands > self.up)
+        totals = [np.zeros(len(hands), dtype=np.int64) for _ in thresholds]
+        by_index = _by_index()
+        for k in range(5):
+            sign = -1 if k % 2 else 1
+            for cols in combinations(range(5), k):
+                if k <= 2:
+                    index = _colex(relabelled[:, list(cols)]) if k else np.zeros(len(hands), dtype=np.int64)
+                    for total, t in zip(totals, thresholds, strict=True):
+                        total += sign * self.dense[k][index, t]
+                elif k == 3:
+                    block = self.sorted48[_colex(relabelled[:, list(cols)])]
+                    for total, t in zip(totals, thresholds, strict=True):
+                        total += sign * (block < t[:, None]).sum(axis=1)
+                else:
+                    whole = np.sort(np.concatenate([hands[:, list(cols)], np.full((len(hands), 1), self.up)],
+                                                   axis=1), axis=1)
+                    value = by_index[ce._subset_index(whole)]
+                    for total, t in zip(totals, thresholds, strict=True):
+                        total += sign * (value < t)
+        return totals
+
+
+def _colex(cards: Ints) -> Ints:
+    """Colex rank of each increasing row among the subsets of 51 cards of its size."""
+    index = np.zeros(len(cards), dtype=np.int64)
+    for i in range(cards.shape[1]):
+        index += _BINOM[cards[:, i], i + 1]
+    return index
+
+
+_BINOM: Final = np.array([[comb(c, i) for i in range(6)] for c in range(52)], dtype=np.int64)
+
+
+def count_rows(progress: Callable[[float, str], None] | None = None,
+               ups: range = range(52)) -> dict[str, Ints]:
+    """Every (player class, up card) row's outcome counts, merged by (group, class, counts).
+
+    Returns arrays ``group``, ``klass``, ``weight`` (player hands times up cards), ``unqualified``,
+    ``win``, ``tie``, ``lose`` (dealer's other four cards, of :data:`OTHER_FOUR`).
+    """
+    cards, ranks, distinct = ce._hands()
+    first, weight = ce._classes()
+    reps = cards[first].astype(np.int64)
+    own = ranks[first]
+    q_value = int(values5(np.array([parse_cards(ce._LOWEST_QUALIFIER)], dtype=np.int64))[0])
+    q_rank = int(np.searchsorted(distinct, q_value))
+    klass = np.array([CLASSES.index(class_name(int(v))) for v in distinct.tolist()], dtype=np.int64)[own]
+    descending = _ranks_by_count(reps)
+    parts: list[Ints] = []
+    for done, up in enumerate(ups):
+        if progress is not None:
+            progress(done / len(ups), "every player hand against every up card")
+        tables = _UpTables(up)
+        rows = ~(reps == up).any(axis=1)
+        hands, mine, kl = reps[rows], own[rows], klass[rows]
+        nq, below, not_above = tables.counts(hands, [np.full(len(hands), q_rank), mine, mine + 1])
+        plays = mine >= q_rank
+        win = np.where(plays, below - nq, 0)
+        tie = np.where(plays, not_above - below, 0)
+        groups = _groups(kl, descending[rows], up >> 2)
+        parts.append(np.stack([groups, kl, weight[rows], nq, win, tie]))
+    joined = np.concatenate(parts, axis=1)
+    keys, inverse = np.unique(joined[[0, 1, 3, 4, 5]], axis=1, return_inverse=True)
+    summed = np.zeros(keys.shape[1], dtype=np.int64)
+    np.add.at(summed, inverse.ravel(), joined[2])
+    out = {"group": keys[0], "klass": keys[1], "weight": summed, "unqualified": keys[2], "win": keys[3],
+           "tie": keys[4]}
+    out["lose"] = OTHER_FOUR - out["unqualified"] - out["win"] - out["tie"]
+    return out
+
+
+def _ranks_by_count(hands: Ints) -> Ints:
+    """Each hand's five ranks ordered as its class reads them: by how often each comes, then high to low."""
+    r = hands >> 2
+    counts = (r[:, :, None] == r[:, None, :]).sum(axis=2)
+    order = np.argsort(-(counts * 16 + r), axis=1, kind="stable")
+    return np.take_along_axis(r, order, axis=1)
+
+
+def _groups(klass: Ints, ranks: Ints, up_rank: int) -> Ints:
+    """:func:`group_of`, for many rows at once."""
+    matched = (ranks == up_rank).any(axis=1).astype(np.int64)
+    ace_king = (ranks[:, 0] == 12) & (ranks[:, 1] == 11)
+    high = np.where(ace_king, 1 + 2 * ranks[:, 2] + matched, HIGH_BELOW_AK)
+    return np.where(klass == 0, high, np.where(klass == 1, 27 + 2 * ranks[:, 0] + matched, 53 + klass))
+
+
+def rows_json(rows: dict[str, Ints]) -> dict[str, Any]:
+    """The rows as lists of ints, for the JSON cache."""
+    return {name: array.tolist() for name, array in rows.items()}
+
+
+def rows_from_json(data: dict[str, Any]) -> dict[str, Ints]:
+    """The inverse of :func:`rows_json`."""
+    return {name: np.array(values, dtype=np.int64) for name, values in data.items()}
