@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis import cache as disk
-from server.analysis import caribbean, caribbean_exact, caribbean_upcard, hcf, sixcard
+from server.analysis import caribbean, caribbean_exact, caribbean_upcard, hcf, sixcard, sixcard_exact
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.hcf.settings import HcfSettings
 from server.rules.sixcard.settings import SixcardSettings
@@ -75,7 +75,7 @@ def _compute(settings: Settings, meter: int | None, progress: Report | None, dir
         return caribbean.analyze(settings, meter, progress, play_counts=caribbean_counts(directory, progress),
                                  best_rows=caribbean_up_rows(directory, progress))
     if isinstance(settings, SixcardSettings):
-        return sixcard.analyze(settings, progress, **extra)
+        return sixcard.analyze(settings, progress, counts=sixcard_counts(directory, progress), **extra)
     bank = {} if hands is None else {"bank_hands": hands}
     return hcf.analyze(settings, progress, totals_cache=hcf_totals(directory, progress), **bank)
 
@@ -114,6 +114,17 @@ def caribbean_up_rows(directory: Path, progress: Report | None = None) -> dict[s
     return counted
 
 
+def sixcard_counts(directory: Path, progress: Report | None = None) -> dict[str, Any]:
+    """6 Card Poker's main-bet counts (the same for every table), cached or counted once (about 20 s of CPU)."""
+    key = disk.key_of({"sixcard_counts": True})
+    stored = disk.load_arrays(directory, key)
+    if stored is None:
+        counted = sixcard_exact.counts(progress)
+        disk.store_arrays(directory, key, counted)
+        stored = counted
+    return {**stored, "folded": int(stored["folded"])}
+
+
 def summary(report: dict[str, Any]) -> dict[str, Any]:
     """Each bet's house edge, in a few fields (for the lobby and the host's reply)."""
     game = report["game"]
@@ -139,7 +150,9 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
                 "house_edge": edges,
                 "simulated": ["ante_bet"] if simulated else [],
                 "jackpot_break_even_meter": jackpot["break_even_meter_chips"]}
-    return {"game": game, "exact": False,
-            "house_edge": {"ante_bet": report["ante_bet"]["house_edge_per_ante"]["value"],
-                           "bonus": report["bonus"]["house_edge"]},
-            "simulated": ["ante_bet"]}
+    main = report["ante_bet"]
+    simulated = bool(main.get("simulated"))
+    edge = main["house_edge_per_ante"]
+    return {"game": game, "exact": not simulated,
+            "house_edge": {"ante_bet": edge["value"] if simulated else edge, "bonus": report["bonus"]["house_edge"]},
+            "simulated": ["ante_bet"] if simulated else []}

@@ -59,8 +59,12 @@ def group_of(class_index: int, ranks: tuple[int, ...], up_rank: int) -> int:
 def group_words(group: int) -> str:
     """The group as a person says it.
 
-    >>> group_words(0), group_words(1 + 2 * 10 + 1), group_words(27 + 2 * 3), group_words(55)
-    ('no pair, below ace-king', 'ace-king-queen, no pair, the up card matches one of your cards', 'a pair of 5s, the up card matches none of your cards', 'two pair')
+    >>> group_words(0)
+    'no pair, below ace-king'
+    >>> group_words(1 + 2 * 10 + 1)
+    'ace-king-queen, no pair, the up card matches one of your cards'
+    >>> group_words(27 + 2 * 3), group_words(55)
+    ('a pair of 5s, the up card matches none of your cards', 'two pair')
     """
     if group == HIGH_BELOW_AK:
         return "no pair, below ace-king"

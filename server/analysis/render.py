@@ -168,7 +168,12 @@ def _caribbean(report: dict[str, Any], console: Console) -> None:
 def _sixcard(report: dict[str, Any], console: Console) -> None:
     bonus, main = report["bonus"], report["ante_bet"]
     console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact, whatever the player's strategy).")
-    console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante {_simulated(main['house_edge_per_ante'])}.")
+    if main.get("simulated"):
+        console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante "
+                      f"{_simulated(main['house_edge_per_ante'])}.")
+    else:
+        console.print(f"Ante + Bet ({main['strategy']}, exact, the dealer exchange included): house edge per Ante "
+                      f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
     console.print(f"Bonus (exact; judged on the original five cards, whatever the player's strategy): "
                   f"house edge {_pct(bonus['house_edge'])}.")
     console.print(_outcomes("Bonus, on the original five cards", bonus["outcomes"], "pays"))

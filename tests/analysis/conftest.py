@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from server.analysis.analyze import caribbean_counts, caribbean_up_rows, hcf_totals
+from server.analysis.analyze import caribbean_counts, caribbean_up_rows, hcf_totals, sixcard_counts
 from server.analysis.hcf import Totals
 
 
@@ -33,3 +33,9 @@ def stud_counts(odds_cache: Path) -> dict[str, int]:
 def up_rows(odds_cache: Path) -> dict[str, Any]:
     """Caribbean Stud's counts per player hand and up card (about 45 s of CPU once, then read from ``odds_cache``)."""
     return caribbean_up_rows(odds_cache)
+
+
+@pytest.fixture(scope="session")
+def six_counts(odds_cache: Path) -> dict[str, Any]:
+    """6 Card Poker's main-bet counts (about 20 s of CPU once, then read from ``odds_cache``)."""
+    return sixcard_counts(odds_cache)
