@@ -157,8 +157,12 @@ _BINOM: Final = np.array([[comb(c, i) for i in range(6)] for c in range(52)], dt
 
 
 def count_rows(progress: Callable[[float, str], None] | None = None,
-               ups: range = range(52)) -> dict[str, Ints]:
-    """Every (player class, up card) row's outcome counts, merged by (group, class, counts).
+               ranks_up: range = range(13)) -> dict[str, Ints]:
+    """Every (player class, up card) row's outcome counts, merged by (group, class, counts); ``ranks_up``: the
+    up cards' ranks (all 13 but in tests).
+
+    A relabelling of the suits changes no count, so a hand against an up card of suit s is counted as the
+    hand with suits s and 0 swapped against the up card of suit 0: one set of tables per rank.
 
     Returns arrays ``group``, ``klass``, ``weight`` (player hands times up cards), ``unqualified``,
     ``win``, ``tie``, ``lose`` (dealer's other four cards, of :data:`OTHER_FOUR`).
@@ -172,26 +176,42 @@ def count_rows(progress: Callable[[float, str], None] | None = None,
     klass = np.array([CLASSES.index(class_name(int(v))) for v in distinct.tolist()], dtype=np.int64)[own]
     descending = _ranks_by_count(reps)
     parts: list[Ints] = []
-    for done, up in enumerate(ups):
+    for done, rank in enumerate(ranks_up):
         if progress is not None:
-            progress(done / len(ups), "every player hand against every up card")
-        tables = _UpTables(up)
-        rows = ~(reps == up).any(axis=1)
-        hands, mine, kl = reps[rows], own[rows], klass[rows]
-        nq, below, not_above = tables.counts(hands, [np.full(len(hands), q_rank), mine, mine + 1])
-        plays = mine >= q_rank
-        win = np.where(plays, below - nq, 0)
-        tie = np.where(plays, not_above - below, 0)
-        groups = _groups(kl, descending[rows], up >> 2)
-        parts.append(np.stack([groups, kl, weight[rows], nq, win, tie]))
+            progress(done / len(ranks_up), "every player hand against every up card")
+        tables = _UpTables(rank << 2)  # the up card of suit 0 stands for its rank's four
+        for suit in range(4):
+            up = rank << 2 | suit
+            rows = ~(reps == up).any(axis=1)
+            hands, mine, kl = _swap_suits(reps[rows], suit), own[rows], klass[rows]
+            nq, below, not_above = tables.counts(hands, [np.full(len(hands), q_rank), mine, mine + 1])
+            plays = mine >= q_rank
+            win = np.where(plays, below - nq, 0)
+            tie = np.where(plays, not_above - below, 0)
+            groups = _groups(kl, descending[rows], rank)
+            parts.append(np.stack([groups, weight[rows], nq, win, tie]))
     joined = np.concatenate(parts, axis=1)
-    keys, inverse = np.unique(joined[[0, 1, 3, 4, 5]], axis=1, return_inverse=True)
-    summed = np.zeros(keys.shape[1], dtype=np.int64)
-    np.add.at(summed, inverse.ravel(), joined[2])
-    out = {"group": keys[0], "klass": keys[1], "weight": summed, "unqualified": keys[2], "win": keys[3],
-           "tie": keys[4]}
+    # One integer per (group, counts): the group fixes the class, and each count is below 2**18.
+    packed = joined[0] << 54 | joined[2] << 36 | joined[3] << 18 | joined[4]
+    keys, inverse = np.unique(packed, return_inverse=True)
+    summed = np.bincount(inverse, weights=joined[1].astype(np.float64)).astype(np.int64)  # exact: sums < 2**53
+    group = keys >> 54
+    out = {"group": group, "klass": _class_of(group), "weight": summed, "unqualified": keys >> 36 & 0x3FFFF,
+           "win": keys >> 18 & 0x3FFFF, "tie": keys & 0x3FFFF}
     out["lose"] = OTHER_FOUR - out["unqualified"] - out["win"] - out["tie"]
     return out
+
+
+def _swap_suits(hands: Ints, suit: int) -> Ints:
+    """Each hand with suits ``suit`` and 0 swapped, its cards increasing again."""
+    suits = hands & 3
+    swapped = np.where(suits == suit, 0, np.where(suits == 0, suit, suits))
+    return np.sort(hands - suits + swapped, axis=1)
+
+
+def _class_of(group: Ints) -> Ints:
+    """The hand class of each group (:func:`group_of`)."""
+    return np.where(group < 27, 0, np.where(group < 53, 1, group - 53))
 
 
 def _ranks_by_count(hands: Ints) -> Ints:
