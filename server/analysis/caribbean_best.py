@@ -23,17 +23,25 @@ BEST: Final = ("the best strategy: raise or fold for each hand and the dealer's 
                "on the Ante and Back Bet")
 
 
-def _raise_chips(settings: CaribbeanSettings, rows: dict[str, Ints]) -> Ints:
-    """Per row: the player's total result in chips over the dealer's other four cards, raising."""
+def outcome_chips(settings: CaribbeanSettings) -> dict[str, Any]:
+    """What a raised hand nets on the Ante and Back Bet at an Ante of ``min_ante``, by outcome: ``unqualified``,
+    ``tie``, ``lose``, and ``win`` per hand class (the pay table and ``max_payout``, as the table pays them)."""
     ante = settings.min_ante
     cap = settings.max_payout
 
     def won(chips: int) -> int:
         return chips if cap is None else min(chips, cap)
 
-    per_class = np.array([won(ante + 2 * ante * settings.bet_pay(name)) for name in CLASSES], dtype=np.int64)
-    return np.asarray(rows["unqualified"] * won(ante) + rows["win"] * per_class[rows["klass"]]
-                      - 3 * ante * rows["lose"], dtype=np.int64)
+    return {"unqualified": won(ante), "tie": 0, "lose": -3 * ante,
+            "win": [won(ante + 2 * ante * settings.bet_pay(name)) for name in CLASSES]}
+
+
+def _raise_chips(settings: CaribbeanSettings, rows: dict[str, Ints]) -> Ints:
+    """Per row: the player's total result in chips over the dealer's other four cards, raising."""
+    chips = outcome_chips(settings)
+    per_class = np.array(chips["win"], dtype=np.int64)
+    return np.asarray(rows["unqualified"] * chips["unqualified"] + rows["win"] * per_class[rows["klass"]]
+                      + chips["lose"] * rows["lose"], dtype=np.int64)
 
 
 def raises(settings: CaribbeanSettings, rows: dict[str, Ints]) -> npt.NDArray[np.bool_]:

@@ -132,19 +132,33 @@ def counts(progress: Callable[[float, str], None] | None = None) -> dict[str, An
     return out
 
 
+def outcome_chips(settings: SixcardSettings) -> dict[str, Any]:
+    """What a box nets on the Ante and Bet at an Ante of ``min_ante``, by outcome (sections 5.4 and 6): ``fold``,
+    ``continue`` (the dealer does not qualify, no exchange), ``lose``, ``tie`` (0), ``win`` per hand class, and
+    after an exchange ``exchange_win`` per class and ``exchange_no_win`` (the dealer still does not qualify,
+    or a tie: the Ante went as the fee). ``max_payout`` counts the Ante's 1-to-1 payment after an exchange."""
+    ante = settings.min_ante
+    cap = settings.max_payout if settings.max_payout is not None else 10**18
+    win = [min(ante + 2 * ante * settings.bet_pay(n), cap) if n != "high_card" else 0 for n in CLASSES]
+    return {"fold": -ante, "continue": min(ante, cap), "lose": -3 * ante, "tie": 0, "win": win,
+            "exchange_win": [chips - ante for chips in win], "exchange_no_win": -ante}
+
+
 def main_bets(settings: SixcardSettings, c: dict[str, Any]) -> dict[str, Any]:
     """Ante and Bet per Ante under the basic strategy, exactly, at an Ante of ``min_ante`` with ``max_payout``."""
     ante = settings.min_ante
-    cap = settings.max_payout if settings.max_payout is not None else 10**18
+    chips = outcome_chips(settings)
     w = c["weight"].astype(object)
-    won = np.array([min(ante + 2 * ante * settings.bet_pay(n), cap) if n != "high_card" else 0 for n in CLASSES],
-                   dtype=object)[c["klass"]]
+    won = np.array(chips["win"], dtype=object)[c["klass"]]
+    won_after = np.array(chips["exchange_win"], dtype=object)[c["klass"]]
     asks = c["klass"] >= _TRIPS
     ex = c["exchange"].astype(object)
-    continuing = np.where(asks, 0, c["no_pair"].astype(object) * min(ante, cap) * CARDS_LEFT)
-    exchanging = np.where(asks, ex[:, 1] * (won - ante) - (ex[:, 2] + ex[:, 4]) * ante - 3 * ante * ex[:, 3], 0)
-    played = (c["win"].astype(object) * won - 3 * ante * c["lose"].astype(object)) * CARDS_LEFT
-    total = int((w * (played + continuing + exchanging)).sum()) - c["folded"] * DEALER_HANDS * CARDS_LEFT * ante
+    continuing = np.where(asks, 0, c["no_pair"].astype(object) * chips["continue"] * CARDS_LEFT)
+    exchanging = np.where(asks, ex[:, 1] * won_after + (ex[:, 2] + ex[:, 4]) * chips["exchange_no_win"]
+                          + chips["lose"] * ex[:, 3], 0)
+    played = (c["win"].astype(object) * won + chips["lose"] * c["lose"].astype(object)) * CARDS_LEFT
+    total = int((w * (played + continuing + exchanging)).sum()) + c["folded"] * DEALER_HANDS * CARDS_LEFT * chips[
+        "fold"]
     ev = Fraction(total, DEALS * ante)
     raised = Fraction(int(c["weight"].sum()), comb(52, 5))
     return {"simulated": False, "strategy": SIXCARD_BASIC, "return_per_ante": float(ev),

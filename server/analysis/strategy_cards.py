@@ -30,7 +30,7 @@ def _raise(antes: int) -> str:
 
 def hcf_basic() -> Card:
     """The basic strategy's card (the raise limits are the rules': docs/rules/hcf.md section 3)."""
-    rows = [{"hand": f"a flush of {size} cards", "play": _raise(raise_limit(size)) + " (the most allowed)"}
+    rows = [{"hand": f"a flush of {size} cards", "play": _raise(raise_limit(size))[:-1] + ", the most allowed."}
             for size in (7, 6, 5, 4)]
     rows += [{"hand": "a 3-card flush of ten-8-6 or better", "play": "Raise 1 Ante."},
              {"hand": "a 3-card flush below ten-8-6, or only 2 cards of a suit", "play": "Fold."}]
@@ -49,10 +49,15 @@ def hcf_optimal(groups: Counter[tuple[int, int, int, int]]) -> Card:
         by_second = {k: v for k, v in by_second.items() if v}
         if not by_second:
             continue
-        rows.append({"hand": f"a 3-card flush headed by a {_RANKS[top]}", "play": _headed(by_second)})
+        rows.append({"hand": f"a 3-card flush headed by {_article(_RANKS[top])}", "play": _headed(by_second)})
     rows.append({"hand": "only 2 cards of a suit", "play": _mix({r: n for (s, _, _, r), n in groups.items()
                                                                  if s <= 2})})
     return {"strategy": HCF_OPTIMAL, "rows": _merge(rows)}
+
+
+def _article(rank: str) -> str:
+    """ "an ace", "an 8", "a ten"."""
+    return f"an {rank}" if rank in ("ace", "8") else f"a {rank}"
 
 
 def _mix(raises: dict[int, int]) -> str:
@@ -74,8 +79,12 @@ def _headed(by_second: dict[int, dict[int, int]]) -> str:
     folding = [s for s, d in decisions.items() if d == "Fold."]
     if raising and folding and len(raising) + len(folding) == len(decisions) and min(raising) > max(folding):
         return f"Raise 1 Ante with a second card of {_RANKS[min(raising)]} or higher; fold below."
-    parts = [f"second card {_RANKS[s]}: {d}" for s, d in decisions.items()]
-    return "By the second card: " + "; ".join(parts)
+    parts = []
+    for second, raises in by_second.items():
+        total = sum(raises.values())
+        parts.append(f"{_RANKS[second]}, {sum(n for r, n in raises.items() if r) / total:.0%}")
+    return "It turns on the second card and the third; the share of hands raised 1 Ante by the second card: " \
+        + "; ".join(parts) + "."
 
 
 def _merge(rows: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -86,7 +95,7 @@ def _merge(rows: list[dict[str, str]]) -> list[dict[str, str]]:
         if last is not None and last["play"] == row["play"] and "headed by" in row["hand"] \
                 and "headed by" in last["hand"]:
             low = row["hand"].rsplit(" ", 1)[1]
-            last["hand"] = last["hand"].split(" down to")[0] + f" down to a {low}"
+            last["hand"] = last["hand"].split(" down to")[0] + f" down to {_article(low)}"
             continue
         out.append(dict(row))
     return out
