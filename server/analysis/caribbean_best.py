@@ -67,9 +67,11 @@ def main_bets(settings: CaribbeanSettings, rows: dict[str, Ints]) -> dict[str, A
         mask = play if klass is None else play & (rows["klass"] == klass)
         return Fraction(int((weight[mask] * rows[column][mask].astype(object)).sum()), DEALS)
 
-    outcomes = [("fold", -1.0, 1 - played), ("dealer does not qualify", None, share("unqualified")),
+    chips, ante = outcome_chips(settings), settings.min_ante
+    outcomes = [("fold", -1.0, 1 - played), ("dealer does not qualify", chips["unqualified"] / ante,
+                                             share("unqualified")),
                 ("tie (push)", 0.0, share("tie")), ("lose", -3.0, share("lose"))]
-    outcomes += [(f"win with {name}", None, share("win", i)) for i, name in enumerate(CLASSES)]
+    outcomes += [(f"win with {name}", chips["win"][i] / ante, share("win", i)) for i, name in enumerate(CLASSES)]
     return {
         "simulated": False,
         "strategy": BEST,
@@ -77,8 +79,7 @@ def main_bets(settings: CaribbeanSettings, rows: dict[str, Ints]) -> dict[str, A
         "house_edge_per_ante": float(-total),
         "element_of_risk": float(-total / (1 + 2 * played)),
         "played_share": float(played),
-        "outcomes": [{"outcome": name, "probability": float(p), **({} if net is None else {"net": net})}
-                     for name, net, p in outcomes if p],
+        "outcomes": [{"outcome": name, "net": net, "probability": float(p)} for name, net, p in outcomes if p],
         "method": "exact: every player hand (up to the suits) and up card against all 163,185 other four "
                   "cards of the dealer, by inclusion-exclusion over the player's cards",
     }

@@ -145,12 +145,12 @@ def _caribbean(report: dict[str, Any], console: Console) -> None:
                       f"{_simulated(main['house_edge_per_ante'])}; element of risk "
                       f"{_simulated(main['element_of_risk'])}.")
     else:
-        console.print(f"Ante + Back Bet ({main['strategy']}, exact): house edge per Ante "
+        console.print(f"Ante + Back Bet, exact, under {main['strategy']}. House edge per Ante "
                       f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
         console.print(_outcomes(f"Ante + Back Bet ({main['strategy']})", main["outcomes"], "net"))
     best = report.get("ante_bet_best")
     if best:
-        console.print(f"Ante + Back Bet ({best['strategy']}, exact): house edge per Ante "
+        console.print(f"Ante + Back Bet, exact, under {best['strategy']}. House edge per Ante "
                       f"{_pct(best['house_edge_per_ante'])}; element of risk {_pct(best['element_of_risk'])}; "
                       f"it plays {best['played_share']:.2%} of hands.")
         console.print(_outcomes(f"Ante + Back Bet ({best['strategy']})", best["outcomes"], "net"))
@@ -172,7 +172,7 @@ def _sixcard(report: dict[str, Any], console: Console) -> None:
         console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante "
                       f"{_simulated(main['house_edge_per_ante'])}.")
     else:
-        console.print(f"Ante + Bet ({main['strategy']}, exact, the dealer exchange included): house edge per Ante "
+        console.print(f"Ante + Bet, exact, the dealer exchange included, under {main['strategy']}. House edge per Ante "
                       f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
     console.print(f"Bonus (exact; judged on the original five cards, whatever the player's strategy): "
                   f"house edge {_pct(bonus['house_edge'])}.")

@@ -110,14 +110,24 @@ def caribbean_simple() -> Card:
 
 
 def sixcard_basic(settings: SixcardSettings) -> Card:
-    """6 Card Poker's basic strategy, with what the table pays each raised hand."""
-    def pays(name: str, words: str) -> str:
-        return f"{words} (the Bet pays {settings.bet_pay(name)} to 1 against a dealer who qualifies)"
+    """6 Card Poker's basic strategy, with what the table's Bet pays each raised hand."""
+    from server.analysis.render import HAND_NAMES
+
+    def pays(names: tuple[str, ...]) -> str:
+        lines = [f"{settings.bet_pay(n)} to 1 on {_article_hand(HAND_NAMES[n])}" for n in names]
+        return "Against a dealer who qualifies, the Bet pays " + ", ".join(lines[:-1]) + f" and {lines[-1]}."
 
     return {"strategy": SIXCARD_BASIC, "rows": [
         {"hand": "no pair", "play": "Fold; do not buy or exchange cards."},
-        {"hand": "one pair or two pair", "play": "Raise; if the dealer does not qualify, Continue (the Ante "
-                                                  "is paid 1 to 1). " + pays("pair", "A pair")},
-        {"hand": "three of a kind or better", "play": "Raise; if the dealer does not qualify, ask for the "
-                                                      "dealer exchange. " + pays("trips", "Three of a kind")},
+        {"hand": "one pair or two pair", "play": "Raise; if the dealer does not qualify, Continue (the Ante is "
+                                                  "paid 1 to 1). " + pays(("pair", "two_pair"))},
+        {"hand": "three of a kind or better", "play": "Raise; if the dealer does not qualify, ask for the dealer "
+                                                      "exchange. " + pays(("trips", "straight", "flush",
+                                                                           "full_house", "quads",
+                                                                           "straight_flush", "royal"))},
     ]}
+
+
+def _article_hand(name: str) -> str:
+    """ "one pair" stays, "a straight", "three of a kind" stays."""
+    return name if name.split()[0] in ("one", "two", "three", "four") else f"a {name}"

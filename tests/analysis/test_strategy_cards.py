@@ -38,5 +38,5 @@ def test_the_sixcard_card_quotes_the_tables_own_pays() -> None:
             "trips": 6, "two_pair": 2, "pair": 2}
     card = strategy_cards.sixcard_basic(SixcardSettings.from_mapping({"bet_pays": pays}))
     plays = [row["play"] for row in card["rows"]]
-    assert "the Bet pays 2 to 1" in plays[1]
-    assert "the Bet pays 6 to 1" in plays[2]
+    assert "the Bet pays 2 to 1 on one pair and 2 to 1 on two pair." in plays[1]
+    assert "the Bet pays 6 to 1 on three of a kind, 4 to 1 on a straight," in plays[2]
