@@ -83,7 +83,7 @@ def _headed(by_second: dict[int, dict[int, int]]) -> str:
     for second, raises in by_second.items():
         total = sum(raises.values())
         parts.append(f"{_RANKS[second]}, {sum(n for r, n in raises.items() if r) / total:.0%}")
-    return "It turns on the second card and the third; the share of hands raised 1 Ante by the second card: " \
+    return "It turns on the other cards; the share of these hands raised 1 Ante, by the second card: " \
         + "; ".join(parts) + "."
 
 

@@ -23,7 +23,8 @@ def test_the_optimal_card_in_sentences(totals: Totals) -> None:
     assert card["a flush of 5 cards"] == "Raise 2 Antes."
     assert card["a flush of 4 cards"] == "Raise 1 Ante."
     assert card["a 3-card flush headed by an ace down to a jack"] == "Raise 1 Ante."
-    assert card["a 3-card flush headed by a ten"].startswith("It turns on the second card and the third")
+    assert card["a 3-card flush headed by a ten"].startswith(
+        "It turns on the other cards; the share of these hands raised 1 Ante, by the second card: 9, 66%")
     assert card["a 3-card flush headed by a 9 down to a 4"] == card["only 2 cards of a suit"] == "Fold."
 
 
