@@ -15,7 +15,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from server.analysis.caribbean_upcard import DEALS, OTHER_FOUR, Ints, group_words
+from server.analysis.caribbean_upcard import DEALS, OTHER_FOUR, UP_KINDS, Ints, group_words
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.rules.poker import CLASSES
 
@@ -89,8 +89,9 @@ def strategy_card(settings: CaribbeanSettings, rows: dict[str, Ints]) -> list[di
     """What the best strategy does with each kind of hand, at this table's pays: rows of (hand, play) sentences.
 
     A kind of hand whose every case gets the same decision is one row; ace-king and pairs whose decision
-    turns on the cards are split by the third card (or the pair) and by whether the dealer's up card
-    matches one of the player's cards; a row still mixed says how often it raises.
+    turns on the cards are split: ace-king by how the up card stands to the player's cards and by the
+    third card, pairs by the pair and whether the up card's rank is one of the player's; a row still mixed
+    says how often it raises.
     """
     play = raises(settings, rows)
     weight = rows["weight"]
@@ -111,10 +112,44 @@ def strategy_card(settings: CaribbeanSettings, rows: dict[str, Ints]) -> list[di
         elif _uniform(weight, play, mine) is not None:
             card.append({"hand": _class_words(name), "play": _decision(weight[mine], play[mine])})
             continue
+        if klass == 0:
+            card += _ace_king_rows(weight, play, rows["group"])
+            continue
         for g in reversed(groups):
             rows_g = rows["group"] == g
             card.append({"hand": group_words(g), "play": _decision(weight[rows_g], play[rows_g])})
     return card
+
+
+def _ace_king_rows(weight: Ints, play: npt.NDArray[np.bool_], group: Ints) -> list[dict[str, str]]:
+    """Ace-king by how the up card stands to the player's cards, then by the third card, high to low; third
+    cards in a row with the same play share one line ("ace-king-ten down to ace-king-4")."""
+    out: list[dict[str, str]] = []
+    for kind in reversed(range(len(UP_KINDS))):
+        run: list[tuple[int, str]] = []
+        for third in range(10, 1, -1):
+            rows_g = group == 1 + 4 * third + kind
+            if rows_g.any():
+                run.append((third, _decision(weight[rows_g], play[rows_g])))
+        for first, last, decision in _runs(run):
+            hand = f"ace-king-{_rank(first)}" + ("" if first == last else f" down to ace-king-{_rank(last)}")
+            out.append({"hand": f"{hand}, no pair, {UP_KINDS[kind]}", "play": decision})
+    return out
+
+
+def _runs(rows: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """(first, last, decision) of each run of rows with the same decision."""
+    out: list[tuple[int, int, str]] = []
+    for third, decision in rows:
+        if out and out[-1][2] == decision:
+            out[-1] = (out[-1][0], third, decision)
+        else:
+            out.append((third, third, decision))
+    return out
+
+
+def _rank(rank: int) -> str:
+    return {10: "queen", 9: "jack", 8: "ten"}.get(rank, "23456789"[rank] if rank < 8 else "?")
 
 
 def _class_words(name: str) -> str:
@@ -136,4 +171,5 @@ def _decision(weight: Ints, play: npt.NDArray[np.bool_]) -> str:
     if not play.any():
         return "Fold."
     share = int(weight[play].sum()) / int(weight.sum())
-    return f"Raise or fold by the other cards and the up card: raise in {share:.1%} of these hands."
+    usually = "Usually raise" if share >= 0.5 else "Usually fold"
+    return f"{usually}: the best strategy raises {share:.1%} of these hands (the other cards and the up card decide)."

@@ -39,21 +39,33 @@ DEALS: Final = comb(52, 5) * 47 * OTHER_FOUR
 """(player hand, up card, dealer's other four) deals: 19,933,230,517,200."""
 _RANKS: Final = "23456789TJQKA"
 # Card groups of the strategy card (settings do not enter): a group per hand class, split where the
-# up card can change the decision. High cards: below A-K; A-K by its third card and whether the up
-# card's rank is one of the player's. Pairs: by the pair's rank and the same question.
+# up card can change the decision. High cards: below A-K; A-K by its third card and by how the up card
+# stands to the player's cards (:data:`UP_KINDS`). Pairs: by the pair's rank and whether the up card's
+# rank is one of the player's.
 HIGH_BELOW_AK: Final = 0
+PAIRS_FROM: Final = 1 + 4 * 13
+OTHERS_FROM: Final = PAIRS_FROM + 2 * 13
+UP_KINDS: Final = ("the up card matches none of your cards and is above your fourth card",
+                   "the up card matches none of your cards and is below your fourth card",
+                   "the up card matches your ace or king",
+                   "the up card matches one of your three lower cards")
 
 
 def group_of(class_index: int, ranks: tuple[int, ...], up_rank: int) -> int:
-    """The strategy card's group of a hand (``ranks`` high to low, as the class orders them) and up card."""
-    matched = int(up_rank in ranks)
+    """The strategy card's group of a hand (``ranks`` high to low, as the class orders them) and up card.
+
+    >>> group_of(0, (12, 11, 10, 5, 2), 3), group_of(0, (12, 11, 10, 5, 2), 12), group_of(1, (3, 3, 9, 7, 2), 9)
+    (42, 43, 60)
+    """
+    matched = up_rank in ranks
     if class_index == 0:
         if ranks[0] != 12 or ranks[1] != 11:
             return HIGH_BELOW_AK
-        return 1 + 2 * ranks[2] + matched            # 1 .. 26
+        kind = (2 if up_rank >= 11 else 3) if matched else int(up_rank < ranks[3])
+        return 1 + 4 * ranks[2] + kind
     if class_index == 1:
-        return 27 + 2 * ranks[0] + matched           # 27 .. 52
-    return 53 + class_index                           # 55 .. 62
+        return PAIRS_FROM + 2 * ranks[0] + int(matched)
+    return OTHERS_FROM + class_index
 
 
 def group_words(group: int) -> str:
@@ -61,21 +73,21 @@ def group_words(group: int) -> str:
 
     >>> group_words(0)
     'no pair, below ace-king'
-    >>> group_words(1 + 2 * 10 + 1)
-    'ace-king-queen, no pair, the up card matches one of your cards'
-    >>> group_words(27 + 2 * 3), group_words(55)
+    >>> group_words(1 + 4 * 10 + 2)
+    'ace-king-queen, no pair, the up card matches your ace or king'
+    >>> group_words(PAIRS_FROM + 2 * 3), group_words(OTHERS_FROM + 2)
     ('a pair of 5s, the up card matches none of your cards', 'two pair')
     """
     if group == HIGH_BELOW_AK:
         return "no pair, below ace-king"
-    if group < 27:
-        third, matched = divmod(group - 1, 2)
-        return f"ace-king-{_name(third)}, no pair, {_match(matched)}"
-    if group < 53:
-        pair, matched = divmod(group - 27, 2)
+    if group < PAIRS_FROM:
+        third, kind = divmod(group - 1, 4)
+        return f"ace-king-{_name(third)}, no pair, {UP_KINDS[kind]}"
+    if group < OTHERS_FROM:
+        pair, matched = divmod(group - PAIRS_FROM, 2)
         return f"a pair of {_RANKS[pair]}s, {_match(matched)}"
     from server.analysis.render import HAND_NAMES  # the names people say; render imports nothing of ours here
-    return HAND_NAMES[CLASSES[group - 53]]
+    return HAND_NAMES[CLASSES[group - OTHERS_FROM]]
 
 
 def _name(rank: int) -> str:
@@ -211,7 +223,7 @@ def _swap_suits(hands: Ints, suit: int) -> Ints:
 
 def _class_of(group: Ints) -> Ints:
     """The hand class of each group (:func:`group_of`)."""
-    return np.where(group < 27, 0, np.where(group < 53, 1, group - 53))
+    return np.where(group < PAIRS_FROM, 0, np.where(group < OTHERS_FROM, 1, group - OTHERS_FROM))
 
 
 def _ranks_by_count(hands: Ints) -> Ints:
@@ -224,10 +236,12 @@ def _ranks_by_count(hands: Ints) -> Ints:
 
 def _groups(klass: Ints, ranks: Ints, up_rank: int) -> Ints:
     """:func:`group_of`, for many rows at once."""
-    matched = (ranks == up_rank).any(axis=1).astype(np.int64)
+    matched = (ranks == up_rank).any(axis=1)
+    kind = np.where(matched, np.where(up_rank >= 11, 2, 3), (up_rank < ranks[:, 3]).astype(np.int64))
     ace_king = (ranks[:, 0] == 12) & (ranks[:, 1] == 11)
-    high = np.where(ace_king, 1 + 2 * ranks[:, 2] + matched, HIGH_BELOW_AK)
-    return np.where(klass == 0, high, np.where(klass == 1, 27 + 2 * ranks[:, 0] + matched, 53 + klass))
+    high = np.where(ace_king, 1 + 4 * ranks[:, 2] + kind, HIGH_BELOW_AK)
+    return np.where(klass == 0, high, np.where(klass == 1, PAIRS_FROM + 2 * ranks[:, 0] + matched,
+                                               OTHERS_FROM + klass))
 
 
 def rows_json(rows: dict[str, Ints]) -> dict[str, Any]:

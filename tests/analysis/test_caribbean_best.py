@@ -61,18 +61,29 @@ def test_the_card_at_the_default_pays(up_rows: dict[str, Any]) -> None:
     card = {row["hand"]: row["play"] for row in cb.strategy_card(CaribbeanSettings(), up_rows)}
     assert card["any pair"] == card["royal flush"] == "Raise."
     assert card["no pair, below ace-king"] == "Fold."
-    assert card["ace-king-queen, no pair, the up card matches one of your cards"] == "Raise."
-    assert card["ace-king-jack, no pair, the up card matches none of your cards"] == "Fold."
+    matches_ak = "no pair, the up card matches your ace or king"
+    assert card[f"ace-king-queen down to ace-king-jack, {matches_ak}"] == "Raise."
+    assert card[f"ace-king-ten down to ace-king-4, {matches_ak}"] == "Fold."
+    assert card["ace-king-ten, no pair, the up card matches one of your three lower cards"].startswith(
+        "Usually raise: the best strategy raises 99.4% of these hands")
 
 
 def test_a_richer_one_pair_line_raises_more_ace_kings(up_rows: dict[str, Any]) -> None:
-    # The "one pair or less" line also pays a winning ace-king: at 3 to 1 the card raises ace-king-jack more.
+    # The "one pair or less" line also pays a winning ace-king: at 3 to 1 ace-king-ten raises on a matched
+    # ace or king too, where the default pays fold it.
     rich = CaribbeanSettings.from_mapping({"bet_pays": {"royal": 100, "straight_flush": 50, "quads": 20,
                                                          "full_house": 7, "flush": 5, "straight": 4, "trips": 3,
                                                          "two_pair": 2, "pair": 3}})
     card = {row["hand"]: row["play"] for row in cb.strategy_card(rich, up_rows)}
-    assert card["ace-king-jack, no pair, the up card matches none of your cards"].startswith("Raise or fold")
-    assert card["ace-king-queen, no pair, the up card matches none of your cards"] == "Raise."
+    assert card["ace-king-queen down to ace-king-ten, no pair, the up card matches your ace or king"] == "Raise."
+
+
+@given(klass=st.integers(0, 9), ranks=st.lists(st.integers(0, 12), min_size=5, max_size=5), up=st.integers(0, 12))
+def test_the_groups_of_many_rows_are_those_of_one(klass: int, ranks: list[int], up: int) -> None:
+    ordered = sorted(ranks, reverse=True)
+    many = cu._groups(np.array([klass]), np.array([ordered]), up)
+    assert int(many[0]) == cu.group_of(klass, tuple(ordered), up)
+    assert int(cu._class_of(many)[0]) == klass
 
 
 PAYS = st.fixed_dictionaries({name: st.integers(1, 300) for name in
