@@ -110,3 +110,11 @@ def test_a_higher_pay_never_turns_a_raise_into_a_fold(up_rows: dict[str, Any], p
     lower = cb.raises(CaribbeanSettings.from_mapping({"bet_pays": pays}), up_rows)
     higher = cb.raises(CaribbeanSettings.from_mapping({"bet_pays": {**pays, name: pays[name] + more}}), up_rows)
     assert not (lower & ~higher).any()
+
+
+def test_the_host_reads_the_best_strategys_edge_beside_the_simple_one() -> None:
+    from client_cli.host import describe_odds
+
+    line = describe_odds({"game": "caribbean", "house_edge": {"ante_bet": 0.05682, "ante_bet_best": 0.052243,
+                                                              "jackpot": 0.6}})
+    assert "Ante+Bet 5.682% (playing A-K or better; 5.224% with the best play, by the up card)" in line
