@@ -187,7 +187,10 @@ def count_rows(progress: Callable[[float, str], None] | None = None,
     q_rank = int(np.searchsorted(distinct, q_value))
     klass = np.array([CLASSES.index(class_name(int(v))) for v in distinct.tolist()], dtype=np.int64)[own]
     descending = _ranks_by_count(reps)
-    parts: list[Ints] = []
+    # One integer per row, (group, counts) packed (the group fixes the class; each count is below 2**18),
+    # with its weight: a sixth of the memory of the rows kept whole.
+    packed_parts: list[Ints] = []
+    weight_parts: list[npt.NDArray[np.int8]] = []
     for done, rank in enumerate(ranks_up):
         if progress is not None:
             progress(done / len(ranks_up), "every player hand against every up card")
@@ -201,12 +204,11 @@ def count_rows(progress: Callable[[float, str], None] | None = None,
             win = np.where(plays, below - nq, 0)
             tie = np.where(plays, not_above - below, 0)
             groups = _groups(kl, descending[rows], rank)
-            parts.append(np.stack([groups, weight[rows], nq, win, tie]))
-    joined = np.concatenate(parts, axis=1)
-    # One integer per (group, counts): the group fixes the class, and each count is below 2**18.
-    packed = joined[0] << 54 | joined[2] << 36 | joined[3] << 18 | joined[4]
-    keys, inverse = np.unique(packed, return_inverse=True)
-    summed = np.bincount(inverse, weights=joined[1].astype(np.float64)).astype(np.int64)  # exact: sums < 2**53
+            packed_parts.append(groups << 54 | nq << 36 | win << 18 | tie)
+            weight_parts.append(weight[rows].astype(np.int8))  # a class holds at most 24 hands
+    keys, inverse = np.unique(np.concatenate(packed_parts), return_inverse=True)
+    del packed_parts
+    summed = np.bincount(inverse, weights=np.concatenate(weight_parts).astype(np.float64)).astype(np.int64)
     group = keys >> 54
     out = {"group": group, "klass": _class_of(group), "weight": summed, "unqualified": keys >> 36 & 0x3FFFF,
            "win": keys >> 18 & 0x3FFFF, "tie": keys & 0x3FFFF}
