@@ -105,7 +105,7 @@ def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[st
 
 def caribbean_up_rows(directory: Path, progress: Report | None = None) -> dict[str, Any]:
     """Caribbean Stud's counts per player hand and up card (the same for every table), cached or counted once
-    (about 45 s of CPU)."""
+    (about 12 to 20 s of CPU)."""
     key = disk.key_of({"caribbean_up_card_rows": 2})  # 2: the strategy card's groups by how the up card stands
     stored = disk.load_arrays(directory, key)
     if stored is not None:

@@ -31,7 +31,7 @@ def stud_counts(odds_cache: Path) -> dict[str, int]:
 
 @pytest.fixture(scope="session")
 def up_rows(odds_cache: Path) -> dict[str, Any]:
-    """Caribbean Stud's counts per player hand and up card (about 45 s of CPU once, then read from ``odds_cache``)."""
+    """Caribbean Stud's counts per player hand and up card (about 15 s of CPU once, then read from ``odds_cache``)."""
     return caribbean_up_rows(odds_cache)
 
 
