@@ -293,6 +293,8 @@ banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (s
         notes = [STRATEGIES[game, bet]] if (game, bet) in STRATEGIES else []
         if bet == "ante_raise" and isinstance(edges.get("ante_raise_optimal"), float):
             notes[-1] += f"; {edges['ante_raise_optimal']:.3%} with the best play"
+        if bet == "ante_bet" and isinstance(edges.get("ante_bet_best"), float):
+            notes[-1] += f"; {edges['ante_bet_best']:.3%} with the best play, by the up card"
         notes += ["simulated"] if bet in simulated else []
         parts.append(f"{_BETS[bet]} {edge:.3%}" + (f" ({', '.join(notes)})" if notes else ""))
     california = game == "hcf" and (odds.get("profile") == "california" or "dp_expected_per_hand" in odds)

@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-ALGORITHM: Final = "odds-1"
+import numpy as np
+
+ALGORITHM: Final = "odds-2"
 
 
 def cache_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -42,6 +44,26 @@ def load(directory: Path, key: str) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("algorithm") == ALGORITHM else None
+
+
+def load_arrays(directory: Path, key: str) -> dict[str, Any] | None:
+    """Stored numeric arrays (an ``.npz`` beside the JSON files), or None if missing or unreadable."""
+    try:
+        with np.load(directory / f"{key}.npz") as data:
+            return {name: data[name] for name in data.files}
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def store_arrays(directory: Path, key: str, arrays: Mapping[str, Any]) -> None:
+    """Write arrays atomically (the key already names the algorithm); skipped if the cache cannot be written."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=directory, suffix=".tmp", delete=False) as out:
+            np.savez_compressed(out, **arrays)
+        os.replace(out.name, directory / f"{key}.npz")
+    except OSError:
+        pass
 
 
 def store(directory: Path, key: str, data: Mapping[str, Any]) -> None:

@@ -15,13 +15,14 @@ from fractions import Fraction
 from math import floor
 from typing import Any, Final
 
-from server.analysis import caribbean_exact
+from server.analysis import caribbean_best, caribbean_exact, strategy_cards
 from server.analysis.interval import BATCHES, interval
 from server.analysis.poker_counts import HANDS, ak_qualifying, class_counts
 from server.rules.caribbean.settings import CaribbeanSettings
 from server.simulation import caribbean as sim
 
 SIM_HANDS: Final = 1_000_000
+SIMPLE: Final = caribbean_exact.SIMPLE
 SEED: Final = "0dd5"
 
 
@@ -63,6 +64,7 @@ def jackpot(settings: CaribbeanSettings, meter_chips: Fraction) -> dict[str, Any
         "break_even_meter_chips": floor(break_even) if break_even is not None else None,
         "long_run_return": float(long_run),
         "outcomes": outcomes,
+        "strategy": "any strategy: the award goes by the hand's own five cards, played or folded",
         "method": "exact: class counts of all 2,598,960 hands; meter shares taken exactly (awards are "
                   "rounded down to whole chips at the table)",
     }
@@ -86,7 +88,7 @@ def main_bets(settings: CaribbeanSettings, hands: int = SIM_HANDS,
     return {
         "simulated": True,
         "hands": per_batch * BATCHES,
-        "strategy": "play A-K or better, fold the rest",
+        "strategy": SIMPLE,
         "house_edge_per_ante": edge,
         "element_of_risk": interval([-x for x in per_wager]),
         "played_share": interval(played),
@@ -102,19 +104,27 @@ def _without_jackpot(settings: CaribbeanSettings) -> CaribbeanSettings:
 
 def analyze(settings: CaribbeanSettings, meter_hundredths: int | None = None,
             progress: Callable[[float, str], None] | None = None, *, hands: int = SIM_HANDS,
-            play_counts: dict[str, int] | None = None) -> dict[str, Any]:
+            play_counts: dict[str, int] | None = None, best_rows: dict[str, Any] | None = None) -> dict[str, Any]:
     """The report for ``settings``; the meter defaults to ``jackpot_seed`` (a new table).
 
-    With ``play_counts`` (:func:`server.analysis.caribbean_exact.play_counts`) the main bets are exact;
-    without, simulated.
+    With ``play_counts`` (:func:`server.analysis.caribbean_exact.play_counts`) the main bets under the
+    simple strategy are exact; without, simulated. With ``best_rows``
+    (:func:`server.analysis.caribbean_upcard.count_rows`) the report adds the best strategy, exactly,
+    and its strategy card for this table's pays.
     """
     meter = Fraction(settings.jackpot_seed if meter_hundredths is None else Fraction(meter_hundredths, 100))
     counts = class_counts()
     main = caribbean_exact.main_bets(settings, play_counts) if play_counts else main_bets(settings, hands, progress)
-    return {
+    report: dict[str, Any] = {
         "game": "caribbean",
         "dealer_qualifies": float(Fraction(ak_qualifying(), HANDS)),
         "hand_class_shares": {name: float(Fraction(n, HANDS)) for name, n in counts.items()},
         "jackpot": jackpot(settings, meter),
         "ante_bet": main,
     }
+    report["strategy_cards"] = [strategy_cards.caribbean_simple()]
+    if best_rows is not None:
+        report["ante_bet_best"] = caribbean_best.main_bets(settings, best_rows)
+        report["strategy_cards"].append({"strategy": caribbean_best.BEST,
+                                         "rows": caribbean_best.strategy_card(settings, best_rows)})
+    return report

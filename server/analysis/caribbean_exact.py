@@ -36,6 +36,7 @@ CARDS: Final = 52
 HAND: Final = 5
 DEALER_HANDS: Final = comb(CARDS - HAND, HAND)
 _LOWEST_QUALIFIER: Final = "Ac Kd 4h 3s 2c"
+SIMPLE: Final = "the simple strategy: play (raise) with ace-king or better, fold the rest, whatever the up card"
 
 
 def _combinations(n: int, k: int) -> Ints:
@@ -199,7 +200,7 @@ def main_bets(settings: CaribbeanSettings, counts: dict[str, int]) -> dict[str, 
     plays = 1 - Fraction(counts["fold"], deals)
     return {
         "simulated": False,
-        "strategy": "play A-K or better, fold the rest",
+        "strategy": SIMPLE,
         "return_per_ante": float(ev),
         "house_edge_per_ante": float(-ev),
         "element_of_risk": float(-ev / (1 + 2 * plays)),

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from server.analysis import hcf_bank
+from server.analysis import hcf_bank, strategy_cards
 from server.analysis.hcf_counts import DEALER_HANDS, QUALIFY_FROM, Chunk, basic_raises, chunks, raise_limit
 from server.rules.hcf.settings import HcfSettings
 
@@ -39,6 +39,8 @@ class Totals:
     run_length: Counter[int] = field(default_factory=Counter)
     flush_versus: Counter[tuple[str, int]] = field(default_factory=Counter)  # ("win"|"push", size) -> deals
     run_versus: Counter[tuple[str, int]] = field(default_factory=Counter)
+    # (flush size, top rank, second rank, optimal raise) -> player hands; ranks only for 3 cards or fewer
+    optimal_groups: Counter[tuple[int, int, int, int]] = field(default_factory=Counter)
 
     def add(self, chunk: Chunk) -> None:
         """Count one pattern's classes."""
@@ -57,6 +59,7 @@ class Totals:
         optimal = np.array([0, 1, limit])[best]
         for name, raise_by in (("basic", basic), ("optimal", optimal)):
             self._main(name, w, raise_by, nq, win, tie, lose)
+        self._groups(chunk, w, optimal)
         self.flush_size[chunk.size] += int(w.sum())
         length = chunk.run_key >> 4
         for n in np.unique(length).tolist():
@@ -69,6 +72,20 @@ class Totals:
             rows = plays & (length == n)
             self.run_versus["win", n] += int((w * chunk.run_below)[rows].sum())
             self.run_versus["push", n] += int((w * (chunk.run_not_above - chunk.run_below))[rows].sum())
+
+    def _groups(self, chunk: Chunk, w: Any, optimal: Any) -> None:
+        """The optimal raise by kind of hand, for the strategy card."""
+        mask = chunk.flush_key & 0x1FFF
+        top = np.log2(mask).astype(np.int64)
+        rest = mask ^ (1 << top)
+        second = np.where(rest > 0, np.log2(np.maximum(rest, 1)).astype(np.int64), -1)
+        small = chunk.size <= 3
+        keys = np.stack([np.where(small, top, -1), np.where(small, second, -1), optimal])
+        unique, inverse = np.unique(keys, axis=1, return_inverse=True)
+        sums = np.zeros(unique.shape[1], dtype=np.int64)
+        np.add.at(sums, inverse.ravel(), w)
+        for (t, s, r), n in zip(unique.T.tolist(), sums.tolist(), strict=True):
+            self.optimal_groups[chunk.size, t, s, r] += n
 
     def _main(self, name: str, w: Any, raise_by: Any, nq: Any, win: Any, tie: Any, lose: Any) -> None:
         main, raised = self.main[name], self.raised[name]
@@ -96,7 +113,8 @@ class Totals:
                 "main": {k: pairs(v) for k, v in self.main.items()},
                 "raised": {k: pairs(v) for k, v in self.raised.items()},
                 "flush_size": pairs(self.flush_size), "run_length": pairs(self.run_length),
-                "flush_versus": pairs(self.flush_versus), "run_versus": pairs(self.run_versus)}
+                "flush_versus": pairs(self.flush_versus), "run_versus": pairs(self.run_versus),
+                "optimal_groups": pairs(self.optimal_groups)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Totals:
@@ -106,7 +124,8 @@ class Totals:
 
         return cls(data["unqualified"], {k: counter(v) for k, v in data["main"].items()},
                    {k: counter(v) for k, v in data["raised"].items()}, counter(data["flush_size"]),
-                   counter(data["run_length"]), counter(data["flush_versus"]), counter(data["run_versus"]))
+                   counter(data["run_length"]), counter(data["flush_versus"]), counter(data["run_versus"]),
+                   counter(data["optimal_groups"]))
 
 
 def totals(progress: Progress | None = None) -> Totals:
@@ -166,6 +185,7 @@ def _bonus_report(settings: HcfSettings, name: str, t: Totals, stake: int) -> di
             ev += p * _win_per_unit(settings, pays[n], stake)
             won += p
         judged = "on the player's own hand (standard profile)"
+        strategy = "any strategy: the bonus goes by the player's own hand, played or folded"
         push = Fraction(0)
     else:
         versus = t.run_versus if runs else t.flush_versus
@@ -178,10 +198,11 @@ def _bonus_report(settings: HcfSettings, name: str, t: Totals, stake: int) -> di
         push = Fraction(sum(n for (kind, _), n in versus.items() if kind == "push"), DEALS)
         rows.append({"outcome": "push (equal to the DP's)", "pays": 0, "probability": float(push)})
         judged = "against the DP's hand, lost on a fold (California profile; basic strategy)"
+        strategy = strategy_cards.HCF_BASIC
     lose = 1 - won - push
     rows.append({"outcome": "lose", "pays": -1, "probability": float(lose)})
     ev -= lose
-    return {"judged": judged, "return": float(ev), "house_edge": float(-ev), "outcomes": rows}
+    return {"judged": judged, "strategy": strategy, "return": float(ev), "house_edge": float(-ev), "outcomes": rows}
 
 
 def analyze(settings: HcfSettings, progress: Progress | None = None, *, bank_hands: int = hcf_bank.HANDS,
@@ -190,6 +211,7 @@ def analyze(settings: HcfSettings, progress: Progress | None = None, *, bank_han
     t = totals_cache or totals(progress)
     stake = settings.min_ante
     ante = {name: _main_report(t, name) for name in ("basic", "optimal")}
+    ante["basic"]["strategy"], ante["optimal"]["strategy"] = strategy_cards.HCF_BASIC, strategy_cards.HCF_OPTIMAL
     bonuses = {name: _bonus_report(settings, name, t, stake) for name in ("flush_bonus", "straight_flush_bonus")}
     report: dict[str, Any] = {
         "game": "hcf",
@@ -202,6 +224,7 @@ def analyze(settings: HcfSettings, progress: Progress | None = None, *, bank_han
         **bonuses,
         "flush_size_shares": {str(n): _share(c, PLAYER_HANDS) for n, c in sorted(t.flush_size.items())},
         "straight_flush_length_shares": {str(n): _share(c, PLAYER_HANDS) for n, c in sorted(t.run_length.items())},
+        "strategy_cards": [strategy_cards.hcf_basic(), strategy_cards.hcf_optimal(t.optimal_groups)],
     }
     if not settings.house_banked:
         per_player = (ante["basic"]["return_per_ante"] + bonuses["flush_bonus"]["return"]

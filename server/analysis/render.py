@@ -57,10 +57,23 @@ def render(report: dict[str, Any], console: Console) -> None:
     cached = " (from the cache)" if report.get("cached") else ""
     console.print(f"[bold]{_GAMES[game]}[/]{profile}: the odds of this table's settings{cached}")
     {"hcf": _hcf, "caribbean": _caribbean, "sixcard": _sixcard}[game](report, console)
+    strategy_cards(report, console)
+
+
+def strategy_cards(report: dict[str, Any], console: Console) -> None:
+    """Each strategy card of the report: what to do with each kind of hand, at this table's pays."""
+    for card in report.get("strategy_cards", []):
+        table = Table(title=f"Strategy card, {card['strategy']}")
+        table.add_column("your hand")
+        table.add_column("what to do")
+        for row in card["rows"]:
+            table.add_row(row["hand"], row["play"])
+        console.print(table)
 
 
 def _hcf(report: dict[str, Any], console: Console) -> None:
-    console.print(f"Exact, over every player and dealer hand. Dealer qualifies {report['dealer_qualifies']:.7f}.")
+    console.print(f"Exact, over every player and dealer hand. Dealer qualifies {report['dealer_qualifies']:.7f} "
+                  "(whatever the player's strategy).")
     console.print(HCF_STRATEGIES)
     edges = Table(title="House edge")
     for header in ("bet", "house edge", "per"):
@@ -77,7 +90,8 @@ def _hcf(report: dict[str, Any], console: Console) -> None:
                             "net"))
     for name, title in (("flush_bonus", "Flush bonus"), ("straight_flush_bonus", "Straight Flush bonus")):
         bonus = report[name]
-        console.print(_outcomes(f"{title}, judged {bonus['judged']}", bonus["outcomes"], "pays"))
+        console.print(_outcomes(f"{title}, judged {bonus['judged']}; {bonus['strategy']}", bonus["outcomes"],
+                                "pays"))
     bank = report.get("banking")
     if bank:
         payers = _FEE_PAYERS.get(bank["fee_mode"], bank["fee_mode"])
@@ -125,15 +139,21 @@ def _rotation(rotation: dict[str, Any], console: Console) -> None:
 
 def _caribbean(report: dict[str, Any], console: Console) -> None:
     jackpot, main = report["jackpot"], report["ante_bet"]
-    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
+    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact, whatever the player's strategy).")
     if main.get("simulated"):
         console.print(f"Ante + Back Bet ({main['strategy']}): house edge per Ante "
                       f"{_simulated(main['house_edge_per_ante'])}; element of risk "
                       f"{_simulated(main['element_of_risk'])}.")
     else:
-        console.print(f"Ante + Back Bet ({main['strategy']}, exact): house edge per Ante "
+        console.print(f"Ante + Back Bet, exact, under {main['strategy']}. House edge per Ante "
                       f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
         console.print(_outcomes(f"Ante + Back Bet ({main['strategy']})", main["outcomes"], "net"))
+    best = report.get("ante_bet_best")
+    if best:
+        console.print(f"Ante + Back Bet, exact, under {best['strategy']}. House edge per Ante "
+                      f"{_pct(best['house_edge_per_ante'])}; element of risk {_pct(best['element_of_risk'])}; "
+                      f"it plays {best['played_share']:.2%} of hands.")
+        console.print(_outcomes(f"Ante + Back Bet ({best['strategy']})", best["outcomes"], "net"))
     if jackpot["break_even_meter"] is not None:
         chips = "1 chip" if jackpot["wager"] == 1 else f"{jackpot['wager']} chips"
         console.print(f"Jackpot wager ({chips}, exact; the same whatever the player's strategy): "
@@ -147,8 +167,13 @@ def _caribbean(report: dict[str, Any], console: Console) -> None:
 
 def _sixcard(report: dict[str, Any], console: Console) -> None:
     bonus, main = report["bonus"], report["ante_bet"]
-    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact).")
-    console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante {_simulated(main['house_edge_per_ante'])}.")
+    console.print(f"Dealer qualifies {report['dealer_qualifies']:.6f} (exact, whatever the player's strategy).")
+    if main.get("simulated"):
+        console.print(f"Ante + Bet ({main['strategy']}): house edge per Ante "
+                      f"{_simulated(main['house_edge_per_ante'])}.")
+    else:
+        console.print(f"Ante + Bet, exact, the dealer exchange included, under {main['strategy']}. House edge per Ante "
+                      f"{_pct(main['house_edge_per_ante'])}; element of risk {_pct(main['element_of_risk'])}.")
     console.print(f"Bonus (exact; judged on the original five cards, whatever the player's strategy): "
                   f"house edge {_pct(bonus['house_edge'])}.")
     console.print(_outcomes("Bonus, on the original five cards", bonus["outcomes"], "pays"))

@@ -2,7 +2,9 @@
 
 The bonus is paid on the box's original five cards (docs/rules/sixcard.md section 6),
 so it is exact from the class counts, with the table's ``max_payout`` cap. The main
-bets (Ante and Bet, the basic strategy) are simulated with a 95% interval.
+bets (Ante and Bet, the basic strategy, the dealer exchange included) are exact from
+:mod:`server.analysis.sixcard_exact`'s counts when given them (the command and the
+server do), else simulated with a 95% interval.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
+from server.analysis import sixcard_exact, strategy_cards
 from server.analysis.interval import BATCHES, interval
 from server.analysis.poker_counts import HANDS, class_counts
 from server.rules.sixcard.settings import BONUS_CLASSES, SixcardSettings
@@ -37,6 +40,7 @@ def bonus(settings: SixcardSettings) -> dict[str, Any]:
     outcomes.append({"outcome": "lose", "pays": -1, "probability": float(1 - paid)})
     ev -= 1 - paid
     return {"stake": stake, "return": float(ev), "house_edge": float(-ev), "outcomes": outcomes,
+            "strategy": "any strategy: the bonus goes by the box's first five cards, whatever it does next",
             "method": "exact: class counts of all 2,598,960 five-card hands"}
 
 
@@ -56,7 +60,7 @@ def main_bets(settings: SixcardSettings, hands: int = SIM_HANDS,
     return {
         "simulated": True,
         "hands": per_batch * BATCHES,
-        "strategy": "raise a pair or better, never draw, ask for the dealer exchange with trips or better",
+        "strategy": strategy_cards.SIXCARD_BASIC,
         "house_edge_per_ante": interval([-x for x in per_ante]),
         "element_of_risk": interval([-x for x in per_wager]),
         "method": f"simulated: {per_batch * BATCHES:,} hands in {BATCHES} batches, 95% interval from the "
@@ -65,11 +69,14 @@ def main_bets(settings: SixcardSettings, hands: int = SIM_HANDS,
 
 
 def analyze(settings: SixcardSettings, progress: Callable[[float, str], None] | None = None,
-            *, hands: int = SIM_HANDS) -> dict[str, Any]:
-    """The report for ``settings``."""
+            *, hands: int = SIM_HANDS, counts: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report for ``settings``: with ``counts`` (:func:`server.analysis.sixcard_exact.counts`) the main
+    bets are exact, else simulated."""
     return {
         "game": "sixcard",
         "dealer_qualifies": float(Fraction(HANDS - class_counts()["high_card"], HANDS)),
         "bonus": bonus(settings),
-        "ante_bet": main_bets(settings, hands, progress),
+        "ante_bet": sixcard_exact.main_bets(settings, counts) if counts is not None
+        else main_bets(settings, hands, progress),
+        "strategy_cards": [strategy_cards.sixcard_basic(settings)],
     }

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from server.analysis.analyze import caribbean_counts, hcf_totals
+from server.analysis.analyze import caribbean_counts, caribbean_up_rows, hcf_totals, sixcard_counts
 from server.analysis.hcf import Totals
 
 
@@ -26,3 +27,15 @@ def totals(odds_cache: Path) -> Totals:
 def stud_counts(odds_cache: Path) -> dict[str, int]:
     """Caribbean Stud's exact main-bet counts (about 15 s once, then read from ``odds_cache``)."""
     return caribbean_counts(odds_cache)
+
+
+@pytest.fixture(scope="session")
+def up_rows(odds_cache: Path) -> dict[str, Any]:
+    """Caribbean Stud's counts per player hand and up card (about 15 s of CPU once, then read from ``odds_cache``)."""
+    return caribbean_up_rows(odds_cache)
+
+
+@pytest.fixture(scope="session")
+def six_counts(odds_cache: Path) -> dict[str, Any]:
+    """6 Card Poker's main-bet counts (about 20 s of CPU once, then read from ``odds_cache``)."""
+    return sixcard_counts(odds_cache)

@@ -45,8 +45,11 @@ def test_the_strategy_behind_each_figure_is_named(capsys: pytest.CaptureFixture[
     assert "at the table's minimum Ante (5 chips) and plays the basic strategy" in hcf
     assert "High Card Flush, California profile" in hcf
     stud = shown(capsys, monkeypatch, odds_cache, "caribbean")
-    assert "Ante + Back Bet (play A-K or better, fold the rest" in stud
+    assert "Ante + Back Bet, exact, under the simple strategy: play (raise) with ace-king or better" in stud
+    assert "Ante + Back Bet, exact, under the best strategy: raise or fold for each hand and the dealer's up" in stud
+    assert "Strategy card, the best strategy" in stud
     assert "Jackpot wager (1 chip, exact; the same whatever the player's strategy)" in stud
     six = shown(capsys, monkeypatch, odds_cache, "sixcard")
-    assert "Ante + Bet (raise a pair or better" in six
+    assert "Ante + Bet, exact, the dealer exchange included, under the basic strategy: raise a pair" in six
+    assert "Strategy card, the basic strategy" in six
     assert "Bonus (exact; judged on the original five cards, whatever the player's strategy)" in six
