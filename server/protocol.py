@@ -264,7 +264,9 @@ class TableRequest(Request):
 
 
 class Join(TableRequest):
-    """Watch a table (and receive a snapshot)."""
+    """Watch a table (and receive a snapshot); ``lang`` changes the language of this connection's sentences."""
+
+    lang: Annotated[str, Field(max_length=35, pattern=r"^[A-Za-z0-9_.-]+$")] | None = None
 
 
 class Sit(TableRequest):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.caribbean.deal import deal_events
 from server.rules.caribbean.decisions import advance
 from server.rules.caribbean.evolve import apply_events, evolve
@@ -81,9 +82,11 @@ def checked_bets(state: HandState, seat: int, bets: Any) -> tuple[SpotBet, ...]:
         if owner is not None:
             raise Violation(f"spot {b.spot} is taken by seat {owner}", "spot/taken")
         if b.ante < s.min_ante:
-            raise Violation(f"spot {b.spot}: the Ante is at least {s.min_ante}, got {b.ante}", "bet/below_min")
+            raise Violation(phrase("spot {spot}: the Ante is at least {low}, got {asked}", spot=b.spot, low=s.min_ante,
+                                   asked=b.ante), "bet/below_min")
         if b.ante > s.max_ante:
-            raise Violation(f"spot {b.spot}: the Ante is at most {s.max_ante}, got {b.ante}", "bet/above_max")
+            raise Violation(phrase("spot {spot}: the Ante is at most {high}, got {asked}", spot=b.spot, high=s.max_ante,
+                                   asked=b.ante), "bet/above_max")
         if b.jackpot and not s.jackpot:
             raise Violation("this table offers no jackpot wager", "bet/no_jackpot")
     needed = sum(PLAY_MULTIPLE * b.ante + state.wager(b) for b in out)

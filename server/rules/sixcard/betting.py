@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.house.betting import BettingRound, check_hold
 from server.rules.machine import need_phase
@@ -51,15 +52,19 @@ def check_bets(state: HandState, seat: int, bets: Sequence[Any], seed: Any) -> t
     for box, ante, bonus in placed:
         _check_box(state, seat, box, numbers)
         if ante == 0 and bonus == 0:
-            raise Violation(f"box {box}: a box needs an Ante, a bonus bet or both", "bet/below_min")
+            raise Violation(phrase("box {box}: a box needs an Ante, a bonus bet or both", box=box), "bet/below_min")
         if ante and ante < s.min_ante:
-            raise Violation(f"box {box}: the Ante is at least {s.min_ante}, got {ante}", "bet/below_min")
+            raise Violation(phrase("box {box}: the Ante is at least {low}, got {asked}", box=box, low=s.min_ante,
+                                   asked=ante), "bet/below_min")
         if s.max_ante is not None and ante > s.max_ante:
-            raise Violation(f"box {box}: the Ante is at most {s.max_ante}, got {ante}", "bet/above_max")
+            raise Violation(phrase("box {box}: the Ante is at most {high}, got {asked}", box=box, high=s.max_ante,
+                                   asked=ante), "bet/above_max")
         if bonus and bonus < s.min_bonus:
-            raise Violation(f"box {box}: the bonus bet is at least {s.min_bonus}, got {bonus}", "bonus/below_min")
+            raise Violation(phrase("box {box}: the bonus bet is at least {low}, got {asked}", box=box, low=s.min_bonus,
+                                   asked=bonus), "bonus/below_min")
         if s.max_bonus is not None and bonus > s.max_bonus:
-            raise Violation(f"box {box}: the bonus bet is at most {s.max_bonus}, got {bonus}", "bonus/above_max")
+            raise Violation(phrase("box {box}: the bonus bet is at most {high}, got {asked}", box=box, high=s.max_bonus,
+                                   asked=bonus), "bonus/above_max")
     if not ratio_ok([a for _, a, _ in placed], s.ante_ratio):
         antes = [a for _, a, _ in placed if a]
         raise Violation(f"your largest Ante ({max(antes)}) may be at most {s.ante_ratio}x your smallest "

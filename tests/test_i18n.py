@@ -1,0 +1,72 @@
+"""Phrases: English where English is read, Spanish or German where the reader asked (server/i18n.py)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from server.i18n import LANGUAGES, Phrase, environment_language, language, phrase, render_text, tr, use_language
+from server.refusals import explain
+
+
+def test_a_phrase_reads_as_its_english_sentence() -> None:
+    said = phrase("the buy-in is {low} to {high} chips, got {asked}", low=20, high=1000, asked=5)
+    assert said == "the buy-in is 20 to 1000 chips, got 5"
+    assert isinstance(said, Phrase)
+    assert said.msgid == "the buy-in is {low} to {high} chips, got {asked}"
+
+
+def test_a_phrase_is_said_in_spanish_and_german() -> None:
+    said = phrase("the buy-in is {low} to {high} chips, got {asked}", low=20, high=1000, asked=5)
+    assert render_text(said, "es") == "la compra de fichas es de 20 a 1000 fichas, no 5"
+    assert render_text(said, "de") == "das Buy-in beträgt 20 bis 1000 Chips, nicht 5"
+    assert render_text(said, "en") == said
+
+
+def test_a_phrase_inside_a_phrase_is_translated_too() -> None:
+    said = explain("sit", [{"type": "greater_than_equal", "loc": ("buy_in",), "ctx": {"ge": 1}}])
+    assert said == "sit: the buy-in is at least 1 chip"
+    assert render_text(said, "es") == "sit: la compra de fichas: como mínimo 1 ficha"
+    assert render_text(said, "de") == "sit: das Buy-in: mindestens 1 Chip"
+
+
+def test_plain_text_stays_as_it_was_written() -> None:
+    assert render_text("a sentence nobody wrapped", "de") == "a sentence nobody wrapped"
+
+
+def test_a_phrase_survives_pickling_and_copying() -> None:
+    said = phrase("seat {seat} is taken", seat=3)
+    for again in (pickle.loads(pickle.dumps(said)), copy.deepcopy(said)):
+        assert isinstance(again, Phrase)
+        assert render_text(again, "de") == "Platz 3 ist besetzt"
+
+
+def test_the_language_is_the_first_tag_we_speak() -> None:
+    assert language("es-ES") == "es"
+    assert language("de_DE.UTF-8") == "de"
+    assert language("fr", "pt-BR") == "en"
+    assert language(None) == "en"
+    assert environment_language({"LANG": "de_AT.UTF-8"}) == "de"
+    assert environment_language({"LANG": "de_AT.UTF-8", "LC_ALL": "es_MX.UTF-8"}) == "es"
+    assert environment_language({}) == "en"
+
+
+def test_the_terminal_language_is_chosen_once() -> None:
+    from server.i18n import _
+
+    try:
+        assert use_language("de-CH") == "de"
+        assert _("seat {seat} is taken", seat=2) == "Platz 2 ist besetzt"
+    finally:
+        use_language("en")
+    assert _("seat {seat} is taken", seat=2) == "seat 2 is taken"
+
+
+@given(st.sampled_from(LANGUAGES), st.integers(), st.text(max_size=20))
+def test_any_parameters_fill_every_language(lang: str, seat: int, table: str) -> None:
+    assert str(seat) in tr(lang, "seat {seat} is taken", seat=seat)
+    assert table in tr(lang, "table {table} is full", table=table)
+    assert phrase("table {table} is full", table=table) == f"table {table} is full"
