@@ -1,10 +1,14 @@
-// The page's router: one index.html for every route (docs/web.md).
+// The page's router: one index.html for every route (docs/web.md). The language's words are loaded first
+// (docs/i18n.md), then the pages: their modules name their words as they load.
 
-import { lobby, join } from "./pages.js";
-import { TablePage } from "./table.js";
-import { hostConsole } from "./host.js";
-import { historyPage } from "./history.js";
-import { drillPage } from "./drill.js";
+import { loadLanguage } from "./i18n.js";
+
+await loadLanguage();
+const { lobby, join } = await import("./pages.js");
+const { TablePage } = await import("./table.js");
+const { hostConsole } = await import("./host.js");
+const { historyPage } = await import("./history.js");
+const { drillPage } = await import("./drill.js");
 
 function route() {
   const root = document.getElementById("app");
