@@ -21,7 +21,8 @@ SHOTS = Path("/tmp/hcf-i18n-shots")
 # What each language says: the nav, the log's title, the Sit button, and the refusal of a buy-in of 1.
 SAYS = {
     "en-US": ("Lobby", "History", "Table log", "Sit", "the buy-in is 100 to 10000 chips, got 1"),
-    "es-ES": ("Sala", "Historial", "Registro de la mesa", "Sentarse", "la compra de fichas es de 100 a 10000 fichas, no 1"),
+    "es-ES": ("Sala", "Historial", "Registro de la mesa", "Sentarse",
+              "la compra de fichas es de 100 a 10000 fichas, no 1"),
     "de-DE": ("Lobby", "Verlauf", "Tischprotokoll", "Hinsetzen", "das Buy-in beträgt 100 bis 10000 Chips, nicht 1"),
 }
 
