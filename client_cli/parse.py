@@ -33,6 +33,7 @@ from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, kind_of, misfit, read_offers, span_of
+from server.i18n import _, phrase
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -272,13 +273,14 @@ def choices_text(choices: Choices) -> str | None:
 
 def _decision_text(choices: Choices) -> str:
     if choices.max_raise < choices.ante:
-        return "Your turn: fold (f); your stack cannot cover a raise"
+        return _("Your turn: fold (f); your stack cannot cover a raise")
     if choices.max_raise == choices.ante:
-        return f"Your turn: fold (f) or raise {choices.ante} chips (r {choices.ante}, r max)"
-    return f"Your turn: fold (f) or raise {choices.ante} to {choices.max_raise} chips (r N, r max, r min)"
+        return _("Your turn: fold (f) or raise {ante} chips (r {ante}, r max)", ante=choices.ante)
+    return _("Your turn: fold (f) or raise {ante} to {most} chips (r N, r max, r min)", ante=choices.ante,
+             most=choices.max_raise)
 
 
-HELP = """\
+HELP = phrase("""\
 Commands (type them and press Enter):
   y / n                 accept or decline the bank when it is offered to you ('bank yes' / 'bank no')
   bet ANTE [SF FLUSH]   place an Ante and optional Straight Flush and Flush bonus bets,
@@ -291,7 +293,7 @@ Commands (type them and press Enter):
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
   stay                  take back a leave asked during the hand: keep your seat
-  help (?)              this help"""
+  help (?)              this help""")
 
 
 # ------------------------------------------------------------------ parsing
@@ -311,7 +313,7 @@ _WORDS = {
 }
 
 
-SAY_HELP: Final = "  say TEXT              chat with the table (every game; 'say' is never a move)"
+SAY_HELP: Final = phrase("  say TEXT              chat with the table (every game; 'say' is never a move)")
 
 
 def said(line: str) -> str | None:

@@ -40,6 +40,7 @@ from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
+from server.i18n import _, spoken
 
 TableCommand = SitOut | TopUp | WillingToBank
 STOOD_GRACE = 0.5
@@ -132,10 +133,10 @@ class TableSession:
             reply = await self.conn.call("sit", payload)
         except ServerRefused as exc:
             self.exit_code = 1
-            print(f"error: cannot sit at {self.table}: {exc.message}", flush=True)
+            print(_("error: cannot sit at {table}: {reason}", table=self.table, reason=exc.message), flush=True)
             return False
-        self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
-                          "(type 'help' for the commands)")
+        self.tracker.note(_("you sit at seat {seat} with {stack} chips (type 'help' for the commands)",
+                            seat=reply["seat"], stack=reply["stack"]))
         if reply.get("message"):  # the server's: a hand in progress goes on without you
             self.tracker.note(str(reply["message"]))
         self.last_seat = int(reply["seat"])
@@ -364,7 +365,7 @@ class TableSession:
             extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
             self.say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in [*game.help.splitlines(), SAY_HELP]]
+            self.help = [Text(h) for h in [*spoken(game.help).splitlines(), spoken(SAY_HELP)]]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.i18n import _
+
 VOID: Final = {
     "misdeal": "the host declared a misdeal",
     "shuffler_fault": "the host reported a fault of the shuffler",
@@ -122,10 +124,10 @@ def acted_reason(code: object, ordinary: str) -> str:
 
 def stood_text(code: object, chips: int | None, table: str, *, asked: bool = False) -> str:
     """What a player is told when the table stands them up (``code``: the ``player_stood`` reason)."""
-    back = f": your {chips} chips went back to your account" if chips is not None \
-        else ": your chips went back to your account"
+    back = _(": your {chips} chips went back to your account", chips=chips) if chips is not None \
+        else _(": your chips went back to your account")
     if asked:
-        return f"you stood up from {table}{back}; bye"
+        return _("you stood up from {table}{back}; bye", table=table, back=back)
     if code == "removed":
         return f"the host removed you from {table}{back}"
     if code == "sat_out_too_long":

@@ -129,6 +129,11 @@ def chosen_language() -> str:
     return _chosen[0]
 
 
+def spoken(text: str) -> str:
+    """A sentence (a :class:`Phrase`, such as a help text kept in a constant) in the chosen language."""
+    return render_text(text, _chosen[0])
+
+
 def _(msgid: str, /, **params: object) -> str:
     """``msgid`` in the language chosen by :func:`use_language` (the terminal client's; gettext's name).
 
