@@ -18,6 +18,13 @@ from .helpers import PHONE
 
 LAPTOP_800 = {"width": 1280, "height": 800}
 SHOTS = Path("/tmp/hcf-i18n-shots")
+# A dead hand's reason in the results: the DP could not cover what it owed.
+DEAD_FOR_FUNDS = {
+    "en": "dead: the DP's 40 chips could not cover the 90 owed; bets and fee returned",
+    "es": "mano muerta: las 40 fichas del jugador designado no cubrían las 90 debidas; apuestas y cargo devueltos",
+    "de": "tote Hand: die 40 Chips des designierten Spielers deckten die geschuldeten 90 nicht; Einsätze und Gebühr "
+          "zurück",
+}
 # What each language says: the nav, the log's title, the Sit button, and the refusal of a buy-in of 1.
 SAYS = {
     "en-US": ("Lobby", "History", "Table log", "Sit", "the buy-in is 100 to 10000 chips, got 1"),
@@ -54,6 +61,9 @@ def _says(page: Page, locale: str, table: str) -> None:
     reply = page.evaluate("(table) => window.tablePage.request('sit', {table, buy_in: 1})", table)
     assert reply["ok"] is False
     assert reply["error"] == {"code": "buy_in/out_of_range", "message": refusal}
+    dead = page.evaluate("async () => (await import('/static/results.js')).deadText("
+                         "{dead_reason: 'funds', bank: 40, owed: 90})")
+    assert dead == DEAD_FOR_FUNDS[locale[:2]]
 
 
 @pytest.mark.parametrize("locale", list(SAYS))

@@ -3,23 +3,24 @@
 
 import { betWords } from "./circles.js";
 import { KNOWN_GAMES, genericEvent } from "./generic.js";
+import { t } from "./i18n.js";
 import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
 export function deadText(row) {
   if (row.dead_reason === "funds") {
-    return `dead: the DP's ${row.bank} chips could not cover the ${row.owed} owed; bets and fee returned`;
+    return t("dead: the DP's {bank} chips could not cover the {owed} owed; bets and fee returned", { bank: row.bank, owed: row.owed });
   }
-  return row.dead_reason ? `dead (${deadReason(row.dead_reason)}): bets and fee returned` : "dead: bets and fee returned";
+  return row.dead_reason ? t("dead ({reason}): bets and fee returned", { reason: deadReason(row.dead_reason) }) : t("dead: bets and fee returned");
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-const verb = (n) => (n > 0 ? `wins ${n}` : n < 0 ? `loses ${-n}` : "pushes");
+const verb = (n) => (n > 0 ? t("wins {chips}", { chips: n }) : n < 0 ? t("loses {chips}", { chips: -n }) : t("pushes"));
 
 /** The title of a finished hand: the table's own number, never the server's id. */
 export function handTitle(reveal) {
-  if (reveal.status === "void") return `Hand #${reveal.number ?? "?"}: void`;
-  if (!reveal.settlement) return "No hand was dealt";
-  return `Hand #${reveal.number ?? "?"}: settled`;
+  if (reveal.status === "void") return t("Hand #{number}: void", { number: reveal.number ?? "?" });
+  if (!reveal.settlement) return t("No hand was dealt");
+  return t("Hand #{number}: settled", { number: reveal.number ?? "?" });
 }
 
 /** The place (spot, box, seat) -> seat of a finished hand, from its bets. */
@@ -44,26 +45,26 @@ export function handName(game, row, cardsShown) {
 function hcfWhy(row, reveal, dpName) {
   const q = reveal.dealer_qualifies ?? reveal.settlement?.dealer?.qualifies;
   const out = [];
-  if (!q) out.push(`Ante ${verb(row.ante)} (the DP does not qualify)`, ...(row.raise ? [`raise ${verb(row.raise)}`] : []));
-  else if (row.ante > 0) out.push(`Ante and raise win ${row.ante + row.raise} (beats the DP's ${dpName})`);
-  else if (row.ante < 0) out.push(`Ante and raise lose ${-(row.ante + row.raise)} (the DP's ${dpName} is better)`);
-  else out.push(`Ante and raise push (ties the DP's ${dpName})`);
-  if (row.straight_flush_bonus) out.push(`straight flush bonus ${verb(row.straight_flush_bonus)}`);
-  if (row.flush_bonus) out.push(`flush bonus ${verb(row.flush_bonus)}`);
-  if (row.fee) out.push(`fee ${signed(row.fee)}`);
+  if (!q) out.push(t("Ante {result} (the DP does not qualify)", { result: verb(row.ante) }), ...(row.raise ? [t("raise {result}", { result: verb(row.raise) })] : []));
+  else if (row.ante > 0) out.push(t("Ante and raise win {chips} (beats the DP's {hand})", { chips: row.ante + row.raise, hand: dpName }));
+  else if (row.ante < 0) out.push(t("Ante and raise lose {chips} (the DP's {hand} is better)", { chips: -(row.ante + row.raise), hand: dpName }));
+  else out.push(t("Ante and raise push (ties the DP's {hand})", { hand: dpName }));
+  if (row.straight_flush_bonus) out.push(t("straight flush bonus {result}", { result: verb(row.straight_flush_bonus) }));
+  if (row.flush_bonus) out.push(t("flush bonus {result}", { result: verb(row.flush_bonus) }));
+  if (row.fee) out.push(t("fee {chips}", { chips: signed(row.fee) }));
   return out;
 }
 
 function houseWhy(row, dealer, game) {
   const out = [];
-  if (dealer.qualifies === false && !row.folded) out.push(`Ante ${verb(row.ante)} (the dealer does not qualify)`, `bet ${verb(row.bet)}`);
+  if (dealer.qualifies === false && !row.folded) out.push(t("Ante {result} (the dealer does not qualify)", { result: verb(row.ante) }), t("bet {result}", { result: verb(row.bet) }));
   else if (!row.folded) {
-    const how = row.ante > 0 ? "beats the dealer" : row.ante < 0 ? "the dealer's hand is better" : "ties the dealer";
-    out.push(`Ante ${verb(row.ante)} and bet ${verb(row.bet)} (${how})`);
-  } else out.push(`Ante ${verb(row.ante)} (folded)`);
-  if (row.jackpot) out.push(`jackpot wager ${verb(row.jackpot)}`);  // already the player's net: the award less the wager
-  if (game === "sixcard" && row.bonus) out.push(`bonus ${verb(row.bonus)}`);
-  if (row.draw_fee) out.push(`draw fee ${signed(row.draw_fee)}`);
+    const how = row.ante > 0 ? t("beats the dealer") : row.ante < 0 ? t("the dealer's hand is better") : t("ties the dealer");
+    out.push(t("Ante {ante} and bet {bet} ({how})", { ante: verb(row.ante), bet: verb(row.bet), how }));
+  } else out.push(t("Ante {result} (folded)", { result: verb(row.ante) }));
+  if (row.jackpot) out.push(t("jackpot wager {result}", { result: verb(row.jackpot) }));  // already the player's net: the award less the wager
+  if (game === "sixcard" && row.bonus) out.push(t("bonus {result}", { result: verb(row.bonus) }));
+  if (row.draw_fee) out.push(t("draw fee {chips}", { chips: signed(row.draw_fee) }));
   return out;
 }
 
@@ -75,7 +76,7 @@ export function resultLines(reveal, game, mySeat, clockFolds = new Set()) {
   const names = reveal.names || {};
   const settlement = reveal.settlement;
   if (!settlement) {
-    return [[reveal.status === "void" ? `every bet and fee went back: ${voidReason(reveal.reason)}` : notDealtReason(reveal.reason)]];
+    return [[reveal.status === "void" ? t("every bet and fee went back: {reason}", { reason: voidReason(reveal.reason) }) : notDealtReason(reveal.reason)]];
   }
   const lines = [];
   const rows = settlement.seats || settlement.spots || settlement.boxes || [];
@@ -83,27 +84,28 @@ export function resultLines(reveal, game, mySeat, clockFolds = new Set()) {
   const seatOf = owners(reveal);
   const dealer = settlement.dealer || {};
   const dpCards = reveal.dealer_cards || dealer.cards;
-  const dpName = game === "hcf" ? hcfHandName(dpCards || []) || "hand" : "";
+  const dpName = game === "hcf" ? hcfHandName(dpCards || []) || t("hand") : "";
   for (const row of rows) {
     const place = row[key];
     const seat = row.seat ?? seatOf.get(place) ?? (key === "seat" ? place : null);
-    const name = names[String(seat)] || (seat != null ? `seat ${seat}` : "");
-    const who = key === "seat" ? `seat ${place} ${names[String(seat)] || ""}`.trim() : `${key} ${place}${name ? ` (${name})` : ""}`;
+    const name = names[String(seat)] || (seat != null ? t("seat {seat}", { seat }) : "");
+    const where = key === "seat" ? t("seat {seat}", { seat: place }) : key === "spot" ? t("spot {spot}", { spot: place }) : t("box {box}", { box: place });
+    const who = key === "seat" ? `${where} ${names[String(seat)] || ""}`.trim() : `${where}${name ? ` (${name})` : ""}`;
     const mine = seat === mySeat ? "mine" : "";
     if (row.dead) { lines.push([`${who}: ${deadText(row)}`, `dead ${mine}`.trim()]); continue; }
     const named = row.folded ? "" : handName(game, row, shownOf(reveal, place));
-    const folded = row.folded ? `folded${clockFolds.has(place) ? " (the clock ran out)" : ""}` : "";
-    const why = game === "hcf" ? (row.folded ? [`Ante ${verb(row.ante)} (folded)`, ...(row.fee ? [`fee ${signed(row.fee)}`] : [])] : hcfWhy(row, reveal, dpName))
+    const folded = row.folded ? `${t("folded")}${clockFolds.has(place) ? ` (${t("the clock ran out")})` : ""}` : "";
+    const why = game === "hcf" ? (row.folded ? [t("Ante {result} (folded)", { result: verb(row.ante) }), ...(row.fee ? [t("fee {chips}", { chips: signed(row.fee) })] : [])] : hcfWhy(row, reveal, dpName))
       : houseWhy(row, dealer, game);
-    lines.push([`${who}: ${named || folded}${named && folded ? `, ${folded}` : ""}, net ${signed(row.net ?? 0)}: ${why.join("; ")}`, mine]);
+    lines.push([`${who}: ${named || folded}${named && folded ? `, ${folded}` : ""}, ${t("net")} ${signed(row.net ?? 0)}: ${why.join("; ")}`, mine]);
   }
   const dpSeat = game === "hcf" ? reveal.dealer : null;
-  const dp = dpSeat != null ? `DP ${names[String(dpSeat)] || `seat ${dpSeat}`}` : "The dealer";
+  const dp = dpSeat != null ? t("DP {name}", { name: names[String(dpSeat)] || t("seat {seat}", { seat: dpSeat }) }) : t("The dealer");
   const shows = game === "hcf" ? dpName : pokerHandName(dealer.class || "", dpCards || []);
-  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? "does not qualify" : "qualifies";
-  lines.unshift([`${dp}${shows ? ` shows ${shows}` : ""}: ${q}${typeof dealer.net === "number" ? `, net ${signed(dealer.net)}` : ""}`,
+  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? t("does not qualify") : t("qualifies");
+  lines.unshift([`${shows ? t("{who} shows {hand}", { who: dp, hand: shows }) : dp}: ${q}${typeof dealer.net === "number" ? `, ${t("net")} ${signed(dealer.net)}` : ""}`,
     `dealer ${dpSeat != null && dpSeat === mySeat ? "mine" : ""}`.trim()]);
-  if (typeof settlement.house === "number" && game !== "sixcard") lines.push([`the house kept ${settlement.house}`, "house"]);
+  if (typeof settlement.house === "number" && game !== "sixcard") lines.push([t("the house kept {chips}", { chips: settlement.house }), "house"]);
   return lines;
 }
 
@@ -114,8 +116,9 @@ export function lastHandLine(reveal, game) {
   const dealer = settlement.dealer || {};
   const cards = reveal.dealer_cards || dealer.cards || [];
   const shows = game === "hcf" ? hcfHandName(cards) : pokerHandName(dealer.class || "", cards);
-  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? "does not qualify" : "qualifies";
-  return `Hand #${reveal.number ?? "?"}: the ${game === "hcf" ? "DP" : "dealer"}${shows ? ` shows ${shows} and` : ""} ${q}`;
+  const q = dealer.qualifies === false || reveal.dealer_qualifies === false ? t("does not qualify") : t("qualifies");
+  const who = game === "hcf" ? t("the DP") : t("the dealer");
+  return `${t("Hand #{number}", { number: reveal.number ?? "?" })}: ${shows ? t("{who} shows {hand} and {qualifies}", { who, hand: shows, qualifies: q }) : `${who} ${q}`}`;
 }
 
 /** Each seat's net of a finished hand (its spots or boxes added up, the DP's own), seat -> chips. */
