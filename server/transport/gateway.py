@@ -298,7 +298,7 @@ class Gateway:
                 request=event, account=self._identity(sid).account,
                 table=payload.get("table") if isinstance(payload, dict) else None)
             try:
-                return await self._handle(sid, event, payload)
+                return said_in(await self._handle(sid, event, payload), self._lang(sid))
             except Refusal as exc:
                 return p.error(exc.code, render_text(exc.message, self._lang(sid)))
             except Exception:
@@ -489,6 +489,14 @@ class ReconnectLimitedError(Refusal):
     def __init__(self, seconds: int) -> None:
         super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
         self.seconds = seconds
+
+
+def said_in(reply: Reply, lang: str) -> Reply:
+    """A reply's own sentence (``message``: a sit in mid-hand says why it waits) in the connection's language."""
+    message = reply.get("message")
+    if isinstance(message, str) and lang != "en":
+        reply["message"] = render_text(message, lang)
+    return reply
 
 
 def is_text(value: str) -> bool:

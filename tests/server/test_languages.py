@@ -49,3 +49,12 @@ async def test_join_with_a_language_changes_it_and_a_malformed_request_is_said_i
     spectator = await _refusal(client, "sit", {"table": "main"})
     assert spectator["code"] == "auth/required"
     assert spectator["message"].startswith("melden Sie sich an")
+
+
+async def test_a_move_without_a_hand_is_refused_in_spanish(server: Server) -> None:
+    account = await server.account("eva")
+    client = await _client(server, "es", account["token"])
+    await client.join()
+    await client.conn.call("sit", {"table": "main", "buy_in": 1000})
+    error = await _refusal(client, "move", {"table": "main", "action": "fold"})
+    assert error == {"code": "hand/none", "message": "no hay ninguna mano en curso"}

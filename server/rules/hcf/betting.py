@@ -59,7 +59,8 @@ def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
     stack = state.player(cmd.seat).stack
     if needed > stack:
         raise Violation(
-            f"your stack of {stack} must cover these bets, the smallest raise and the fee ({needed})",
+            phrase("your stack of {stack} must cover these bets, the smallest raise and the fee ({needed})",
+                   stack=stack, needed=needed),
             "bet/insufficient_stack",
         )
     placed = BetsPlaced(cmd.seat, cmd.ante, cmd.straight_flush_bonus, cmd.flush_bonus, cmd.seed)
@@ -75,9 +76,9 @@ def _pass_bets(state: HandState, cmd: PassBets) -> list[Event]:
 def _need_bettor(state: HandState, seat: int) -> None:
     state.player(seat)
     if seat not in state.bettors:
-        raise Violation("the designated player banks the hand and does not bet", "bet/not_a_player")
+        raise Violation(phrase("the designated player banks the hand and does not bet"), "bet/not_a_player")
     if seat in state.bets or seat in state.passed:
-        raise Violation("you have already answered this betting round", "bet/already_answered")
+        raise Violation(phrase("you have already answered this betting round"), "bet/already_answered")
 
 
 def close_if_all_answered(state: HandState, events: list[Event]) -> list[Event]:

@@ -44,7 +44,8 @@ def _raise(state: HandState, cmd: Raise) -> list[Event]:
                                times=limit, high=limit * ante, asked=amount), "raise/above_limit")
     room = state.player(cmd.seat).stack - state.committed(cmd.seat)
     if amount > room:
-        raise Violation(f"your stack has only {room} chips left for the raise", "raise/insufficient_stack")
+        raise Violation(phrase("your stack has only {room} chips left for the raise", room=room),
+                        "raise/insufficient_stack")
     return after_decision(state, PlayerRaised(cmd.seat, amount))
 
 
@@ -52,7 +53,8 @@ def _need_turn(state: HandState, seat: int) -> None:
     need_phase(state.phase, "decisions", "act")
     state.player(seat)
     if state.turn != seat:
-        raise Violation(f"it is seat {state.turn}'s turn, not seat {seat}'s", "turn/not_yours")
+        raise Violation(phrase("it is seat {turn}'s turn, not seat {seat}'s", turn=state.turn, seat=seat),
+                        "turn/not_yours")
 
 
 def after_decision(state: HandState, decision: Event) -> list[Event]:
