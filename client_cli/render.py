@@ -21,6 +21,7 @@ from rich.text import Text
 from client_cli.notes import notes_lines
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
+from server.i18n import _, phrase, spoken
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -136,8 +137,9 @@ def countdown(deadline: float | None, server_now: float) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
-_PHASES: Final = {"offer": "offering the bank", "betting": "bets open", "decisions": "decisions",
-                  "exchange": "dealer exchange", "settled": "settled", "void": "void", "not_dealt": "not dealt"}
+_PHASES: Final = {"offer": phrase("offering the bank"), "betting": phrase("bets open"),
+                  "decisions": phrase("decisions"), "exchange": phrase("dealer exchange"),
+                  "settled": phrase("settled"), "void": phrase("void"), "not_dealt": phrase("not dealt")}
 
 
 def hand_no(hand: Mapping[str, Any]) -> Any:
@@ -157,57 +159,60 @@ def hand_title(hand: Mapping[str, Any]) -> str:
     ('Hand #3', 'The hand')
     """
     if "number" in hand and hand["number"] is None:
-        return "The hand"
-    return f"Hand #{hand_no(hand)}"
+        return _("The hand")
+    return _("Hand #{number}", number=hand_no(hand))
 
 
 def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
     """Table, hand, phase, whose turn, the clock."""
     hand = snapshot.get("hand") or {}
     names = seat_names(snapshot)
-    text = Text(f"Table {snapshot.get('table')}", style="bold")
+    text = Text(_("Table {table}", table=snapshot.get("table")), style="bold")
     drill = snapshot.get("drill")
     if isinstance(drill, Mapping) and not drill.get("ended"):
-        text.append(f" · DRILL (dealer: {drill.get('trainee')})", style="bold magenta")
+        text.append(_(" · DRILL (dealer: {trainee})", trainee=drill.get("trainee")), style="bold magenta")
         waiting = drill.get("waiting")
         if isinstance(waiting, Mapping):
-            text.append(f" · waiting for the dealer: {waiting.get('step')}", style="bold yellow")
+            text.append(_(" · waiting for the dealer: {step}", step=waiting.get("step")), style="bold yellow")
     status = snapshot.get("status")
     if hand and hand.get("phase") not in ("settled", "void", "not_dealt", None):
-        text.append(f" · hand #{hand_no(hand)} · {_PHASES.get(hand['phase'], hand['phase'])}")
+        text.append(_(" · hand #{number} · {phase}", number=hand_no(hand),
+                      phase=spoken(_PHASES.get(hand["phase"], hand["phase"]))))
         if hand.get("arranged"):
-            text.append(" · ARRANGED DECK", style="bold red")
+            text.append(_(" · ARRANGED DECK"), style="bold red")
         clock = hand.get("clock") or {}
         seat = clock.get("seat")
         turn = hand.get("turn")
         if seat is not None:
-            text.append(f" · {names.get(seat, f'seat {seat}')} to act", style="bold yellow")
+            text.append(_(" · {who} to act", who=names.get(seat, _("seat {seat}", seat=seat))), style="bold yellow")
             if isinstance(turn, dict):  # the house-banked games: the spot or box in turn
                 place = "spot" if "spot" in turn else "box"
-                text.append(f" on {place} {turn.get(place)}", style="bold yellow")
+                text.append(_(" on spot {spot}", spot=turn.get(place)) if place == "spot"
+                            else _(" on box {box}", box=turn.get(place)), style="bold yellow")
         elif clock.get("kind") == "bets":
-            text.append(" · waiting for bets")
+            text.append(_(" · waiting for bets"))
         elif clock.get("kind") == "exchange":
-            text.append(" · ask or continue", style="bold yellow")
+            text.append(_(" · ask or continue"), style="bold yellow")
         left = countdown(clock.get("deadline"), server_now)
         if left:
             text.append(f" · {left}", style="bold")
     elif snapshot.get("waiting_reason") == "game_ended" and status != "closed":
-        text.append(" · the game ended: no hand until the host reopens the table", style="bold red")
+        text.append(_(" · the game ended: no hand until the host reopens the table"), style="bold red")
     elif status == "paused":
-        text.append(" · paused by the host", style="yellow")
+        text.append(_(" · paused by the host"), style="yellow")
     elif status == "closed":
-        text.append(" · closed", style="red")
+        text.append(_(" · closed"), style="red")
     else:
         reason = snapshot.get("waiting_reason")
-        text.append(" · between hands" if reason is None else f" · waiting ({reason.replace('_', ' ')})")
+        text.append(_(" · between hands") if reason is None
+                    else _(" · waiting ({reason})", reason=reason.replace("_", " ")))
     meter = snapshot.get("jackpot_meter")
     if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
         text.append(f" · jackpot {meter // 100:,}.{meter % 100:02d}", style="bold magenta")
     if snapshot.get("arranged_next"):
-        text.append(" · next deck arranged", style="red")
+        text.append(_(" · next deck arranged"), style="red")
     if not connected:
-        text.append(" · CONNECTION LOST, reconnecting", style="bold red")
+        text.append(_(" · CONNECTION LOST, reconnecting"), style="bold red")
     for line in notes_lines(snapshot.get("notes")):  # the house rules for the bank, their status, the fees
         text.append("\n" + line, style="cyan")
     return text
@@ -238,11 +243,11 @@ def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping
                 active: bool) -> Text:
     flags = []
     if not entry.get("present", True):
-        flags.append(("dropped", "red"))
+        flags.append((_("dropped"), "red"))
     if entry.get("sitting_out"):
-        flags.append(("sitting out", "dim"))
+        flags.append((_("sitting out"), "dim"))
     if entry.get("leaving"):
-        flags.append(("leaving", "dim"))
+        flags.append((_("leaving"), "dim"))
     text = Text()
     for word, style in flags:
         text.append(word + " ", style=style)

@@ -12,6 +12,10 @@ from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
 TABLE = "lang-pty"
+# The live view's first line at the paused table: the table, then its state (each in its own colour).
+HEADER = {"es": ("Mesa lang-pty", " · en pausa por el anfitrión"),
+          "de": ("Tisch lang-pty", " · vom Gastgeber angehalten"),
+          "en": ("Table lang-pty", " · paused by the host")}
 SAYS = {  # the password prompt, the confirmation, the seat's line, the help's first line, the goodbye
     "es": ("Contraseña de {name}", "Escríbala otra vez para registrar",
            "se sienta en el asiento {seat} con 1000 fichas",
@@ -50,6 +54,8 @@ def test_the_terminal_speaks_the_chosen_language(server: Server, tmp_path: Path,
         child.sendline("a-good-password")
         child.expect_exact(again)
         child.sendline("a-good-password")
+        for part in HEADER[lang]:
+            child.expect_exact(part)
         child.expect_exact(sat.format(seat=seat))
         child.send("help\r")
         child.expect_exact(help_line)
