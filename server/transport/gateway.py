@@ -492,10 +492,13 @@ class ReconnectLimitedError(Refusal):
 
 
 def said_in(reply: Reply, lang: str) -> Reply:
-    """A reply's own sentence (``message``: a sit in mid-hand says why it waits) in the connection's language."""
-    message = reply.get("message")
+    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
+    answered rather than raised, in the connection's language."""
+    error = reply.get("error")
+    said = error if isinstance(error, dict) else reply  # a refusal answered, not raised (chat's flood) or a reply
+    message = said.get("message")
     if isinstance(message, str) and lang != "en":
-        reply["message"] = render_text(message, lang)
+        said["message"] = render_text(message, lang)
     return reply
 
 

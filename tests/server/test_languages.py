@@ -58,3 +58,12 @@ async def test_a_move_without_a_hand_is_refused_in_spanish(server: Server) -> No
     await client.conn.call("sit", {"table": "main", "buy_in": 1000})
     error = await _refusal(client, "move", {"table": "main", "action": "fold"})
     assert error == {"code": "hand/none", "message": "no hay ninguna mano en curso"}
+
+
+async def test_a_chat_refusal_is_said_in_german(server: Server) -> None:
+    account = await server.account("uwe")
+    client = await _client(server, "de", account["token"])
+    await client.join()
+    await client.conn.call("sit", {"table": "main", "buy_in": 1000})
+    error = await _refusal(client, "chat", {"table": "main", "text": "x" * 201})
+    assert error == {"code": "chat/too_long", "message": "eine Chatzeile hat höchstens 200 Zeichen; Ihre hat 201"}
