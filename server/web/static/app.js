@@ -3,6 +3,10 @@
 
 import { loadLanguage } from "./i18n.js";
 
+// An invite's token leaves the URL at once, before anything is loaded (docs/web-server.md): kept here for the join page.
+const invite = location.pathname === "/join" ? location.hash.slice(1) : null;
+if (invite !== null) history.replaceState(null, "", "/join");
+
 await loadLanguage();
 const { lobby, join } = await import("./pages.js");
 const { TablePage } = await import("./table.js");
@@ -14,7 +18,7 @@ function route() {
   const root = document.getElementById("app");
   const path = location.pathname;
   const [, page, name, number] = path.split("/").map(decodeURIComponent);
-  if (page === "join") join(root, route);
+  if (page === "join") join(root, route, invite ?? "");
   else if (page === "table" && name) window.tablePage = new TablePage(root, name);
   else if (page === "watch" && name) window.tablePage = new TablePage(root, name, { spectator: true });
   else if (page === "host") hostConsole(root);

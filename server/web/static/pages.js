@@ -93,8 +93,7 @@ const ROUTES = { player: (t) => `/table/${t}`, spectator: (t) => `/watch/${t}`, 
 
 /** The invite link: read the token from the fragment, drop it from the URL at once, say what the link invites
  * to (describing uses nothing up), then ask for a name (a player or floor link) or only to go in (a spectator's). */
-export function join(root, navigate) {
-  const token = location.hash.slice(1);
+export function join(root, navigate, token = location.hash.slice(1)) {
   history.replaceState(null, "", "/join"); // no token stays in the URL (or in the history)
   if (!token) {
     root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));

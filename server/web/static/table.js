@@ -360,7 +360,7 @@ export class TablePage {
       const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
-        h("div", { class: "stack" }, chipStack(seat.stack, this.denoms), `${seat.stack} chips`)];
+        h("div", { class: "stack" }, chipStack(seat.stack, this.denoms), t("{chips} chips", { chips: seat.stack }))];
       if (turn) body.push(this.turnLine(s === mine));
       const result = other ? null : this.seatResult(net, this.hands?.get(s));
       if (result) body.push(result);
@@ -402,7 +402,7 @@ export class TablePage {
     if (info.raise) bets.push(betChip(t("Raise {chips}", { chips: info.raise }), info.raise, this.denoms));
     if (info.fee) bets.push(h("span", { class: "bet-chip fee" }, t("fee {chips}", { chips: info.fee }))); // paid to the house, not a bet: no chips
     if (info.passed) bets.push(h("span", { class: "bet-words" }, "passed"));
-    const circle = bets.length ? h("div", { class: "bets-line", "aria-label": "bets on the felt" }, bets) : "";
+    const circle = bets.length ? h("div", { class: "bets-line", "aria-label": t("bets on the felt") }, bets) : "";
     let shown = null;
     if (model.you?.seat === s && hand.your_cards?.cards) shown = hand.your_cards.cards;
     if (!shown && hand.dealer === s && hand.dealer_cards) shown = hand.dealer_cards;
@@ -413,7 +413,7 @@ export class TablePage {
     if (model.you?.seat === s && hand.your_cards?.flush?.length && hand.phase !== "settled") {
       out.push(h("div", { class: "hint" }, t("flush of {cards}, raise up to {times}\u00d7 the Ante", { cards: hand.your_cards.flush.length, times: hand.your_cards.raise_limit })));
     }
-    if (info.decision && !this.hands?.has(s)) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
+    if (info.decision && !this.hands?.has(s)) out.push(h("div", { class: "decision" }, info.decision === "fold" ? t("folded") : info.decision));
     if (info.dead) out.push(h("div", { class: "dead" }, `${t("dead")}${info.dead_reason ? ` (${deadReason(info.dead_reason)})` : ""}`));
     return [circle, out];
   }
@@ -421,18 +421,18 @@ export class TablePage {
   houseRow(row) {
     const key = "spot" in row ? "spot" : "box";
     // A casino layout: the spot (or box) with its number, its betting circles (Ante, Bet, Bonus, jackpot) and its cards.
-    const circles = [["Ante", row.ante], ["Bet", row.bet], ...(this.model?.game === "sixcard" || row.bonus ? [["Bonus", row.bonus]] : [])];
+    const circles = [[t("Ante"), row.ante], [t("Bet"), row.bet], ...(this.model?.game === "sixcard" || row.bonus ? [[t("Bonus"), row.bonus]] : [])];
     const spots = circles.map(([name, amount]) =>
       h("span", { class: `spot-circle${amount ? " placed" : ""}` }, amount ? chipStack(amount, this.denoms) : "", `${name}${amount ? ` ${amount}` : ""}`));
-    if (row.jackpot) spots.push(h("span", { class: "spot-circle placed jackpot" }, "jackpot"));
+    if (row.jackpot) spots.push(h("span", { class: "spot-circle placed jackpot" }, t("Jackpot")));
     const notes = [];
-    if (row.draw) notes.push(row.draw.kind === "buy" ? "bought a card" : `exchanged (fee ${row.draw.fee})`);
-    if (row.exchange_request) notes.push("asks the dealer's exchange");
-    if (row.folded) notes.push("folded");
-    if (row.dead) notes.push("dead");
+    if (row.draw) notes.push(row.draw.kind === "buy" ? t("bought a card") : t("exchanged (fee {chips})", { chips: row.draw.fee }));
+    if (row.exchange_request) notes.push(t("asks the dealer's exchange"));
+    if (row.folded) notes.push(t("folded"));
+    if (row.dead) notes.push(t("dead"));
     const count = row.cards ? 0 : (this.model?.hand?.phase === "betting" || row.folded ? 0 : 5);
     return h("div", { class: `box layout-${key}`, "data-place": row[key] },
-      h("div", { class: "box-head" }, `${key} ${row[key]}`, notes.length ? ` \u00b7 ${notes.join(" \u00b7 ")}` : ""),
+      h("div", { class: "box-head" }, key === "spot" ? t("spot {spot}", { spot: row[key] }) : t("box {box}", { box: row[key] }), notes.length ? ` \u00b7 ${notes.join(" \u00b7 ")}` : ""),
       h("div", { class: "spot-circles" }, spots), cards(row.cards, count),
       row.class && this.model?.hand?.phase !== "settled" ? h("span", { class: "class" }, handName(this.model?.game, row, row.cards)) : "");
   }
