@@ -3,7 +3,7 @@
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
 import { refusal, statusWords, phaseWords } from "./words.js";
-import { t, languageSwitch } from "./i18n.js";
+import { t, language, languageSwitch } from "./i18n.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 
@@ -96,12 +96,12 @@ const ROUTES = { player: (t) => `/table/${t}`, spectator: (t) => `/watch/${t}`, 
 export function join(root, navigate, token = location.hash.slice(1)) {
   history.replaceState(null, "", "/join"); // no token stays in the URL (or in the history)
   if (!token) {
-    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));
+    root.replaceChildren(h("h1", {}, t("This invite link does not work")), h("p", { class: "bad" }, t("This link has no invite in it: ask the host for a new one.")));
     return;
   }
-  root.replaceChildren(h("h1", {}, "You are invited"), h("p", { role: "status" }, "Opening the invite…"));
+  root.replaceChildren(h("h1", {}, t("You are invited")), h("p", { role: "status" }, t("Opening the invite…")));
   api("POST", "/api/invites/describe", { token }).then((invite) => invited(root, navigate, token, invite), (err) => {
-    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad", role: "alert" }, asSentence(refusal(err))));
+    root.replaceChildren(h("h1", {}, t("This invite link does not work")), h("p", { class: "bad", role: "alert" }, asSentence(refusal(err))));
   });
 }
 
@@ -109,10 +109,10 @@ const asSentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${
 
 /** `The link works until Friday, December 4 at 4:04 PM (11 hours and 59 minutes from now). It can still be used 3 times.` */
 export function inviteTerms(invite) {
-  const until = new Date(invite.expires_at).toLocaleString(undefined, { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const until = new Date(invite.expires_at).toLocaleString(language(), { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
   const left = invite.uses_left;
-  const uses = left == null ? "" : left === 1 ? " It can still be used once." : ` It can still be used ${left} times.`;
-  return `The link works until ${until} (${invite.expires_in} from now).${uses}`;
+  const uses = left == null ? "" : left === 1 ? ` ${t("It can still be used once.")}` : ` ${t("It can still be used {count} times.", { count: left })}`;
+  return t("The link works until {until} ({left} from now).", { until, left: invite.expires_in }) + uses;
 }
 
 function invited(root, navigate, token, invite) {
@@ -133,12 +133,12 @@ function invited(root, navigate, token, invite) {
     ev.preventDefault();
     try { enter(await api("POST", "/api/invites/redeem", { token, name: watching ? null : name.value.trim() })); }
     catch (err) { message(out, refusal(err), true); }
-  } }, watching ? [] : [h("label", { for: "join-name" }, "Your name at the table "), name],
-  h("button", { type: "submit" }, watching ? "Watch the table" : "Join"));
+  } }, watching ? [] : [h("label", { for: "join-name" }, t("Your name at the table") + " "), name],
+  h("button", { type: "submit" }, watching ? t("Watch the table") : t("Join")));
   root.replaceChildren(h("h1", { class: "invitation" }, invite.invitation),
     h("p", { class: "terms" }, inviteTerms(invite)),
-    watching ? h("p", {}, "Watching needs no name: you see the table as everyone does.")
-      : h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."),
+    watching ? h("p", {}, t("Watching needs no name: you see the table as everyone does."))
+      : h("p", {}, t("Choose the name the others will see at the table (up to 24 letters or digits).")),
     form, out);
   if (watching) form.requestSubmit(); // a spectator link goes straight to the table: nothing to ask
   else name.focus();
