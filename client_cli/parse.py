@@ -259,12 +259,13 @@ def choices_text(choices: Choices) -> str | None:
     'Your turn: fold (f) or raise 10 to 20 chips (r N, r max, r min)'
     """
     if choices.kind == "bank":
-        return "The bank is offered to you: accept (y) or decline (n)"
+        return _("The bank is offered to you: accept (y) or decline (n)")
     if choices.kind == "bets":
         if choices.max_ante < choices.min_ante:
-            return f"Bets are open, but your stack of {choices.stack} cannot cover an Ante: pass (p)"
-        return (f"Bets are open: bet ANTE [SF FLUSH] with an Ante of {choices.min_ante} to {choices.max_ante}, "
-                f"bonuses {choices.min_bonus} to {choices.max_bonus} or 0; or pass (p)")
+            return _("Bets are open, but your stack of {stack} cannot cover an Ante: pass (p)", stack=choices.stack)
+        return _("Bets are open: bet ANTE [SF FLUSH] with an Ante of {low} to {high}, bonuses {bonus_low} to "
+                 "{bonus_high} or 0; or pass (p)", low=choices.min_ante, high=choices.max_ante,
+                 bonus_low=choices.min_bonus, bonus_high=choices.max_bonus)
     if choices.kind == "decision":
         warning = fold_warning(choices)
         return _decision_text(choices) + (f"\n  {warning}" if warning else "")

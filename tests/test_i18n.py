@@ -70,3 +70,22 @@ def test_any_parameters_fill_every_language(lang: str, seat: int, table: str) ->
     assert str(seat) in tr(lang, "seat {seat} is taken", seat=seat)
     assert table in tr(lang, "table {table} is full", table=table)
     assert phrase("table {table} is full", table=table) == f"table {table} is full"
+
+
+def test_the_terminal_prompts_follow_the_chosen_language() -> None:
+    from client_cli.parse import Choices, choices_text
+    from client_cli.reasons import dead_result
+
+    bets = Choices(kind="bets", min_ante=5, max_ante=500, min_bonus=1, max_bonus=100, stack=1000)
+    try:
+        use_language("es")
+        assert choices_text(bets) == ("Apuestas abiertas: bet ANTE [SF FLUSH] con un Ante de 5 a 500, "
+                                      "bonificaciones de 1 a 100 o 0; o pass (p)")
+        use_language("de")
+        assert dead_result({"dead": True, "dead_reason": "funds", "bank": 60, "owed": 120}) == (
+            "tote Hand (die 60 Chips des designierten Spielers deckten die geschuldeten 120 nicht): "
+            "Einsätze und Gebühr zurück")
+    finally:
+        use_language("en")
+    assert choices_text(bets) == ("Bets are open: bet ANTE [SF FLUSH] with an Ante of 5 to 500, bonuses 1 to 100 "
+                                  "or 0; or pass (p)")
