@@ -303,7 +303,7 @@ class Gateway:
                 return p.error(exc.code, render_text(exc.message, self._lang(sid)))
             except Exception:
                 log.exception("request_failed")
-                return p.error("request/internal")
+                return said_in(p.error("request/internal"), self._lang(sid))
         return handler
 
     async def _unknown(self, event: str, *_args: object) -> Reply:

@@ -67,3 +67,11 @@ async def test_a_chat_refusal_is_said_in_german(server: Server) -> None:
     await client.conn.call("sit", {"table": "main", "buy_in": 1000})
     error = await _refusal(client, "chat", {"table": "main", "text": "x" * 201})
     assert error == {"code": "chat/too_long", "message": "eine Chatzeile hat höchstens 200 Zeichen; Ihre hat 201"}
+
+
+async def test_a_codes_own_sentence_is_said_in_the_language_too(server: Server) -> None:
+    from server.protocol import MAX_REQUEST_BYTES
+
+    client = await _client(server, "de")
+    error = await _refusal(client, "join", {"table": "main", "x": "y" * (MAX_REQUEST_BYTES + 1)})
+    assert error == {"code": "request/too_large", "message": f"die Anfrage ist größer als {MAX_REQUEST_BYTES} Bytes"}
