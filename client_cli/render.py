@@ -254,22 +254,22 @@ def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping
     if not active or not mine:
         return text
     if entry.get("button") and hand.get("dealer") == entry.get("seat"):
-        text.append("banks", style="cyan")
+        text.append(_("banks"), style="cyan")
         return text
     if mine.get("dead"):
         why = mine.get("dead_reason")
-        text.append("dead hand" + (f" ({dead_phrase(why)})" if why else ""), style="red")
+        text.append(_("dead hand") + (f" ({dead_phrase(why)})" if why else ""), style="red")
     elif mine.get("passed"):
-        text.append("sits this hand out", style="dim")
+        text.append(_("sits this hand out"), style="dim")
     elif mine.get("in_hand"):
         text.append(bets_text(mine))
         decision = mine.get("decision")
         if decision == "fold":
-            text.append(" · folded", style="dim")
+            text.append(f" · {_('folded')}", style="dim")
         elif decision == "raise":
-            text.append(f" · raised {mine.get('raise', 0)}", style="bold")
+            text.append(f" · {_('raised {chips}', chips=mine.get('raise', 0))}", style="bold")
     elif hand.get("phase") == "betting" and entry.get("seat") in (hand.get("bettors") or []):
-        text.append("betting…", style="dim")
+        text.append(_("betting…"), style="dim")
     return text
 
 
@@ -299,21 +299,23 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     """
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"{hand_title(summary)} was voided: {void_reason(summary.get('reason'))}; every bet and fee "
-                     "went back", style="yellow")]
+        return [Text(_("{hand} was voided: {reason}; every bet and fee went back", hand=hand_title(summary),
+                       reason=void_reason(summary.get("reason"))), style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:
-        return [Text(f"No hand dealt: {not_dealt_reason(summary.get('reason'), 'no hand')}", style="dim")]
+        return [Text(_("No hand dealt: {reason}", reason=not_dealt_reason(summary.get("reason"), _("no hand"))),
+                     style="dim")]
     dealer = summary.get("dealer")
     lines = [_dealer_line(summary, names, dealer, symbols)]
     shown = {int(k): v for k, v in _shown(summary).items()}
     for seat_result in settlement.get("seats", []):
         lines.extend(_seat_result(seat_result, names, shown, my_seat, symbols))
     dp = settlement.get("dealer") or {}
-    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "the house"
-    line = Text(f"  {who}: net {_signed(int(dp.get('net', 0)))}")
+    who = _("DP {name}", name=names.get(dealer, _("seat {seat}", seat=dealer))) if isinstance(dealer, int) \
+        else _("the house")
+    line = Text(f"  {who}: {_('net {chips}', chips=_signed(int(dp.get('net', 0))))}")
     if dp.get("fee"):
-        line.append(f" (fee {_signed(int(dp['fee']))})")
+        line.append(f" ({_('fee {chips}', chips=_signed(int(dp['fee'])))})")
     if isinstance(dealer, int) and dealer == my_seat:
         line.stylize("bold")
     lines.append(line)
@@ -328,15 +330,16 @@ def _shown(summary: Mapping[str, Any]) -> dict[str, list[str]]:
 
 
 def _dealer_line(summary: Mapping[str, Any], names: Names, dealer: Any, symbols: bool) -> Text:
-    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "Dealer"
-    line = Text(f"Hand #{hand_no(summary)} · {who}: ", style="bold")
+    who = _("DP {name}", name=names.get(dealer, _("seat {seat}", seat=dealer))) if isinstance(dealer, int) \
+        else _("Dealer")
+    line = Text(f"{_('Hand #{number}', number=hand_no(summary))} · {who}: ", style="bold")
     cards = summary.get("dealer_cards") or []
     if cards:
         line.append_text(cards_text(cards, symbols=symbols))
     qualifies = summary.get("dealer_qualifies")
     if qualifies is None:
         qualifies = ((summary.get("settlement") or {}).get("dealer") or {}).get("qualifies")
-    line.append(" · qualified" if qualifies else " · did NOT qualify (Antes win 1:1, raises push)",
+    line.append(_(" · qualified") if qualifies else _(" · did NOT qualify (Antes win 1:1, raises push)"),
                 style="green" if qualifies else "yellow")
     return line
 
@@ -349,19 +352,20 @@ def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, li
     if result.get("dead"):
         head.append(dead_result(result), style="yellow")
         return [head, *_cards_line(shown.get(seat), symbols)]  # a seat the DP could not cover was shown
-    parts = [f"ante {_signed(int(result['ante']))}"]
+    parts = [_("ante {chips}", chips=_signed(int(result["ante"])))]
     if result.get("folded"):
-        parts[0] = f"folded, ante {_signed(int(result['ante']))}"
+        parts[0] = _("folded, ante {chips}", chips=_signed(int(result["ante"])))
     elif result.get("raise") is not None:
-        parts.append(f"raise {_signed(int(result['raise']))}")
+        parts.append(_("raise {chips}", chips=_signed(int(result["raise"]))))
     if result.get("straight_flush_bonus"):
-        parts.append(f"sf {_signed(int(result['straight_flush_bonus']))}")
+        parts.append(_("sf {chips}", chips=_signed(int(result["straight_flush_bonus"]))))
     if result.get("flush_bonus"):
-        parts.append(f"flush {_signed(int(result['flush_bonus']))}")
-    parts += [f"fee {_signed(int(result['fee']))}"] if result.get("fee") else []  # no fee: nothing to say
+        parts.append(_("flush {chips}", chips=_signed(int(result["flush_bonus"]))))
+    if result.get("fee"):  # no fee: nothing to say
+        parts.append(_("fee {chips}", chips=_signed(int(result["fee"]))))
     net = int(result.get("net", 0))
     head.append(" ".join(parts) + " = ")
-    head.append(f"net {_signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
+    head.append(_("net {chips}", chips=_signed(net)), style="green" if net > 0 else "red" if net < 0 else "")
     return [head, *_cards_line(shown.get(seat), symbols)]
 
 

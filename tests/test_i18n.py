@@ -89,3 +89,19 @@ def test_the_terminal_prompts_follow_the_chosen_language() -> None:
         use_language("en")
     assert choices_text(bets) == ("Bets are open: bet ANTE [SF FLUSH] with an Ante of 5 to 500, bonuses 1 to 100 "
                                   "or 0; or pass (p)")
+
+
+def test_a_terminal_result_line_is_said_in_spanish() -> None:
+    from client_cli.render import result_lines
+
+    summary = {"number": 4, "dealer": 1, "dealer_cards": [], "dealer_qualifies": True,
+               "settlement": {"seats": [{"seat": 2, "ante": -10, "raise": -10, "fee": -1, "net": -21}],
+                              "dealer": {"net": 20, "fee": 0}}}
+    try:
+        use_language("es")
+        lines = [line.plain for line in result_lines(summary, {1: "ana", 2: "bea"})]
+    finally:
+        use_language("en")
+    assert lines[0] == "Mano n.º 4 · Jugador designado ana:  · califica"
+    assert lines[1].endswith("ante -10 subida -10 cargo -1 = neto -21")
+    assert lines[2] == "  Jugador designado ana: neto +20"
