@@ -395,39 +395,42 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     simple = _SIMPLE.get(str(kind))
     if simple is not None:
         try:
-            return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
+            return spoken(simple).format(who=who, **{k: v for k, v in event.items() if k != "who"})
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
     said = reason_event_text(event, who)
     if said is not None:
         return said
     if kind == "presence":
-        return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
+        return _("{who} is back", who=who) if event.get("present") \
+            else _("{who} dropped (the clock keeps running)", who=who)
     if kind == "hand_started":
-        text = f"-- hand #{hand_no(event)} --"
-        return text + " ARRANGED DECK: not a random deal" if event.get("arranged") else text
+        text = _("-- hand #{number} --", number=hand_no(event))
+        return text + _(" ARRANGED DECK: not a random deal") if event.get("arranged") else text
     if kind == "bank_declined":
-        return f"{who} declines the bank" + _reason(event.get("reason"), "declined")
+        return _("{who} declines the bank", who=who) + _reason(event.get("reason"), "declined")
     if kind == "bets_placed":
-        return f"{who} bets " + bets_text(event)
+        return _("{who} bets {bets}", who=who, bets=bets_text(event))
     if kind == "bets_passed":
-        return f"{who} sits this hand out" + _reason(event.get("reason"), "passed")
+        return _("{who} sits this hand out", who=who) + _reason(event.get("reason"), "passed")
     if kind == "player_folded":
-        return f"{who} folds" + _reason(event.get("reason"), "fold")
+        return _("{who} folds", who=who) + _reason(event.get("reason"), "fold")
     if kind == "dealer_revealed":
         cards = list(event.get("cards") or [])
-        verdict = "qualifies" if event.get("qualifies") else "does NOT qualify"
-        label = "the house" if seat == 0 else f"DP {who}"
-        return f"{label} shows {' '.join(cards)}: {hand_summary(cards)}, {verdict}"
+        verdict = _("qualifies") if event.get("qualifies") else _("does NOT qualify")
+        label = _("the house") if seat == 0 else _("DP {name}", name=who)
+        return _("{who} shows {cards}: {hand}, {verdict}", who=label, cards=" ".join(cards),
+                 hand=hand_summary(cards), verdict=verdict)
     if kind == "hand_not_dealt":
-        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
+        return _("no hand: {reason}", reason=not_dealt_reason(event.get("reason"), phrase("nobody placed an Ante")))
     if kind == "settings_changed":
         changed = event.get("changed") or {}
-        return "settings changed: " + settings_text(changed)
+        return _("settings changed: {settings}", settings=settings_text(changed))
     if kind == "willing_changed":
-        return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
+        return _("{who} will take the bank", who=who) if event.get("willing_to_bank") \
+            else _("{who} will not take the bank", who=who)
     if kind == "table_notice":  # a warning the game gives every seat (a rotation window running short)
-        return str(event.get("message") or "the table warns every seat")
+        return str(event.get("message") or _("the table warns every seat"))
     if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
         return str(event.get("message") or kind)
     if kind == "drill_answered":
@@ -455,19 +458,19 @@ def _reason(reason: Any, ordinary: str) -> str:
 
 
 _SIMPLE: Final[dict[str, str]] = {
-    "player_sat": "{name} sits at seat {seat} with {stack}",
-    "stack_changed": "{name} tops up to {stack}",
-    "player_back": "{name} is back in the game",
-    "table_paused": "the host paused the table",
-    "table_resumed": "the host resumed the table",
-    "table_closed": "the host closed the table",
-    "bank_offered": "the bank is offered to {who}",
-    "bank_accepted": "{who} takes the bank and is the DP",
-    "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
-    "player_leaving": "{who} will leave after this hand",
-    "leave_withdrawn": "{who} takes the leave back and plays this hand",
-    "cards_dealt": "cards dealt",
-    "player_raised": "{who} raises {amount}",
+    "player_sat": phrase("{name} sits at seat {seat} with {stack}"),
+    "stack_changed": phrase("{name} tops up to {stack}"),
+    "player_back": phrase("{name} is back in the game"),
+    "table_paused": phrase("the host paused the table"),
+    "table_resumed": phrase("the host resumed the table"),
+    "table_closed": phrase("the host closed the table"),
+    "bank_offered": phrase("the bank is offered to {who}"),
+    "bank_accepted": phrase("{who} takes the bank and is the DP"),
+    "betting_opened": phrase("bets are open (server seed commitment {commitment:.12}…)"),
+    "player_leaving": phrase("{who} will leave after this hand"),
+    "leave_withdrawn": phrase("{who} takes the leave back and plays this hand"),
+    "cards_dealt": phrase("cards dealt"),
+    "player_raised": phrase("{who} raises {amount}"),
 }
 
 

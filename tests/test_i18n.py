@@ -105,3 +105,18 @@ def test_a_terminal_result_line_is_said_in_spanish() -> None:
     assert lines[0] == "Mano n.º 4 · Jugador designado ana:  · califica"
     assert lines[1].endswith("ante -10 subida -10 cargo -1 = neto -21")
     assert lines[2] == "  Jugador designado ana: neto +20"
+
+
+def test_the_terminal_log_is_said_in_german() -> None:
+    from client_cli.render import describe_event
+
+    try:
+        use_language("de")
+        sat = describe_event({"type": "player_sat", "seat": 2, "name": "bea", "stack": 500}, {2: "bea"})
+        opened = describe_event({"type": "betting_opened", "commitment": "0123456789abcdef"}, {})
+        started = describe_event({"type": "hand_started", "number": 3}, {})
+    finally:
+        use_language("en")
+    assert sat == "bea setzt sich auf Platz 2 mit 500"
+    assert opened == "Einsätze offen (Festlegung des Server-Seeds 0123456789ab…)"
+    assert started == "-- Hand Nr. 3 --"
