@@ -351,11 +351,11 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
     if verb in ("bet", "pass"):
         if asked != "bets":
-            return InputError("you cannot bet now" if asked is None or verb == "bet"
-                              else "there is nothing to pass now", not_now=True)
+            return InputError(_("you cannot bet now") if asked is None or verb == "bet"
+                              else _("there is nothing to pass now"), not_now=True)
         return PassBets() if verb == "pass" else _bets(args, choices)
     if asked != "decision":
-        return InputError("it is not your turn to fold or raise", not_now=True)
+        return InputError(_("it is not your turn to fold or raise"), not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
 
 

@@ -93,7 +93,7 @@ class TableSession:
                 if not await self._sit(snapshot):
                     return self.exit_code
             else:
-                self.tracker.note(f"you are back at seat {seat}")
+                self.tracker.note(_("you are back at seat {seat}", seat=seat))
         loop = asyncio.get_running_loop()
         self.face.start(None if self.options.watch else self._line, self._edited)
         loop.add_signal_handler(signal.SIGINT, self.departure.interrupt)

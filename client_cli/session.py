@@ -145,5 +145,5 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
             say(exc.message)
             return None
         raise LoginError(exc.message) from None  # a bad name among them: said once, by whoever catches it
-    say(f"registered a new account: {reply['name']}")
+    say(_("registered a new account: {name}", name=reply["name"]))
     return LoggedIn(str(reply["name"]), str(reply["token"]), registered=True)
