@@ -21,7 +21,7 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
-from server.i18n import language, phrase, render_text
+from server.i18n import language, phrase, said_in
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
@@ -120,8 +120,7 @@ class Gateway:
         return {sid: c.token for sid, c in self.connections.items() if c.token is not None}
 
     def _lang(self, sid: str) -> str:
-        connection = self.connections.get(sid)
-        return connection.lang if connection is not None else "en"
+        return found.lang if (found := self.connections.get(sid)) is not None else "en"
 
     def _identity(self, sid: str) -> Identity:
         connection = self.connections.get(sid)
@@ -300,7 +299,7 @@ class Gateway:
             try:
                 return said_in(await self._handle(sid, event, payload), self._lang(sid))
             except Refusal as exc:
-                return p.error(exc.code, render_text(exc.message, self._lang(sid)))
+                return said_in(p.error(exc.code, exc.message), self._lang(sid))
             except Exception:
                 log.exception("request_failed")
                 return said_in(p.error("request/internal"), self._lang(sid))
@@ -335,9 +334,8 @@ class Gateway:
     # Each request about a table: watching it is the gateway's own; anything else is a table command.
 
     async def _join(self, call: TableCall) -> Reply:
-        lang, connection = _as(call.request, p.Join).lang, self.connections.get(call.sid)
-        if lang is not None and connection is not None:
-            connection.lang = language(lang)
+        if (lang := _as(call.request, p.Join).lang) is not None and call.sid in self.connections:
+            self.connections[call.sid].lang = language(lang)  # the page's language switch (docs/i18n.md)
         await self.sio.enter_room(call.sid, table_room(call.table))
         reply = await self._snapshot(call)
         if self.chat is not None:  # the recent chat this viewer may read (docs/protocol.md, chat)
@@ -489,17 +487,6 @@ class ReconnectLimitedError(Refusal):
     def __init__(self, seconds: int) -> None:
         super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
         self.seconds = seconds
-
-
-def said_in(reply: Reply, lang: str) -> Reply:
-    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
-    answered rather than raised, in the connection's language."""
-    error = reply.get("error")
-    said = error if isinstance(error, dict) else reply  # a refusal answered, not raised (chat's flood) or a reply
-    message = said.get("message")
-    if isinstance(message, str) and lang != "en":
-        said["message"] = render_text(message, lang)
-    return reply
 
 
 def is_text(value: str) -> bool:
