@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-AWAY_HELP = "  away / back           the table passes and folds for you at once, until 'back'"
+from server.i18n import phrase
+
+AWAY_HELP = phrase("  away / back           the table passes and folds for you at once, until 'back'")
 
 
 def away_asked(line: str, snapshot: Mapping[str, Any] | None) -> bool | None:

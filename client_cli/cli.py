@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from client_cli import runners
+from server.i18n import LANGUAGES, environment_language, use_language
 
 DEFAULT_SERVER = "http://127.0.0.1:8765"
 EXAMPLE_SERVER = "http://127.0.0.1:8765"
@@ -32,6 +33,8 @@ def _common(parser: argparse.ArgumentParser, *, table: bool = True) -> None:
                         help=f"the table server (default: $HCF_SERVER or {DEFAULT_SERVER})")
     if table:
         parser.add_argument("--table", default="main", help="the table (default: main)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="English, Spanish or German (default: from $LC_ALL or $LANG, else en)")
 
 
 def _sub(sub: Any, name: str, help_text: str, description: str, examples: str) -> argparse.ArgumentParser:
@@ -322,6 +325,7 @@ def _add_drill(sub: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse and dispatch; returns the exit status."""
     args = build_parser().parse_args(argv)
+    use_language(getattr(args, "lang", None) or environment_language())
     runner: Callable[[argparse.Namespace], int] = args.runner
     try:
         code = runner(args)

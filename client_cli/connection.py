@@ -41,6 +41,7 @@ import socketio
 from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
 from client_cli.api import UnreachableError
 from server import protocol as p
+from server.i18n import chosen_language
 from server.viewpatch import PatchMismatchError, apply_update
 
 CONNECT_TIMEOUT = 10.0
@@ -148,6 +149,7 @@ class Connection:
                  reconnect: bool = True) -> None:
         self.url = url.rstrip("/")
         self.token, self.host_token = token, host_token
+        self.lang = chosen_language()  # the server says its refusals in it (docs/i18n.md)
         # handle_sigint=False: Ctrl-C belongs to the program (it leaves the table cleanly); the
         # library's own handler would cancel every task instead.
         self.sio = socketio.AsyncClient(reconnection=reconnect, reconnection_delay=0.5,
@@ -189,6 +191,8 @@ class Connection:
             auth["token"] = self.token
         if self.host_token:
             auth["host_token"] = self.host_token
+        if self.lang != "en":
+            auth["lang"] = self.lang
         self.refusal = None
         wait = self.not_before - asyncio.get_running_loop().time()
         if wait > 0:

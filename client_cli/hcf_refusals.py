@@ -18,27 +18,28 @@ from __future__ import annotations
 from typing import Final
 
 from client_cli.offers import Misfit, span_of
+from server.i18n import _, phrase, spoken
 
-BONUSES: Final = {"straight_flush_bonus": "Straight Flush bonus", "flush_bonus": "Flush bonus"}
+BONUSES: Final = {"straight_flush_bonus": phrase("Straight Flush bonus"), "flush_bonus": phrase("Flush bonus")}
 
 
 def bet_refusal(misfit: Misfit, *, stack: int) -> str | None:
     """Why the server does not offer these bets now (None: the judge's own sentence says it)."""
     if misfit.not_offered:
-        return f"your stack of {stack} cannot cover the smallest Ante: pass (p)"
+        return _("your stack of {stack} cannot cover the smallest Ante: pass (p)", stack=stack)
     if misfit.arg is None:  # the stack's cover: it also keeps the fee, so what is missing is the fee's part
         total = misfit.needed + stack - misfit.cover
-        return (f"your stack of {stack} cannot cover the Ante, the bonuses, the smallest raise and the fee "
-                f"({total} chips)")
+        return _("your stack of {stack} cannot cover the Ante, the bonuses, the smallest raise and the fee "
+                 "({total} chips)", stack=stack, total=total)
     span = span_of(misfit.spec)
     if misfit.arg == "ante" and span is not None:
-        return (f"the Ante is {span[0]} to {span[1]} chips here (your stack of {stack} must also cover the "
-                f"smallest raise and the fee)")
+        return _("the Ante is {low} to {high} chips here (your stack of {stack} must also cover the smallest raise "
+                 "and the fee)", low=span[0], high=span[1], stack=stack)
     if misfit.arg in BONUSES:
-        label = BONUSES[misfit.arg]
+        label = spoken(BONUSES[misfit.arg])
         if span is None:
-            return f"your stack leaves no room for a {label} here: it is 0"
-        return f"the {label} is {max(span[0], 1)} to {span[1]} chips, or 0"
+            return _("your stack leaves no room for a {bonus} here: it is 0", bonus=label)
+        return _("the {bonus} is {low} to {high} chips, or 0", bonus=label, low=max(span[0], 1), high=span[1])
     return None
 
 
@@ -46,14 +47,15 @@ def raise_refusal(misfit: Misfit, amount: int, *, ante: int, raise_limit: int, s
     """Why the server does not offer a raise of ``amount`` now (None: the judge's own sentence says it)."""
     span = span_of(misfit.spec)
     if misfit.not_offered or span is None:
-        return "your stack cannot cover a raise: fold (f)"
+        return _("your stack cannot cover a raise: fold (f)")
     limits = raise_span_text(*span)
     if amount < span[0]:
-        return f"a raise is at least the Ante ({span[0]}): {limits}"
+        return _("a raise is at least the Ante ({ante}): {limits}", ante=span[0], limits=limits)
     if amount > ante * raise_limit:
-        return f"your flush allows a raise of up to {raise_limit}x the Ante ({ante * raise_limit}): {limits}"
+        return _("your flush allows a raise of up to {times}x the Ante ({high}): {limits}", times=raise_limit,
+                 high=ante * raise_limit, limits=limits)
     if amount > stack:
-        return f"your stack has only {stack} chips: {limits}"
+        return _("your stack has only {stack} chips: {limits}", stack=stack, limits=limits)
     return None  # a limit the table's words do not know (chips already committed): the judge names the span
 
 
@@ -63,4 +65,5 @@ def raise_span_text(low: int, high: int) -> str:
     >>> raise_span_text(10, 10)
     'a raise is 10 chips here'
     """
-    return f"a raise is {low} chips here" if low == high else f"a raise is {low} to {high} chips here"
+    return _("a raise is {low} chips here", low=low) if low == high \
+        else _("a raise is {low} to {high} chips here", low=low, high=high)

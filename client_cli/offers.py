@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from server.i18n import _
 from server.rules.choices import admits, cost
 
 Args = Mapping[str, Any]
@@ -282,8 +283,8 @@ def possible_text(offers: Offers) -> str:
     """``Now you may: bet (Ante 5 to 49), pass, leave`` (or that there is nothing to do now)."""
     names = list(dict.fromkeys(o.text() for o in offers.items))
     if not names:
-        return "Nothing to do now: wait for the table."
-    return "Now you may: " + ", ".join(names)
+        return _("Nothing to do now: wait for the table.")
+    return _("Now you may: {moves}", moves=", ".join(names))
 
 
 def request_text(request: str, args: Args) -> str:

@@ -33,6 +33,7 @@ from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, kind_of, misfit, read_offers, span_of
+from server.i18n import _, phrase
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -258,12 +259,13 @@ def choices_text(choices: Choices) -> str | None:
     'Your turn: fold (f) or raise 10 to 20 chips (r N, r max, r min)'
     """
     if choices.kind == "bank":
-        return "The bank is offered to you: accept (y) or decline (n)"
+        return _("The bank is offered to you: accept (y) or decline (n)")
     if choices.kind == "bets":
         if choices.max_ante < choices.min_ante:
-            return f"Bets are open, but your stack of {choices.stack} cannot cover an Ante: pass (p)"
-        return (f"Bets are open: bet ANTE [SF FLUSH] with an Ante of {choices.min_ante} to {choices.max_ante}, "
-                f"bonuses {choices.min_bonus} to {choices.max_bonus} or 0; or pass (p)")
+            return _("Bets are open, but your stack of {stack} cannot cover an Ante: pass (p)", stack=choices.stack)
+        return _("Bets are open: bet ANTE [SF FLUSH] with an Ante of {low} to {high}, bonuses {bonus_low} to "
+                 "{bonus_high} or 0; or pass (p)", low=choices.min_ante, high=choices.max_ante,
+                 bonus_low=choices.min_bonus, bonus_high=choices.max_bonus)
     if choices.kind == "decision":
         warning = fold_warning(choices)
         return _decision_text(choices) + (f"\n  {warning}" if warning else "")
@@ -272,13 +274,14 @@ def choices_text(choices: Choices) -> str | None:
 
 def _decision_text(choices: Choices) -> str:
     if choices.max_raise < choices.ante:
-        return "Your turn: fold (f); your stack cannot cover a raise"
+        return _("Your turn: fold (f); your stack cannot cover a raise")
     if choices.max_raise == choices.ante:
-        return f"Your turn: fold (f) or raise {choices.ante} chips (r {choices.ante}, r max)"
-    return f"Your turn: fold (f) or raise {choices.ante} to {choices.max_raise} chips (r N, r max, r min)"
+        return _("Your turn: fold (f) or raise {ante} chips (r {ante}, r max)", ante=choices.ante)
+    return _("Your turn: fold (f) or raise {ante} to {most} chips (r N, r max, r min)", ante=choices.ante,
+             most=choices.max_raise)
 
 
-HELP = """\
+HELP = phrase("""\
 Commands (type them and press Enter):
   y / n                 accept or decline the bank when it is offered to you ('bank yes' / 'bank no')
   bet ANTE [SF FLUSH]   place an Ante and optional Straight Flush and Flush bonus bets,
@@ -291,7 +294,7 @@ Commands (type them and press Enter):
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
   stay                  take back a leave asked during the hand: keep your seat
-  help (?)              this help"""
+  help (?)              this help""")
 
 
 # ------------------------------------------------------------------ parsing
@@ -311,7 +314,7 @@ _WORDS = {
 }
 
 
-SAY_HELP: Final = "  say TEXT              chat with the table (every game; 'say' is never a move)"
+SAY_HELP: Final = phrase("  say TEXT              chat with the table (every game; 'say' is never a move)")
 
 
 def said(line: str) -> str | None:
@@ -348,11 +351,11 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
     if verb in ("bet", "pass"):
         if asked != "bets":
-            return InputError("you cannot bet now" if asked is None or verb == "bet"
-                              else "there is nothing to pass now", not_now=True)
+            return InputError(_("you cannot bet now") if asked is None or verb == "bet"
+                              else _("there is nothing to pass now"), not_now=True)
         return PassBets() if verb == "pass" else _bets(args, choices)
     if asked != "decision":
-        return InputError("it is not your turn to fold or raise", not_now=True)
+        return InputError(_("it is not your turn to fold or raise"), not_now=True)
     return Fold() if verb == "fold" else _raise(args, choices)
 
 

@@ -41,6 +41,7 @@ from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
+from server.i18n import _, spoken
 
 TableCommand = SitOut | TopUp | WillingToBank
 STOOD_GRACE = 0.5
@@ -93,7 +94,7 @@ class TableSession:
                 if not await self._sit(snapshot):
                     return self.exit_code
             else:
-                self.tracker.note(f"you are back at seat {seat}")
+                self.tracker.note(_("you are back at seat {seat}", seat=seat))
         loop = asyncio.get_running_loop()
         self.face.start(None if self.options.watch else self._line, self._edited)
         loop.add_signal_handler(signal.SIGINT, self.departure.interrupt)
@@ -133,10 +134,10 @@ class TableSession:
             reply = await self.conn.call("sit", payload)
         except ServerRefused as exc:
             self.exit_code = 1
-            print(f"error: cannot sit at {self.table}: {exc.message}", flush=True)
+            print(_("error: cannot sit at {table}: {reason}", table=self.table, reason=exc.message), flush=True)
             return False
-        self.tracker.note(f"you sit at seat {reply['seat']} with {reply['stack']} chips "
-                          "(type 'help' for the commands)")
+        self.tracker.note(_("you sit at seat {seat} with {stack} chips (type 'help' for the commands)",
+                            seat=reply["seat"], stack=reply["stack"]))
         if reply.get("message"):  # the server's: a hand in progress goes on without you
             self.tracker.note(str(reply["message"]))
         self.last_seat = int(reply["seat"])
@@ -370,7 +371,7 @@ class TableSession:
             extra = f" {possible_text(offers)}" if result.not_now and offers is not None else ""
             self.say_message(result.message + ("." if extra else "") + extra)
         elif isinstance(result, Help):
-            self.help = [Text(h) for h in [*game.help.splitlines(), AWAY_HELP, SAY_HELP]]
+            self.help = [Text(h) for h in [*spoken(game.help).splitlines(), spoken(AWAY_HELP), spoken(SAY_HELP)]]
             if not isinstance(self.face, LiveFace):
                 self.face.say(self.help)
             self.message = None

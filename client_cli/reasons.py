@@ -19,48 +19,50 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.i18n import _, phrase, spoken
+
 VOID: Final = {
-    "misdeal": "the host declared a misdeal",
-    "shuffler_fault": "the host reported a fault of the shuffler",
-    "dealer_dead": "the host declared the designated player's hand dead",
-    "card_count": "the deck could not give every hand its cards",
-    "shutdown": "the server was stopped during the hand",
-    "interrupted": "the server stopped unexpectedly during the hand",
+    "misdeal": phrase("the host declared a misdeal"),
+    "shuffler_fault": phrase("the host reported a fault of the shuffler"),
+    "dealer_dead": phrase("the host declared the designated player's hand dead"),
+    "card_count": phrase("the deck could not give every hand its cards"),
+    "shutdown": phrase("the server was stopped during the hand"),
+    "interrupted": phrase("the server stopped unexpectedly during the hand"),
 }
 """Why a whole hand was voided (every bet and fee goes back)."""
 
 DEAD: Final = {
-    "floor": "the host declared it dead",
-    "card_count": "it was dealt the wrong number of cards",
+    "floor": phrase("the host declared it dead"),
+    "card_count": phrase("it was dealt the wrong number of cards"),
 }
 """Why one seat's (spot's, box's) hand is dead."""
 
 DEAD_RESULT: Final = {
-    "floor": "declared by the floor",
-    "card_count": "dealt the wrong number of cards",
-    "void": "the whole hand is void",
+    "floor": phrase("declared by the floor"),
+    "card_count": phrase("dealt the wrong number of cards"),
+    "void": phrase("the whole hand is void"),
 }
 """Why a dead hand is dead, as its result line says it (``funds`` names the amounts, see :func:`dead_result`)."""
 
 NOT_DEALT: Final = {
-    "no_bank": "nobody took the bank",
-    "no_ante": "nobody placed an Ante",
-    "no_bets": "nobody placed a bet",
-    "no_players": "nobody was there to play",
+    "no_bank": phrase("nobody took the bank"),
+    "no_ante": phrase("nobody placed an Ante"),
+    "no_bets": phrase("nobody placed a bet"),
+    "no_players": phrase("nobody was there to play"),
 }
 """Why a hand was never dealt."""
 
 SAT_OUT: Final = {
-    "asked": "asked to",
-    "clock": "the clock ran out two hands in a row",
+    "asked": phrase("asked to"),
+    "clock": phrase("the clock ran out two hands in a row"),
 }
 """Why a player sits out."""
 
 ACTED: Final = {
-    "clock": "the clock ran out",
-    "away": "away",
-    "left": "leaving",
-    "floor": "the host",
+    "clock": phrase("the clock ran out"),
+    "away": phrase("away"),
+    "left": phrase("leaving"),
+    "floor": phrase("the host"),
 }
 """Why something was done for a player: a fold, a pass, a decline, bets going back."""
 
@@ -71,15 +73,15 @@ def _words(code: object) -> str:
 
 def void_reason(code: object) -> str:
     """Why a hand was voided."""
-    return VOID.get(str(code), _words(code))
+    return spoken(VOID.get(str(code), _words(code)))
 
 
 def dead_reason(code: object) -> str:
     """Why one hand is dead."""
-    return DEAD.get(str(code), _words(code))
+    return spoken(DEAD.get(str(code), _words(code)))
 
 
-def dead_result(result: Mapping[str, Any], returned: str = "bets and fee returned") -> str:
+def dead_result(result: Mapping[str, Any], returned: str = phrase("bets and fee returned")) -> str:
     """A dead seat's (spot's, box's) result: why it is dead, then what went back.
 
     A result recorded before results said why has no ``dead_reason``: it reads as it always did.
@@ -91,66 +93,68 @@ def dead_result(result: Mapping[str, Any], returned: str = "bets and fee returne
     """
     code = result.get("dead_reason")
     if not code:
-        return f"dead hand: {returned}"
+        return _("dead hand: {returned}", returned=returned)
     if code == "funds":
-        why = f"the DP's {result.get('bank', '?')} chips could not cover the {result.get('owed', '?')} owed"
+        why = _("the DP's {bank} chips could not cover the {owed} owed", bank=result.get("bank", "?"),
+                owed=result.get("owed", "?"))
     else:
         why = dead_phrase(code)
-    return f"dead ({why}): {returned}"
+    return _("dead ({why}): {returned}", why=why, returned=returned)
 
 
 def dead_phrase(code: object) -> str:
     """Why a hand is dead, short enough for a seat's line (``declared by the floor``)."""
-    return DEAD_RESULT.get(str(code), _words(code))
+    return spoken(DEAD_RESULT.get(str(code), _words(code)))
 
 
-def not_dealt_reason(code: object, ordinary: str = "nobody placed a bet") -> str:
+def not_dealt_reason(code: object, ordinary: str = phrase("nobody placed a bet")) -> str:
     """Why no hand was dealt (``ordinary``: what to say without a code)."""
-    return NOT_DEALT.get(str(code), _words(code)) if code else ordinary
+    return spoken(NOT_DEALT.get(str(code), _words(code)) if code else ordinary)
 
 
 def sat_out_reason(code: object) -> str:
     """Why a player sits out."""
-    return SAT_OUT.get(str(code), _words(code))
+    return spoken(SAT_OUT.get(str(code), _words(code)))
 
 
 def acted_reason(code: object, ordinary: str) -> str:
     """`` (the clock ran out)`` and the like; nothing for the ``ordinary`` reason (the player's own choice)."""
     if code in (None, ordinary):
         return ""
-    return f" ({ACTED.get(str(code), _words(code))})"
+    return f" ({spoken(ACTED.get(str(code), _words(code)))})"
 
 
 def stood_text(code: object, chips: int | None, table: str, *, asked: bool = False) -> str:
     """What a player is told when the table stands them up (``code``: the ``player_stood`` reason)."""
-    back = f": your {chips} chips went back to your account" if chips is not None \
-        else ": your chips went back to your account"
+    back = _(": your {chips} chips went back to your account", chips=chips) if chips is not None \
+        else _(": your chips went back to your account")
     if asked:
-        return f"you stood up from {table}{back}; bye"
+        return _("you stood up from {table}{back}; bye", table=table, back=back)
     if code == "removed":
-        return f"the host removed you from {table}{back}"
+        return _("the host removed you from {table}{back}", table=table, back=back)
     if code == "sat_out_too_long":
-        return f"you sat out at {table} for 10 minutes, so the table stood you up{back}"
+        return _("you sat out at {table} for 10 minutes, so the table stood you up{back}", table=table, back=back)
     if code == "closed":
-        return f"the host closed table {table}{back}"
-    return f"the table stood you up at {table}{back}"
+        return _("the host closed table {table}{back}", table=table, back=back)
+    return _("the table stood you up at {table}{back}", table=table, back=back)
 
 
 def event_text(event: Mapping[str, Any], who: str) -> str | None:
     """The log line of an event whose point is its reason (None for any other event)."""
     kind, code = event.get("type"), event.get("reason")
     if kind == "player_stood":
-        why = {"removed": " (the host removed them)", "sat_out_too_long": " (sat out for 10 minutes)",
-               "closed": " (the table closed)"}.get(str(code), "")
-        return f"{event.get('name', who)} stands up{why}, cashing out {event.get('cashed_out', 0)}"
+        why = {"removed": _(" (the host removed them)"), "sat_out_too_long": _(" (sat out for 10 minutes)"),
+               "closed": _(" (the table closed)")}.get(str(code), "")
+        return _("{name} stands up{why}, cashing out {chips}", name=event.get("name", who), why=why,
+                 chips=event.get("cashed_out", 0))
     if kind == "player_sat_out":
-        return f"{event.get('name', who)} sits out ({sat_out_reason(code)})"
+        return _("{name} sits out ({why})", name=event.get("name", who), why=sat_out_reason(code))
     if kind == "seat_dead":
-        return f"{who}'s hand is dead: {dead_reason(code)}; its bets and fee go back"
+        return _("{who}'s hand is dead: {why}; its bets and fee go back", who=who, why=dead_reason(code))
     if kind == "hand_voided":
-        return f"the hand is void: {void_reason(code)}; every bet and fee goes back"
+        return _("the hand is void: {why}; every bet and fee goes back", why=void_reason(code))
     if kind == "player_staying":
-        return f"{who} stays at the table"
+        return _("{who} stays at the table", who=who)
     return None
 
 

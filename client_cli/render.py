@@ -22,6 +22,7 @@ from client_cli.away import event_text as away_event_text
 from client_cli.notes import notes_lines
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
+from server.i18n import _, phrase, spoken
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -137,8 +138,9 @@ def countdown(deadline: float | None, server_now: float) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
-_PHASES: Final = {"offer": "offering the bank", "betting": "bets open", "decisions": "decisions",
-                  "exchange": "dealer exchange", "settled": "settled", "void": "void", "not_dealt": "not dealt"}
+_PHASES: Final = {"offer": phrase("offering the bank"), "betting": phrase("bets open"),
+                  "decisions": phrase("decisions"), "exchange": phrase("dealer exchange"),
+                  "settled": phrase("settled"), "void": phrase("void"), "not_dealt": phrase("not dealt")}
 
 
 def hand_no(hand: Mapping[str, Any]) -> Any:
@@ -158,57 +160,60 @@ def hand_title(hand: Mapping[str, Any]) -> str:
     ('Hand #3', 'The hand')
     """
     if "number" in hand and hand["number"] is None:
-        return "The hand"
-    return f"Hand #{hand_no(hand)}"
+        return _("The hand")
+    return _("Hand #{number}", number=hand_no(hand))
 
 
 def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bool = True) -> Text:
     """Table, hand, phase, whose turn, the clock."""
     hand = snapshot.get("hand") or {}
     names = seat_names(snapshot)
-    text = Text(f"Table {snapshot.get('table')}", style="bold")
+    text = Text(_("Table {table}", table=snapshot.get("table")), style="bold")
     drill = snapshot.get("drill")
     if isinstance(drill, Mapping) and not drill.get("ended"):
-        text.append(f" · DRILL (dealer: {drill.get('trainee')})", style="bold magenta")
+        text.append(_(" · DRILL (dealer: {trainee})", trainee=drill.get("trainee")), style="bold magenta")
         waiting = drill.get("waiting")
         if isinstance(waiting, Mapping):
-            text.append(f" · waiting for the dealer: {waiting.get('step')}", style="bold yellow")
+            text.append(_(" · waiting for the dealer: {step}", step=waiting.get("step")), style="bold yellow")
     status = snapshot.get("status")
     if hand and hand.get("phase") not in ("settled", "void", "not_dealt", None):
-        text.append(f" · hand #{hand_no(hand)} · {_PHASES.get(hand['phase'], hand['phase'])}")
+        text.append(_(" · hand #{number} · {phase}", number=hand_no(hand),
+                      phase=spoken(_PHASES.get(hand["phase"], hand["phase"]))))
         if hand.get("arranged"):
-            text.append(" · ARRANGED DECK", style="bold red")
+            text.append(_(" · ARRANGED DECK"), style="bold red")
         clock = hand.get("clock") or {}
         seat = clock.get("seat")
         turn = hand.get("turn")
         if seat is not None:
-            text.append(f" · {names.get(seat, f'seat {seat}')} to act", style="bold yellow")
+            text.append(_(" · {who} to act", who=names.get(seat, _("seat {seat}", seat=seat))), style="bold yellow")
             if isinstance(turn, dict):  # the house-banked games: the spot or box in turn
                 place = "spot" if "spot" in turn else "box"
-                text.append(f" on {place} {turn.get(place)}", style="bold yellow")
+                text.append(_(" on spot {spot}", spot=turn.get(place)) if place == "spot"
+                            else _(" on box {box}", box=turn.get(place)), style="bold yellow")
         elif clock.get("kind") == "bets":
-            text.append(" · waiting for bets")
+            text.append(_(" · waiting for bets"))
         elif clock.get("kind") == "exchange":
-            text.append(" · ask or continue", style="bold yellow")
+            text.append(_(" · ask or continue"), style="bold yellow")
         left = countdown(clock.get("deadline"), server_now)
         if left:
             text.append(f" · {left}", style="bold")
     elif snapshot.get("waiting_reason") == "game_ended" and status != "closed":
-        text.append(" · the game ended: no hand until the host reopens the table", style="bold red")
+        text.append(_(" · the game ended: no hand until the host reopens the table"), style="bold red")
     elif status == "paused":
-        text.append(" · paused by the host", style="yellow")
+        text.append(_(" · paused by the host"), style="yellow")
     elif status == "closed":
-        text.append(" · closed", style="red")
+        text.append(_(" · closed"), style="red")
     else:
         reason = snapshot.get("waiting_reason")
-        text.append(" · between hands" if reason is None else f" · waiting ({reason.replace('_', ' ')})")
+        text.append(_(" · between hands") if reason is None
+                    else _(" · waiting ({reason})", reason=reason.replace("_", " ")))
     meter = snapshot.get("jackpot_meter")
     if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
         text.append(f" · jackpot {meter // 100:,}.{meter % 100:02d}", style="bold magenta")
     if snapshot.get("arranged_next"):
-        text.append(" · next deck arranged", style="red")
+        text.append(_(" · next deck arranged"), style="red")
     if not connected:
-        text.append(" · CONNECTION LOST, reconnecting", style="bold red")
+        text.append(_(" · CONNECTION LOST, reconnecting"), style="bold red")
     for line in notes_lines(snapshot.get("notes")):  # the house rules for the bank, their status, the fees
         text.append("\n" + line, style="cyan")
     return text
@@ -239,35 +244,35 @@ def _seat_state(entry: Mapping[str, Any], mine: Mapping[str, Any], hand: Mapping
                 active: bool) -> Text:
     flags = []
     if not entry.get("present", True):
-        flags.append(("dropped", "red"))
+        flags.append((_("dropped"), "red"))
     if entry.get("sitting_out"):
-        flags.append(("sitting out", "dim"))
+        flags.append((_("sitting out"), "dim"))
     if entry.get("leaving"):
-        flags.append(("leaving", "dim"))
+        flags.append((_("leaving"), "dim"))
     if entry.get("away"):
-        flags.append(("away", "yellow"))
+        flags.append((_("away"), "yellow"))
     text = Text()
     for word, style in flags:
         text.append(word + " ", style=style)
     if not active or not mine:
         return text
     if entry.get("button") and hand.get("dealer") == entry.get("seat"):
-        text.append("banks", style="cyan")
+        text.append(_("banks"), style="cyan")
         return text
     if mine.get("dead"):
         why = mine.get("dead_reason")
-        text.append("dead hand" + (f" ({dead_phrase(why)})" if why else ""), style="red")
+        text.append(_("dead hand") + (f" ({dead_phrase(why)})" if why else ""), style="red")
     elif mine.get("passed"):
-        text.append("sits this hand out", style="dim")
+        text.append(_("sits this hand out"), style="dim")
     elif mine.get("in_hand"):
         text.append(bets_text(mine))
         decision = mine.get("decision")
         if decision == "fold":
-            text.append(" · folded", style="dim")
+            text.append(f" · {_('folded')}", style="dim")
         elif decision == "raise":
-            text.append(f" · raised {mine.get('raise', 0)}", style="bold")
+            text.append(f" · {_('raised {chips}', chips=mine.get('raise', 0))}", style="bold")
     elif hand.get("phase") == "betting" and entry.get("seat") in (hand.get("bettors") or []):
-        text.append("betting…", style="dim")
+        text.append(_("betting…"), style="dim")
     return text
 
 
@@ -297,21 +302,23 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     """
     status = summary.get("status", "settled")
     if status == "void":
-        return [Text(f"{hand_title(summary)} was voided: {void_reason(summary.get('reason'))}; every bet and fee "
-                     "went back", style="yellow")]
+        return [Text(_("{hand} was voided: {reason}; every bet and fee went back", hand=hand_title(summary),
+                       reason=void_reason(summary.get("reason"))), style="yellow")]
     settlement = summary.get("settlement")
     if not settlement:
-        return [Text(f"No hand dealt: {not_dealt_reason(summary.get('reason'), 'no hand')}", style="dim")]
+        return [Text(_("No hand dealt: {reason}", reason=not_dealt_reason(summary.get("reason"), _("no hand"))),
+                     style="dim")]
     dealer = summary.get("dealer")
     lines = [_dealer_line(summary, names, dealer, symbols)]
     shown = {int(k): v for k, v in _shown(summary).items()}
     for seat_result in settlement.get("seats", []):
         lines.extend(_seat_result(seat_result, names, shown, my_seat, symbols))
     dp = settlement.get("dealer") or {}
-    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "the house"
-    line = Text(f"  {who}: net {_signed(int(dp.get('net', 0)))}")
+    who = _("DP {name}", name=names.get(dealer, _("seat {seat}", seat=dealer))) if isinstance(dealer, int) \
+        else _("the house")
+    line = Text(f"  {who}: {_('net {chips}', chips=_signed(int(dp.get('net', 0))))}")
     if dp.get("fee"):
-        line.append(f" (fee {_signed(int(dp['fee']))})")
+        line.append(f" ({_('fee {chips}', chips=_signed(int(dp['fee'])))})")
     if isinstance(dealer, int) and dealer == my_seat:
         line.stylize("bold")
     lines.append(line)
@@ -326,15 +333,16 @@ def _shown(summary: Mapping[str, Any]) -> dict[str, list[str]]:
 
 
 def _dealer_line(summary: Mapping[str, Any], names: Names, dealer: Any, symbols: bool) -> Text:
-    who = f"DP {names.get(dealer, f'seat {dealer}')}" if isinstance(dealer, int) else "Dealer"
-    line = Text(f"Hand #{hand_no(summary)} · {who}: ", style="bold")
+    who = _("DP {name}", name=names.get(dealer, _("seat {seat}", seat=dealer))) if isinstance(dealer, int) \
+        else _("Dealer")
+    line = Text(f"{_('Hand #{number}', number=hand_no(summary))} · {who}: ", style="bold")
     cards = summary.get("dealer_cards") or []
     if cards:
         line.append_text(cards_text(cards, symbols=symbols))
     qualifies = summary.get("dealer_qualifies")
     if qualifies is None:
         qualifies = ((summary.get("settlement") or {}).get("dealer") or {}).get("qualifies")
-    line.append(" · qualified" if qualifies else " · did NOT qualify (Antes win 1:1, raises push)",
+    line.append(_(" · qualified") if qualifies else _(" · did NOT qualify (Antes win 1:1, raises push)"),
                 style="green" if qualifies else "yellow")
     return line
 
@@ -347,19 +355,20 @@ def _seat_result(result: Mapping[str, Any], names: Names, shown: Mapping[int, li
     if result.get("dead"):
         head.append(dead_result(result), style="yellow")
         return [head, *_cards_line(shown.get(seat), symbols)]  # a seat the DP could not cover was shown
-    parts = [f"ante {_signed(int(result['ante']))}"]
+    parts = [_("ante {chips}", chips=_signed(int(result["ante"])))]
     if result.get("folded"):
-        parts[0] = f"folded, ante {_signed(int(result['ante']))}"
+        parts[0] = _("folded, ante {chips}", chips=_signed(int(result["ante"])))
     elif result.get("raise") is not None:
-        parts.append(f"raise {_signed(int(result['raise']))}")
+        parts.append(_("raise {chips}", chips=_signed(int(result["raise"]))))
     if result.get("straight_flush_bonus"):
-        parts.append(f"sf {_signed(int(result['straight_flush_bonus']))}")
+        parts.append(_("sf {chips}", chips=_signed(int(result["straight_flush_bonus"]))))
     if result.get("flush_bonus"):
-        parts.append(f"flush {_signed(int(result['flush_bonus']))}")
-    parts += [f"fee {_signed(int(result['fee']))}"] if result.get("fee") else []  # no fee: nothing to say
+        parts.append(_("flush {chips}", chips=_signed(int(result["flush_bonus"]))))
+    if result.get("fee"):  # no fee: nothing to say
+        parts.append(_("fee {chips}", chips=_signed(int(result["fee"]))))
     net = int(result.get("net", 0))
     head.append(" ".join(parts) + " = ")
-    head.append(f"net {_signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
+    head.append(_("net {chips}", chips=_signed(net)), style="green" if net > 0 else "red" if net < 0 else "")
     return [head, *_cards_line(shown.get(seat), symbols)]
 
 
@@ -389,39 +398,42 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     simple = _SIMPLE.get(str(kind))
     if simple is not None:
         try:
-            return simple.format(who=who, **{k: v for k, v in event.items() if k != "who"})
+            return spoken(simple).format(who=who, **{k: v for k, v in event.items() if k != "who"})
         except (KeyError, ValueError, IndexError):
             return str(kind).replace("_", " ")  # a field missing: still say what happened
     said = reason_event_text(event, who) or away_event_text(event, who)
     if said is not None:
         return said
     if kind == "presence":
-        return f"{who} is back" if event.get("present") else f"{who} dropped (the clock keeps running)"
+        return _("{who} is back", who=who) if event.get("present") \
+            else _("{who} dropped (the clock keeps running)", who=who)
     if kind == "hand_started":
-        text = f"-- hand #{hand_no(event)} --"
-        return text + " ARRANGED DECK: not a random deal" if event.get("arranged") else text
+        text = _("-- hand #{number} --", number=hand_no(event))
+        return text + _(" ARRANGED DECK: not a random deal") if event.get("arranged") else text
     if kind == "bank_declined":
-        return f"{who} declines the bank" + _reason(event.get("reason"), "declined")
+        return _("{who} declines the bank", who=who) + _reason(event.get("reason"), "declined")
     if kind == "bets_placed":
-        return f"{who} bets " + bets_text(event)
+        return _("{who} bets {bets}", who=who, bets=bets_text(event))
     if kind == "bets_passed":
-        return f"{who} sits this hand out" + _reason(event.get("reason"), "passed")
+        return _("{who} sits this hand out", who=who) + _reason(event.get("reason"), "passed")
     if kind == "player_folded":
-        return f"{who} folds" + _reason(event.get("reason"), "fold")
+        return _("{who} folds", who=who) + _reason(event.get("reason"), "fold")
     if kind == "dealer_revealed":
         cards = list(event.get("cards") or [])
-        verdict = "qualifies" if event.get("qualifies") else "does NOT qualify"
-        label = "the house" if seat == 0 else f"DP {who}"
-        return f"{label} shows {' '.join(cards)}: {hand_summary(cards)}, {verdict}"
+        verdict = _("qualifies") if event.get("qualifies") else _("does NOT qualify")
+        label = _("the house") if seat == 0 else _("DP {name}", name=who)
+        return _("{who} shows {cards}: {hand}, {verdict}", who=label, cards=" ".join(cards),
+                 hand=hand_summary(cards), verdict=verdict)
     if kind == "hand_not_dealt":
-        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed an Ante')}"
+        return _("no hand: {reason}", reason=not_dealt_reason(event.get("reason"), phrase("nobody placed an Ante")))
     if kind == "settings_changed":
         changed = event.get("changed") or {}
-        return "settings changed: " + settings_text(changed)
+        return _("settings changed: {settings}", settings=settings_text(changed))
     if kind == "willing_changed":
-        return f"{who} will take the bank" if event.get("willing_to_bank") else f"{who} will not take the bank"
+        return _("{who} will take the bank", who=who) if event.get("willing_to_bank") \
+            else _("{who} will not take the bank", who=who)
     if kind == "table_notice":  # a warning the game gives every seat (a rotation window running short)
-        return str(event.get("message") or "the table warns every seat")
+        return str(event.get("message") or _("the table warns every seat"))
     if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
         return str(event.get("message") or kind)
     if kind == "drill_answered":
@@ -449,19 +461,19 @@ def _reason(reason: Any, ordinary: str) -> str:
 
 
 _SIMPLE: Final[dict[str, str]] = {
-    "player_sat": "{name} sits at seat {seat} with {stack}",
-    "stack_changed": "{name} tops up to {stack}",
-    "player_back": "{name} is back in the game",
-    "table_paused": "the host paused the table",
-    "table_resumed": "the host resumed the table",
-    "table_closed": "the host closed the table",
-    "bank_offered": "the bank is offered to {who}",
-    "bank_accepted": "{who} takes the bank and is the DP",
-    "betting_opened": "bets are open (server seed commitment {commitment:.12}…)",
-    "player_leaving": "{who} will leave after this hand",
-    "leave_withdrawn": "{who} takes the leave back and plays this hand",
-    "cards_dealt": "cards dealt",
-    "player_raised": "{who} raises {amount}",
+    "player_sat": phrase("{name} sits at seat {seat} with {stack}"),
+    "stack_changed": phrase("{name} tops up to {stack}"),
+    "player_back": phrase("{name} is back in the game"),
+    "table_paused": phrase("the host paused the table"),
+    "table_resumed": phrase("the host resumed the table"),
+    "table_closed": phrase("the host closed the table"),
+    "bank_offered": phrase("the bank is offered to {who}"),
+    "bank_accepted": phrase("{who} takes the bank and is the DP"),
+    "betting_opened": phrase("bets are open (server seed commitment {commitment:.12}…)"),
+    "player_leaving": phrase("{who} will leave after this hand"),
+    "leave_withdrawn": phrase("{who} takes the leave back and plays this hand"),
+    "cards_dealt": phrase("cards dealt"),
+    "player_raised": phrase("{who} raises {amount}"),
 }
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from client_cli.api import ServerRefused, http_json
 from client_cli.store import TokenStore
+from server.i18n import _
 
 PASSWORD_TRIES = 3
 STALE_TOKEN = frozenset({"auth/token_invalid", "auth/token_expired", "auth/required"})
@@ -103,19 +104,19 @@ async def log_in(url: str, name: str, store: TokenStore,
         return LoggedIn(name, saved)
     if saved:
         store.forget(url, name)
-        say(f"your saved session for {name} has ended: log in again")
+        say(_("your saved session for {name} has ended: log in again", name=name))
     fixed = ask_password is None and bool(os.environ.get("HCF_PASSWORD"))
     ask = ask_password or password_source()
     # A password from HCF_PASSWORD gives the same answer every time: one try says all.
-    for _ in range(1 if fixed else PASSWORD_TRIES):
-        password = ask(f"Password for {name} (a new name is registered with it): ")
+    for _try in range(1 if fixed else PASSWORD_TRIES):
+        password = ask(_("Password for {name} (a new name is registered with it): ", name=name))
         session = await _login_or_register(url, name, password, say, None if fixed else ask)
         if session is not None:
             store.save(url, session.name, session.token)
             return session
     if fixed:
-        raise LoginError(f"could not log in as {name}: the password in HCF_PASSWORD was refused")
-    raise LoginError(f"could not log in as {name}")
+        raise LoginError(_("could not log in as {name}: the password in HCF_PASSWORD was refused", name=name))
+    raise LoginError(_("could not log in as {name}", name=name))
 
 
 async def _login_or_register(url: str, name: str, password: str, say: Callable[[str], None],
@@ -128,11 +129,11 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
         if exc.code != "auth/bad_credentials":
             raise LoginError(exc.message) from None
     if confirm is not None:  # a typo must not become a new account's password (issue 23, item 16)
-        again = confirm(f"Type it again to register {name} as a new account (Enter: try again): ")
+        again = confirm(_("Type it again to register {name} as a new account (Enter: try again): ", name=name))
         if not again:
             return None
         if again != password:
-            say("the two passwords differ: nothing was registered")
+            say(_("the two passwords differ: nothing was registered"))
             return None
     try:
         reply = await http_json("POST", f"{url}/api/register", {"name": name, "password": password})
@@ -144,5 +145,5 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
             say(exc.message)
             return None
         raise LoginError(exc.message) from None  # a bad name among them: said once, by whoever catches it
-    say(f"registered a new account: {reply['name']}")
+    say(_("registered a new account: {name}", name=reply["name"]))
     return LoggedIn(str(reply["name"]), str(reply["token"]), registered=True)

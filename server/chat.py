@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, TypeAlias
 
+from server.i18n import phrase
 from server.rules.errors import Refusal
 
 Room: TypeAlias = Literal["table", "spectators"]
@@ -108,9 +109,10 @@ def checked_line(text: str) -> str:
     """A line fit to send, or a refusal that says the real limit."""
     line = cleaned(text)
     if not line:
-        raise Refusal("chat/empty", "a chat line needs some text")
+        raise Refusal("chat/empty", phrase("a chat line needs some text"))
     if len(line) > MAX_CHARS:
-        raise Refusal("chat/too_long", f"a chat line is at most {MAX_CHARS} characters; yours has {len(line)}")
+        raise Refusal("chat/too_long", phrase("a chat line is at most {most} characters; yours has {count}",
+                                               most=MAX_CHARS, count=len(line)))
     return line
 
 
@@ -124,7 +126,7 @@ def reaction_line(name: str) -> str:
 def check_speaker(state: ChatState, name: str) -> None:
     """Refuse a muted person."""
     if state.is_muted(name):
-        raise Refusal("chat/muted", "the host has muted you at this table: you cannot chat here")
+        raise Refusal("chat/muted", phrase("the host has muted you at this table: you cannot chat here"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,5 +153,5 @@ class Flood:
 def flood_refusal(wait: float) -> Refusal:
     """The refusal of a line sent too soon, with the real limit and the wait."""
     seconds = max(1, int(wait + 0.999))
-    return Refusal("rate/limited", f"you may send at most {FLOOD_LINES} chat lines in {FLOOD_SECONDS:g} seconds: "
-                                   f"wait {seconds} s")
+    return Refusal("rate/limited", phrase("you may send at most {lines} chat lines in {seconds} seconds: wait {wait} s",
+                                          lines=FLOOD_LINES, seconds=f"{FLOOD_SECONDS:g}", wait=seconds))

@@ -12,25 +12,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from server.i18n import Phrase, phrase
+
 # The fields as a sentence names them.
 FIELDS: Final[Mapping[str, str]] = {
-    "table": "the table name", "seat": "the seat", "buy_in": "the buy-in", "amount": "the amount",
-    "ante": "the Ante", "straight_flush_bonus": "the Straight Flush bonus", "flush_bonus": "the Flush bonus",
-    "bonus": "the bonus bet", "seed": "a player seed", "account": "the account name", "cards": "the cards",
-    "settings": "the settings", "action": "the action", "spot": "the spot", "box": "the box",
-    "bets": "the bets", "discard": "the cards to exchange", "sitting_out": "sitting_out",
-    "willing": "willing", "accept": "accept", "jackpot": "jackpot", "hands": "the cards by seat",
+    "table": phrase("the table name"), "seat": phrase("the seat"), "buy_in": phrase("the buy-in"),
+    "amount": phrase("the amount"), "ante": phrase("the Ante"),
+    "straight_flush_bonus": phrase("the Straight Flush bonus"), "flush_bonus": phrase("the Flush bonus"),
+    "bonus": phrase("the bonus bet"), "seed": phrase("a player seed"), "account": phrase("the account name"),
+    "cards": phrase("the cards"), "settings": phrase("the settings"), "action": phrase("the action"),
+    "spot": phrase("the spot"), "box": phrase("the box"), "bets": phrase("the bets"),
+    "discard": phrase("the cards to exchange"), "sitting_out": "sitting_out", "willing": "willing",
+    "accept": "accept", "jackpot": "jackpot", "hands": phrase("the cards by seat"),
 }
 _CHIPS: Final = frozenset({"buy_in", "amount", "ante", "straight_flush_bonus", "flush_bonus", "bonus"})
-_KINDS: Final[Mapping[str, str]] = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "bool_type": "true or false", "bool_parsing": "true or false", "string_type": "text",
-    "dict_type": "an object of names and values", "list_type": "a list",
+_KINDS: Final[Mapping[str, Phrase]] = {  # each says {field}
+    "int_type": phrase("{field} is a whole number"), "int_parsing": phrase("{field} is a whole number"),
+    "int_from_float": phrase("{field} is a whole number"), "bool_type": phrase("{field} is true or false"),
+    "bool_parsing": phrase("{field} is true or false"), "string_type": phrase("{field} is text"),
+    "dict_type": phrase("{field} is an object of names and values"), "list_type": phrase("{field} is a list"),
 }
 
 
 def explain(request: str, errors: Sequence[Mapping[str, Any]]) -> str:
-    """One sentence for the first of pydantic's ``errors()`` on ``request``.
+    """One sentence for the first of pydantic's ``errors()`` on ``request`` (a phrase: docs/i18n.md).
 
     >>> explain("host", [{"type": "greater_than_equal", "loc": ("amount",), "ctx": {"ge": 1}}])
     'host: the amount is at least 1 chip'
@@ -40,45 +45,50 @@ def explain(request: str, errors: Sequence[Mapping[str, Any]]) -> str:
     'move: the cards to exchange (item 1) is at most 6'
     """
     if not errors:
-        return f"{request}: the request is not valid"
+        return phrase("{request}: the request is not valid", request=request)
     first = errors[0]
     loc = tuple(first.get("loc") or ())
     name = next((str(part) for part in reversed(loc) if isinstance(part, str)), "")
-    items = [part + 1 for part in loc if isinstance(part, int)]
-    field = FIELDS.get(name, name or "the request") + "".join(f" (item {i})" for i in items)
-    return f"{request}: {_complaint(first, name, field)}"
+    field: str = FIELDS.get(name, name or phrase("the request"))
+    for item in (part + 1 for part in loc if isinstance(part, int)):
+        field = phrase("{field} (item {item})", field=field, item=item)
+    return phrase("{request}: {complaint}", request=request, complaint=_complaint(first, name, field))
 
 
 def _complaint(error: Mapping[str, Any], name: str, field: str) -> str:
     kind = str(error.get("type", ""))
     ctx: Mapping[str, Any] = error.get("ctx") or {}
-    unit = " chip" if name in _CHIPS else ""
+    chips = name in _CHIPS
     if kind in ("greater_than_equal", "greater_than"):
         low = ctx.get("ge", ctx.get("gt"))
-        return f"{field} is at least {_number(low, unit)}" if kind.endswith("equal") else f"{field} is above {low}"
+        if kind.endswith("equal"):
+            return phrase("{field} is at least {low}", field=field, low=_number(low, chips))
+        return phrase("{field} is above {low}", field=field, low=low)
     if kind in ("less_than_equal", "less_than"):
-        return f"{field} is at most {_number(ctx.get('le', ctx.get('lt')), unit)}"
+        return phrase("{field} is at most {high}", field=field, high=_number(ctx.get("le", ctx.get("lt")), chips))
     if kind == "missing":
-        return f"{field} is missing"
+        return phrase("{field} is missing", field=field)
     if kind == "extra_forbidden":
-        return f"{name!r} is not part of this request"
+        return phrase("{name} is not part of this request", name=repr(name))
     if kind == "literal_error":
-        return f"{field} is one of {ctx.get('expected')}"
+        return phrase("{field} is one of {expected}", field=field, expected=ctx.get("expected"))
     if kind == "string_too_long":
-        return f"{field} has at most {ctx.get('max_length')} characters"
+        return phrase("{field} has at most {count} characters", field=field, count=ctx.get("max_length"))
     if kind == "string_too_short":
-        return f"{field} cannot be empty"
+        return phrase("{field} cannot be empty", field=field)
     if kind == "string_pattern_mismatch":
-        return f"{field} uses only letters, digits, '_', '-' and '.'"
+        return phrase("{field} uses only letters, digits, '_', '-' and '.'", field=field)
     if kind == "too_long":
-        return f"{field} has at most {ctx.get('max_length')} entries"
+        return phrase("{field} has at most {count} entries", field=field, count=ctx.get("max_length"))
     if kind in _KINDS:
-        return f"{field} is {_KINDS[kind]}"
-    return f"{field} is not valid here"
+        return phrase(_KINDS[kind].msgid, field=field)
+    return phrase("{field} is not valid here", field=field)
 
 
-def _number(value: Any, unit: str) -> str:
+def _number(value: Any, chips: bool) -> str:
     """``1 chip``, ``1,000,000,000 chips``, ``6``."""
     if not isinstance(value, int):
         return str(value)
-    return f"{value:,}{unit}{'s' if unit and value != 1 else ''}"
+    if not chips:
+        return f"{value:,}"
+    return phrase("{count} chip", count=f"{value:,}") if value == 1 else phrase("{count} chips", count=f"{value:,}")

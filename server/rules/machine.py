@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from server.i18n import phrase
 from server.rules.commands import Misdeal
 from server.rules.errors import Violation
 from server.rules.events import HandVoided
@@ -34,7 +35,7 @@ def decide(handlers: Mapping[type, Callable[[S, Any], list[Any]]], terminal: fro
     A finished hand refuses everything; a :class:`Misdeal` voids any other hand.
     """
     if state.phase in terminal:
-        raise Violation("this hand is over", "hand/over")
+        raise Violation(phrase("this hand is over"), "hand/over")
     if isinstance(command, Misdeal):
         return [HandVoided(command.reason)]
     handler = handlers.get(type(command))
@@ -70,7 +71,8 @@ def apply_events(evolve: Callable[[S, E], S], state: S, events: Iterable[E]) -> 
 def need_phase(phase: str, wanted: str, what: str) -> None:
     """Refuse ``what`` unless the hand is in its ``wanted`` phase."""
     if phase != wanted:
-        raise Violation(f"cannot {what} now: the hand is in its {phase} phase", "phase/wrong")
+        raise Violation(phrase("cannot {what} now: the hand is in its {phase} phase", what=what, phase=phase),
+                        "phase/wrong")
 
 
 def player_at(players: Iterable[Player], seat: int) -> Player:
@@ -78,13 +80,13 @@ def player_at(players: Iterable[Player], seat: int) -> Player:
     for p in players:
         if p.seat == seat:
             return p
-    raise Violation(f"seat {seat} takes no part in this hand", "seat/not_in_hand")
+    raise Violation(phrase("seat {seat} takes no part in this hand", seat=seat), "seat/not_in_hand")
 
 
 def need_stay(leaving: frozenset[int], left_out: frozenset[int], seat: int) -> None:
     """Refuse taking back a leave of ``seat`` that was never asked, or that already acted on the hand."""
     if seat not in leaving:
-        raise Violation(f"seat {seat} has not asked to leave this hand", "seat/not_leaving")
+        raise Violation(phrase("seat {seat} has not asked to leave this hand", seat=seat), "seat/not_leaving")
     if seat in left_out:
-        raise Violation("your leave already acted on this hand (it folded or passed you, or your bets went "
-                        "back): you stay for the next hands", "seat/leave_acted")
+        raise Violation(phrase("your leave already acted on this hand (it folded or passed you, or your bets went "
+                               "back): you stay for the next hands"), "seat/leave_acted")

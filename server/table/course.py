@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from server.i18n import phrase
 from server.rules.game import JSON, AccountId, AfterHand, HandLike
 from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
@@ -55,9 +56,9 @@ def mover(course: Course, terminal: frozenset[str], seated: Seated, account: Acc
     """The seat ``seated`` makes ``account``'s move with in the hand in play: refused when no hand is in play, or
     when the seat does not play it (sitting out, or seated since it began)."""
     if not in_play(course, terminal):
-        raise TableError("hand/none", "no hand is in progress")
+        raise TableError("hand/none", phrase("no hand is in progress"))
     if course.hand_accounts.get(seated.seat) != account:
-        raise TableError("seat/not_in_hand", "you sit out: come back to play from the next hand"
+        raise TableError("seat/not_in_hand", phrase("you sit out: come back to play from the next hand")
                          if seated.sitting_out else NEXT_HAND)
     return seated.seat
 

@@ -16,6 +16,7 @@ from typing import Protocol
 
 import structlog
 
+from server.i18n import phrase
 from server.rules.errors import RuleError
 from server.table.commands import TableCommand, TableError
 from server.table.ports import Reply
@@ -86,7 +87,7 @@ class TableTask:
     async def submit(self, command: TableCommand) -> Reply:
         """Queue a command and wait for its reply (raises TableError when refused)."""
         if not self.running():
-            raise TableError("table/closed", f"table {self.name} is not running")
+            raise TableError("table/closed", phrase("table {table} is not running", table=self.name))
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
         return await future
@@ -140,19 +141,19 @@ class TableTask:
 
     def _refuse(self, future: asyncio.Future[Reply] | None) -> None:
         if future is not None and not future.done():
-            future.set_exception(TableError("table/closed", f"table {self.name} has stopped"))
+            future.set_exception(TableError("table/closed", phrase("table {table} has stopped", table=self.name)))
 
     async def call(self, fn: Callable[[], Awaitable[Reply]]) -> Reply:
         """Run ``fn`` inside the table task (for callers outside it); refused if the task ends first."""
         if self.task is None or not self.running():
-            raise TableError("table/closed", f"table {self.name} is not running")
+            raise TableError("table/closed", phrase("table {table} is not running", table=self.name))
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         await self.queue.put((Internal(fn), future))
         either: list[asyncio.Future[Reply] | asyncio.Task[None]] = [future, self.task]
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if not future.done():
             future.cancel()  # never taken: the task is gone
-            raise TableError("table/closed", f"table {self.name} has stopped")
+            raise TableError("table/closed", phrase("table {table} has stopped", table=self.name))
         return future.result()
 
     async def _run(self) -> None:

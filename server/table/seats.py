@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import reduce
 
+from server.i18n import phrase
 from server.rules.game import AccountId, SeatLimits, Transfer
 from server.rules.places import account_place, stack_place
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
@@ -231,7 +232,7 @@ def seated(t: Seating, account: AccountId) -> Seated:
     """The seat ``account`` holds here; refused when it holds none."""
     found = t.roster.of_account(account)
     if found is None:
-        raise TableError("seat/not_seated", f"you have no seat at table {t.table}")
+        raise TableError("seat/not_seated", phrase("you have no seat at table {table}", table=t.table))
     return found
 
 
@@ -245,9 +246,9 @@ def next_hand_note(t: Seating, player: Seated | None = None) -> Reply:
 def sit(t: Seating, cmd: Sit) -> Decision:
     """Take the seat asked (or the first free one) with the buy-in asked (or the table's default)."""
     if t.closing:
-        raise TableError("table/closed", f"table {t.table} is closing")
+        raise TableError("table/closed", phrase("table {table} is closing", table=t.table))
     if t.roster.of_account(cmd.account) is not None:
-        raise TableError("seat/already_seated", "you already have a seat at this table")
+        raise TableError("seat/already_seated", phrase("you already have a seat at this table"))
     seat = _free_seat(t, cmd.seat)
     buy_in = _buy_in(t.limits, cmd.buy_in)
     return Decision(events=(PlayerSat(seat=seat, account=cmd.account, name=cmd.name, stack=buy_in),),
@@ -260,11 +261,12 @@ def sit(t: Seating, cmd: Sit) -> Decision:
 def _free_seat(t: Seating, asked: int | None) -> int:
     seat = asked if asked is not None else t.roster.first_free()
     if seat is None:
-        raise TableError("seat/no_free_seat", f"table {t.table} is full")
+        raise TableError("seat/no_free_seat", phrase("table {table} is full", table=t.table))
     if not 1 <= seat <= t.limits.seats:
-        raise TableError("seat/invalid", f"table {t.table} has seats 1 to {t.limits.seats}")
+        raise TableError("seat/invalid", phrase("table {table} has seats 1 to {seats}", table=t.table,
+                                                 seats=t.limits.seats))
     if seat in t.roster.by_seat:
-        raise TableError("seat/taken", f"seat {seat} is taken")
+        raise TableError("seat/taken", phrase("seat {seat} is taken", seat=seat))
     return seat
 
 
@@ -272,7 +274,8 @@ def _buy_in(limits: SeatLimits, asked: int | None) -> int:
     buy_in = asked if asked is not None else limits.default_buy_in
     if not limits.min_buy_in <= buy_in <= limits.max_buy_in:
         raise TableError("buy_in/out_of_range",
-                         f"the buy-in is {limits.min_buy_in} to {limits.max_buy_in} chips, got {buy_in}")
+                         phrase("the buy-in is {low} to {high} chips, got {asked}", low=limits.min_buy_in,
+                                high=limits.max_buy_in, asked=buy_in))
     return buy_in
 
 
@@ -290,11 +293,12 @@ def top_up(t: Seating, cmd: TopUp) -> Decision:
     """Add chips from the account to the stack, between hands, up to the table's maximum buy-in."""
     player = seated(t, cmd.account)
     if t.plays_hand(player):
-        raise TableError("table/hand_in_progress", "top up between hands")
+        raise TableError("table/hand_in_progress", phrase("top up between hands"))
     stack = t.stack(cmd.account)
     if stack + cmd.amount > t.limits.max_buy_in:
         raise TableError("buy_in/out_of_range",
-                         f"a stack may hold at most {t.limits.max_buy_in} chips (you have {stack})")
+                         phrase("a stack may hold at most {high} chips (you have {stack})", high=t.limits.max_buy_in,
+                                stack=stack))
     return Decision(events=(StackChanged(seat=player.seat, name=player.name, stack=stack + cmd.amount,
                                          reason="top_up"),),
                     transfers=(Transfer(account_place(cmd.account), stack_place(t.table, cmd.account),
@@ -353,9 +357,10 @@ def staying(t: Seating, player: Seated) -> Decision:
     if not player.leaving:
         return Decision(reply={"leaving": False})
     if t.closing:
-        raise TableError("seat/removed", f"table {t.table} closes after this hand: everyone stands up")
+        raise TableError("seat/removed", phrase("table {table} closes after this hand: everyone stands up",
+                                                 table=t.table))
     if player.leave_reason is not None:
-        raise TableError("seat/removed", "the host stands you up after this hand")
+        raise TableError("seat/removed", phrase("the host stands you up after this hand"))
     return Decision(events=(PlayerStaying(seat=player.seat, name=player.name),), reply={"leaving": False})
 
 

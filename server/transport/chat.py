@@ -18,6 +18,7 @@ import socketio
 from server import chat
 from server import protocol as p
 from server.clock import Clock
+from server.i18n import phrase
 from server.identity import Identity
 from server.rules.errors import Refusal
 from server.rules.vocabulary import JSON, AccountId, Reply
@@ -64,9 +65,9 @@ class TableChat:
     async def say(self, sid: str, identity: Identity, table: str, request: p.Chat) -> Reply:
         """A line or reaction from ``identity``: refused with a sentence, or stored and sent."""
         if identity.account is None or not identity.name:
-            raise Refusal("auth/required", "log in to chat (spectators without an account only read)")
+            raise Refusal("auth/required", phrase("log in to chat (spectators without an account only read)"))
         if not any(s == sid for s, _ in edge.participants(self.sio, table_room(table))):
-            raise Refusal("table/not_joined", f"join table {table} to chat there")
+            raise Refusal("table/not_joined", phrase("join table {table} to chat there", table=table))
         state = await self.state(table)
         chat.check_speaker(state, identity.name)
         text = chat.reaction_line(request.reaction) if request.reaction is not None \

@@ -21,6 +21,8 @@ class Connection:
     # The host token a host connection gave: checked again at every host command, so a rotated
     # token (hcf-server host-token, from another process) stops its connections too.
     host_token: str | None = None
+    # The language its sentences are said in (docs/i18n.md): from ``auth.lang``, changed by ``join``'s ``lang``.
+    lang: str = "en"
 
 
 def token_digest(token: str) -> str:

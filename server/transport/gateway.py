@@ -21,6 +21,7 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
+from server.i18n import language, phrase, said_in
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
@@ -120,6 +121,9 @@ class Gateway:
         """The session token digest each logged-in connection opened with, by sid."""
         return {sid: c.token for sid, c in self.connections.items() if c.token is not None}
 
+    def _lang(self, sid: str) -> str:
+        return found.lang if (found := self.connections.get(sid)) is not None else "en"
+
     def _identity(self, sid: str) -> Identity:
         connection = self.connections.get(sid)
         return connection.identity if connection is not None else SPECTATOR
@@ -159,7 +163,8 @@ class Gateway:
             else:
                 log.info("connect_refused", code=exc.code)
             raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
-        connection = Connection(identity, TokenBucket(self.rate, self.burst, self.clock))
+        connection = Connection(identity, TokenBucket(self.rate, self.burst, self.clock),
+                                lang=language(sent.get("lang") if isinstance(sent.get("lang"), str) else None))
         self.connections[sid] = connection
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
@@ -294,12 +299,14 @@ class Gateway:
                 request=event, account=self._identity(sid).account,
                 table=payload.get("table") if isinstance(payload, dict) else None)
             try:
-                return await self._handle(sid, event, payload)
+                reply = await self._handle(sid, event, payload)
+                lang = self._lang(sid)
+                return reply if lang == "en" else said_in(reply, lang)  # English is as the code writes it
             except Refusal as exc:
-                return p.error(exc.code, exc.message)
+                return said_in(p.error(exc.code, exc.message), self._lang(sid))
             except Exception:
                 log.exception("request_failed")
-                return p.error("request/internal")
+                return said_in(p.error("request/internal"), self._lang(sid))
         return handler
 
     async def _unknown(self, event: str, *_args: object) -> Reply:
@@ -332,6 +339,8 @@ class Gateway:
     # Each request about a table: watching it is the gateway's own; anything else is a table command.
 
     async def _join(self, call: TableCall) -> Reply:
+        if (lang := _as(call.request, p.Join).lang) is not None and call.sid in self.connections:
+            self.connections[call.sid].lang = language(lang)  # the page's language switch (docs/i18n.md)
         await self.sio.enter_room(call.sid, table_room(call.table))
         reply = await self._snapshot(call)
         if self.chat is not None:  # the recent chat this viewer may read (docs/protocol.md, chat)
@@ -367,7 +376,7 @@ class Gateway:
     @staticmethod
     def _account(identity: Identity) -> AccountId:
         if identity.account is None:
-            raise Refusal("auth/required", "log in to play (connect with your session token)")
+            raise Refusal("auth/required", phrase("log in to play (connect with your session token)"))
         return identity.account
 
     async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:

@@ -33,6 +33,7 @@ from client_cli.games.house import (
 from client_cli.games.limits import offered_limits
 from client_cli.offers import Offers, kind_of, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
+from server.i18n import _
 from server.rules.caribbean.messages import SpotBet
 
 PLAY_MULTIPLE: Final = 3
@@ -148,12 +149,14 @@ def choices_text(choices: Choices) -> str | None:
         if c.passed:
             return PASSED_TEXT
         if c.top_ante < c.min_ante:
-            return (f"Bets are open, but your stack of {c.stack} cannot cover 3x the smallest Ante ({c.min_ante}): "
-                    f"pass")
-        jackpot = f", j = jackpot {c.wager}" if c.wager else ""
-        return (f"Bets are open: bet SPOT:ANTE[j], up to {c.hold} of spots {places_text(c.free, c.spots)}, "
-                f"Ante {c.min_ante}-{c.top_ante}{jackpot}; {'or rebet, ' if c.rebet else ''}or pass")
+            return _("Bets are open, but your stack of {stack} cannot cover 3x the smallest Ante ({low}): pass",
+                     stack=c.stack, low=c.min_ante)
+        jackpot = _(", j = jackpot {chips}", chips=c.wager) if c.wager else ""
+        rebet = _("or rebet, ") if c.rebet else ""
+        return _("Bets are open: bet SPOT:ANTE[j], up to {most} of spots {spots}, Ante {low}-{high}{jackpot}; "
+                 "{rebet}or pass", most=c.hold, spots=places_text(c.free, c.spots), low=c.min_ante, high=c.top_ante,
+                 jackpot=jackpot, rebet=rebet)
     if c.kind == "decision":
-        return (f"Your turn on spot {c.spot} ({class_label(c.cls)}): play (p) = Back Bet {2 * c.ante}, "
-                f"or fold (f) = lose the Ante {c.ante}")
+        return _("Your turn on spot {spot} ({hand}): play (p) = Back Bet {bet}, or fold (f) = lose the Ante {ante}",
+                 spot=c.spot, hand=class_label(c.cls), bet=2 * c.ante, ante=c.ante)
     return None

@@ -35,9 +35,10 @@ from client_cli.games.commands import Command, Grammar, read_line, typed_bets
 from client_cli.games.house import Move
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
+from server.i18n import phrase
 from server.rules.caribbean.messages import SpotBet
 
-HELP = """\
+HELP = phrase("""\
 Commands at a Caribbean Stud table (type them and press Enter):
   bet SPOT:ANTE[j] ...  bet on spots (up to the table's max_hands; while another player has not
                         bet or passed yet, up to max_hands_while_waiting); j adds the jackpot wager;
@@ -54,7 +55,7 @@ Commands at a Caribbean Stud table (type them and press Enter):
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
   stay                  take back a leave asked during the hand: keep your seat
   help (?)              this help
-Your stack must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers."""
+Your stack must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers.""")
 
 
 _WORDS: Final = {

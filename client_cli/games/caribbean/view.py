@@ -36,6 +36,7 @@ from client_cli.games.house import (
 from client_cli.parse import my_seat
 from client_cli.reasons import dead_reason, dead_result, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
+from server.i18n import _
 from server.rules.caribbean.messages import SpotBet
 
 
@@ -159,7 +160,7 @@ def _spot_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequen
                  symbols: bool) -> list[Text]:
     line = Text(f"  spot {result['spot']} {name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style="bold" if mine else "")
     if result.get("dead"):
-        line.append(dead_result(result, "every bet returned"), style="yellow")
+        line.append(dead_result(result, _("every bet returned")), style="yellow")
         return [line]
     parts = [f"{'folded, ' if result.get('folded') else ''}ante {signed(int(result.get('ante', 0)))}"]
     if not result.get("folded"):

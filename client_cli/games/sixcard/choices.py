@@ -35,6 +35,7 @@ from client_cli.games.house import (
 from client_cli.games.limits import offered_limits
 from client_cli.offers import Offers, kind_of, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
+from server.i18n import _
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
 MAX_BOXES: Final = 4
@@ -193,21 +194,23 @@ def choices_text(choices: Choices) -> str | None:
         if c.passed:
             return PASSED_TEXT
         if not c.free:
-            return f"Bets are open, but your stack of {c.stack} cannot cover a box: pass"
+            return _("Bets are open, but your stack of {stack} cannot cover a box: pass", stack=c.stack)
         top = f"-{c.top_ante}" if c.top_ante is not None else "+"
-        most = f"up to {c.hold} of " if c.hold < min(MAX_BOXES, len(c.free)) else ""
-        return (f"Bets are open: bet BOX:ANTE[+BONUS], {most}boxes {places_text(c.free, c.boxes)}, "
-                f"Ante {c.min_ante}{top}, bonus {c.min_bonus}+ (BOX:+N: bonus only); "
-                f"{'or rebet, ' if c.rebet else ''}or pass")
+        most = _("up to {most} of ", most=c.hold) if c.hold < min(MAX_BOXES, len(c.free)) else ""
+        rebet = _("or rebet, ") if c.rebet else ""
+        return _("Bets are open: bet BOX:ANTE[+BONUS], {most}boxes {boxes}, Ante {low}{top}, bonus {bonus}+ "
+                 "(BOX:+N: bonus only); {rebet}or pass", most=most, boxes=places_text(c.free, c.boxes),
+                 low=c.min_ante, top=top, bonus=c.min_bonus, rebet=rebet)
     if c.kind == "decision":
         if c.drawn:
-            return f"Box {c.box} ({class_label(c.cls)}, drawn): raise (r) = Bet {2 * c.ante}, or fold (f)"
-        return (f"Box {c.box} ({class_label(c.cls)}): raise (r) = Bet {2 * c.ante}, fold (f), buy, "
-                f"or x 1 3 (exchange 1, 2 or 5): fee {c.ante}")
+            return _("Box {box} ({hand}, drawn): raise (r) = Bet {bet}, or fold (f)", box=c.box,
+                     hand=class_label(c.cls), bet=2 * c.ante)
+        return _("Box {box} ({hand}): raise (r) = Bet {bet}, fold (f), buy, or x 1 3 (exchange 1, 2 or 5): fee {ante}",
+                 box=c.box, hand=class_label(c.cls), bet=2 * c.ante, ante=c.ante)
     if c.kind == "exchange":
         if c.continued:
-            return "You pressed continue: waiting for the others (or the clock)"
+            return _("You pressed continue: waiting for the others (or the clock)")
         asking = " ".join(str(a.box) for a in c.asks if a.requested)
-        return ("Dealer exchange: ask BOX (fee: its Ante), cancel BOX, then continue (final)"
-                + (f"; asking: box {asking}" if asking else ""))
+        return (_("Dealer exchange: ask BOX (fee: its Ante), cancel BOX, then continue (final)")
+                + (_("; asking: box {boxes}", boxes=asking) if asking else ""))
     return None

@@ -44,9 +44,10 @@ from client_cli.games.sixcard.choices import BoxBet, Choices, choices_text
 from client_cli.games.sixcard.refusals import bets_refusal, exchange_refusal
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
+from server.i18n import phrase
 from server.rules.sixcard.settlement import HAND_SIZE
 
-HELP = """\
+HELP = phrase("""\
 Commands at a 6 Card Poker table (type them and press Enter):
   bet BOX:ANTE[+BONUS] ...  bet on boxes, e.g. 'bet 1:10+1 2:20'; 'bet 3:+5' is a bonus bet only;
                         'bet 10+1' bets on your box or the first free one. A new 'bet' replaces
@@ -69,7 +70,7 @@ Commands at a 6 Card Poker table (type them and press Enter):
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit
   stay                  take back a leave asked during the hand: keep your seat
   help (?)              this help
-Your stack must cover 4x the Ante of each open box, 3x of each blind box, plus every bonus."""
+Your stack must cover 4x the Ante of each open box, 3x of each blind box, plus every bonus.""")
 
 _WORDS: Final = {
     "raise": "raise", "r": "raise",

@@ -39,6 +39,7 @@ from client_cli.games.sixcard.choices import bets_text, roles_of
 from client_cli.parse import my_seat
 from client_cli.reasons import dead_reason, dead_result, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
+from server.i18n import _
 from server.rules.sixcard.settings import BONUS_CLASSES
 from server.rules.sixcard.settlement import HAND_SIZE
 
@@ -234,7 +235,7 @@ def _box_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequenc
     role = ROLE_LABELS.get(str(result.get("role")), str(result.get("role")))
     line = Text(f"  box {result['box']} {name[:SHORT_NAME]:<{SHORT_NAME}} {role:<6}", style="bold" if mine else "")
     if result.get("dead"):
-        line.append(dead_result(result, "every bet and fee returned"), style="yellow")
+        line.append(dead_result(result, _("every bet and fee returned")), style="yellow")
         return [line]
     parts = []
     if result.get("draw_fee"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.caribbean.deal import deal_events
 from server.rules.caribbean.decisions import advance
 from server.rules.caribbean.evolve import apply_events, evolve
@@ -38,9 +39,9 @@ def _need_open_bets(state: HandState, seat: int, what: str) -> None:
     need_phase(state.phase, "betting", what)
     state.player(seat)
     if seat in state.leaving:
-        raise Violation("you are leaving the table: no more bets this hand", "seat/leaving")
+        raise Violation(phrase("you are leaving the table: no more bets this hand"), "seat/leaving")
     if seat in state.confirmed:
-        raise Violation("your bets are confirmed: Clear them first to change them", "bet/confirmed")
+        raise Violation(phrase("your bets are confirmed: Clear them first to change them"), "bet/confirmed")
 
 
 def _place(state: HandState, cmd: PlaceSpotBets) -> list[Event]:
@@ -50,7 +51,7 @@ def _place(state: HandState, cmd: PlaceSpotBets) -> list[Event]:
     bets = checked_bets(state, cmd.seat, cmd.bets)
     if not bets and cmd.seat not in state.placed:
         # As in 6 Card Poker: an empty list takes bets back, so with none down it is no move (docs/choices.md).
-        raise Violation("you have no bets to take back", "bet/none")
+        raise Violation(phrase("you have no bets to take back"), "bet/none")
     return BETTING.close_if_ready(state, [SpotBetsPlaced(cmd.seat, bets, cmd.seed)])
 
 
@@ -58,7 +59,7 @@ def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
     _need_open_bets(state, cmd.seat, "bet")
     last = state.last_bets.get(cmd.seat)
     if not last:
-        raise Violation("you have no bets from a last hand to repeat", "bet/no_last_bets")
+        raise Violation(phrase("you have no bets from a last hand to repeat"), "bet/no_last_bets")
     return [SpotBetsPlaced(cmd.seat, checked_bets(state, cmd.seat, last), None)]
 
 
@@ -71,26 +72,31 @@ def checked_bets(state: HandState, seat: int, bets: Any) -> tuple[SpotBet, ...]:
     if len({b.spot for b in out}) != len(out):
         raise Violation("a spot is listed twice", "request/malformed")
     if len(out) > s.max_hands:
-        raise Violation(f"you may play at most {s.max_hands} spots, got {len(out)}", "bet/too_many")
+        raise Violation(phrase("you may play at most {most} spots, got {asked}", most=s.max_hands, asked=len(out)),
+                        "bet/too_many")
     check_hold(state, seat, len(out), s.max_hands_while_waiting, "spot")
     for b in out:
         if not 1 <= b.spot <= s.spots:
-            raise Violation(f"spot {b.spot}: this table's spots are 1 to {s.spots}", "spot/invalid")
+            raise Violation(phrase("spot {spot}: this table's spots are 1 to {spots}", spot=b.spot, spots=s.spots),
+                            "spot/invalid")
         owner = next((other for other, theirs in state.placed.items()
                       if other != seat and any(t.spot == b.spot for t in theirs)), None)
         if owner is not None:
-            raise Violation(f"spot {b.spot} is taken by seat {owner}", "spot/taken")
+            raise Violation(phrase("spot {spot} is taken by seat {owner}", spot=b.spot, owner=owner), "spot/taken")
         if b.ante < s.min_ante:
-            raise Violation(f"spot {b.spot}: the Ante is at least {s.min_ante}, got {b.ante}", "bet/below_min")
+            raise Violation(phrase("spot {spot}: the Ante is at least {low}, got {asked}", spot=b.spot, low=s.min_ante,
+                                   asked=b.ante), "bet/below_min")
         if b.ante > s.max_ante:
-            raise Violation(f"spot {b.spot}: the Ante is at most {s.max_ante}, got {b.ante}", "bet/above_max")
+            raise Violation(phrase("spot {spot}: the Ante is at most {high}, got {asked}", spot=b.spot, high=s.max_ante,
+                                   asked=b.ante), "bet/above_max")
         if b.jackpot and not s.jackpot:
-            raise Violation("this table offers no jackpot wager", "bet/no_jackpot")
+            raise Violation(phrase("this table offers no jackpot wager"), "bet/no_jackpot")
     needed = sum(PLAY_MULTIPLE * b.ante + state.wager(b) for b in out)
     stack = state.player(seat).stack
     if needed > stack:
-        raise Violation(f"your stack of {stack} must cover each Ante three times (Ante and Back Bet) "
-                        f"plus the jackpot wagers: {needed}", "bet/insufficient_stack")
+        raise Violation(phrase("your stack of {stack} must cover each Ante three times (Ante and Back Bet) "
+                               "plus the jackpot wagers: {needed}", stack=stack, needed=needed),
+                        "bet/insufficient_stack")
     return out
 
 
@@ -104,7 +110,7 @@ def _bet_shaped(bet: Any) -> bool:
 def _confirm(state: HandState, cmd: ConfirmBets) -> list[Event]:
     _need_open_bets(state, cmd.seat, "deal")
     if not state.placed.get(cmd.seat):
-        raise Violation("place a bet before you deal", "bet/none")
+        raise Violation(phrase("place a bet before you deal"), "bet/none")
     return BETTING.close_if_ready(state, [BetsConfirmed(cmd.seat)])
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.caribbean.evolve import evolve
 from server.rules.caribbean.messages import (
     ClockExpired,
@@ -34,10 +35,13 @@ def _need_turn(state: HandState, seat: int, spot: int | None) -> ClosedBet:
     state.player(seat)
     turn = state.turn
     if turn is None or turn.seat != seat:
-        whose = f"seat {turn.seat}'s (spot {turn.spot})" if turn is not None else "nobody's"
-        raise Violation(f"it is {whose} turn, not seat {seat}'s", "turn/not_yours")
+        whose = phrase("seat {seat}'s (spot {spot})", seat=turn.seat, spot=turn.spot) if turn is not None \
+            else phrase("nobody's")
+        raise Violation(phrase("it is {whose} turn, not seat {seat}'s", whose=whose, seat=seat),
+                        "turn/not_yours")
     if spot is not None and spot != turn.spot:
-        raise Violation(f"spot {spot} is not in turn: spot {turn.spot} is", "turn/not_yours")
+        raise Violation(phrase("spot {spot} is not in turn: spot {turn} is", spot=spot, turn=turn.spot),
+                        "turn/not_yours")
     return turn
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.hcf.betting import close_if_all_answered
 from server.rules.hcf.messages import (
@@ -60,7 +61,8 @@ def _decline(state: HandState, cmd: DeclineBank) -> list[Event]:
 def _need_offered(state: HandState, seat: int) -> None:
     state.player(seat)
     if state.offered != seat:
-        raise Violation(f"the bank is offered to seat {state.offered}, not {seat}", "turn/not_yours")
+        raise Violation(phrase("the bank is offered to seat {offered}, not {seat}", offered=state.offered, seat=seat),
+                        "turn/not_yours")
 
 
 def after_decline(state: HandState, seat: int, reason: str) -> list[Event]:

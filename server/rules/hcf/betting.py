@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.hcf.deal import deal_events
 from server.rules.hcf.decisions import advance
@@ -34,18 +35,23 @@ def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
     s = state.settings
     amounts = (cmd.ante, cmd.straight_flush_bonus, cmd.flush_bonus)
     if any(isinstance(a, bool) or not isinstance(a, int) for a in amounts):
-        raise Violation("bets are whole numbers of chips", "request/malformed")
+        raise Violation(phrase("bets are whole numbers of chips"), "request/malformed")
     if not cmd.ante and (cmd.straight_flush_bonus or cmd.flush_bonus):
-        raise Violation("a bonus bet needs an Ante", "bet/bonus_without_ante")
+        raise Violation(phrase("a bonus bet needs an Ante"), "bet/bonus_without_ante")
     if cmd.ante < s.min_ante:
-        raise Violation(f"the Ante is at least {s.min_ante}, got {cmd.ante}", "bet/below_min")
+        raise Violation(phrase("the Ante is at least {low}, got {asked}", low=s.min_ante, asked=cmd.ante),
+                        "bet/below_min")
     if cmd.ante > s.max_ante:
-        raise Violation(f"the Ante is at most {s.max_ante}, got {cmd.ante}", "bet/above_max")
-    for name, amount in (("Straight Flush", cmd.straight_flush_bonus), ("Flush", cmd.flush_bonus)):
+        raise Violation(phrase("the Ante is at most {high}, got {asked}", high=s.max_ante, asked=cmd.ante),
+                        "bet/above_max")
+    for name, amount in ((phrase("the Straight Flush bonus"), cmd.straight_flush_bonus),
+                         (phrase("the Flush bonus"), cmd.flush_bonus)):
         if amount and amount < s.min_bonus:
-            raise Violation(f"the {name} bonus is at least {s.min_bonus}, got {amount}", "bet/below_min")
+            raise Violation(phrase("{bet} is at least {low}, got {asked}", bet=name, low=s.min_bonus, asked=amount),
+                            "bet/below_min")
         if amount > s.max_bonus:
-            raise Violation(f"the {name} bonus is at most {s.max_bonus}, got {amount}", "bet/above_max")
+            raise Violation(phrase("{bet} is at most {high}, got {asked}", bet=name, high=s.max_bonus, asked=amount),
+                            "bet/above_max")
     if cmd.seed is not None and (not isinstance(cmd.seed, str) or len(cmd.seed) > MAX_SEED_LENGTH):
         raise Violation(f"a player seed is text of at most {MAX_SEED_LENGTH} characters", "bet/bad_seed")
     fee = player_fee(s, cmd.ante)
@@ -53,7 +59,8 @@ def _place_bets(state: HandState, cmd: PlaceBets) -> list[Event]:
     stack = state.player(cmd.seat).stack
     if needed > stack:
         raise Violation(
-            f"your stack of {stack} must cover these bets, the smallest raise and the fee ({needed})",
+            phrase("your stack of {stack} must cover these bets, the smallest raise and the fee ({needed})",
+                   stack=stack, needed=needed),
             "bet/insufficient_stack",
         )
     placed = BetsPlaced(cmd.seat, cmd.ante, cmd.straight_flush_bonus, cmd.flush_bonus, cmd.seed)
@@ -69,9 +76,9 @@ def _pass_bets(state: HandState, cmd: PassBets) -> list[Event]:
 def _need_bettor(state: HandState, seat: int) -> None:
     state.player(seat)
     if seat not in state.bettors:
-        raise Violation("the designated player banks the hand and does not bet", "bet/not_a_player")
+        raise Violation(phrase("the designated player banks the hand and does not bet"), "bet/not_a_player")
     if seat in state.bets or seat in state.passed:
-        raise Violation("you have already answered this betting round", "bet/already_answered")
+        raise Violation(phrase("you have already answered this betting round"), "bet/already_answered")
 
 
 def close_if_all_answered(state: HandState, events: list[Event]) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.hcf.evaluate import evaluate
 from server.rules.hcf.evolve import evolve
@@ -32,17 +33,19 @@ def _raise(state: HandState, cmd: Raise) -> list[Event]:
     _need_turn(state, cmd.seat)
     amount = cmd.amount
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise Violation("a raise is a whole number of chips", "request/malformed")
+        raise Violation(phrase("a raise is a whole number of chips"), "request/malformed")
     ante = state.bets[cmd.seat].ante
     limit = evaluate(state.hands[cmd.seat]).raise_limit
     if amount < ante:
-        raise Violation(f"the raise is at least the Ante ({ante}), got {amount}", "raise/below_min")
+        raise Violation(phrase("the raise is at least the Ante ({ante}), got {asked}", ante=ante, asked=amount),
+                        "raise/below_min")
     if amount > limit * ante:
-        raise Violation(f"your flush allows a raise of up to {limit}x the Ante ({limit * ante}), "
-                        f"got {amount}", "raise/above_limit")
+        raise Violation(phrase("your flush allows a raise of up to {times}x the Ante ({high}), got {asked}",
+                               times=limit, high=limit * ante, asked=amount), "raise/above_limit")
     room = state.player(cmd.seat).stack - state.committed(cmd.seat)
     if amount > room:
-        raise Violation(f"your stack has only {room} chips left for the raise", "raise/insufficient_stack")
+        raise Violation(phrase("your stack has only {room} chips left for the raise", room=room),
+                        "raise/insufficient_stack")
     return after_decision(state, PlayerRaised(cmd.seat, amount))
 
 
@@ -50,7 +53,8 @@ def _need_turn(state: HandState, seat: int) -> None:
     need_phase(state.phase, "decisions", "act")
     state.player(seat)
     if state.turn != seat:
-        raise Violation(f"it is seat {state.turn}'s turn, not seat {seat}'s", "turn/not_yours")
+        raise Violation(phrase("it is seat {turn}'s turn, not seat {seat}'s", turn=state.turn, seat=seat),
+                        "turn/not_yours")
 
 
 def after_decision(state: HandState, decision: Event) -> list[Event]:

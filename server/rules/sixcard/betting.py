@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.house.betting import BettingRound, check_hold
 from server.rules.machine import need_phase
@@ -51,24 +52,28 @@ def check_bets(state: HandState, seat: int, bets: Sequence[Any], seed: Any) -> t
     for box, ante, bonus in placed:
         _check_box(state, seat, box, numbers)
         if ante == 0 and bonus == 0:
-            raise Violation(f"box {box}: a box needs an Ante, a bonus bet or both", "bet/below_min")
+            raise Violation(phrase("box {box}: a box needs an Ante, a bonus bet or both", box=box), "bet/below_min")
         if ante and ante < s.min_ante:
-            raise Violation(f"box {box}: the Ante is at least {s.min_ante}, got {ante}", "bet/below_min")
+            raise Violation(phrase("box {box}: the Ante is at least {low}, got {asked}", box=box, low=s.min_ante,
+                                   asked=ante), "bet/below_min")
         if s.max_ante is not None and ante > s.max_ante:
-            raise Violation(f"box {box}: the Ante is at most {s.max_ante}, got {ante}", "bet/above_max")
+            raise Violation(phrase("box {box}: the Ante is at most {high}, got {asked}", box=box, high=s.max_ante,
+                                   asked=ante), "bet/above_max")
         if bonus and bonus < s.min_bonus:
-            raise Violation(f"box {box}: the bonus bet is at least {s.min_bonus}, got {bonus}", "bonus/below_min")
+            raise Violation(phrase("box {box}: the bonus bet is at least {low}, got {asked}", box=box, low=s.min_bonus,
+                                   asked=bonus), "bonus/below_min")
         if s.max_bonus is not None and bonus > s.max_bonus:
-            raise Violation(f"box {box}: the bonus bet is at most {s.max_bonus}, got {bonus}", "bonus/above_max")
+            raise Violation(phrase("box {box}: the bonus bet is at most {high}, got {asked}", box=box, high=s.max_bonus,
+                                   asked=bonus), "bonus/above_max")
     if not ratio_ok([a for _, a, _ in placed], s.ante_ratio):
         antes = [a for _, a, _ in placed if a]
-        raise Violation(f"your largest Ante ({max(antes)}) may be at most {s.ante_ratio}x your smallest "
-                        f"({min(antes)})", "bet/ante_ratio")
+        raise Violation(phrase("your largest Ante ({high}) may be at most {ratio}x your smallest ({low})",
+                               high=max(antes), ratio=s.ante_ratio, low=min(antes)), "bet/ante_ratio")
     needed = cover_needed(placed)
     stack = state.player(seat).stack
     if needed > stack:
-        raise Violation(f"your stack of {stack} must cover every Bet and draw fee these boxes may take "
-                        f"({needed})", "bet/insufficient_stack")
+        raise Violation(phrase("your stack of {stack} must cover every Bet and draw fee these boxes may take "
+                               "({needed})", stack=stack, needed=needed), "bet/insufficient_stack")
     return placed
 
 
@@ -79,12 +84,13 @@ def _is_box_bet(item: Any) -> bool:
 
 def _check_box(state: HandState, seat: int, box: int, numbers: list[int]) -> None:
     if not 1 <= box <= state.settings.boxes:
-        raise Violation(f"the table has boxes 1 to {state.settings.boxes}, not {box}", "box/invalid")
+        raise Violation(phrase("the table has boxes 1 to {boxes}, not {box}", boxes=state.settings.boxes, box=box),
+                        "box/invalid")
     if numbers.count(box) > 1:
         raise Violation(f"box {box} is given twice", "box/invalid")
     for other, pending in state.pending.items():
         if other != seat and any(b == box for b, _, _ in pending.bets):
-            raise Violation(f"box {box} is taken by seat {other}", "box/taken")
+            raise Violation(phrase("box {box} is taken by seat {other}", box=box, other=other), "box/taken")
 
 
 def cover_needed(bets: Sequence[BoxBet]) -> int:
@@ -102,7 +108,7 @@ def _place(state: HandState, cmd: PlaceBoxBets) -> list[Event]:
     _need_bettor(state, cmd.seat)
     bets = check_bets(state, cmd.seat, cmd.bets, cmd.seed)
     if not bets and cmd.seat not in state.pending:
-        raise Violation("you have no bets to take back", "bet/none")
+        raise Violation(phrase("you have no bets to take back"), "bet/none")
     return BETTING.close_if_ready(state, [BoxBetsPlaced(cmd.seat, bets, cmd.seed)])
 
 
@@ -110,16 +116,16 @@ def _need_bettor(state: HandState, seat: int) -> None:
     need_phase(state.phase, "betting", "bet")
     state.player(seat)
     if seat in state.leaving:
-        raise Violation("you are leaving the table", "seat/not_in_hand")
+        raise Violation(phrase("you are leaving the table"), "seat/not_in_hand")
     pending = state.pending.get(seat)
     if pending is not None and pending.confirmed:
-        raise Violation("your bets are confirmed: Clear them to bet again", "bet/confirmed")
+        raise Violation(phrase("your bets are confirmed: Clear them to bet again"), "bet/confirmed")
 
 
 def _confirm(state: HandState, cmd: ConfirmBets) -> list[Event]:
     _need_bettor(state, cmd.seat)
     if cmd.seat not in state.pending:
-        raise Violation("place a bet before you Deal", "bet/none")
+        raise Violation(phrase("place a bet before you Deal"), "bet/none")
     return BETTING.close_if_ready(state, [BetsConfirmed(cmd.seat)])
 
 
@@ -127,7 +133,7 @@ def _repeat(state: HandState, cmd: RepeatBets) -> list[Event]:
     _need_bettor(state, cmd.seat)
     last = state.last_bets.get(cmd.seat)
     if not last:
-        raise Violation("you have no bets from a last hand to repeat", "bet/no_last_bets")
+        raise Violation(phrase("you have no bets from a last hand to repeat"), "bet/no_last_bets")
     bets = check_bets(state, cmd.seat, last, cmd.seed)
     return [BoxBetsPlaced(cmd.seat, bets, cmd.seed)]
 

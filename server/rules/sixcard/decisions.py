@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.machine import need_phase
 from server.rules.sixcard.deal import stub_cards
@@ -39,9 +40,9 @@ def _need_turn(state: HandState, seat: int, box: int | None) -> Box:
     state.player(seat)
     turn = state.turn
     if turn is None or state.box(turn).seat != seat:
-        raise Violation(f"it is not your turn (box in turn: {turn})", "turn/not_yours")
+        raise Violation(phrase("it is not your turn (box in turn: {turn})", turn=turn), "turn/not_yours")
     if box is not None and box != turn:
-        raise Violation(f"box {turn} is in turn, not box {box}", "turn/not_yours")
+        raise Violation(phrase("box {turn} is in turn, not box {box}", turn=turn, box=box), "turn/not_yours")
     return state.box(turn)
 
 
@@ -70,7 +71,7 @@ def _exchange(state: HandState, cmd: ExchangeCards) -> list[Event]:
             isinstance(p, int) and not isinstance(p, bool) for p in positions):
         raise Violation("an exchange names card positions 1 to 5", "request/malformed")
     if len(positions) not in EXCHANGE_SIZES:
-        raise Violation(f"an exchange replaces 1, 2 or 5 cards, not {len(positions)}", "draw/count")
+        raise Violation(phrase("an exchange replaces 1, 2 or 5 cards, not {count}", count=len(positions)), "draw/count")
     if len(set(positions)) != len(positions) or not all(1 <= p <= HAND_SIZE for p in positions):
         raise Violation(f"positions are distinct numbers 1 to {HAND_SIZE}, got {list(positions)}",
                         "draw/positions")
@@ -85,7 +86,7 @@ def _exchange(state: HandState, cmd: ExchangeCards) -> list[Event]:
 def _need_draw(state: HandState, seat: int, box: int | None) -> Box:
     b = _need_turn(state, seat, box)
     if b.box in state.draws:
-        raise Violation(f"box {b.box} has had its draw: Raise or Fold", "draw/done")
+        raise Violation(phrase("box {box} has had its draw: Raise or Fold", box=b.box), "draw/done")
     return b
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import Violation
 from server.rules.machine import need_phase
 from server.rules.poker import qualifies_pair, rank5
@@ -63,20 +64,20 @@ def _need_exchange_seat(state: HandState, seat: int) -> None:
     if seat not in state.exchange_owners:
         raise Violation(f"seat {seat} has no box in play", "seat/not_in_hand")
     if seat in state.continued:
-        raise Violation("you pressed Continue: your choice is final", "exchange/continued")
+        raise Violation(phrase("you pressed Continue: your choice is final"), "exchange/continued")
 
 
 def _request(state: HandState, cmd: RequestExchange) -> list[Event]:
     _need_exchange_box(state, cmd.seat, cmd.box)
     if cmd.box in state.requests:
-        raise Violation(f"box {cmd.box} already asks for the exchange", "exchange/requested")
+        raise Violation(phrase("box {box} already asks for the exchange", box=cmd.box), "exchange/requested")
     return [ExchangeRequested(cmd.seat, cmd.box)]
 
 
 def _cancel(state: HandState, cmd: CancelExchange) -> list[Event]:
     _need_exchange_box(state, cmd.seat, cmd.box)
     if cmd.box not in state.requests:
-        raise Violation(f"box {cmd.box} does not ask for the exchange", "exchange/not_requested")
+        raise Violation(phrase("box {box} does not ask for the exchange", box=cmd.box), "exchange/not_requested")
     return [ExchangeCancelled(cmd.seat, cmd.box)]
 
 

@@ -2,6 +2,7 @@
 // within the limits given, each with a keyboard shortcut shown on its button.
 
 import { h, cards } from "./ui.js";
+import { t } from "./i18n.js";
 
 const KEYS = {
   "bank:true": "y", "bank:false": "n", bet: "b", pass: "p", fold: "f", raise: "r", play: "l", deal: "d",
@@ -11,11 +12,11 @@ const KEYS = {
 };
 
 const LABELS = {
-  "bank:true": "Take the bank", "bank:false": "Decline the bank", bet: "Bet", pass: "Pass", fold: "Fold",
-  raise: "Raise", play: "Play", deal: "Deal", rebet: "Rebet", clear: "Clear bets", buy: "Buy a 6th card",
-  exchange: "Exchange", request_exchange: "Ask the dealer's exchange", cancel_exchange: "Cancel the exchange request",
-  continue: "Continue", sit: "Sit", stand: "Stand up", leave: "Leave after this hand", stay: "Stay",
-  top_up: "Top up", sit_out: "Sit out", willing_to_bank: "Willing to bank", away: "Away",
+  "bank:true": t("Take the bank"), "bank:false": t("Decline the bank"), bet: t("Bet"), pass: t("Pass"), fold: t("Fold"),
+  raise: t("Raise"), play: t("Play"), deal: t("Deal"), rebet: t("Rebet"), clear: t("Clear bets"), buy: t("Buy a 6th card"),
+  exchange: t("Exchange"), request_exchange: t("Ask the dealer's exchange"), cancel_exchange: t("Cancel the exchange request"),
+  continue: t("Continue"), sit: t("Sit"), stand: t("Stand up"), leave: t("Leave after this hand"), stay: t("Stay"),
+  top_up: t("Top up"), sit_out: t("Sit out"), willing_to_bank: t("Willing to bank"), away: t("Away"),
 };
 
 // A button that gives something up: it never takes the place of a button just pressed (a double tap on
@@ -26,8 +27,8 @@ const SEAT_ACTIONS = new Set(["sit", "stand", "leave", "stay", "top_up", "sit_ou
 export const SETTLE_MS = 1200;
 
 const ARG_LABELS = {
-  ante: "Ante", straight_flush_bonus: "Straight flush bonus", flush_bonus: "Flush bonus", amount: "Chips",
-  buy_in: "Buy-in", bonus: "Bonus", jackpot: "Jackpot",
+  ante: t("Ante"), straight_flush_bonus: t("Straight flush bonus"), flush_bonus: t("Flush bonus"), amount: t("Chips"),
+  buy_in: t("Buy-in"), bonus: t("Bonus"), jackpot: t("Jackpot"),
 };
 
 export function randomSeed() {
@@ -63,13 +64,13 @@ function argInput(name, form, id, preset) {
   if (range) {
     const start = preset ?? range.start ?? range.min;
     const input = h("input", { type: "number", id, name, min: range.min, max: range.max, step: 1, value: start,
-      "aria-label": `${ARG_LABELS[name] || name}, ${range.min} to ${range.max}` });
+      "aria-label": t("{what}, {low} to {high}", { what: ARG_LABELS[name] || name, low: range.min, high: range.max }) });
     const label = h("label", { class: "arg", for: id }, `${ARG_LABELS[name] || name} `,
       h("span", { class: "limits" }, `(${range.min}\u2013${range.max})`));
     const wrap = h("span", { class: "arg-wrap" }, label, input);
     if (name === "amount" || name === "ante") {
-      wrap.append(h("button", { type: "button", class: "small", "aria-label": `${ARG_LABELS[name] || name}: the most, ${range.max}`,
-        onclick: () => { input.value = range.max; } }, "Max"));
+      wrap.append(h("button", { type: "button", class: "small", "aria-label": t("{what}: the most, {high}", { what: ARG_LABELS[name] || name, high: range.max }),
+        onclick: () => { input.value = range.max; } }, t("Max")));
     }
     return { el: wrap, read: () => Number(input.value) };
   }
@@ -125,9 +126,9 @@ function discardInput(form, id, boxCards) {
  * {boxCards(box) -> cards} for the exchange. Returns {el, keys: Map key -> button}.
  */
 export function renderChoices(choices, act, context = {}) {
-  const el = h("div", { class: "choices", role: "group", "aria-label": "your choices" });
+  const el = h("div", { class: "choices", role: "group", "aria-label": t("your choices") });
   const handRow = h("div", { class: "choices-hand" });
-  const seatRow = h("div", { class: "choices-seat", "aria-label": "your seat" });
+  const seatRow = h("div", { class: "choices-seat", "aria-label": t("your seat") });
   const wait = Math.max(0, (context.pressed || 0) + SETTLE_MS - Date.now());
   const keys = new Map();
   let n = 0;
@@ -153,8 +154,8 @@ export function renderChoices(choices, act, context = {}) {
         else if (name === "discard") made = discardInput(value, id, context.boxCards?.(item.box));
         else if (name === "seed") made = { el: null, read: () => randomSeed() };
         else if (name === "seats") {
-          const select = h("select", { id: `${id}-seat`, "aria-label": "seat" }, value.map((s) => h("option", { value: s }, `seat ${s}`)));
-          made = { el: h("label", { class: "arg" }, "Seat ", select), read: () => Number(select.value) };
+          const select = h("select", { id: `${id}-seat`, "aria-label": t("seat") }, value.map((s) => h("option", { value: s }, t("seat {seat}", { seat: s }))));
+          made = { el: h("label", { class: "arg" }, t("Seat") + " ", select), read: () => Number(select.value) };
           name === "seats" && inputs.push(["seat", made]);
           form.append(made.el);
           continue;
@@ -164,15 +165,15 @@ export function renderChoices(choices, act, context = {}) {
         inputs.push([name, made]);
       }
       let label = LABELS[tag] || action;
-      if (action === "sit_out") label = item.sitting_out ? "Sit out" : "Come back";
-      if (action === "willing_to_bank") label = item.willing ? "Offer me the bank" : "Never offer me the bank";
-      if (action === "away") label = item.on ? "Away (the table plays for me)" : "I'm back";
-      if ("spot" in item && typeof item.spot === "number") label += ` spot ${item.spot}`;
-      if ("box" in item && typeof item.box === "number") label += ` box ${item.box}`;
+      if (action === "sit_out") label = item.sitting_out ? t("Sit out") : t("Come back");
+      if (action === "willing_to_bank") label = item.willing ? t("Offer me the bank") : t("Never offer me the bank");
+      if (action === "away") label = item.on ? t("Away (the table plays for me)") : t("I'm back");
+      if ("spot" in item && typeof item.spot === "number") label += ` ${t("spot {spot}", { spot: item.spot })}`;
+      if ("box" in item && typeof item.box === "number") label += ` ${t("box {box}", { box: item.box })}`;
       const button = h("button", { type: "submit", class: `act act-${action}` });
       const key = shortcut(KEYS[tag] || "", button);
       button.append(label, key ? h("kbd", { "aria-hidden": "true" }, key === key.toUpperCase() && key !== key.toLowerCase() ? `Shift+${key}` : key) : "");
-      button.setAttribute("aria-label", key ? `${label} (shortcut ${key})` : label);
+      button.setAttribute("aria-label", key ? t("{label} (shortcut {key})", { label, key }) : label);
       if (key) button.dataset.key = key;
       form.prepend(button);
       if (wait > 0 && DESTRUCTIVE.has(tag)) {

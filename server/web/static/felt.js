@@ -4,6 +4,7 @@
 
 import { h } from "./ui.js";
 import { handName } from "./results.js";
+import { t } from "./i18n.js";
 
 /** Denominations when the table sets no `chips`: the usual home-game set. */
 export const DEFAULT_CHIPS = [1, 5, 25, 100, 500, 1000];
@@ -102,7 +103,7 @@ export function seatHands(reveal, game) {
   if (game === "hcf") {
     for (const row of settlement.seats || []) {
       const shown = shownOf(reveal, row.seat);
-      add(row.seat, row.folded ? "folded" : row.dead ? "dead" : shown ? handName("hcf", {}, shown) : "");
+      add(row.seat, row.folded ? t("folded") : row.dead ? t("dead") : shown ? handName("hcf", {}, shown) : "");
     }
     if (reveal.dealer != null && reveal.dealer_cards?.length) add(reveal.dealer, handName("hcf", {}, reveal.dealer_cards));
     return out;
@@ -110,7 +111,7 @@ export function seatHands(reveal, game) {
   const seatOf = new Map((Array.isArray(reveal.bets) ? reveal.bets : []).map((b) => [b.spot ?? b.box, b.seat]));
   for (const row of settlement.spots || settlement.boxes || []) {
     const place = row.spot ?? row.box;
-    const name = row.folded ? "folded" : row.dead ? "dead" : handName(game, row, shownOf(reveal, place));
+    const name = row.folded ? t("folded") : row.dead ? t("dead") : handName(game, row, shownOf(reveal, place));
     add(seatOf.get(place), name);
   }
   return out;

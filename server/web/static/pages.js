@@ -3,6 +3,7 @@
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
 import { refusal, statusWords, phaseWords } from "./words.js";
+import { t, language, languageSwitch } from "./i18n.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 
@@ -14,25 +15,25 @@ function message(el, text, bad = false) {
 export async function lobby(root) {
   const list = h("tbody");
   const note = h("p", { role: "status", "aria-live": "polite" });
-  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "hcf-table"), h("nav", {}, h("a", { href: "/host" }, "Host console"))),
+  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, "hcf-table"), h("nav", {}, h("a", { href: "/host" }, t("Host console"))), languageSwitch()),
     accountBox(),
-    h("h2", {}, "Tables"), note,
-    h("table", { class: "lobby" }, h("thead", {}, h("tr", {}, ["Table", "Game", "Stakes", "Seats", "Phase", ""].map((t) => h("th", { scope: "col" }, t)))), list));
+    h("h2", {}, t("Tables")), note,
+    h("table", { class: "lobby" }, h("thead", {}, h("tr", {}, [t("Table"), t("Game"), t("Stakes"), t("Seats"), t("Phase"), ""].map((head) => h("th", { scope: "col" }, head)))), list));
   try {
     const { tables } = await api("GET", "/api/tables");
-    for (const t of tables) {
-      const s = t.settings || {};
-      list.append(h("tr", { "data-table": t.name },
-        h("td", {}, t.name), h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, stakes(s)),
-        h("td", {}, seated(t)), h("td", {}, phaseWords(t.phase) === t.phase ? statusWords(t.phase) : phaseWords(t.phase)),
-        h("td", {}, h("a", { href: `/table/${t.name}` }, "Play"), " ", h("a", { href: `/watch/${t.name}` }, "Watch"), " ",
-          h("a", { href: `/history/${t.name}` }, "History"))));
+    for (const tb of tables) {
+      const s = tb.settings || {};
+      list.append(h("tr", { "data-table": tb.name },
+        h("td", {}, tb.name), h("td", {}, GAME_NAMES[tb.game] || tb.game), h("td", {}, stakes(s)),
+        h("td", {}, seated(tb)), h("td", {}, phaseWords(tb.phase) === tb.phase ? statusWords(tb.phase) : phaseWords(tb.phase)),
+        h("td", {}, h("a", { href: `/table/${tb.name}` }, t("Play")), " ", h("a", { href: `/watch/${tb.name}` }, t("Watch")), " ",
+          h("a", { href: `/history/${tb.name}` }, t("History")))));
       // The table's posted house rules for the bank, their status and its fees, under its row.
-      if (t.notes?.length) list.append(h("tr", { class: "house-notes-row", "data-notes": t.name }, h("td", { colspan: "6" }, houseNotes(t.notes))));
+      if (tb.notes?.length) list.append(h("tr", { class: "house-notes-row", "data-notes": tb.name }, h("td", { colspan: "6" }, houseNotes(tb.notes))));
     }
-    if (!tables.length) message(note, "no table is open");
+    if (!tables.length) message(note, t("no table is open"));
   } catch (err) {
-    message(note, `the lobby could not be loaded: ${err.message}`, true);
+    message(note, t("the lobby could not be loaded: {reason}", { reason: err.message }), true);
   }
 }
 
@@ -46,16 +47,16 @@ export function houseNotes(notes) {
 /** `Ante 5 to 500`, or `Ante 5 or more` when the table sets no maximum. */
 export function stakes(settings) {
   const lo = settings.min_ante ?? 1;
-  return settings.max_ante == null ? `Ante ${lo} or more` : `Ante ${lo} to ${settings.max_ante}`;
+  return settings.max_ante == null ? t("Ante {low} or more", { low: lo }) : t("Ante {low} to {high}", { low: lo, high: settings.max_ante });
 }
 
 /** `2 of 7 seats`, or at a house game `2 seated, 7 spots` (a player may hold several spots or boxes). */
 export function seated(table) {
   const s = table.settings || {};
   const n = (table.seats || []).length;
-  if (s.spots) return `${n} seated, ${s.spots} spots`;
-  if (s.boxes) return `${n} seated, ${s.boxes} boxes`;
-  return s.seats ? `${n} of ${s.seats} seats` : `${n} seated`;
+  if (s.spots) return t("{n} seated, {spots} spots", { n, spots: s.spots });
+  if (s.boxes) return t("{n} seated, {boxes} boxes", { n, boxes: s.boxes });
+  return s.seats ? t("{n} of {seats} seats", { n, seats: s.seats }) : t("{n} seated", { n });
 }
 
 function accountBox() {
@@ -63,14 +64,14 @@ function accountBox() {
   const out = h("p", { role: "status", "aria-live": "polite" });
   if (saved.token) {
     const pass = h("input", { type: "password", id: "newpass", autocomplete: "new-password", minlength: 8 });
-    return h("section", { class: "account", "aria-label": "your account" },
-      h("p", {}, `Playing as ${saved.name || "you"}.`),
+    return h("section", { class: "account", "aria-label": t("your account") },
+      h("p", {}, t("Playing as {name}.", { name: saved.name || t("you") })),
       h("form", { class: "inline", onsubmit: async (ev) => {
         ev.preventDefault();
-        try { await api("POST", "/api/password", { new: pass.value }, saved.token); message(out, "password saved: log in with it from another device"); }
+        try { await api("POST", "/api/password", { new: pass.value }, saved.token); message(out, t("password saved: log in with it from another device")); }
         catch (err) { message(out, refusal(err), true); }
-      } }, h("label", { for: "newpass" }, "Add a password "), pass, h("button", { type: "submit" }, "Save")),
-      h("button", { type: "button", onclick: () => { store({ token: null, name: null }); location.reload(); } }, "Log out on this device"), out);
+      } }, h("label", { for: "newpass" }, t("Add a password") + " "), pass, h("button", { type: "submit" }, t("Save"))),
+      h("button", { type: "button", onclick: () => { store({ token: null, name: null }); location.reload(); } }, t("Log out on this device")), out);
   }
   const name = h("input", { id: "login-name", autocomplete: "username", required: true });
   const pass = h("input", { id: "login-pass", type: "password", autocomplete: "current-password", required: true });
@@ -82,26 +83,25 @@ function accountBox() {
       location.reload();
     } catch (err) { message(out, refusal(err), true); }
   };
-  return h("section", { class: "account", "aria-label": "log in" },
+  return h("section", { class: "account", "aria-label": t("log in") },
     h("form", { class: "inline", onsubmit: go("/api/login") },
-      h("label", { for: "login-name" }, "Name "), name, h("label", { for: "login-pass" }, " Password "), pass,
-      h("button", { type: "submit" }, "Log in"), h("button", { type: "button", onclick: go("/api/register") }, "Register")), out);
+      h("label", { for: "login-name" }, t("Name") + " "), name, h("label", { for: "login-pass" }, " " + t("Password") + " "), pass,
+      h("button", { type: "submit" }, t("Log in")), h("button", { type: "button", onclick: go("/api/register") }, t("Register"))), out);
 }
 
 const ROUTES = { player: (t) => `/table/${t}`, spectator: (t) => `/watch/${t}`, floor: () => "/host" };
 
 /** The invite link: read the token from the fragment, drop it from the URL at once, say what the link invites
  * to (describing uses nothing up), then ask for a name (a player or floor link) or only to go in (a spectator's). */
-export function join(root, navigate) {
-  const token = location.hash.slice(1);
+export function join(root, navigate, token = location.hash.slice(1)) {
   history.replaceState(null, "", "/join"); // no token stays in the URL (or in the history)
   if (!token) {
-    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad" }, "This link has no invite in it: ask the host for a new one."));
+    root.replaceChildren(h("h1", {}, t("This invite link does not work")), h("p", { class: "bad" }, t("This link has no invite in it: ask the host for a new one.")));
     return;
   }
-  root.replaceChildren(h("h1", {}, "You are invited"), h("p", { role: "status" }, "Opening the invite…"));
+  root.replaceChildren(h("h1", {}, t("You are invited")), h("p", { role: "status" }, t("Opening the invite…")));
   api("POST", "/api/invites/describe", { token }).then((invite) => invited(root, navigate, token, invite), (err) => {
-    root.replaceChildren(h("h1", {}, "This invite link does not work"), h("p", { class: "bad", role: "alert" }, asSentence(refusal(err))));
+    root.replaceChildren(h("h1", {}, t("This invite link does not work")), h("p", { class: "bad", role: "alert" }, asSentence(refusal(err))));
   });
 }
 
@@ -109,10 +109,10 @@ const asSentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${
 
 /** `The link works until Friday, December 4 at 4:04 PM (11 hours and 59 minutes from now). It can still be used 3 times.` */
 export function inviteTerms(invite) {
-  const until = new Date(invite.expires_at).toLocaleString(undefined, { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const until = new Date(invite.expires_at).toLocaleString(language(), { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
   const left = invite.uses_left;
-  const uses = left == null ? "" : left === 1 ? " It can still be used once." : ` It can still be used ${left} times.`;
-  return `The link works until ${until} (${invite.expires_in} from now).${uses}`;
+  const uses = left == null ? "" : left === 1 ? ` ${t("It can still be used once.")}` : ` ${t("It can still be used {count} times.", { count: left })}`;
+  return t("The link works until {until} ({left} from now).", { until, left: invite.expires_in }) + uses;
 }
 
 function invited(root, navigate, token, invite) {
@@ -133,12 +133,12 @@ function invited(root, navigate, token, invite) {
     ev.preventDefault();
     try { enter(await api("POST", "/api/invites/redeem", { token, name: watching ? null : name.value.trim() })); }
     catch (err) { message(out, refusal(err), true); }
-  } }, watching ? [] : [h("label", { for: "join-name" }, "Your name at the table "), name],
-  h("button", { type: "submit" }, watching ? "Watch the table" : "Join"));
+  } }, watching ? [] : [h("label", { for: "join-name" }, t("Your name at the table") + " "), name],
+  h("button", { type: "submit" }, watching ? t("Watch the table") : t("Join")));
   root.replaceChildren(h("h1", { class: "invitation" }, invite.invitation),
     h("p", { class: "terms" }, inviteTerms(invite)),
-    watching ? h("p", {}, "Watching needs no name: you see the table as everyone does.")
-      : h("p", {}, "Choose the name the others will see at the table (up to 24 letters or digits)."),
+    watching ? h("p", {}, t("Watching needs no name: you see the table as everyone does."))
+      : h("p", {}, t("Choose the name the others will see at the table (up to 24 letters or digits).")),
     form, out);
   if (watching) form.requestSubmit(); // a spectator link goes straight to the table: nothing to ask
   else name.focus();

@@ -2,6 +2,7 @@
 // the clock, the server's choices as buttons, the results seat by seat, and the check of every deal.
 
 import { Socket } from "./sio.js";
+import { t, language, languageSwitch } from "./i18n.js";
 import { TableFeed } from "./feed.js";
 import { h, cards, signed, beep } from "./ui.js";
 import { houseNotes } from "./pages.js";
@@ -42,7 +43,7 @@ export class TablePage {
     this.wasMyTurn = false;
     this.clockFolds = new Map(); // hand_id -> places whose fold the clock forced
     this.pressed = 0; // when a choice was last pressed (a destructive button waits after it)
-    this.status = "connecting…";
+    this.status = t("connecting…");
     this.verdict = null;
     const saved = stored();
     this.token = spectator ? null : saved.token;
@@ -53,6 +54,7 @@ export class TablePage {
       const auth = {};
       if (this.token) auth.token = this.token;
       if (this.hostToken) auth.host_token = this.hostToken;
+      auth.lang = language(); // the server's refusals come back in the page's language (docs/i18n.md)
       return auth;
     });
     this.socket.on("connect", () => { this.online(true); this.joined(); });
@@ -60,8 +62,8 @@ export class TablePage {
     this.socket.on("retrying", () => this.online(false));
     this.socket.on("table_update", (update) => { if (update.table === this.table) this.feed.offer(update); });
     this.socket.on("chat", (line) => this.chat.add(line));
-    this.socket.on("refused", (err) => this.say(`The server refused the connection: ${refusal(err)}. Log in again.`, true));
-    this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " (this page stopped)", true); });
+    this.socket.on("refused", (err) => this.say(t("The server refused the connection: {reason}. Log in again.", { reason: refusal(err) }), true));
+    this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " " + t("(this page stopped)"), true); });
     this.socket.on("session_revoked", (d) => { this.socket.close(); this.say(d.message, true); });
     this.keys = new Map();
     document.addEventListener("keydown", (ev) => this.key(ev));
@@ -73,12 +75,12 @@ export class TablePage {
   build() {
     this.statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" }, this.status);
     this.offlineEl = h("p", { class: "offline", role: "alert", hidden: true },
-      "You are offline: the table cannot hear you. Your clock keeps running; this page reconnects by itself.");
-    this.felt = h("section", { class: "felt", "aria-label": "the table" });
-    this.choicesEl = h("section", { class: "controls", "aria-label": "your actions" });
-    this.resultsEl = h("section", { class: "results", "aria-label": "results", "aria-live": "polite" });
+      t("You are offline: the table cannot hear you. Your clock keeps running; this page reconnects by itself."));
+    this.felt = h("section", { class: "felt", "aria-label": t("the table") });
+    this.choicesEl = h("section", { class: "controls", "aria-label": t("your actions") });
+    this.resultsEl = h("section", { class: "results", "aria-label": t("results"), "aria-live": "polite" });
     this.verdictEl = h("p", { class: "verdict", role: "status", "aria-live": "polite" });
-    this.logEl = h("ol", { class: "log", "aria-label": "what happened" });
+    this.logEl = h("ol", { class: "log", "aria-label": t("what happened") });
     const sound = h("input", { type: "checkbox", id: "sound" });
     sound.checked = Boolean(stored().sound);
     sound.addEventListener("change", () => store({ sound: sound.checked }));
@@ -86,10 +88,10 @@ export class TablePage {
     this.chat = new ChatBox(this.table, (name, payload) => this.socket.call(name, payload), { canSpeak: Boolean(this.token), host: Boolean(this.hostToken) });
     this.root.replaceChildren(
       h("header", { class: "bar" }, this.titleEl,
-        h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/history/${this.table}` }, "History")),
-        h("label", { class: "sound", for: "sound" }, sound, " Sound on my turn")),
+        h("nav", {}, h("a", { href: "/" }, t("Lobby")), " ", h("a", { href: `/history/${this.table}` }, t("History"))),
+        h("label", { class: "sound", for: "sound" }, sound, " " + t("Sound on my turn")), languageSwitch()),
       this.statusEl, this.offlineEl, this.felt, this.choicesEl, this.verdictEl, this.resultsEl, this.chat.el,
-      h("details", { class: "logbox", open: true }, h("summary", {}, "Table log"), this.logEl));
+      h("details", { class: "logbox", open: true }, h("summary", {}, t("Table log")), this.logEl));
   }
 
   say(text, bad = false) {
@@ -104,7 +106,7 @@ export class TablePage {
     this.offlineEl.hidden = yes;
     this.root.classList.toggle("is-offline", !yes);
     for (const el of this.choicesEl.querySelectorAll("button, input, select")) el.disabled = !yes;
-    if (!yes) this.say("Connection lost: reconnecting…", true);
+    if (!yes) this.say(t("Connection lost: reconnecting…"), true);
   }
 
   async request(name, payload) {
@@ -116,11 +118,11 @@ export class TablePage {
       }
       return reply;
     }
-    return { ok: false, error: { code: "rate/limited", message: "the server is busy: try again" } };
+    return { ok: false, error: { code: "rate/limited", message: t("the server is busy: try again") } };
   }
 
   async joined() {
-    this.say("connected");
+    this.say(t("connected"));
     const reply = await this.request("join", { table: this.table });
     if (!reply.ok) { this.say(refusal(reply.error), true); return; }
     this.feed.takeSnapshot(reply.snapshot);
@@ -226,7 +228,7 @@ export class TablePage {
       // Seated: show the felt from its top (on a phone the Sit button lies below the whole felt).
       if (reply.ok && item.request === "sit") this.statusEl.scrollIntoView({ block: "start" });
     } catch (err) {
-      this.say("Not sent: the connection is down. Try again when the page says it is connected.", true);
+      this.say(t("Not sent: the connection is down. Try again when the page says it is connected."), true);
     }
   }
 
@@ -255,7 +257,7 @@ export class TablePage {
   render() {
     const model = this.model;
     if (!model) return;
-    this.titleEl.textContent = `${this.table} \u00b7 ${gameName(model)}${this.spectator ? " \u00b7 watching" : ""}`;
+    this.titleEl.textContent = `${this.table} \u00b7 ${gameName(model)}${this.spectator ? ` \u00b7 ${t("watching")}` : ""}`;
     this.known = KNOWN_GAMES.has(model.game);
     // The last hand's nets stay on the seats until the next hand's cards are dealt.
     const between = !model.hand || ["settled", "void", "not_dealt", "offer", "betting"].includes(model.hand.phase);
@@ -276,7 +278,7 @@ export class TablePage {
       const { el, keys } = renderChoices(this.spectator ? { moves: [] } : withAway(this.choicesFor(model), model), (item, args) => this.act(item, args),
         { ...context, pressed: this.pressed, canSend: () => this.connected !== false });
       this.keys = keys;
-      const heading = this.spectator ? [] : [h("h2", {}, handMoves.length ? "Your turn" : "Actions")];  // a spectator has none
+      const heading = this.spectator ? [] : [h("h2", {}, handMoves.length ? t("Your turn") : t("Actions"))];  // a spectator has none
       this.choicesEl.replaceChildren(...heading, this.myBets(model), el);
       if (this.connected === false) this.online(false);
     }
@@ -307,33 +309,33 @@ export class TablePage {
 
   centre(model) {
     const hand = model.hand;
-    this.clockEl = h("span", { class: "clock", "aria-label": "time left" });
-    const info = [h("p", { class: "phase" }, hand ? `Hand #${hand.number ?? "?"} \u00b7 ${phaseWords(hand.phase)}`
-      : `The table is ${tableStatus(model.status, model.waiting_reason)}`, " ", this.clockEl)];
+    this.clockEl = h("span", { class: "clock", "aria-label": t("time left") });
+    const info = [h("p", { class: "phase" }, hand ? `${t("Hand #{number}", { number: hand.number ?? "?" })} \u00b7 ${phaseWords(hand.phase)}`
+      : t("The table is {status}", { status: tableStatus(model.status, model.waiting_reason) }), " ", this.clockEl)];
     // A live drill holds the hand while the dealer (the trainee) answers: the clocks are stopped meanwhile.
-    if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, "The table is waiting for the dealer: the clock is stopped."));
-    if (hand?.arranged) info.push(h("p", { class: "warn" }, "this hand's deck is arranged: not a random deal"));
-    if (model.arranged_next) info.push(h("p", { class: "warn" }, "the host arranged the next deck"));
+    if (model.drill?.waiting) info.push(h("p", { class: "warn drill-wait" }, t("The table is waiting for the dealer: the clock is stopped.")));
+    if (hand?.arranged) info.push(h("p", { class: "warn" }, t("this hand's deck is arranged: not a random deal")));
+    if (model.arranged_next) info.push(h("p", { class: "warn" }, t("the host arranged the next deck")));
     if (!this.known) info.push(h("p", { class: "note unknown-game" }, unknownGameLine(gameName(model))), dealerRow(hand));
     if (this.known && model.game !== "hcf" && hand?.dealer) {
       const d = hand.dealer;
       const shown = d.after || d.cards || (d.up ? [d.up] : []);
-      info.push(h("div", { class: "dealer", "aria-label": "the dealer's hand" }, h("span", { class: "who" }, "Dealer"),
+      info.push(h("div", { class: "dealer", "aria-label": t("the dealer's hand") }, h("span", { class: "who" }, t("Dealer")),
         cards(shown, Math.max(0, 5 - shown.length) * (hand.phase === "betting" ? 0 : 1)),
         d.class ? h("span", { class: "class" }, handName(model.game, { class: d.class_after || d.class }, shown)) : "",
-        d.qualifies === false ? h("span", {}, " does not qualify") : ""));
+        d.qualifies === false ? h("span", {}, " " + t("does not qualify")) : ""));
     }
     if (this.nets?.size && model.last_hand && this.known) {
       info.push(h("p", { class: "last-hand" }, lastHandLine(model.last_hand, model.game)));
     }
-    if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, `Jackpot ${model.jackpot_chips}`));
+    if (model.game === "caribbean" && model.jackpot_chips != null) info.push(h("p", {}, t("Jackpot {chips}", { chips: model.jackpot_chips })));
     if (model.notes?.length) info.push(houseNotes(model.notes));
     return h("div", { class: "centre" }, info);
   }
 
   /** The dealer's place at the top of the felt (at High Card Flush the house deals; the DP banks from a seat). */
   dealerPlace(model) {
-    return h("div", { class: "dealer-place", "aria-label": "the dealer's place" }, "Dealer");
+    return h("div", { class: "dealer-place", "aria-label": t("the dealer's place") }, t("Dealer"));
   }
 
   seatViews(model) {
@@ -360,7 +362,7 @@ export class TablePage {
       const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),
-        h("div", { class: "stack" }, chipStack(seat.stack, this.denoms), `${seat.stack} chips`)];
+        h("div", { class: "stack" }, chipStack(seat.stack, this.denoms), t("{chips} chips", { chips: seat.stack }))];
       if (turn) body.push(this.turnLine(s === mine));
       const result = other ? null : this.seatResult(net, this.hands?.get(s));
       if (result) body.push(result);
@@ -385,27 +387,27 @@ export class TablePage {
   /** Whose turn: said on the seat itself, with the clock. */
   turnLine(mine) {
     this.turnClockEl = h("span", { class: "turn-clock", "aria-label": "time left" });
-    return h("div", { class: "to-act" }, mine ? "Your turn " : "To act ", this.turnClockEl);
+    return h("div", { class: "to-act" }, (mine ? t("Your turn") : t("To act")) + " ", this.turnClockEl);
   }
 
   /** The finished hand's result on the seat (its hand by name, its net), kept until the next deal. */
   seatResult(net, hand) {
     if (typeof net !== "number" && !hand) return null;
     return h("div", { class: "seat-result" }, hand ? h("span", { class: "hand-name" }, hand) : "",
-      typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` net ${net > 0 ? "+" : ""}${net}`) : "");
+      typeof net === "number" ? h("span", { class: `net ${net > 0 ? "good" : net < 0 ? "bad" : ""}` }, ` ${t("net")} ${net > 0 ? "+" : ""}${net}`) : "");
   }
 
   hcfSeat(model, s, info) {
     const hand = model.hand;
     const out = [];
     const bets = [];
-    if (info.ante) bets.push(betChip(`Ante ${info.ante}`, info.ante, this.denoms));
-    if (info.straight_flush_bonus) bets.push(betChip(`SF bonus ${info.straight_flush_bonus}`, info.straight_flush_bonus, this.denoms));
-    if (info.flush_bonus) bets.push(betChip(`Flush bonus ${info.flush_bonus}`, info.flush_bonus, this.denoms));
-    if (info.raise) bets.push(betChip(`Raise ${info.raise}`, info.raise, this.denoms));
-    if (info.fee) bets.push(h("span", { class: "bet-chip fee" }, `fee ${info.fee}`)); // paid to the house, not a bet: no chips
+    if (info.ante) bets.push(betChip(t("Ante {chips}", { chips: info.ante }), info.ante, this.denoms));
+    if (info.straight_flush_bonus) bets.push(betChip(t("SF bonus {chips}", { chips: info.straight_flush_bonus }), info.straight_flush_bonus, this.denoms));
+    if (info.flush_bonus) bets.push(betChip(t("Flush bonus {chips}", { chips: info.flush_bonus }), info.flush_bonus, this.denoms));
+    if (info.raise) bets.push(betChip(t("Raise {chips}", { chips: info.raise }), info.raise, this.denoms));
+    if (info.fee) bets.push(h("span", { class: "bet-chip fee" }, t("fee {chips}", { chips: info.fee }))); // paid to the house, not a bet: no chips
     if (info.passed) bets.push(h("span", { class: "bet-words" }, "passed"));
-    const circle = bets.length ? h("div", { class: "bets-line", "aria-label": "bets on the felt" }, bets) : "";
+    const circle = bets.length ? h("div", { class: "bets-line", "aria-label": t("bets on the felt") }, bets) : "";
     let shown = null;
     if (model.you?.seat === s && hand.your_cards?.cards) shown = hand.your_cards.cards;
     if (!shown && hand.dealer === s && hand.dealer_cards) shown = hand.dealer_cards;
@@ -414,28 +416,28 @@ export class TablePage {
     if (shown || backs) out.push(cards(shown ? bySuit(shown) : shown, info.decision === "fold" ? 0 : backs));
     // the settled hand's name is said once, in the seat's result (seatResult)
     if (model.you?.seat === s && hand.your_cards?.flush?.length && hand.phase !== "settled") {
-      out.push(h("div", { class: "hint" }, `flush of ${hand.your_cards.flush.length}, raise up to ${hand.your_cards.raise_limit}\u00d7 the Ante`));
+      out.push(h("div", { class: "hint" }, t("flush of {cards}, raise up to {times}\u00d7 the Ante", { cards: hand.your_cards.flush.length, times: hand.your_cards.raise_limit })));
     }
-    if (info.decision && !this.hands?.has(s)) out.push(h("div", { class: "decision" }, info.decision === "fold" ? "folded" : info.decision));
-    if (info.dead) out.push(h("div", { class: "dead" }, `dead${info.dead_reason ? ` (${deadReason(info.dead_reason)})` : ""}`));
+    if (info.decision && !this.hands?.has(s)) out.push(h("div", { class: "decision" }, info.decision === "fold" ? t("folded") : info.decision));
+    if (info.dead) out.push(h("div", { class: "dead" }, `${t("dead")}${info.dead_reason ? ` (${deadReason(info.dead_reason)})` : ""}`));
     return [circle, out];
   }
 
   houseRow(row) {
     const key = "spot" in row ? "spot" : "box";
     // A casino layout: the spot (or box) with its number, its betting circles (Ante, Bet, Bonus, jackpot) and its cards.
-    const circles = [["Ante", row.ante], ["Bet", row.bet], ...(this.model?.game === "sixcard" || row.bonus ? [["Bonus", row.bonus]] : [])];
+    const circles = [[t("Ante"), row.ante], [t("Bet"), row.bet], ...(this.model?.game === "sixcard" || row.bonus ? [[t("Bonus"), row.bonus]] : [])];
     const spots = circles.map(([name, amount]) =>
       h("span", { class: `spot-circle${amount ? " placed" : ""}` }, amount ? chipStack(amount, this.denoms) : "", `${name}${amount ? ` ${amount}` : ""}`));
-    if (row.jackpot) spots.push(h("span", { class: "spot-circle placed jackpot" }, "jackpot"));
+    if (row.jackpot) spots.push(h("span", { class: "spot-circle placed jackpot" }, t("Jackpot")));
     const notes = [];
-    if (row.draw) notes.push(row.draw.kind === "buy" ? "bought a card" : `exchanged (fee ${row.draw.fee})`);
-    if (row.exchange_request) notes.push("asks the dealer's exchange");
-    if (row.folded) notes.push("folded");
-    if (row.dead) notes.push("dead");
+    if (row.draw) notes.push(row.draw.kind === "buy" ? t("bought a card") : t("exchanged (fee {chips})", { chips: row.draw.fee }));
+    if (row.exchange_request) notes.push(t("asks the dealer's exchange"));
+    if (row.folded) notes.push(t("folded"));
+    if (row.dead) notes.push(t("dead"));
     const count = row.cards ? 0 : (this.model?.hand?.phase === "betting" || row.folded ? 0 : 5);
     return h("div", { class: `box layout-${key}`, "data-place": row[key] },
-      h("div", { class: "box-head" }, `${key} ${row[key]}`, notes.length ? ` \u00b7 ${notes.join(" \u00b7 ")}` : ""),
+      h("div", { class: "box-head" }, key === "spot" ? t("spot {spot}", { spot: row[key] }) : t("box {box}", { box: row[key] }), notes.length ? ` \u00b7 ${notes.join(" \u00b7 ")}` : ""),
       h("div", { class: "spot-circles" }, spots), cards(row.cards, count),
       row.class && this.model?.hand?.phase !== "settled" ? h("span", { class: "class" }, handName(this.model?.game, row, row.cards)) : "");
   }

@@ -7,6 +7,8 @@
 //    High Card Flush, 5 in the house games) and compared with every hand this page saw.
 // An arranged deck is never "verified".
 
+import { t } from "./i18n.js";
+
 const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
 const HAND_SIZE = { hcf: 7, caribbean: 5, sixcard: 5 };
@@ -105,10 +107,10 @@ export function seenFromReveal(reveal) {
 /** {ok: true|false|null, headline, problems}: seen = {commitment, mySeat, mySeed, cards: Map place -> cards}. */
 export async function verifyReveal(reveal, seen) {
   const number = Number.isInteger(reveal.number) ? reveal.number : "?"; // the table's own count, never the server's id
-  const hand = `hand #${number}`;
+  const hand = t("hand #{number}", { number });
   const order = (reveal.deal_order || []).map(Number);
-  if (reveal.arranged) return { ok: null, headline: `${hand}: arranged deck: not a random deal`, problems: [], arranged: true };
-  if (!order.length) return { ok: null, headline: `${hand}: no cards were dealt, nothing to verify`, problems: [] };
+  if (reveal.arranged) return { ok: null, headline: t("{hand}: arranged deck: not a random deal", { hand }), problems: [], arranged: true };
+  if (!order.length) return { ok: null, headline: t("{hand}: no cards were dealt, nothing to verify", { hand }), problems: [] };
   const problems = [];
   let serverSeed;
   try { serverSeed = fromHex(String(reveal.server_seed || "")); } catch (_) { problems.push("the revealed server seed is not hex"); }
@@ -143,10 +145,11 @@ export async function verifyReveal(reveal, seen) {
     }
   }
   if (problems.length) return warn(hand, problems);
-  if (!checked) return { ok: true, headline: `${hand}: seed matches the commitment (no cards seen to check)`, problems: [] };
-  return { ok: true, headline: `${hand}: deal verified (${checked} ${checked === 1 ? "hand" : "hands"} checked against the revealed seed)`, problems: [] };
+  if (!checked) return { ok: true, headline: t("{hand}: seed matches the commitment (no cards seen to check)", { hand }), problems: [] };
+  return { ok: true, headline: checked === 1 ? t("{hand}: deal verified (1 hand checked against the revealed seed)", { hand })
+    : t("{hand}: deal verified ({count} hands checked against the revealed seed)", { hand, count: checked }), problems: [] };
 }
 
 function warn(hand, problems) {
-  return { ok: false, headline: `WARNING ${hand}: DEAL NOT VERIFIED`, problems };
+  return { ok: false, headline: t("WARNING {hand}: DEAL NOT VERIFIED", { hand }), problems };
 }

@@ -1,39 +1,41 @@
 // What a person reads instead of the protocol's codes (docs/web.md): reasons, refusals, hand names.
 // The words follow client_cli/reasons.py, so the browser and the terminal say the same thing. A code this
-// page does not know yet is still said in words made of it, never shown as a code.
+// page does not know yet is still said in words made of it, never shown as a code. Each in the page's language.
+
+import { t } from "./i18n.js";
 
 const VOID = {
-  misdeal: "the host declared a misdeal",
-  shuffler_fault: "the host reported a fault of the shuffler",
-  dealer_dead: "the host declared the designated player's hand dead",
-  card_count: "the deck could not give every hand its cards",
-  shutdown: "the server was stopped during the hand",
-  interrupted: "the server stopped unexpectedly during the hand",
+  misdeal: t("the host declared a misdeal"),
+  shuffler_fault: t("the host reported a fault of the shuffler"),
+  dealer_dead: t("the host declared the designated player's hand dead"),
+  card_count: t("the deck could not give every hand its cards"),
+  shutdown: t("the server was stopped during the hand"),
+  interrupted: t("the server stopped unexpectedly during the hand"),
 };
 
-const DEAD = { floor: "the host declared it dead", card_count: "it was dealt the wrong number of cards", void: "the whole hand is void" };
+const DEAD = { floor: t("the host declared it dead"), card_count: t("it was dealt the wrong number of cards"), void: t("the whole hand is void") };
 
 const NOT_DEALT = {
-  no_bank: "nobody took the bank",
-  no_ante: "nobody placed an Ante",
-  no_bets: "nobody placed a bet",
-  no_players: "nobody was there to play",
+  no_bank: t("nobody took the bank"),
+  no_ante: t("nobody placed an Ante"),
+  no_bets: t("nobody placed a bet"),
+  no_players: t("nobody was there to play"),
 };
 
-const ACTED = { clock: "the clock ran out", away: "away", left: "leaving", floor: "the host" };
+const ACTED = { clock: t("the clock ran out"), away: t("away"), left: t("leaving"), floor: t("the host") };
 
 const PHASES = {
-  offer: "the bank is offered", betting: "bets are open", decisions: "players decide", draw: "players draw",
-  exchange: "the dealer's exchange", settled: "settled", void: "void", not_dealt: "not dealt", dealing: "dealing",
-  dealt: "dealt", showdown: "showdown",
+  offer: t("the bank is offered"), betting: t("bets are open"), decisions: t("players decide"), draw: t("players draw"),
+  exchange: t("the dealer's exchange"), settled: t("settled"), void: t("void"), not_dealt: t("not dealt"), dealing: t("dealing"),
+  dealt: t("dealt"), showdown: t("showdown"),
 };
 
-const STATUS = { game_ended: "the game ended, until the host reopens the table", waiting: "waiting for players", paused: "paused by the host", running: "playing", closed: "closed", closing: "closing" };
+const STATUS = { game_ended: t("the game ended, until the host reopens the table"), waiting: t("waiting for players"), paused: t("paused by the host"), running: t("playing"), closed: t("closed"), closing: t("closing") };
 
 const CLASSES = {
-  high_card: "high card", pair: "a pair", two_pair: "two pair", trips: "three of a kind", straight: "a straight",
-  flush: "a flush", full_house: "a full house", quads: "four of a kind", straight_flush: "a straight flush",
-  royal: "a royal flush",
+  high_card: t("high card"), pair: t("a pair"), two_pair: t("two pair"), trips: t("three of a kind"), straight: t("a straight"),
+  flush: t("a flush"), full_house: t("a full house"), quads: t("four of a kind"), straight_flush: t("a straight flush"),
+  royal: t("a royal flush"),
 };
 
 /** Any code as words: `shuffler_fault` -> `shuffler fault`, `bet/above_max` -> `bet above max`. */
@@ -43,18 +45,18 @@ export function plain(code) {
 
 const said = (table, code, ordinary = "") => (code ? table[String(code)] || plain(code) : ordinary);
 
-export const voidReason = (code) => said(VOID, code, "the hand could not go on");
-export const deadReason = (code) => said(DEAD, code, "the hand is dead");
-export const notDealtReason = (code) => said(NOT_DEALT, code, "nobody placed a bet");
+export const voidReason = (code) => said(VOID, code, t("the hand could not go on"));
+export const deadReason = (code) => said(DEAD, code, t("the hand is dead"));
+export const notDealtReason = (code) => said(NOT_DEALT, code, t("nobody placed a bet"));
 export const phaseWords = (code) => said(PHASES, code);
 export const statusWords = (code) => said(STATUS, code);
 
 /** The table's status with what it waits for, said once: `waiting for players`, `waiting: nobody took the bank`. */
 export function tableStatus(status, reason) {
   // The game ended under the house rules for the bank: the table stays paused until the host reopens it.
-  if (reason === "game_ended" && status !== "closed") return "closed for now: the game ended, until the host reopens it";
+  if (reason === "game_ended" && status !== "closed") return t("closed for now: the game ended, until the host reopens it");
   if (status !== "waiting" || !reason || reason === "players") return statusWords(status);
-  return `waiting: ${NOT_DEALT[reason] || phaseWords(reason)}`;
+  return t("waiting: {reason}", { reason: NOT_DEALT[reason] || phaseWords(reason) });
 }
 export const className = (code) => said(CLASSES, code);
 
@@ -71,14 +73,14 @@ export function sentence(text) {
 
 /** The sentence for a refusal {code, message}: the server's sentence, never its code. */
 export function refusal(error) {
-  return sentence(error?.message) || "the server refused that";
+  return sentence(error?.message) || t("the server refused that");
 }
 
 const RANKS = "23456789TJQKA";
-const RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
-const RANK_PLURAL = { T: "10s", J: "jacks", Q: "queens", K: "kings", A: "aces", 6: "sixes" };
+const RANK_WORDS = { T: t("10"), J: t("jack"), Q: t("queen"), K: t("king"), A: t("ace") };
+const RANK_PLURAL = { T: t("10s"), J: t("jacks"), Q: t("queens"), K: t("kings"), A: t("aces"), 6: t("sixes") };
 const rankWord = (r) => RANK_WORDS[r] || r;
-const rankPlural = (r) => RANK_PLURAL[r] || `${r}s`;
+const rankPlural = (r) => RANK_PLURAL[r] || t("{rank}s", { rank: r });
 
 /** A High Card Flush hand's name: `flush of 5, king high`, `straight flush of 3, 9 high`, `no flush`. */
 export function hcfHandName(list) {
@@ -95,8 +97,9 @@ export function hcfHandName(list) {
     run = longer(run, longestRun(ranks));
   }
   if (!best.length) return "";
-  let name = best.length === 1 ? `no flush, ${rankWord(RANKS[best[0]])} high` : `flush of ${best.length}, ${rankWord(RANKS[best[0]])} high`;
-  if (run[0] >= 3) name += `; straight flush of ${run[0]}, ${rankWord(RANKS[run[1]])} high`;
+  let name = best.length === 1 ? t("no flush, {rank} high", { rank: rankWord(RANKS[best[0]]) })
+    : t("flush of {n}, {rank} high", { n: best.length, rank: rankWord(RANKS[best[0]]) });
+  if (run[0] >= 3) name += `; ${t("straight flush of {n}, {rank} high", { n: run[0], rank: rankWord(RANKS[run[1]]) })}`;
   return name;
 }
 
@@ -120,6 +123,8 @@ function longestRun(ranks) {
 
 const longer = (a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a);
 
+const HAND_BARE = { straight: t("straight"), flush: t("flush"), straight_flush: t("straight flush") };
+
 /** A poker hand's name from its class and cards: `pair of jacks`, `flush, ace high`, `three 7s`. */
 export function pokerHandName(cls, list) {
   const counts = new Map();
@@ -128,13 +133,13 @@ export function pokerHandName(cls, list) {
   const top = byCount[0]?.[0];
   const high = [...counts.keys()].sort((a, b) => RANKS.indexOf(b) - RANKS.indexOf(a))[0];
   switch (cls) {
-    case "pair": return top ? `pair of ${rankPlural(top)}` : "a pair";
-    case "two_pair": return byCount.length > 1 ? `two pair, ${rankPlural(byCount[0][0])} and ${rankPlural(byCount[1][0])}` : "two pair";
-    case "trips": return top ? `three ${rankPlural(top)}` : "three of a kind";
-    case "quads": return top ? `four ${rankPlural(top)}` : "four of a kind";
-    case "full_house": return byCount.length > 1 ? `full house, ${rankPlural(byCount[0][0])} over ${rankPlural(byCount[1][0])}` : "a full house";
-    case "high_card": return high ? `${rankWord(high)} high` : "high card";
-    case "straight": case "flush": case "straight_flush": return high ? `${className(cls).replace(/^a /, "")}, ${rankWord(high)} high` : className(cls);
+    case "pair": return top ? t("pair of {ranks}", { ranks: rankPlural(top) }) : className(cls);
+    case "two_pair": return byCount.length > 1 ? t("two pair, {high} and {low}", { high: rankPlural(byCount[0][0]), low: rankPlural(byCount[1][0]) }) : className(cls);
+    case "trips": return top ? t("three {ranks}", { ranks: rankPlural(top) }) : className(cls);
+    case "quads": return top ? t("four {ranks}", { ranks: rankPlural(top) }) : className(cls);
+    case "full_house": return byCount.length > 1 ? t("full house, {high} over {low}", { high: rankPlural(byCount[0][0]), low: rankPlural(byCount[1][0]) }) : className(cls);
+    case "high_card": return high ? t("{rank} high", { rank: rankWord(high) }) : className(cls);
+    case "straight": case "flush": case "straight_flush": return high ? t("{hand}, {rank} high", { hand: HAND_BARE[cls], rank: rankWord(high) }) : className(cls);
     default: return className(cls);
   }
 }

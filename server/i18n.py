@@ -1,0 +1,157 @@
+"""English, Spanish and German for every sentence a person reads (docs/i18n.md).
+
+English is the message id. A sentence built where the language is not known yet (the table,
+a refusal) is a :class:`Phrase`: a ``str`` that reads as its English sentence, so code and
+tests that read it see what they always saw, and that keeps its id and parameters, so the
+edge can say it again in the language of the connection (:func:`render`). Where the
+language is known (the terminal client), :func:`tr` says a sentence at once.
+
+The catalogs are gettext ``.po`` files under ``server/locale/LANG/LC_MESSAGES/hcf.po``,
+read with Babel and served through the standard library's ``gettext`` (no build step:
+they are compiled in memory the first time a language is used).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+from collections.abc import Mapping, MutableMapping
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+LANGUAGES: Final = ("en", "es", "de")
+"""The languages we speak; English first (it is the message id, and the default)."""
+
+DOMAIN: Final = "hcf"
+LOCALE_DIR: Final = Path(__file__).with_name("locale")
+
+
+class Phrase(str):
+    """An English sentence that remembers its message id and parameters, to be said again in another language.
+
+    >>> p = phrase("the Ante is {low} to {high} chips", low=5, high=500)
+    >>> p
+    'the Ante is 5 to 500 chips'
+    >>> p.msgid, dict(p.params)
+    ('the Ante is {low} to {high} chips', {'low': 5, 'high': 500})
+    """
+
+    msgid: str
+    params: Mapping[str, object]
+
+    def __new__(cls, msgid: str, params: Mapping[str, object]) -> Phrase:
+        made = super().__new__(cls, msgid.format(**params) if params else msgid)
+        made.msgid, made.params = msgid, dict(params)
+        return made
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles (and copies) as a phrase, not a bare str
+        return (Phrase, (self.msgid, self.params))
+
+
+def phrase(msgid: str, /, **params: object) -> Phrase:
+    """A sentence to be said in the reader's language: ``msgid`` is the English, with ``{name}`` fields."""
+    return Phrase(msgid, params)
+
+
+def language(*tags: str | None) -> str:
+    """Our language for the first tag we speak (``es-ES``, ``de_DE.UTF-8``, ``en``); English if none.
+
+    >>> language("fr-FR", "de-AT")
+    'de'
+    >>> language(None, "C.UTF-8")
+    'en'
+    """
+    for tag in tags:
+        code = (tag or "").replace("_", "-").split("-")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language a terminal asks for: ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (gettext's order)."""
+    env = os.environ if environ is None else environ
+    return language(*(env.get(name) for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)))
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (English: none, the ids are English), compiled once from its ``.po``."""
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if lang == "en" or not po.is_file():
+        return gettext.NullTranslations()
+    # Babel only here: the rules and the table may build phrases without importing it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def tr(lang: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` said in ``lang`` with its parameters filled in (each parameter said in ``lang`` too)."""
+    text = translations(lang).gettext(msgid) if lang != "en" else msgid
+    if not params:
+        return text
+    return text.format(**{name: render(value, lang) for name, value in params.items()})
+
+
+def render(value: object, lang: str) -> object:
+    """A :class:`Phrase` (or a str made of one) said in ``lang``; anything else as it is."""
+    if isinstance(value, Phrase) and lang != "en":
+        return tr(lang, value.msgid, **value.params)
+    return value
+
+
+def render_text(text: str, lang: str) -> str:
+    """A sentence for a person in ``lang``: a phrase translated, any other text as it was written."""
+    said = render(text, lang)
+    return said if isinstance(said, str) else text
+
+
+ReplyT = TypeVar("ReplyT", bound=MutableMapping[str, Any])
+
+
+def said_in(reply: ReplyT, lang: str) -> ReplyT:
+    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
+    answered rather than raised (``error.message``), in ``lang``: the gateway's last step."""
+    error = reply.get("error")
+    said = error if isinstance(error, dict) else reply
+    message = said.get("message")
+    if isinstance(message, str) and lang != "en":
+        said["message"] = render_text(message, lang)
+    return reply
+
+
+_chosen = ["en"]  # the terminal client's one language (a process serves one person there)
+
+
+def use_language(lang: str) -> str:
+    """Make ``lang`` (or the nearest we speak) the language of :func:`_`; returns it."""
+    _chosen[0] = language(lang)
+    return _chosen[0]
+
+
+def chosen_language() -> str:
+    """The language :func:`use_language` chose (English until then)."""
+    return _chosen[0]
+
+
+def spoken(text: str) -> str:
+    """A sentence (a :class:`Phrase`, such as a help text kept in a constant) in the chosen language."""
+    return render_text(text, _chosen[0])
+
+
+def _(msgid: str, /, **params: object) -> str:
+    """``msgid`` in the language chosen by :func:`use_language` (the terminal client's; gettext's name).
+
+    >>> _("your turn")
+    'your turn'
+    """
+    return tr(_chosen[0], msgid, **params)

@@ -1,0 +1,101 @@
+"""Every message id the code says, and the catalogs that translate them (docs/i18n.md).
+
+Python: the first string argument of ``phrase(...)`` and ``_(...)``, the second of
+``tr(lang, ...)``, found by walking the syntax tree of ``server/`` and ``client_cli/``.
+The page: every ``t("...")`` in ``server/web/static/*.js``.
+
+``python -m tests.support.message_ids`` adds the ids the code says and a catalog lacks to
+each ``.po`` file (with an empty translation, for a translator to fill) and drops the ones
+no code says any more; the completeness test (tests/test_i18n_catalogs.py) fails until
+every id has its Spanish and German.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON_ROOTS = (ROOT / "server", ROOT / "client_cli")
+STATIC = ROOT / "server" / "web" / "static"
+PAGE_CATALOGS = STATIC / "i18n"
+TRANSLATED = ("es", "de")
+_FIRST = frozenset({"phrase", "_"})
+_JS_CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
+
+
+def python_ids(roots: tuple[Path, ...] = PYTHON_ROOTS) -> dict[str, str]:
+    """Each message id said in Python, with one place that says it (``file:line``)."""
+    found: dict[str, str] = {}
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                msgid = _msgid(node)
+                if msgid is not None:
+                    found.setdefault(msgid, f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}")
+    return found
+
+
+def _msgid(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else "phrase" if isinstance(func, ast.Attribute) \
+        and func.attr == "phrase" else ""
+    index = 0 if name in _FIRST else 1 if name == "tr" else None
+    if index is None or len(node.args) <= index:
+        return None
+    arg = node.args[index]
+    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
+def page_ids(static: Path = STATIC) -> dict[str, str]:
+    """Each message id the page says with ``t("...")``, with the module that says it."""
+    found: dict[str, str] = {}
+    for path in sorted(static.glob("*.js")):
+        for match in _JS_CALL.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(json.loads(f'"{match.group(2)}"') if match.group(1) == '"' else match.group(2),
+                             path.name)
+    return found
+
+
+def po_path(lang: str) -> Path:
+    """The gettext catalog of ``lang``."""
+    return ROOT / "server" / "locale" / lang / "LC_MESSAGES" / "hcf.po"
+
+
+def read_catalog(lang: str) -> Catalog:
+    """The ``.po`` catalog of ``lang``, as Babel reads it."""
+    with po_path(lang).open("rb") as source:
+        return read_po(source, locale=lang, domain="hcf")
+
+
+def page_catalog(lang: str) -> dict[str, str]:
+    """The page's JSON catalog of ``lang``."""
+    loaded: dict[str, str] = json.loads((PAGE_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+def sync() -> None:
+    """Bring each ``.po`` catalog to the ids the code says: add the missing (untranslated), drop the unused."""
+    ids = python_ids()
+    for lang in TRANSLATED:
+        catalog = read_catalog(lang) if po_path(lang).is_file() else Catalog(locale=lang, domain="hcf")
+        for message in list(catalog):
+            if message.id and message.id not in ids:
+                catalog.delete(message.id)
+        for msgid in ids:
+            if msgid not in catalog:
+                catalog.add(msgid, "")
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        with po_path(lang).open("wb") as out:
+            write_po(out, catalog, width=110, omit_header=False, sort_output=True)
+
+
+if __name__ == "__main__":
+    sync()
