@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from server import chat
 from server.i18n import phrase
@@ -333,7 +333,10 @@ class Move(TableRequest):
     """
 
     action: MoveName
-    args: Annotated[dict[MoveName, Any], Field(max_length=MOST_ARGS)] = Field(default_factory=dict)
+    # The arguments as the game reads them, made once as the move leaves the wire: a null argument (or an entry's
+    # null field) is one not sent. Pydantic calls ``sent`` itself: no method of ours only passes them on.
+    args: Annotated[dict[MoveName, Any], Field(max_length=MOST_ARGS), AfterValidator(sent)] = \
+        Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod
@@ -343,13 +346,6 @@ class Move(TableRequest):
             return data
         return {**{k: data[k] for k in ("table", "action") if k in data},
                 "args": {k: v for k, v in data.items() if k not in ("table", "action")}}
-
-    @field_validator("args")
-    @classmethod
-    def _sent(cls, args: dict[str, Any]) -> dict[str, Any]:
-        """The arguments as the game reads them, made once as the move leaves the wire: a null argument (or an
-        entry's null field) is one not sent."""
-        return sent(args)
 
     def check(self) -> None:
         """Refuse an argument whose value is outside what any game's move takes."""

@@ -119,7 +119,7 @@ class RulesAdapter(Generic[StateT, CommandT, EventT]):
 
     @property
     def public_event(self) -> Callable[[EventT], JSON]:
-        """The game's ``view.public_event``: what every viewer sees of an event."""
+        """The game's ``view.public_event``: what every viewer sees of an event, a new dict at each call."""
         shown: Callable[[EventT], JSON] = self.view.public_event
         return shown
 

@@ -250,7 +250,8 @@ class GameRules(Protocol[SettingsT, StateT, CommandT, EventT]):
         ...
 
     def public_event(self, event: EventT) -> JSON:
-        """What every viewer sees of an event."""
+        """What every viewer sees of an event: a new dict at each call, shared with nothing (the table adds the
+        hand's id and number to it where it is, and sends it as it is)."""
         ...
 
     def private_events(self, state: StateT, event: EventT) -> list[tuple[int, JSON]]:

@@ -34,14 +34,25 @@ def decide(handlers: Mapping[type, Callable[[S, Any], list[Any]]], terminal: fro
 
     A finished hand refuses everything; a :class:`Misdeal` voids any other hand.
     """
+    return handler_for(handlers, terminal, state, type(command))(state, command)
+
+
+def handler_for(handlers: Mapping[type, Callable[[S, Any], list[Any]]], terminal: frozenset[str], state: S,
+                kind: type) -> Callable[[S, Any], list[Any]]:
+    """What decides a command of type ``kind`` in ``state``, or a :class:`Violation` (as :func:`decide` refuses)."""
     if state.phase in terminal:
         raise Violation(phrase("this hand is over"), "hand/over")
-    if isinstance(command, Misdeal):
-        return [HandVoided(command.reason)]
-    handler = handlers.get(type(command))
+    if issubclass(kind, Misdeal):
+        return _voided
+    handler = handlers.get(kind)
     if handler is None:
-        raise Violation(f"unknown command {type(command).__name__}", "request/unknown")
-    return handler(state, command)
+        raise Violation(f"unknown command {kind.__name__}", "request/unknown")
+    return handler
+
+
+def _voided(_state: object, command: Misdeal) -> list[Any]:
+    """A misdeal voids the hand."""
+    return [HandVoided(command.reason)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,14 @@ class Dispatch(Generic[S, E]):
         """The events ``command`` causes by its handler, or a :class:`Violation`; the state is not touched."""
         events: list[E] = decide(self.handlers, self.terminal, state, command)
         return events
+
+    def handler(self, state: S, kind: type, /) -> Callable[[S, Any], list[E]]:
+        """What decides a command of type ``kind`` in ``state``, or a :class:`Violation`, as calling it refuses.
+
+        The hand desk looks the handler up by the command's type and hands the command to it itself
+        (docs/server.md, one raise's path): nothing passes the command on in between.
+        """
+        return handler_for(self.handlers, self.terminal, state, kind)
 
 
 def apply_events(evolve: Callable[[S, E], S], state: S, events: Iterable[E]) -> S:

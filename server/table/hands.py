@@ -15,6 +15,7 @@ import structlog
 
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
+from server.rules.machine import Dispatch
 from server.table import course, facts, floor_state, hand_lifecycle, hand_start, seats
 from server.table.commands import (
     Play,
@@ -160,7 +161,8 @@ class HandDesk:
             return {}
         state = table.course.state
         assert state is not None  # a hand is in progress
-        events = table.game.decide(state, command)
+        decide = table.game.decide  # a game's Dispatch gives the command's handler; the table calls it itself
+        events = (decide.handler(state, type(command)) if isinstance(decide, Dispatch) else decide)(state, command)
         record = self._drill.record if drilled else self._pipeline.record
         clock = self._hand_timer.running
         await record(state, events, Batch(), inputs=table.game.codec.command_as_json(command))

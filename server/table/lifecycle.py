@@ -20,7 +20,6 @@ from server.i18n import phrase
 from server.rules.errors import RuleError
 from server.table.commands import TableCommand, TableError
 from server.table.ports import Reply
-from server.table.updates import BatchRecord
 
 log = structlog.get_logger("hcf.table")
 
@@ -52,13 +51,8 @@ class BatchRecorder(Protocol):
     async def abandon(self) -> None:
         """The batch ended by an error: nothing of it is committed or published."""
 
-    def taken(self) -> BatchRecord:
-        """What the batch recorded, the batch over."""
-        ...
-
-    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError],
-                                 record: BatchRecord) -> None:
-        """Answer every requester, then publish to every viewer."""
+    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError]) -> None:
+        """The batch is over: answer every requester, then publish what it recorded to every viewer."""
 
 
 class TableTask:
@@ -181,7 +175,7 @@ class TableTask:
             for _command, future in items:
                 self._refuse(future)
             raise
-        await self._recorder.answer_and_publish(items, outcomes, self._recorder.taken())
+        await self._recorder.answer_and_publish(items, outcomes)
         if halted:
             for _command, future in items[len(outcomes):]:
                 self._refuse(future)

@@ -19,7 +19,7 @@ from server.table.commands import Snapshot, TableError, requester
 from server.table.context import TableContext
 from server.table.hand_timer import HandTimer
 from server.table.lifecycle import QueueItem
-from server.table.ports import Batch, BatchedStorage, Publisher, RecordedEvent, Reply, TableStorage
+from server.table.ports import Batch, BatchedStorage, Publisher, RecordedEvent, Reply, TableStorage, UpdateEvent
 from server.table.updates import BatchRecord, UpdateBuilder
 
 log = structlog.get_logger("hcf.table")
@@ -40,14 +40,13 @@ class Pipeline:
                  after_hand: Callable[[HandLike], Awaitable[None]]) -> None:
         self._table, self._storage, self._publisher = table, storage, publisher
         self._hand_timer, self._after_hand = hand_timer, after_hand
-        self._updates = UpdateBuilder(table.name)
-        self._batch: BatchRecord | None = None  # what the batch of commands in hand recorded so far
+        self._updates = UpdateBuilder(table.name)  # its ``batch``: what the batch of commands in hand recorded so far
         self._committed: list[Callable[[], Awaitable[None]]] = []  # writes of their own, once the batch is committed
 
     def begin(self) -> None:
         """A batch of commands begins: what it records is kept for its updates, and (where the storage can) its
         commands share one commit."""
-        self._batch = BatchRecord(self._table.seated_accounts())
+        self._updates.batch = BatchRecord(self._table.seated_accounts())
         if isinstance(self._storage, BatchedStorage):
             self._storage.begin_batch(self._table.name)
 
@@ -68,21 +67,15 @@ class Pipeline:
         batch's transaction holds the database's write lock (SQLite)."""
         self._committed.append(write)
 
-    def taken(self) -> BatchRecord:
-        """What the batch recorded, the batch over."""
-        record, self._batch = self._batch, None
-        assert record is not None
-        return record
-
     async def abandon(self) -> None:
         """The batch ended by an error: nothing of it is committed or published."""
-        self._batch, self._committed = None, []
+        self._updates.batch, self._committed = None, []
         if isinstance(self._storage, BatchedStorage):
             await self._storage.end_batch(self._table.name, commit=False)
 
-    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError],
-                                 record: BatchRecord) -> None:
-        """The requesters' answers first, each with its own update; then one update to every other viewer.
+    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError]) -> None:
+        """The batch is over: the requesters' answers first, each with its own update; then one update to every
+        other viewer.
 
         Only the requesters' updates are built before they are answered. The event loop then lets
         the requests' handlers write their answers: the acting player's answer is the first thing
@@ -90,7 +83,7 @@ class Pipeline:
         """
         table = self._table
         try:
-            batch = self._updates.start(table.view(), record, table.now())
+            batch = self._updates.start(table.view(), table.now())  # the batch the builder holds, now over
         except Exception:
             log.exception("update_failed")
             batch = None
@@ -125,24 +118,30 @@ class Pipeline:
 
     async def take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
         """Publish what was recorded after ``after_seq`` before this runner ran, as the batch's first update."""
-        if self._batch is not None and self._batch.seqs is None and after_seq < self._table.seq:
-            self._batch.add(events, [])
-            self._batch.seqs = (after_seq + 1, self._table.seq)
+        batch = self._updates.batch
+        if batch is not None and batch.seqs is None and after_seq < self._table.seq:
+            batch.events.extend({"seq": e.seq, "event": e.payload} for e in events)
+            batch.in_hand = batch.in_hand or any(e.in_hand for e in events)
+            batch.seqs = (after_seq + 1, self._table.seq)
         return {}
 
     async def _commit(self, batch: Batch) -> int | None:
         # The storage port refuses with the one refusal type, its codes already mapped for clients.
         return await self._storage.commit(self._table.name, self._table.course.hand_id, batch)
 
-    async def _publish(self, events: list[RecordedEvent], private: list[tuple[AccountId, int, Reply]]) -> None:
-        """Keep what was recorded for the batch's updates (``answer_and_publish``), logged now."""
+    async def _publish(self, events: list[UpdateEvent], in_hand: bool,
+                       private: list[tuple[AccountId, int, Reply]]) -> None:
+        """Keep what was recorded, as it is sent, for the batch's updates (``answer_and_publish``), logged now."""
         table = self._table
         for event in events:
             _log_event(event, table.game)
-        if self._batch is not None:
-            self._batch.add(events, private)
+        batch = self._updates.batch
+        if batch is not None:  # written straight into the builder's record: the updates carry these very events
+            batch.events.extend(events)
+            batch.private.extend(private)
+            batch.in_hand = batch.in_hand or in_hand
             return
-        record = BatchRecord(table.seated_accounts(), list(events), list(private))  # outside a batch (not expected)
+        record = BatchRecord(table.seated_accounts(), events, list(private), in_hand)  # outside a batch (not expected)
         updates = self._updates.build(table.view(), record, table.now())
         if updates is not None:
             try:
@@ -170,7 +169,7 @@ class Pipeline:
         if apply is not None:
             apply()
         # A "_" key is recorded and never published (a drill's answers: server/table/drill.py).
-        await self._publish([RecordedEvent(r.seq, _unpublished_out(r.payload), r.in_hand) for r in recorded], [])
+        await self._publish([{"seq": r.seq, "event": _unpublished_out(r.payload)} for r in recorded], False, [])
 
     async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
                      lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
@@ -207,23 +206,28 @@ class Pipeline:
         table.course = course.recorded(table.course, state, hand_id=hand_id, dealt=batch.hand_number)
         table.stacks = seats.stacks_after(table.stacks, table.name, batch.transfers)
         self._hand_timer.follow(game.clock(before) if before is not None else None, game.clock(state), table.now())
-        await self._publish(self._public(recorded, public), private)
+        await self._publish(self._public(recorded, public), True, private)
         if state.phase in game.terminal:
             await self._after_hand(state)
 
-    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[RecordedEvent]:
-        """What everyone may see of the recorded events (the game's public view; no ``_`` keys)."""
-        table, out = self._table, []
+    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[UpdateEvent]:
+        """What everyone may see of the recorded events (the game's public view; no ``_`` keys), as sent.
+
+        Each payload is completed where it is (the game's ``public_event`` gives a dict of its own each time,
+        ``Game.public_event``), so the update carries the very dict the game made, with its seq.
+        """
+        table = self._table
+        out: list[UpdateEvent] = []
         clock = self._hand_timer.running
         for r in recorded:
             payload = public.get(r.seq)
             if payload is None:
                 payload = _unpublished_out(r.payload)
-            payload = {**payload, "hand_id": table.course.hand_id,
-                       "number": payload.get("number", table.course.hand_number)}
+            payload["hand_id"] = table.course.hand_id
+            payload.setdefault("number", table.course.hand_number)
             if clock is not None and payload.get("type") in table.game.clocked_events:
                 payload["deadline"] = clock.deadline
-            out.append(RecordedEvent(r.seq, payload, r.in_hand))
+            out.append({"seq": r.seq, "event": payload})
         return out
 
 
@@ -232,10 +236,10 @@ def _unpublished_out(payload: Reply) -> Reply:
     return {k: v for k, v in payload.items() if not k.startswith("_")}
 
 
-def _log_event(event: RecordedEvent, game: Game) -> None:
+def _log_event(event: UpdateEvent, game: Game) -> None:
     """One line per published event: only public fields, never cards or seeds."""
-    payload = event.payload
+    payload = event["event"]
     # "stack" and "event" mean something else to structlog: prefix every field.
     own = log_fields(payload, _LOGGED_KEYS) | game.log_fields(payload)
     fields = {f"ev_{k}": v for k, v in own.items()}
-    log.info(str(payload.get("type")), seq=event.seq, hand=payload.get("hand_id"), **fields)
+    log.info(str(payload.get("type")), seq=event["seq"], hand=payload.get("hand_id"), **fields)

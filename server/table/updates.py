@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from server.rules.game import JSON, AccountId, JSONIn
-from server.table.ports import Choices, RecordedEvent, TableUpdates, UpdateEvent, UpdatePayload
+from server.table.ports import Choices, TableUpdates, UpdateEvent, UpdatePayload
 from server.viewpatch import Op, diff, patchable
 from server.viewpatch import apply as apply_patch
 
@@ -68,18 +68,18 @@ class TableViews(Protocol):
 
 @dataclass(slots=True)
 class BatchRecord:
-    """What one batch of commands recorded, in order, as it is to be published."""
+    """What one batch of commands recorded, in order, as it is to be published.
+
+    The pipeline writes into it as it records (server/table/pipeline.py): the public events already in the form
+    every update carries them, so the updates hold the very same objects, not copies.
+    """
 
     seated_before: frozenset[AccountId]
-    events: list[RecordedEvent] = field(default_factory=list)  # public payloads
+    events: list[UpdateEvent] = field(default_factory=list)  # public payloads with their seqs, as sent
     private: list[tuple[AccountId, int, JSON]] = field(default_factory=list)
+    in_hand: bool = False  # some event is of the hand (its view may have changed)
     # The seq range, when it is more than the events' own (a takeover publishes only some of what it recorded)
     seqs: tuple[int, int] | None = None
-
-    def add(self, events: Iterable[RecordedEvent], private: Iterable[tuple[AccountId, int, JSON]]) -> None:
-        """What one commit recorded (public payloads, and each account's own)."""
-        self.events.extend(events)
-        self.private.extend(private)
 
 
 class UpdateBuilder:
@@ -93,6 +93,7 @@ class UpdateBuilder:
 
     def __init__(self, table: str) -> None:
         self.table = table
+        self.batch: BatchRecord | None = None  # what the batch in hand records, written by the pipeline as it goes
         self._shared: JSON = {}
         self._hand_key: tuple[object, ...] = (_UNSEEN,)
         self.sent: dict[AccountId, _Sent] = {}  # what each account's last personal update left its model holding
@@ -101,19 +102,22 @@ class UpdateBuilder:
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
         """The updates of one batch, or None when it recorded nothing."""
-        batch = self.start(views, record, server_time)
+        batch = self.start(views, server_time, record)
         return None if batch is None else batch.finish(skip)
 
-    def start(self, views: TableViews, record: BatchRecord, server_time: float) -> BatchUpdates | None:
+    def start(self, views: TableViews, server_time: float, record: BatchRecord | None = None) -> BatchUpdates | None:
         """Begin one batch's updates (the shared part now; each viewer's when asked), or None if it recorded nothing.
 
+        ``record`` is what the batch recorded; without it, the batch in hand (``batch``), which is then over.
         Call the returned object's methods before the table changes again: it reads the views as they are.
         """
-        if not record.events and record.seqs is None:
+        if record is None:
+            record, self.batch = self.batch, None
+        if record is None or (not record.events and record.seqs is None):
             return None
         shared, shared_patch = self._changed_shared(views.shared_view())
         hand_key = views.hand_key()
-        hand_changed = not _same_key(hand_key, self._hand_key) or any(e.in_hand for e in record.events)
+        hand_changed = not _same_key(hand_key, self._hand_key) or record.in_hand
         self._hand_key = hand_key
         return BatchUpdates(self, views, record, server_time, (shared, shared_patch), hand_changed)
 
@@ -161,7 +165,7 @@ class BatchUpdates:
         self._shared, self._shared_patch = shared
         self._range = _seq_range(record)
         self._server_time = server_time
-        self._public: list[UpdateEvent] = [{"seq": e.seq, "event": e.payload} for e in record.events]
+        self._public = record.events  # as the pipeline recorded them: no copy
         self._private = _private_by_account(record.private)
         self._built: dict[AccountId | None, UpdatePayload] = {}
         self._accounts = record.seated_before | views.seated_accounts()
@@ -241,7 +245,7 @@ def _same_key(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
 
 def _seq_range(record: BatchRecord) -> tuple[int, int]:
     """The first and last seq the batch covers: its events' (recorded in seq order), or wider."""
-    seqs = [e.seq for e in record.events[:1]] + [e.seq for e in record.events[-1:]]
+    seqs = [e["seq"] for e in record.events[:1]] + [e["seq"] for e in record.events[-1:]]
     if record.seqs is not None:
         return record.seqs[0], max([record.seqs[1], *seqs])
     return seqs[0], seqs[-1]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from server.rules import commands, events, machine
 from server.rules.caribbean import messages as cm
@@ -121,6 +124,26 @@ def test_a_finished_hand_refuses_even_a_misdeal_and_a_live_one_is_voided_by_it()
     with pytest.raises(Violation) as unknown:
         machine.decide({}, frozenset(), _Hand("betting"), commands.Leave(1))
     assert (unknown.value.code, unknown.value.message) == ("request/unknown", "unknown command Leave")
+
+
+_DISPATCH: machine.Dispatch[_Hand, object] = machine.Dispatch(
+    {commands.Leave: lambda _s, c: [("left", c.seat)], commands.ClockExpired: lambda _s, c: [("late", c.seat)]},
+    frozenset({"settled", "void"}))
+
+
+def _outcome(run: Callable[[], list[object]]) -> object:
+    try:
+        return run()
+    except Violation as refusal:
+        return refusal.code, refusal.message
+
+
+@given(st.sampled_from(["betting", "decisions", "settled", "void"]),
+       st.sampled_from([commands.Misdeal("shutdown"), commands.Leave(1), commands.Stay(2), commands.ClockExpired(3)]))
+def test_the_handler_the_desk_looks_up_decides_and_refuses_as_the_dispatch_does(phase: str, command: object) -> None:
+    hand = _Hand(phase)
+    assert _outcome(lambda: _DISPATCH.handler(hand, type(command))(hand, command)) == \
+        _outcome(lambda: _DISPATCH(hand, command))
 
 
 def test_need_phase_and_player_at_refuse_with_stable_codes() -> None:

@@ -223,8 +223,8 @@ def test_a_batch_without_events_sends_nothing() -> None:
 
 def test_private_events_follow_their_public_event_for_their_account_only() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
-    record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"}), RecordedEvent(2, {"type": "b"})],
-                         [(7, 1, {"type": "mine"})])
+    record = BatchRecord(frozenset({7}), [{"seq": 1, "event": {"type": "a"}}, {"seq": 2, "event": {"type": "b"}}],
+                         [(7, 1, {"type": "mine"})], in_hand=True)
     updates = UpdateBuilder("t").build(runner.view(), record, 0.0)
     assert updates is not None
     assert [e["event"]["type"] for e in updates.spectator["events"]] == ["a", "b"]
@@ -237,16 +237,16 @@ def test_private_events_follow_their_public_event_for_their_account_only() -> No
 def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
     builder = UpdateBuilder("t")
-    first = builder.build(runner.view(), BatchRecord(frozenset(), [RecordedEvent(1, {"type": "a"}, in_hand=False)]),
+    first = builder.build(runner.view(), BatchRecord(frozenset(), [{"seq": 1, "event": {"type": "a"}}]),
                           0.0)
-    second = builder.build(runner.view(), BatchRecord(frozenset(), [RecordedEvent(2, {"type": "b"}, in_hand=False)]),
+    second = builder.build(runner.view(), BatchRecord(frozenset(), [{"seq": 2, "event": {"type": "b"}}]),
                            0.0)
     assert first is not None
     assert second is not None
     assert {"settings", "seats", "status", "hand"} <= set(first.spectator["view"])
     assert second.spectator["view"] == {}
     runner.floor = replace(runner.floor, paused=True)
-    third = builder.build(runner.view(), BatchRecord(frozenset(), [RecordedEvent(3, {"type": "c"}, in_hand=False)]),
+    third = builder.build(runner.view(), BatchRecord(frozenset(), [{"seq": 3, "event": {"type": "c"}}]),
                           0.0)
     assert third is not None
     assert third.spectator["view"] == {"status": "paused"}
@@ -255,7 +255,7 @@ def test_only_what_changed_since_the_last_update_is_in_the_view() -> None:
 def test_updates_relayed_to_another_process_arrive_as_they_left() -> None:
     runner = TableRunner(TableSetup("t", HcfSettings.from_mapping(SLOW)), MemoryStorage(), ModelPublisher())
     runner.roster = runner.roster.with_seated(Seated(2, 7, "ann"))
-    record = BatchRecord(frozenset({7}), [RecordedEvent(1, {"type": "a"})], [(7, 1, {"type": "mine"})])
+    record = BatchRecord(frozenset({7}), [{"seq": 1, "event": {"type": "a"}}], [(7, 1, {"type": "mine"})], in_hand=True)
     updates = UpdateBuilder("t").build(runner.view(), record, 12.5, frozenset({7}))
     assert updates is not None
     table, back = decode_updates(json.loads(encode_updates("node-a", "t", updates)))

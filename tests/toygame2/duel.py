@@ -327,7 +327,7 @@ class DealerDuel(PlainGame[DuelSettings, DuelHand, Event]):
             out += [Transfer(HOUSE_BANK, stack, net, "win")] if net > 0 else []
         return out
 
-    def public_event(self, event: Event) -> JSON:
+    def public_event(self, event: Event) -> JSON:  # a new dict at each call, as Game.public_event says
         if isinstance(event, DuelDealt):  # the players' cards and the hole card stay hidden until the showdown
             return {"type": event.type, "order": [seat for seat, _ in event.hands], "dealer_up": event.dealer_up}
         return {k: v for k, v in event.as_json().items() if k != "seed"}  # a seed stays secret until the reveal

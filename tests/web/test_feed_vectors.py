@@ -86,3 +86,24 @@ def test_a_patch_that_does_not_fit_drops_the_model_and_asks_a_snapshot(page: Pag
     assert out["asked"] == 1
     assert out["seen"] == [case["model"]["seq"], snapshot["seq"]]
     assert out["model"] == snapshot
+
+
+LISTEN = """async ({model, update}) => {
+  const feed = await import("/feed.js");
+  const seen = [];
+  const tableFeed = new feed.TableFeed("t1", async () => model, (m) => seen.push(m.seq));
+  tableFeed.takeSnapshot(model);
+  tableFeed.listener({...update, table: "t2"});
+  const otherTable = tableFeed.model.seq;
+  tableFeed.listener(update);
+  return {otherTable, seen, seq: tableFeed.model.seq};
+}"""
+
+
+def test_the_feed_is_the_sockets_listener_and_takes_only_its_tables_updates(page: Page) -> None:
+    case = next(c for c in VECTORS if c.get("fits", True))
+    model, update = {**case["model"], "seq": 4}, {**case["update"], "table": "t1", "from_seq": 5, "seq": 5}
+    out = page.evaluate(LISTEN, {"model": model, "update": update})
+    assert out["otherTable"] == 4
+    assert out["seen"] == [4, 5]
+    assert out["seq"] == 5

@@ -40,7 +40,8 @@ def spot_cards(cards: tuple[Card, ...]) -> SpotCards:
 
 
 def public_event(event: Event) -> JSON:
-    """The version of ``event`` that everyone at the table may see (the deal: counts and the up-card)."""
+    """The version of ``event`` that everyone at the table may see (the deal: counts and the up-card): a new dict
+    at each call (``Game.public_event``)."""
     if isinstance(event, CardsDealt):
         return {"type": event.type, "order": list(event.order),
                 "counts": {str(spot): len(cards) for spot, cards in event.hands},

@@ -26,7 +26,7 @@ from server.rules.hcf.messages import CardsDealt, Event
 
 
 def public_event(event: Event) -> dict[str, Any]:
-    """The version of ``event`` that everyone at the table may see."""
+    """The version of ``event`` that everyone at the table may see: a new dict at each call (``Game.public_event``)."""
     if isinstance(event, CardsDealt):
         return {"type": event.type, "order": list(event.order),
                 "counts": {str(seat): len(cards) for seat, cards in event.hands}}

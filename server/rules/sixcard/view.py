@@ -40,7 +40,7 @@ UP_CARD: Final = HAND_SIZE - 1
 
 
 def public_event(event: Event) -> JSON:
-    """The version of ``event`` that everyone at the table may see."""
+    """The version of ``event`` that everyone at the table may see: a new dict at each call (``Game.public_event``)."""
     if isinstance(event, CardsDealt):
         return {"type": event.type, "order": list(event.order),
                 "counts": {str(box): len(cards) for box, cards in event.hands},

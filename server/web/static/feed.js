@@ -70,6 +70,8 @@ export class TableFeed {
     this.held = [];
     this.gapTimer = null;
     this.dropped = false; // a patch did not fit: the model is gone until a snapshot comes
+    /** The socket's table_update listener: an update of this table is offered, another table's is not ours. */
+    this.listener = (update) => { if (update.table === this.table) this.offer(update); };
   }
 
   takeSnapshot(snapshot) {

@@ -60,7 +60,7 @@ export class TablePage {
     this.socket.on("connect", () => { this.online(true); this.joined(); });
     this.socket.on("disconnect", () => this.online(false));
     this.socket.on("retrying", () => this.online(false));
-    this.socket.on("table_update", (update) => { if (update.table === this.table) this.feed.offer(update); });
+    this.socket.on("table_update", this.feed.listener); // the feed takes its table's updates itself
     this.socket.on("chat", (line) => this.chat.add(line));
     this.socket.on("refused", (err) => this.say(t("The server refused the connection: {reason}. Log in again.", { reason: refusal(err) }), true));
     this.socket.on("session_replaced", (d) => { this.socket.close(); this.say(d.message + " " + t("(this page stopped)"), true); });
