@@ -63,6 +63,8 @@ def screen_lines(screen: Screen, width: int = 80, height: int = 24) -> list[Text
     for i, said in enumerate(screen.verdict):
         middle.append(Text(said, style=headline if i == 0 else "red"))
     top, middle, bottom = fit_all(top, width), fit_all(middle, width), fit_all(bottom, width)  # wrapped, not cut
+    if len(middle) > height - len(top) - len(bottom) - 1:
+        top = top[:1]  # the help or the results a person asked for outrank the seats: the header stays
     middle = middle[:max(0, height - len(top) - len(bottom) - 1)]  # the prompt and its message stay in view
     room = max(0, height - len(top) - len(bottom) - len(middle) - 1)
     log = fit_all((Text(entry, style="dim") for entry in list(screen.log)[-room:]), width)[-room:] if room else []

@@ -62,3 +62,19 @@ def test_each_games_screen_with_its_help_fits_80_columns_without_an_ellipsis(gam
         for word in line.plain.split():
             assert word in words, f"{word!r} of {line.plain!r} is not on the screen"
     assert shown[-1] == "> bet 10"
+
+
+@pytest.mark.parametrize("game", ["hcf"])
+def test_the_whole_help_shows_on_a_24_row_terminal_the_seats_giving_way(game: str) -> None:
+    """On a terminal of 80 x 24 (pexpect's and many a laptop's), help asked for shows to its last line (the
+    chat and away commands come last): the seats give way while it is shown, the header and the prompt stay.
+    The house games' help is longer than 24 rows once wrapped: it needs a taller terminal (docs/client.md)."""
+    snap = _hcf() if game == "hcf" else (_caribbean() if game == "caribbean" else _sixcard()).snapshot(1)
+    client = HCF if game == "hcf" else CLIENTS[game]
+    help_lines = [Text(line) for line in [*client.help.splitlines(), "  away / back", "  say TEXT"]]
+    lines = screen_lines(Screen(snapshot=snap, server_now=1000.0, body=client.table_lines(snap, symbols=True),
+                                extra=help_lines, prompt=""), 80, 24)
+    shown = [line.plain for line in lines]
+    assert len(shown) <= 24
+    assert "  say TEXT" in shown and "  away / back" in shown, shown
+    assert shown[-1] == "> "
