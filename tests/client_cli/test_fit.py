@@ -76,5 +76,6 @@ def test_the_whole_help_shows_on_a_24_row_terminal_the_seats_giving_way(game: st
                                 extra=help_lines, prompt=""), 80, 24)
     shown = [line.plain for line in lines]
     assert len(shown) <= 24
-    assert "  say TEXT" in shown and "  away / back" in shown, shown
+    assert "  say TEXT" in shown, shown
+    assert "  away / back" in shown, shown
     assert shown[-1] == "> "
