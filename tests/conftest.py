@@ -60,7 +60,7 @@ def group_of(nodeid: str) -> str:
     >>> group_of("tests/web/test_play.py::test_hand_one")
     'tests/web/test_play.py'
     >>> group_of("tests/analysis/test_command.py::test_x[a::b]")
-    'tests/analysis/test_command.py'
+    'tests/analysis/'
     """
     path = nodeid.split("::", 1)[0]
     return next((g for g in _GROUPS if path.startswith(g)), path)
