@@ -41,9 +41,9 @@ else:
 settings.register_profile("suite", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
-# Tests kept on one worker process, beyond their own module (none now: the exact odds counts of
-# tests/analysis/conftest.py are shared through the run's cache home, so those modules spread out).
-_GROUPS: tuple[str, ...] = ()
+# Tests kept on one worker process, beyond their own module: they share what a session fixture
+# computes once per process (the exact odds counts of tests/analysis/conftest.py, about 25 s).
+_GROUPS = ("tests/analysis/",)
 # Modules that each take a minute or so (measured: docs/benchmarks.md): they start first, so that
 # none of them begins last while the other workers have run out of tests. A module with a test
 # marked ``slow`` starts first too.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +12,9 @@ from server.analysis.hcf import Totals
 
 
 @pytest.fixture(scope="session")
-def odds_cache() -> Path:
-    """A cache directory shared by the run's tests, holding the exact counts once made.
-
-    The run's own cache home (tests/conftest.py): under pytest-xdist every worker process shares it, so the
-    counts made by one are read by the others (written atomically, server/analysis/cache.py), and the
-    analysis modules may run on any worker side by side.
-    """
-    path = Path(os.environ["XDG_CACHE_HOME"]) / "analysis-tests"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+def odds_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache directory shared by the session's tests, holding the HCF counts once made."""
+    return tmp_path_factory.mktemp("odds-cache")
 
 
 @pytest.fixture(scope="session")
