@@ -24,7 +24,7 @@ from server.move_bounds import MOST_ARGS as MOST_ARGS  # a move's bounds, named 
 from server.move_bounds import bounded as bounded
 from server.refusals import explain
 from server.rules.errors import Refusal
-from server.rules.vocabulary import JSON, RefusalCode, Reply
+from server.rules.vocabulary import JSON, AccountId, RefusalCode, Reply, Seat
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -80,7 +80,7 @@ class EventEntry(_EventEntry, total=False):
 class Choices(TypedDict):
     """What a viewer may do now, always complete: the seat it concerns, its deadline and each move."""
 
-    seat: int | None
+    seat: Seat | None
     deadline: float | None
     moves: list[JSON]
 
@@ -99,7 +99,7 @@ class TableUpdate(TypedDict):
 
 
 class _SeatView(TypedDict):
-    seat: int
+    seat: Seat
     name: str
     stack: int
     sitting_out: bool
@@ -118,8 +118,8 @@ class SeatView(_SeatView, total=False):
 class You(TypedDict):
     """The asking connection's account, seat and sitting out (all null for a spectator)."""
 
-    account: int | None
-    seat: int | None
+    account: AccountId | None
+    seat: Seat | None
     sitting_out: bool | None
 
 
@@ -263,7 +263,7 @@ class Request(BaseModel):
 TableName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
 # A seat, spot or box: loose on purpose, the table checks it against its own number and says so.
-SeatNo = Annotated[int, Field(ge=1, le=1000)]
+SeatNo = Annotated[Seat, Field(ge=1, le=1000)]
 
 
 class TableRequest(Request):
@@ -383,7 +383,7 @@ class HostAction(Request):
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None
-    seat: Annotated[int, Field(ge=0, le=1000)] | None = None  # 0: the dealer (inject); tables check their seats
+    seat: Annotated[Seat, Field(ge=0, le=1000)] | None = None  # 0: the dealer (inject); tables check their seats
     account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
     amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
     cards: Annotated[str, Field(max_length=400)] | None = None

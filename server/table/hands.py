@@ -16,7 +16,7 @@ import structlog
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
 from server.rules.machine import Dispatch
-from server.table import course, facts, floor_state, hand_lifecycle, hand_start, seats
+from server.table import course, facts, floor_state, hand_clock, hand_lifecycle, hand_start, seats
 from server.table.commands import (
     Play,
     Stand,
@@ -221,7 +221,7 @@ class HandDesk:
         except Exception as exc:  # nothing recorded: the clock's running out acts as it would without a bank
             log.error("time_bank_failed", kind=clock.kind, error=f"{type(exc).__name__}: {exc}")
         spec = table.game.clock(table.course.state) or clock.spec  # as the hand is now: who is late, what ends it
-        for seat in spec.late_seats:
+        for seat in hand_clock.late_seats(spec):
             table.roster = table.roster.changed(seat, missed_this_hand=True)
         expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
         try:

@@ -13,6 +13,7 @@ from typing import NotRequired, Protocol, TypedDict, runtime_checkable
 
 from server.rules.game import JSON, AccountId, Transfer
 from server.rules.vocabulary import Reply as Reply  # a command's answer, named here for the table's parts
+from server.rules.vocabulary import Seat
 from server.viewpatch import Op
 
 
@@ -30,7 +31,7 @@ class SeatChange:
     """A seat row to write: ``take`` it, ``free`` it, or change its ``flags``."""
 
     action: str
-    seat: int
+    seat: Seat
     account: AccountId
     willing_to_bank: bool = True
     sitting_out: bool = False
@@ -96,7 +97,7 @@ class UpdateEvent(TypedDict):
 class Choices(TypedDict):
     """What one viewer may do now (docs/protocol.md section 3)."""
 
-    seat: int | None
+    seat: Seat | None
     deadline: float | None
     moves: list[JSON]
     next_hand: NotRequired[str]  # why a seated player has no hand moves: the hand began without them (a sentence)

@@ -17,6 +17,7 @@ from functools import reduce
 from server.i18n import phrase
 from server.rules.game import AccountId, SeatLimits, Transfer
 from server.rules.places import account_place, stack_place
+from server.rules.vocabulary import Seat
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
 from server.table.ports import Batch, Reply, SeatChange
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
@@ -48,7 +49,7 @@ class Seating:
 class PlayerSat:
     """A player took a seat with ``stack`` chips."""
 
-    seat: int
+    seat: Seat
     account: AccountId
     name: str
     stack: int
@@ -62,7 +63,7 @@ class PlayerSat:
 class PlayerStood:
     """A player stood up, their ``cashed_out`` chips back to their account; ``reason`` when not their own."""
 
-    seat: int
+    seat: Seat
     name: str
     cashed_out: int
     reason: str | None = None
@@ -77,7 +78,7 @@ class PlayerStood:
 class StackChanged:
     """A seat's stack is now ``stack`` (a top-up: the transfer moved the chips)."""
 
-    seat: int
+    seat: Seat
     name: str
     stack: int
     reason: str
@@ -92,7 +93,7 @@ class StackChanged:
 class SitOutChanged:
     """A player sat out (at ``at``, the table's time) or came back."""
 
-    seat: int
+    seat: Seat
     name: str
     sitting_out: bool
     at: float | None
@@ -108,7 +109,7 @@ class SitOutChanged:
 class WillingChanged:
     """The seat's 'willing to bank' switch."""
 
-    seat: int
+    seat: Seat
     willing: bool
 
     def payload(self) -> Reply:
@@ -120,7 +121,7 @@ class WillingChanged:
 class PresenceChanged:
     """The seat's player connected (``present``) or every connection of theirs went."""
 
-    seat: int
+    seat: Seat
     present: bool
 
     def payload(self) -> Reply:
@@ -132,7 +133,7 @@ class PresenceChanged:
 class PlayerStaying:
     """A player took back the leave they asked: the seat stays after the hand."""
 
-    seat: int
+    seat: Seat
     name: str
 
     def payload(self) -> Reply:
@@ -144,7 +145,7 @@ class PlayerStaying:
 class AwayChanged:
     """A player went away (the table acts for them at once) or came back."""
 
-    seat: int
+    seat: Seat
     name: str
     away: bool
 
@@ -258,7 +259,7 @@ def sit(t: Seating, cmd: Sit) -> Decision:
                     reply={"seat": seat, "stack": buy_in} | next_hand_note(t))
 
 
-def _free_seat(t: Seating, asked: int | None) -> int:
+def _free_seat(t: Seating, asked: Seat | None) -> Seat:
     seat = asked if asked is not None else t.roster.first_free()
     if seat is None:
         raise TableError("seat/no_free_seat", phrase("table {table} is full", table=t.table))
@@ -397,7 +398,7 @@ def absences(t: Seating, played: Iterable[int], now: float) -> tuple[Roster, Dec
         if player is None:
             continue
         missed = player.missed_hands + 1 if player.absent() else 0
-        roster = roster.changed(seat, missed_hands=missed)
+        roster = roster.changed(player.seat, missed_hands=missed)
         if missed >= MISSED_CLOCKS_TO_SIT_OUT and not player.sitting_out:
             out += _sat_out_by_clock(player, now)
     return roster, out
