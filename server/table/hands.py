@@ -201,8 +201,12 @@ class HandDesk:
             return await self._seats.stay(seated)
         # The mover's seat, as the hand is now: asked once the game found the move well formed.
         mover = functools.partial(course.mover, table.course, table.game.terminal, seated, cmd.account)
-        # One call checks the arguments against the game's own moves and builds the game's command from them.
-        await self.command(table.game.moves.command(table.game, cmd.action, cmd.named(), mover))
+        moves, args = table.game.moves, cmd.named()
+        record = moves.record(cmd.action, args.keys())  # by the move's name and its arguments' names only
+        if record is None:  # the game builds it: one call checks the arguments and builds its command from them
+            await self.command(moves.command(table.game, cmd.action, args, mover))
+        else:  # a plain record (a raise): its values go to the rules once, judged with the move (docs/server.md)
+            await self.command(record.of(mover(), **{**record.defaults, **args}))
         # Refused moves raise above: only a move the hand took counts.
         table.roster = table.roster.changed(mover(), moved_this_hand=True)
         return {}

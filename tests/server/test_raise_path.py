@@ -25,7 +25,7 @@ SLOW = {"offer_seconds": 60, "bet_seconds": 60, "action_seconds": 60}
 ANTE, AMOUNT = 19, 53  # bob's six-card flush may raise up to three Antes (57)
 DOC = Path(__file__).parents[2] / "docs" / "server.md"
 # The most the raise may take, as cut for issue 24: a hop added back fails here even with the drawing updated.
-PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 11, 14
+PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 10, 14
 
 
 def _holds(value: Any, depth: int = 0) -> bool:
