@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from server.rules.errors import RuleError, Violation
 from server.rules.hcf.game import HCF
 from server.rules.hcf.hand import decide
-from server.rules.hcf.messages import PlayerRaised, Raise
+from server.rules.hcf.messages import Event, PlayerRaised, Raise
 from server.rules.vocabulary import is_refusal_code
 from tests.rules.test_hand import four_seat_decisions
 
@@ -37,14 +37,22 @@ def as_recorded(action: str, args: dict[str, Any], seat: int) -> object:
 @given(amount=ANY_JSON)
 def test_the_rules_judge_every_amount_a_raise_may_carry(amount: Any) -> None:
     """Seat 2 (a four-card flush, Ante 10) raises anything a client may send: a raise of 10 or a refusal."""
-    state = four_seat_decisions()
+    outcome = judged(as_recorded("raise", {"amount": amount}, 2))
+    if isinstance(outcome, Violation):
+        assert is_refusal_code(outcome.code), outcome
+        assert outcome.message
+    else:
+        assert outcome[0] == PlayerRaised(2, 10)
+        assert type(amount) is int
+        assert amount == 10
+
+
+def judged(command: object) -> list[Event] | Violation:
+    """The events the rules give ``command`` at a four-seat hand's decisions, or their refusal."""
     try:
-        events = decide(state, as_recorded("raise", {"amount": amount}, 2))
+        return decide(four_seat_decisions(), command)
     except Violation as refused:
-        assert is_refusal_code(refused.code) and refused.message, refused
-        return
-    assert events[0] == PlayerRaised(2, 10)
-    assert amount == 10 and type(amount) is int
+        return refused
 
 
 @pytest.mark.parametrize(("action", "args", "said"), [
