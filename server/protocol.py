@@ -14,17 +14,17 @@ before it reaches a table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Final, Literal, TypedDict
+from typing import Annotated, Any, Final, Literal, TypedDict, Unpack
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from server import chat
-from server.i18n import phrase
+from server.i18n import phrase, render_text
 from server.move_bounds import MOST_ARGS as MOST_ARGS  # a move's bounds, named here for the protocol's readers
 from server.move_bounds import bounded as bounded
 from server.refusals import explain
 from server.rules.errors import Refusal
-from server.rules.vocabulary import JSON, AccountId, RefusalCode, Reply, Seat
+from server.rules.vocabulary import JSON, AccountId, Answer, ErrorBody, OkReply, RefusalCode, RefusedReply, Reply, Seat
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -415,17 +415,29 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> Reply:
+def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> RefusedReply:
     """An ``ok: false`` acknowledgement with a listed code (``rate/limited`` says when to send again)."""
-    details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
+    details: ErrorBody = {"code": code, "message": message or ERROR_CODES[code]}
     if retry_after is not None:
         details["retry_after"] = retry_after
     return {"ok": False, "error": details}
 
 
-def ok(**fields: Any) -> Reply:
-    """An ``ok: true`` acknowledgement."""
+def ok(**fields: Unpack[Answer]) -> OkReply:
+    """An ``ok: true`` acknowledgement, with the fields the request answers with (mypy checks each name)."""
     return {"ok": True, **fields}
+
+
+def said_in(reply: Reply, lang: str) -> Reply:
+    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
+    answered rather than raised (``error.message``), in ``lang``: the gateway's last step."""
+    if lang == "en":
+        return reply
+    if not reply["ok"]:
+        reply["error"]["message"] = render_text(reply["error"]["message"], lang)
+    elif "message" in reply:
+        reply["message"] = render_text(reply["message"], lang)
+    return reply
 
 
 def parse_request(event: str, payload: Any) -> Request:

@@ -96,6 +96,39 @@ def test_every_seat_in_the_table_is_a_seat() -> None:
     assert found == [], "a seat in server/table is annotated Seat (server/rules/vocabulary.py), not int"
 
 
+# Replies mypy must refuse (each line marked ``# refused``) and ones it must take, checked against the vocabulary.
+REPLIES = """\
+from server.rules.vocabulary import Answer, Reply
+
+def plain() -> Reply:
+    return {"snapshot": {}}  # refused: a plain dict, no "ok"
+def unlisted() -> Reply:
+    return {"ok": False, "error": {"code": "db/conflict", "message": "busy"}}  # refused: not a listed code
+def wordless() -> Reply:
+    return {"ok": False, "error": {"code": "seat/taken"}}  # refused: a refusal says its sentence
+def unread() -> Answer:
+    return {"bogus": 1}  # refused: no client reads it
+def mistyped() -> Answer:
+    return {"message": 3}  # refused: a sentence is text
+def done() -> Reply:
+    return {"ok": True, "message": "you sit from the next hand", "seat": 3}
+def refused() -> Reply:
+    return {"ok": False, "error": {"code": "seat/taken", "message": "that seat is taken"}}
+"""
+
+
+def test_a_plain_dict_is_not_a_reply(tmp_path: Path) -> None:
+    """A reply is a ``Reply`` (the ok or the refused ``TypedDict``), not a dict: mypy refuses each wrong one."""
+    from mypy import api
+
+    sample = tmp_path / "replies.py"
+    sample.write_text(REPLIES, encoding="utf-8")
+    out, _err, _status = api.run(["--strict", "--no-incremental", "--follow-imports=silent", str(sample)])
+    flagged = sorted({int(m.group(1)) for m in re.finditer(r"replies\.py:(\d+): error", out)})
+    expected = [n for n, line in enumerate(REPLIES.splitlines(), 1) if "# refused" in line]
+    assert flagged == expected, out
+
+
 def test_every_type_ignore_says_why() -> None:
     found = [f"{m.relative_to(ROOT).as_posix()}:{line}"
              for package in ("server", "client_cli") for m in sorted((ROOT / package).rglob("*.py"))

@@ -28,7 +28,7 @@ from server.table.floor_commands import FloorDesk
 from server.table.hand_start import NewHand
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
-from server.table.ports import Batch, Reply
+from server.table.ports import Answer, Batch
 from server.table.rebet import carry_for_hand, carry_kept
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
@@ -150,7 +150,7 @@ class HandDesk:
         await self._pipeline.table_events([{"type": "table_waiting", "reason": course.GAME_ENDED, "message": sentence}],
                                           apply=apply)
 
-    async def command(self, command: object) -> Reply:
+    async def command(self, command: object) -> Answer:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
         if not table.hand_in_progress():
@@ -186,12 +186,12 @@ class HandDesk:
         self.idle.set()
         await self._carry_out(hand_lifecycle.hand_over(after, absent, closing=table.floor.closing))
 
-    async def void(self, reason: str) -> Reply:
+    async def void(self, reason: str) -> Answer:
         """Void the hand in progress (every chip back), once a drill's held steps are settled."""
         await self._carry_out(hand_lifecycle.void(reason, in_progress=self._table.hand_in_progress()))
         return {}
 
-    async def play(self, cmd: Play) -> Reply:
+    async def play(self, cmd: Play) -> Answer:
         """A seated player's move (or a leave, or a stay)."""
         table = self._table
         seated = table.seated(cmd.account)

@@ -17,9 +17,9 @@ from functools import reduce
 from server.i18n import phrase
 from server.rules.game import AccountId, SeatLimits, Transfer
 from server.rules.places import account_place, stack_place
-from server.rules.vocabulary import Seat
+from server.rules.vocabulary import JSON, Seat
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
-from server.table.ports import Batch, Reply, SeatChange
+from server.table.ports import Answer, Batch, SeatChange
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 
 
@@ -54,7 +54,7 @@ class PlayerSat:
     name: str
     stack: int
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_sat", "seat": self.seat, "name": self.name, "stack": self.stack}
 
@@ -68,7 +68,7 @@ class PlayerStood:
     cashed_out: int
     reason: str | None = None
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         why = {} if self.reason is None else {"reason": self.reason}
         return {"type": "player_stood", "seat": self.seat, "name": self.name, "cashed_out": self.cashed_out} | why
@@ -83,7 +83,7 @@ class StackChanged:
     stack: int
     reason: str
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "stack_changed", "seat": self.seat, "name": self.name, "stack": self.stack,
                 "reason": self.reason}
@@ -99,7 +99,7 @@ class SitOutChanged:
     at: float | None
     reason: str = "asked"
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         kind = "player_sat_out" if self.sitting_out else "player_back"
         return {"type": kind, "seat": self.seat, "name": self.name, "reason": self.reason}
@@ -112,7 +112,7 @@ class WillingChanged:
     seat: Seat
     willing: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "willing_changed", "seat": self.seat, "willing_to_bank": self.willing}
 
@@ -124,7 +124,7 @@ class PresenceChanged:
     seat: Seat
     present: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "presence", "seat": self.seat, "present": self.present}
 
@@ -136,7 +136,7 @@ class PlayerStaying:
     seat: Seat
     name: str
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_staying", "seat": self.seat, "name": self.name}
 
@@ -149,7 +149,7 @@ class AwayChanged:
     name: str
     away: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_away", "seat": self.seat, "name": self.name, "away": self.away}
 
@@ -165,13 +165,13 @@ class Decision:
     events: tuple[SeatEvent, ...] = ()
     transfers: tuple[Transfer, ...] = ()
     seat_changes: tuple[SeatChange, ...] = ()
-    reply: Reply = field(default_factory=dict)
+    reply: Answer = field(default_factory=lambda: Answer())
 
     def batch(self) -> Batch:
         """The transfers and seat rows to commit with the events."""
         return Batch(transfers=list(self.transfers), seat_changes=list(self.seat_changes))
 
-    def payloads(self) -> list[Reply]:
+    def payloads(self) -> list[JSON]:
         """The events as logged and published."""
         return [event.payload() for event in self.events]
 
@@ -237,7 +237,7 @@ def seated(t: Seating, account: AccountId) -> Seated:
     return found
 
 
-def next_hand_note(t: Seating, player: Seated | None = None) -> Reply:
+def next_hand_note(t: Seating, player: Seated | None = None) -> Answer:
     """``message``: a hand in progress goes on without a player who sits down or comes back now."""
     if not t.in_hand or (player is not None and t.plays_hand(player)):
         return {}
@@ -320,7 +320,7 @@ def sit_out(t: Seating, cmd: SetSitOut, now: float) -> Decision:
                     reply=_sit_out_reply(t, evolve(t.roster, after).by_seat[player.seat]))
 
 
-def _sit_out_reply(t: Seating, player: Seated) -> Reply:
+def _sit_out_reply(t: Seating, player: Seated) -> Answer:
     return {"sitting_out": player.sitting_out} | ({} if player.sitting_out else next_hand_note(t, player))
 
 
