@@ -47,23 +47,10 @@ EV_CHAT: Final = "chat"  # {"table", "room", "kind", "name", "text", "at"}: a ch
 # (Optional keys come from a ``total=False`` subclass: with postponed annotations, Python 3.11's
 # TypedDict does not see ``NotRequired``.)
 
-
-class _ErrorDetails(TypedDict):
-    code: RefusalCode
-    message: str
-
-
-class ErrorDetails(_ErrorDetails, total=False):
-    """The ``error`` of a refusal: a listed code and a sentence for people."""
-
-    retry_after: float  # rate/limited only: seconds until the same request may be sent again
-
-
-class Refused(TypedDict):
-    """A refused request's acknowledgement: it changed nothing."""
-
-    ok: Literal[False]
-    error: ErrorDetails
+ErrorDetails = ErrorBody
+"""The ``error`` of a refusal: a listed code and a sentence for people (the vocabulary's ``ErrorBody``)."""
+Refused = RefusedReply
+"""A refused request's acknowledgement: it changed nothing (the vocabulary's ``RefusedReply``)."""
 
 
 class _EventEntry(TypedDict):

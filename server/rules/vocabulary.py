@@ -9,7 +9,7 @@ and ``tests/test_error_codes.py`` compares this list with the docs both ways.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Literal, NewType, NotRequired, Required, TypeAlias, TypedDict, TypeGuard, get_args
+from typing import Any, Final, Literal, NewType, TypeAlias, TypedDict, TypeGuard, get_args
 
 JSON: TypeAlias = dict[str, Any]
 """A JSON object as our code writes it (a view, a summary, a logged event, a payload)."""
@@ -50,13 +50,20 @@ REFUSAL_CODES: Final[frozenset[str]] = frozenset(get_args(RefusalCode))
 """The closed list as a set, for a code that arrives as text (from another server process)."""
 
 
-class ErrorBody(TypedDict):
+# (Optional keys come from a ``total=False`` subclass, required ones from a total base: with postponed
+# annotations, Python 3.11's TypedDict does not see ``NotRequired`` or ``Required`` at run time.)
+
+
+class _ErrorBody(TypedDict):
+    code: RefusalCode
+    message: str
+
+
+class ErrorBody(_ErrorBody, total=False):
     """A refusal as a reply carries it: a listed code, a sentence with the table's real limits, and for
     ``rate/limited`` the seconds to wait before sending again."""
 
-    code: RefusalCode
-    message: str
-    retry_after: NotRequired[float]
+    retry_after: float
 
 
 class Answer(TypedDict, total=False):
@@ -125,10 +132,12 @@ class Answer(TypedDict, total=False):
     settle_up: JSON
 
 
-class OkReply(Answer, total=False):
-    """A request's acknowledgement when it was done: ``{"ok": true, ...}``."""
+class _Done(TypedDict):
+    ok: Literal[True]
 
-    ok: Required[Literal[True]]
+
+class OkReply(_Done, Answer, total=False):
+    """A request's acknowledgement when it was done: ``{"ok": true, ...}``."""
 
 
 class RefusedReply(TypedDict):
