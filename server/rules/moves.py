@@ -162,7 +162,11 @@ class MoveMaker(Protocol):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
     """A move whose command is one record of the seat and the move's arguments by name (``Raise(seat, amount)``);
-    ``defaults`` fill what the move may leave out."""
+    ``defaults`` fill what the move may leave out.
+
+    The table builds it from arguments whose names :meth:`Moves.record` checked, not their values: the game's
+    handler of the record judges each value, refusing any a client may send that does not fit (a raise's amount
+    that is not a whole number, say), as High Card Flush's raise does (tests/rules/test_record_moves.py)."""
 
     of: Callable[..., object]
     defaults: Mapping[str, object] = field(default_factory=dict)
