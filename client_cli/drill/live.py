@@ -24,6 +24,7 @@ from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
 from client_cli.drill.turns import names_words, step_owner, turn_sentence
+from server.i18n import heard
 from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 from server.rules.drill.views import view_from_json
@@ -141,7 +142,7 @@ class LiveTrainee:
                 late += f"; the right answer was `{format_answer(event['step'], event['correction'])}`"
             self.say(late)
         elif kind == "drill_irregularity":
-            self.say(str(event.get("message")))
+            self.say(heard(event, "message"))
         elif kind == "drill_ended":
             await self.ended()
             return False
@@ -162,8 +163,8 @@ class LiveTrainee:
 
 def _feedback(step: str, reply: JSON, given: JSON) -> str:
     """The server's sentence and the right answer as typed (a server without ``feedback``: this client's words)."""
-    said = reply.get("feedback")
-    if not isinstance(said, str):
+    said = heard(reply, "feedback") if isinstance(reply.get("feedback"), str) else None
+    if said is None:
         return feedback(KeyStep(step, reply["answer"], reply["rule"]), given)
     return said if reply.get("right") else f"{said} Typed: `{format_answer(step, reply['answer'])}`."
 

@@ -26,6 +26,7 @@ from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
 from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
+from server.i18n import told, with_say
 from server.rules.cards import Card
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
@@ -178,11 +179,12 @@ class DrillDesk:
         self._timers.at("drill", asked.deadline)
         step, hand = asked.question.step.step, asked.question.hand
         settings = self._drill_on(ended_too=True).settings
-        dealer = f"{settings.trainee_at(hand)}, the dealer" if settings.trainees else "the dealer"
-        await self._pipeline.table_events([{"type": "drill_step", "n": asked.n, "hand": hand, "step": step,
-                                            "question": QUESTIONS[step], "deadline": asked.deadline,
-                                            "trainee": settings.trainee_at(hand),
-                                            "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
+        dealer = told("{name}, the dealer", name=settings.trainee_at(hand)) if settings.trainees \
+            else told("the dealer")
+        await self._pipeline.table_events([with_say({
+            "type": "drill_step", "n": asked.n, "hand": hand, "step": step, "question": QUESTIONS[step],
+            "deadline": asked.deadline, "trainee": settings.trainee_at(hand),
+            "message": told("drill: the table waits for {dealer} ({step})", dealer=dealer, step=step_name(step))})])
 
     async def _drill_answer(self, given: JSON | None, by: str | None = None, *, last: bool = False) -> Reply:
         """Judge and record ``by``'s answer to the step asked (``given`` None: its time ran out), then go on."""
@@ -204,10 +206,10 @@ class DrillDesk:
         if self._table.drill.settings.mode == "training":
             event |= {"right": verdict.right, "rule": answered.step.rule}
             if not verdict.right:
-                event |= {"correction": answered.step.answer,
-                          "message": f"drill: the table corrects the dealer ({step_name(answered.step.step)}): "
-                                     f"{answer_words(answered.step.step, answered.step.answer)} "
-                                     f"({answered.step.rule})"}
+                event |= with_say({"correction": answered.step.answer, "message": told(
+                    "drill: the table corrects the dealer ({step}): {answer} ({rule})",
+                    step=step_name(answered.step.step), rule=answered.step.rule,
+                    answer=answer_words(answered.step.step, answered.step.answer))})
         return event
 
     async def _released(self, released: HoldReleased) -> None:
@@ -365,9 +367,11 @@ class DrillDesk:
         (ended,) = decide(drill, EndSession())
         before = self.stored_settings()
         after = self._table.settings.as_dict() | {"drill": evolve(drill, ended).settings.as_dict()}
-        await self._pipeline.table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
-                                            "message": f"drill over: {result['right']} of {result['total']} right",
-                                            "_report": result} | _hidden(reports)],
+        await self._pipeline.table_events([with_say({"type": "drill_ended", "right": result["right"],
+                                                     "total": result["total"], "_report": result,
+                                                     "message": told("drill over: {right} of {total} right",
+                                                                     right=result["right"], total=result["total"])})
+                                           | _hidden(reports)],
                                           Batch(settings=(before, after, cmd.by)), lambda: self._evolve(ended))
         kept = reports.get("reports") or {drill.settings.trainee: result}
         for name, own in kept.items():

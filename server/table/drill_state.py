@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from server.i18n import spec
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import STEP_NAMES, feedback
 from server.rules.drill.judge import judge_step
@@ -89,11 +90,11 @@ class LiveDrill:
 def answer_json(answered: Answered) -> Reply:
     """The answer as the trainer's report lists it (and as it is recorded, apart from the public part);
     ``feedback`` says it in words: right, or what was wrong, the right answer and why (every client shows it)."""
-    verdict = judge_step(answered.step, answered.given)
+    verdict, said = judge_step(answered.step, answered.given), feedback(answered.step, answered.given)
     return {"n": answered.n, "hand": answered.hand, "step": answered.step.step, "given": answered.given,
             "answer": answered.step.answer, "right": verdict.right, "mistake": verdict.mistake,
             "rule": answered.step.rule, "seconds": answered.seconds,
-            "feedback": feedback(answered.step, answered.given)}
+            "feedback": said, "say": {"feedback": spec(said)}}  # each client says it in its language
 
 
 # ------------------------------------------------------------ decide

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 
+from server.i18n import phrase, told, with_say
 from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
@@ -123,10 +124,11 @@ class FloorDesk:
         banker = table.hand_in_progress() and table.game.dealer_seat(table.course.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not table.hand_in_progress():
-            banks = f"seat {seat} is {table.game.words.banker}'s"
             return {"dead": "hand", "seat": seat,
-                    "message": f"{banks}: the whole hand is void, every bet and fee goes back"}
-        return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
+                    "message": phrase("seat {seat} is {banker}'s: the whole hand is void, every bet and fee goes "
+                                      "back", seat=seat, banker=table.game.words.banker)}
+        return {"dead": "seat", "seat": seat, "message": phrase("seat {seat}'s hand is dead: its bets and fee go back",
+                                                                seat=seat)}
 
     async def _misdeal(self, cmd: Host) -> Reply:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
@@ -151,8 +153,8 @@ class FloorDesk:
             warning = short_deck_warning(table.game.name, table.settings.house_banked, len(table.roster.playing()),
                                          count)
         table.course = course.arranged(table.course, deck, cmd.by)
-        event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
-                        "message": "the host arranged the next deck: that hand is not a random deal"}
+        event: Reply = with_say({"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+                                 "message": told("the host arranged the next deck: that hand is not a random deal")})
         await self._pipeline.table_events([event | ({"warning": warning} if warning else {})])
         return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from server.i18n import told, with_say
 from server.rules.game import AccountId, TableSettings
 from server.table.commands import TableError
 from server.table.ports import Reply
@@ -57,7 +58,7 @@ class Closing:
 
     def payload(self) -> Reply:
         """The event as logged and published."""
-        return {"type": "table_closing", "message": "the table closes after this hand"}
+        return with_say({"type": "table_closing", "message": told("the table closes after this hand")})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from server.i18n import joined, told
 from server.rules.errors import SettingsError
 
 MAX_DENOMINATIONS: Final = 10
@@ -154,8 +155,11 @@ def make_up_words(make_up: Mapping[int, int]) -> str:
     >>> make_up_words({})
     'no chips'
     """
-    parts = [f"{count} of {chip}" for chip, count in sorted(make_up.items(), reverse=True) if count]
-    if not parts:
-        return "no chips"
-    parts[0] = parts[0].replace(" of ", " chip of " if parts[0].startswith("1 ") else " chips of ", 1)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    counted = [(count, chip) for chip, count in sorted(make_up.items(), reverse=True) if count]
+    if not counted:
+        return told("no chips")
+    (count, chip), rest = counted[0], counted[1:]
+    parts = [told("1 chip of {chip}", chip=chip) if count == 1 else told("{count} chips of {chip}", count=count,
+                                                                          chip=chip)]
+    parts += [told("{count} of {chip}", count=count, chip=chip) for count, chip in rest]
+    return parts[0] if len(parts) == 1 else told("{items} and {last}", items=joined(parts[:-1]), last=parts[-1])
