@@ -43,20 +43,20 @@ class FloorDesk:
         """Carry out a host's command (docs/protocol.md, the host's commands)."""
         handler = self._handlers.get(cmd.action)
         if handler is None:
-            raise TableError("request/unknown", f"no host command {cmd.action!r} for a table")
+            raise TableError("request/unknown", phrase("no host command {action} for a table", action=repr(cmd.action)))
         return await handler(cmd)
 
     async def _settings(self, cmd: Host) -> Reply:
         table = self._table
         values = cmd.arg("settings") or {}
         if not isinstance(values, Mapping):
-            raise TableError("request/malformed", "change_settings takes the settings as an object")
+            raise TableError("request/malformed", phrase("change_settings takes the settings as an object"))
         new = table.game.settings_from_mapping(values, base=table.floor.pending or table.settings)
         asked = floor_state.ask_settings(table.floor, new, cmd.by, seated_up_to=max(table.roster.by_seat, default=0))
         changes = setting_changes(table.settings.as_dict(), new.as_dict())
         paying = payout_changes(setting_changes((table.floor.pending or table.settings).as_dict(), new.as_dict()))
         if paying:
-            self._may_rig(cmd, f"change what the table pays ({', '.join(paying)})")
+            self._may_rig(cmd, phrase("change what the table pays ({settings})", settings=", ".join(paying)))
         table.floor = asked
         if not table.hand_in_progress():
             await self.apply_pending_settings(cmd.by)
@@ -138,7 +138,7 @@ class FloorDesk:
     async def _arrange(self, cmd: Host) -> Reply:
         """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
         table = self._table
-        self._may_rig(cmd, "arrange its deck")
+        self._may_rig(cmd, phrase("arrange its deck"))
         hands = cmd.arg("hands")
         deck: tuple[Card, ...] | SeatDeck
         if hands is not None:
@@ -148,7 +148,8 @@ class FloorDesk:
             cards = cmd.arg("cards") or ""
             deck = parse_cards(cards) if isinstance(cards, str) else ()
             if not deck:
-                raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
+                raise TableError("cards/invalid",
+                                 phrase("arrange_deck needs the cards in dealing order, or cards by seat"))
             count = len(deck)
             warning = short_deck_warning(table.game.name, table.settings.house_banked, len(table.roster.playing()),
                                          count)

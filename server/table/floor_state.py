@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from server.i18n import told, with_say
+from server.i18n import phrase, told, with_say
 from server.rules.game import AccountId, TableSettings
 from server.table.commands import TableError
 from server.table.ports import Reply
@@ -95,7 +95,7 @@ def pause(floor: Floor, paused: bool) -> tuple[FloorEvent, ...]:
 def ask_settings(floor: Floor, new: TableSettings, by: AccountId | None, *, seated_up_to: int) -> Floor:
     """The floor with ``new`` settings waiting to be posted (``seated_up_to``: the highest seat held)."""
     if new.seats < seated_up_to:
-        raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        raise TableError("settings/invalid", phrase("seats: players sit beyond the new number of seats"))
     return replace(floor, pending=new, pending_by=by)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import structlog
 
-from server.i18n import with_say
+from server.i18n import phrase, with_say
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
 from server.rules.machine import Dispatch
@@ -156,7 +156,7 @@ class HandDesk:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
         if not table.hand_in_progress():
-            raise TableError("hand/none", "no hand is in progress")
+            raise TableError("hand/none", phrase("no hand is in progress"))
         # Without a live drill nothing is held or asked: the events go straight to the pipeline.
         drilled = table.drill is not None
         if drilled and self._drill.holds(command):  # a leave while the table waits for the trainee: done after

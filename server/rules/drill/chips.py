@@ -21,13 +21,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from server.i18n import joined, told
+from server.i18n import joined, phrase, told
 from server.rules.errors import SettingsError
 
 MAX_DENOMINATIONS: Final = 10
 MAX_CHIP: Final = 100_000
-LIMITS: Final = (f"chips: a list of 1 to {MAX_DENOMINATIONS} different whole numbers of chips from 1 to "
-                 f"{MAX_CHIP:,}, like [1, 5, 25, 100, 500]")
+LIMITS: Final = phrase("chips: a list of 1 to {most} different whole numbers of chips from 1 to {high}, like "
+                       "{example}", most=MAX_DENOMINATIONS, high=f"{MAX_CHIP:,}", example="[1, 5, 25, 100, 500]")
 """The setting's limits, as a refusal says them."""
 
 
@@ -36,14 +36,15 @@ def chips_setting(value: Any) -> tuple[int, ...]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise SettingsError(f"{LIMITS}; got {value!r}")
+        raise SettingsError(phrase("{limits}; got {value}", limits=LIMITS, value=repr(value)))
     if not value:
         return ()
     for chip in value:
         if isinstance(chip, bool) or not isinstance(chip, int) or not 1 <= chip <= MAX_CHIP:
-            raise SettingsError(f"{LIMITS}; {chip!r} is not one")
+            raise SettingsError(phrase("{limits}; {chip} is not one", limits=LIMITS, chip=repr(chip)))
     if len(value) > MAX_DENOMINATIONS or len(set(value)) != len(value):
-        raise SettingsError(f"{LIMITS}; got {len(value)} chips, {len(set(value))} of them different")
+        raise SettingsError(phrase("{limits}; got {count} chips, {different} of them different", limits=LIMITS,
+                                   count=len(value), different=len(set(value))))
     return tuple(sorted(value))
 
 
