@@ -22,6 +22,9 @@ from server.table.ports import Batch, Reply
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
 
+BANKERS = {"the DP": phrase("the DP"), "the dealer": phrase("the dealer")}
+"""Who banks a game's hand (its ``words.banker``), said in the reader's language."""
+
 
 class FloorDesk:
     """Takes the host's commands. Seats are stood through ``seats``, the hand through ``hand_command``, a drill's
@@ -126,7 +129,8 @@ class FloorDesk:
         if banker and not table.hand_in_progress():
             return {"dead": "hand", "seat": seat,
                     "message": phrase("seat {seat} is {banker}'s: the whole hand is void, every bet and fee goes "
-                                      "back", seat=seat, banker=table.game.words.banker)}
+                                      "back", seat=seat,
+                                      banker=BANKERS.get(table.game.words.banker, table.game.words.banker))}
         return {"dead": "seat", "seat": seat, "message": phrase("seat {seat}'s hand is dead: its bets and fee go back",
                                                                 seat=seat)}
 
