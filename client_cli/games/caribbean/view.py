@@ -141,7 +141,7 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     settlement = summary["settlement"]
     owners = {int(b["spot"]): int(b["seat"]) for b in summary.get("bets") or []}
     shown = {int(k): v for k, v in (summary.get("shown") or {}).items()}
-    head = Text(f"Hand #{hand_no(summary)} · ", style="bold")
+    head = Text(_("Hand #{number}", number=hand_no(summary)) + " · ", style="bold")
     dealer = _dealer_line({"cards": summary.get("dealer_cards"), "qualifies": summary.get("dealer_qualifies"),
                            "class": (settlement.get("dealer") or {}).get("class")}, symbols)
     if dealer is not None:

@@ -229,7 +229,7 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     lines = dealer_lines({"cards": dealer.get("cards") or summary.get("dealer_cards"),
                           "qualifies": dealer.get("qualifies"), "after": dealer.get("after"),
                           "qualifies_after": dealer.get("qualifies_after")}, symbols)
-    head = Text(f"Hand #{hand_no(summary)} · ", style="bold")
+    head = Text(_("Hand #{number}", number=hand_no(summary)) + " · ", style="bold")
     if lines:
         head.append_text(lines[0])
         lines[0] = head
