@@ -11,25 +11,35 @@ import { resultLines, handTitle } from "./results.js";
 import { betWords } from "./circles.js";
 import { plain, voidReason, refusal } from "./words.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
+import { t } from "./i18n.js";
+
+// The bets of a High Card Flush hand's record, by key, as the seeds name them (docs/i18n.md's glossary).
+const BET_NAMES = { ante: (chips) => t("Ante {chips}", { chips }), raise: (chips) => t("Raise {chips}", { chips }),
+  flush_bonus: (chips) => t("Flush bonus {chips}", { chips }), straight_flush_bonus: (chips) => t("Straight Flush bonus {chips}", { chips }) };
 
 function steps(hand, game) {
   const names = hand.names || {};
-  const who = (seat) => `seat ${seat}${names[String(seat)] ? ` ${names[String(seat)]}` : ""}`;
+  const who = (seat) => (names[String(seat)] ? t("seat {seat} {name}", { seat, name: names[String(seat)] }) : t("seat {seat}", { seat }));
   const out = [];
-  const dp = game === "hcf" && hand.dealer != null ? `, ${who(hand.dealer)} banks` : "";
-  out.push([`Hand #${hand.number ?? "?"} starts${dp}${hand.arranged ? " (arranged deck)" : ""}`, []]);
+  const starts = game === "hcf" && hand.dealer != null
+    ? t("Hand #{number} starts, {who} banks", { number: hand.number ?? "?", who: who(hand.dealer) })
+    : t("Hand #{number} starts", { number: hand.number ?? "?" });
+  out.push([starts + (hand.arranged ? ` (${t("arranged deck")})` : ""), []]);
   if (Array.isArray(hand.bets)) {
-    for (const b of hand.bets) out.push([`${who(b.seat)} bets ${betWords(b)}`, []]);
+    for (const b of hand.bets) out.push([t("{who} bets {bets}", { who: who(b.seat), bets: betWords(b) }), []]);
   } else {
     for (const [seat, bet] of Object.entries(hand.bets || {})) {
-      const parts = Object.entries(bet).filter(([, v]) => typeof v === "number" && v).map(([k, v]) => `${plain(k)} ${v}`);
-      out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
+      const parts = Object.entries(bet).filter(([, v]) => typeof v === "number" && v).map(([k, v]) => (BET_NAMES[k] ? BET_NAMES[k](v) : `${plain(k)} ${v}`));
+      out.push([t("{who} bets {bets}", { who: who(seat), bets: parts.join(", ") || t("nothing") }), []]);
     }
   }
-  if (hand.deal_order?.length) out.push(["the cards are dealt", []]);
-  const place = game === "hcf" ? who : (p) => `${game === "caribbean" ? "spot" : "box"} ${p}`; // house games show by place
-  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([`${place(key)} shows`, shown]);
-  if (hand.dealer_cards) out.push([`the ${game === "hcf" ? "DP" : "dealer"} shows${hand.dealer_qualifies === false ? " (does not qualify)" : ""}`, hand.dealer_cards]);
+  if (hand.deal_order?.length) out.push([t("the cards are dealt"), []]);
+  const place = game === "hcf" ? who : (p) => (game === "caribbean" ? t("spot {spot}", { spot: p }) : t("box {box}", { box: p })); // house games show by place
+  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([t("{who} shows", { who: place(key) }), shown]);
+  if (hand.dealer_cards) {
+    const shows = game === "hcf" ? t("the DP shows") : t("the dealer shows");
+    out.push([shows + (hand.dealer_qualifies === false ? ` (${t("does not qualify")})` : ""), hand.dealer_cards]);
+  }
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
 }
@@ -54,10 +64,10 @@ function said(err) {
 }
 
 export async function historyPage(root, table, number = null) {
-  const list = h("ul", { class: "hands", "aria-label": "finished hands" });
-  const view = h("section", { class: "replay", "aria-label": "replay", "aria-live": "polite" });
-  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, `History of ${table}`),
-    h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/table/${encodeURIComponent(table)}` }, "Table"))), view, list);
+  const list = h("ul", { class: "hands", "aria-label": t("finished hands") });
+  const view = h("section", { class: "replay", "aria-label": t("replay"), "aria-live": "polite" });
+  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, t("History of {table}", { table })),
+    h("nav", {}, h("a", { href: "/" }, t("Lobby")), " ", h("a", { href: `/table/${encodeURIComponent(table)}` }, t("Table")))), view, list);
   let game = "hcf";
   try { game = ((await api("GET", "/api/tables")).tables.find((t) => t.name === table) || {}).game || "hcf"; } catch (_) { /* hcf */ }
   const open = (n) => replay(view, table, n, game);
@@ -72,7 +82,7 @@ export async function historyPage(root, table, number = null) {
     if (!(number != null && notAllowed(err))) list.append(h("li", { class: "bad", role: "alert" }, said(err)));
     return;
   }
-  if (!hands.length) list.append(h("li", {}, "No hand is finished at this table yet."));
+  if (!hands.length) list.append(h("li", {}, t("No hand is finished at this table yet.")));
   for (const hand of hands) {
     const href = `${handPath(table, hand.number)}#step=1`;
     list.append(h("li", {}, h("a", { class: "hand-link", href, "data-hand": hand.number, onclick: (ev) => {
@@ -89,23 +99,23 @@ async function replay(view, table, number, game) {
   catch (err) { view.replaceChildren(h("p", { class: "bad", role: "alert" }, said(err))); return; }
   const all = steps(hand, hand.game || game);
   let at = stepOf(location.hash, all.length);
-  const verdict = h("p", { class: "verdict", role: "status" }, "checking the deal…");
+  const verdict = h("p", { class: "verdict", role: "status" }, t("checking the deal…"));
   const shown = h("ol", { class: "steps" });
   const counter = h("span", { class: "counter" });
-  const link = h("a", { class: "step-link" }, "Link to this step");
+  const link = h("a", { class: "step-link" }, t("Link to this step"));
   const show = () => {
     shown.replaceChildren(...all.slice(0, at + 1).map(([text, list], i) => h("li", { class: i === at ? "now" : "", "aria-current": i === at ? "step" : null }, text, " ", list.length ? cards(list) : "")));
-    counter.textContent = `step ${at + 1} of ${all.length}`;
+    counter.textContent = t("step {n} of {count}", { n: at + 1, count: all.length });
     const fragment = `#step=${at + 1}`;
     link.href = `${handPath(table, number)}${fragment}`;
     if (location.pathname === handPath(table, number) && location.hash !== fragment) history.replaceState(null, "", fragment);
   };
   const go = (k) => { at = Math.min(Math.max(k, 0), all.length - 1); show(); };
-  const button = (label, key, to) => h("button", { type: "button", "aria-label": `${label} (shortcut ${key})`, onclick: () => go(to()) }, label);
-  const first = button("First", "Home", () => 0);
-  const prev = button("\u2190 Back", "left arrow", () => at - 1);
-  const next = button("Next \u2192", "right arrow", () => at + 1);
-  const end = button("End", "End", () => all.length - 1);
+  const button = (label, key, to) => h("button", { type: "button", "aria-label": t("{label} (shortcut {key})", { label, key }), onclick: () => go(to()) }, label);
+  const first = button(t("First"), t("Home"), () => 0);
+  const prev = button(`\u2190 ${t("Back")}`, t("left arrow"), () => at - 1);
+  const next = button(`${t("Next")} \u2192`, t("right arrow"), () => at + 1);
+  const end = button(t("End"), t("End"), () => all.length - 1);
   document.onkeydown = (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target?.closest?.("input, textarea, select")) return;
     const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[ev.key];
@@ -114,7 +124,7 @@ async function replay(view, table, number, game) {
     go(to);
   };
   window.onhashchange = () => go(stepOf(location.hash, all.length));
-  view.replaceChildren(h("h2", {}, `Hand #${hand.number ?? number}`), h("div", { class: "row" }, first, prev, next, end, counter), shown,
+  view.replaceChildren(h("h2", {}, t("Hand #{number}", { number: hand.number ?? number })), h("div", { class: "row" }, first, prev, next, end, counter), shown,
     h("p", {}, link), verdict);
   show();
   const result = await verifyReveal({ game, ...hand }, { cards: seenFromReveal(hand) });
