@@ -24,9 +24,6 @@ from server.table.ports import Answer, Batch
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
 
-BANKERS = {"the DP": phrase("the DP"), "the dealer": phrase("the dealer")}
-"""Who banks a game's hand (its ``words.banker``), said in the reader's language."""
-
 
 class FloorDesk:
     """Takes the host's commands. Seats are stood through ``seats``, the hand through ``hand_command``, a drill's
@@ -136,7 +133,7 @@ class FloorDesk:
             return {"dead": "hand", "seat": seat,
                     "message": phrase("seat {seat} is {banker}'s: the whole hand is void, every bet and fee goes "
                                       "back", seat=seat,
-                                      banker=BANKERS.get(table.game.words.banker, table.game.words.banker))}
+                                      banker=table.game.words.banker)}
         return {"dead": "seat", "seat": seat, "message": phrase("seat {seat}'s hand is dead: its bets and fee go back",
                                                                 seat=seat)}
 
