@@ -8,6 +8,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from server.rules.cards import parse_cards
+from server.rules.hcf.view import own_cards_payload
 from server.table.updates import PublicHand
 from server.viewpatch import apply, diff
 
@@ -52,3 +54,10 @@ def test_an_unchanged_public_value_is_last_batchs_object() -> None:
     held, ops = second.patch(first.held({"seats": seats, "turn": 1}), {"seats": {"1": {"ante": 5}}, "turn": 2})
     assert ops == [[["hand", "turn"], 2]]
     assert held["seats"] is seats
+
+
+def test_a_seats_own_cards_are_one_object_for_the_hand() -> None:
+    """Built once for the cards (issue 25): every batch's view of the hand holds the same, so its diff is ``is``."""
+    cards = parse_cards("Ah Kh Qh Jh 9h 8h 5c")
+    assert own_cards_payload(cards) is own_cards_payload(tuple(cards))
+    assert own_cards_payload(cards)["flush"] == ["Ah", "Kh", "Qh", "Jh", "9h", "8h"]
