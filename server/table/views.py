@@ -8,7 +8,7 @@ update builder reads the same picture (it is a :class:`~server.table.updates.Tab
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from server.rules.game import AccountId, Game, TableSettings
@@ -38,6 +38,9 @@ class TableView:
     stacks: Mapping[AccountId, int]
     clock: HandClock | None
     drill: LiveDrill | None
+    # The table-level choices of each kind of seat, built once for this picture (every seat's update asks)
+    _table_moves: dict[tuple[object, ...], list[Reply]] = field(default_factory=dict, init=False, compare=False,
+                                                                repr=False)
 
     @property
     def settings(self) -> TableSettings:
@@ -148,15 +151,23 @@ class TableView:
         return self.game.choices(self.course.state, seated.seat)
 
     def _table_choices(self, seated: Seated) -> list[Reply]:
-        """The table-level items, the same for every game."""
-        moves: list[Reply] = []
+        """The table-level items, the same for every game; one list for every seat they are the same for."""
         in_hand = self._in_current_hand(seated)
+        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
+        kind = (in_hand, seated.leaving, seated.leave_reason is None, seated.sitting_out, seated.willing_to_bank,
+                None if in_hand or room < 1 else room)
+        moves = self._table_moves.get(kind)
+        if moves is None:
+            moves = self._table_moves[kind] = self._table_moves_of(seated, in_hand, room)
+        return moves
+
+    def _table_moves_of(self, seated: Seated, in_hand: bool, room: int) -> list[Reply]:
+        moves: list[Reply] = []
         if in_hand and seated.leaving:
             if seated.leave_reason is None and not self.floor.closing:
                 moves.append({"request": "stay"})
         else:
             moves.append({"request": "leave" if in_hand else "stand"})
-        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
         if not in_hand and room >= 1:
             moves.append({"request": "top_up", "amount": {"min": 1, "max": room}})
         moves.append({"request": "sit_out", "sitting_out": not seated.sitting_out})
