@@ -126,7 +126,8 @@ class TableSends:
         self.sio, self.event, self.hold, self.hold_from = sio, event, hold, hold_from
         self._changes = room_changes(sio)
         self._seen = -1  # the room changes the cached viewers were walked at
-        self._viewers: dict[tuple[str, frozenset[AccountId]], tuple[list[Viewer], int]] = {}
+        # Per table: the accounts its viewers were matched with, the viewers, how many are spectators
+        self._viewers: dict[str, tuple[frozenset[AccountId], list[Viewer], int]] = {}
 
     async def table_update(self, table: str, updates: TableUpdates) -> None:
         """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
@@ -148,13 +149,12 @@ class TableSends:
         many have none of them (the spectators)."""
         if self._seen != self._changes[0]:
             self._seen, self._viewers = self._changes[0], {}
-        key = (table, accounts)
-        found = self._viewers.get(key)
-        if found is None:
+        found = self._viewers.get(table)
+        if found is None or found[0] != accounts:  # the last walk only: a table's accounts change now and then
             account_of = {sid: known for known in accounts for sid, _eio in participants(self.sio, account_room(known))}
             viewers = [(eio_sid, account_of.get(sid)) for sid, eio_sid in participants(self.sio, table_room(table))]
-            found = self._viewers[key] = viewers, sum(account is None for _, account in viewers)
-        return found
+            found = self._viewers[table] = accounts, viewers, sum(account is None for _, account in viewers)
+        return found[1], found[2]
 
 
 async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]],
