@@ -251,7 +251,8 @@ async def start_server(workdir: Path, name: str, players: int, phases: Path | No
     command = SERVER_COMMAND
     if CPROFILE_DIR is not None:  # written when the server exits (SIGTERM: it stops cleanly)
         CPROFILE_DIR.mkdir(parents=True, exist_ok=True)
-        command = [SERVER_PYTHON, "-m", "cProfile", "-o", str(CPROFILE_DIR / f"{name}.prof"), "-m", "server.cli"]
+        # -P: not the working directory first on the path, or `-m` would run this tree's server, not --server-path's
+        command = [SERVER_PYTHON, "-P", "-m", "cProfile", "-o", str(CPROFILE_DIR / f"{name}.prof"), "-m", "server.cli"]
     with log.open("wb") as out:
         proc = CHILDREN.start([*command, "serve", "--port", str(port), "--db", prepared.url,
                                "--log-format", "json"], stdout=out, stderr=subprocess.STDOUT, env=env)

@@ -46,19 +46,21 @@ def diff(old: Mapping[str, Any] | Sequence[Any], new: Mapping[str, Any] | Sequen
     if isinstance(old, Mapping) and isinstance(new, Mapping):
         for key, value in new.items():
             if key in old:
-                _diff_item(old[key], value, [*path, key], ops)
+                diff_item(old[key], value, [*path, key], ops)
             else:
                 ops.append([[*path, key], value])
         ops.extend([[*path, key]] for key in old if key not in new)
     elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
         for index, (before, after) in enumerate(zip(old, new, strict=True)):
-            _diff_item(before, after, [*path, index], ops)
+            diff_item(before, after, [*path, index], ops)
     elif old != new:
         ops.append([list(path), new])
     return ops
 
 
-def _diff_item(before: Any, after: Any, path: list[str | int], ops: list[Op]) -> None:
+def diff_item(before: Any, after: Any, path: list[str | int], ops: list[Op]) -> None:
+    """Add to ``ops`` what turns ``before`` into ``after`` at ``path``: nothing when equal, operations inside a
+    patchable pair, else ``after`` set whole (one step of :func:`diff`)."""
     if before is after or before == after:
         return
     if patchable(before, after):
@@ -152,4 +154,4 @@ def _index(key: object) -> TypeGuard[int]:
     return isinstance(key, int) and not isinstance(key, bool) and key >= 0
 
 
-__all__ = ["Op", "PatchMismatchError", "apply", "apply_update", "diff", "patchable"]
+__all__ = ["Op", "PatchMismatchError", "apply", "apply_update", "diff", "diff_item", "patchable"]

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NotRequired, Protocol, TypeAlias, TypedDict, runtime_checkable
+from typing import NotRequired, Protocol, TypedDict, runtime_checkable
 
 from server.rules.game import JSON, AccountId, Transfer
 from server.rules.vocabulary import Answer as Answer  # a command's answer, named here for the table's parts
 from server.rules.vocabulary import Seat
 from server.viewpatch import Op
-
-Reply: TypeAlias = JSON
-"""A JSON view, as server/table/views.py still names it: a command answers with :class:`Answer`, a request with
-``server.rules.vocabulary.Reply``. Kept for views.py only (edited by another change in flight): rename it there."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,11 @@ holds what a fresh snapshot would show; ``tests/table/test_updates.py`` checks i
 over random hands.
 
 What is shared by every viewer (settings, status, seats...) is computed once per
-batch and diffed against what the last batch sent; the hand view is computed once
-for spectators and once per seat in the hand, and diffed against what that viewer
-was last sent.
+batch and diffed against what the last batch sent. So is the hand's public part (the
+hand as a spectator sees it, :class:`PublicHand`): a seat's hand view is that part plus
+its own (its cards), so each seat's patch takes the public part's operations as they
+are and is diffed only where its view is its own. Each viewer's update is what diffing
+its whole hand view against what it was last sent gives, operation for operation.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Protocol
 from server.rules.game import JSON, AccountId, JSONIn
 from server.rules.vocabulary import Seat
 from server.table.ports import Choices, TableUpdates, UpdateEvent, UpdatePayload
-from server.viewpatch import Op, diff, patchable
+from server.viewpatch import Op, diff, diff_item, patchable
 from server.viewpatch import apply as apply_patch
 
 _UNSEEN = object()  # the first batch: every shared key and every hand view goes out
@@ -99,6 +101,7 @@ class UpdateBuilder:
         self._hand_key: tuple[object, ...] = (_UNSEEN,)
         self.sent: dict[AccountId, _Sent] = {}  # what each account's last personal update left its model holding
         self.spectators = _Sent(None)
+        self.public_hand: JSON | None = None  # the hand's public part as the last batch that built it left it
 
     def build(self, views: TableViews, record: BatchRecord, server_time: float,
               skip: frozenset[AccountId] = frozenset()) -> TableUpdates | None:
@@ -156,6 +159,88 @@ class _Sent:
         elif before is not value:
             view[key] = value
 
+    def put_hand(self, view: JSON, patch: list[Op], hand: JSON | None, public: PublicHand) -> None:
+        """:meth:`put` for the ``hand``, its public part's operations taken from ``public`` (built once a batch)."""
+        before = self.held.get("hand", _UNSEEN)
+        if isinstance(before, dict) and isinstance(hand, dict) and _same_hand("hand", before, hand):
+            self.held["hand"], ops = public.patch(before, hand)
+            patch.extend(ops)
+            return
+        if isinstance(hand, dict):
+            hand = public.held(hand)
+        self.held["hand"] = hand
+        if before is not hand:
+            view["hand"] = hand
+
+
+class PublicHand:
+    """The hand's public part this batch (a spectator's view of it) and its operations from the last batch's.
+
+    A seat's hand view holds the public part's values (the very objects, or equal ones) at
+    every top-level key but its own ones. Where a viewer held last batch's public value and
+    holds this batch's now, its operations are the public part's, diffed once for every
+    viewer; elsewhere they are diffed for that viewer alone. Either way they are exactly
+    what ``diff(before, after, ["hand"])`` gives. Top-level values equal to last batch's
+    are kept as last batch's objects, so an unchanged key ends a diff at ``before is after``.
+    """
+
+    __slots__ = ("_diffs", "before", "built", "now")
+
+    def __init__(self, before: JSON | None, built: JSON | None) -> None:
+        self.before: JSON = before if isinstance(before, dict) else {}
+        self.built: JSON = built if isinstance(built, dict) else {}  # as the views built it
+        self.now: JSON = {key: _kept(self.before.get(key, _UNSEEN), value) for key, value in self.built.items()}
+        self._diffs: dict[str, list[Op]] = {}
+
+    def held(self, hand: JSON) -> JSON:
+        """``hand`` with each public value as this batch's public object (what the viewer's model is compared by)."""
+        now, built = self.now, self.built
+        held: JSON = {}
+        for key, value in hand.items():
+            public = now.get(key, _UNSEEN)
+            if value is not public and (value is built.get(key, _UNSEEN) or value == public):
+                value = public
+            held[key] = value
+        return held
+
+    def patch(self, before: JSON, hand: JSON) -> tuple[JSON, list[Op]]:
+        """:meth:`held` of ``hand``, and the operations turning ``before`` into it under ``hand``, in ``diff``'s order.
+
+        One loop for both: this runs for every seat in the hand on every batch.
+        """
+        now, built, last, diffs = self.now, self.built, self.before, self._diffs
+        held: JSON = {}
+        ops: list[Op] = []
+        for key, value in hand.items():
+            public = now.get(key, _UNSEEN)
+            if value is not public and (value is built.get(key, _UNSEEN) or value == public):
+                value = public
+            held[key] = value
+            if key not in before:
+                ops.append([["hand", key], value])
+                continue
+            old = before[key]
+            if old is value:
+                continue
+            if value is public and old is last.get(key, _UNSEEN):
+                found = diffs.get(key)
+                ops += found if found is not None else self._public_ops(key)
+            else:
+                diff_item(old, value, ["hand", key], ops)
+        if not before.keys() <= held.keys():
+            ops.extend([["hand", key]] for key in before if key not in held)
+        return held, ops
+
+    def _public_ops(self, key: str) -> list[Op]:
+        found = self._diffs[key] = []
+        diff_item(self.before[key], self.now[key], ["hand", key], found)
+        return found
+
+
+def _kept(before: object, value: object) -> object:
+    """``before`` if it equals ``value`` (the object the viewers' models already hold), else ``value``."""
+    return before if before is value or (before is not _UNSEEN and before == value) else value
+
 
 class BatchUpdates:
     """One batch's updates, built viewer by viewer: the requesters' first, so their answers need not wait."""
@@ -170,7 +255,7 @@ class BatchUpdates:
         self._private = _private_by_account(record.private)
         self._built: dict[AccountId | None, UpdatePayload] = {}
         self._accounts = record.seated_before | views.seated_accounts()
-        self._spectator_hand: JSON | object | None = _UNSEEN
+        self._public_hand: PublicHand | None = None
         # An account with no personal update this batch follows the spectators' from now on.
         for gone in set(builder.sent) - self._accounts:
             del builder.sent[gone]
@@ -190,7 +275,8 @@ class BatchUpdates:
         if built is None:
             view, patch = dict(self._shared), list(self._shared_patch)
             if self._hand_changed:
-                self._builder.spectators.put(view, patch, "hand", self._spectator_view())
+                public = self._public_part()
+                self._builder.spectators.put_hand(view, patch, public.built or None, public)
             built = self._built[None] = self._payload(self._public, view, patch, self._views.choices(None))
         return built
 
@@ -213,17 +299,19 @@ class BatchUpdates:
             sent = sent_by[account] = _Sent(seat)
         view, patch = dict(self._shared), list(self._shared_patch)
         if self._hand_changed or "hand" not in sent.held:
-            sent.put(view, patch, "hand", views.hand_view(seat) if seat is not None else self._spectator_view())
+            public = self._public_part()
+            sent.put_hand(view, patch, views.hand_view(seat) if seat is not None else public.built or None, public)
         sent.put(view, patch, "you", views.you(account))
         own = self._private.get(account)
         events = self._public if own is None else _interleave(self._public, own)
         return self._payload(events, view, patch, views.choices(account))
 
-    def _spectator_view(self) -> JSON | None:
-        if self._spectator_hand is _UNSEEN:
-            self._spectator_hand = self._views.hand_view(None)
-        hand = self._spectator_hand
-        return hand if isinstance(hand, dict) else None
+    def _public_part(self) -> PublicHand:
+        """The hand's public part this batch, built at the first viewer that needs it."""
+        if self._public_hand is None:
+            self._public_hand = PublicHand(self._builder.public_hand, self._views.hand_view(None))
+            self._builder.public_hand = self._public_hand.now
+        return self._public_hand
 
     def _payload(self, events: list[UpdateEvent], view: JSON, patch: list[Op], choices: Choices) -> UpdatePayload:
         return {"table": self._builder.table, "from_seq": self._range[0], "seq": self._range[1],
@@ -278,4 +366,4 @@ def apply_update(model: JSON, update: JSONIn) -> JSON:
     return out
 
 
-__all__ = ["BatchRecord", "BatchUpdates", "TableViews", "UpdateBuilder", "apply_update"]
+__all__ = ["BatchRecord", "BatchUpdates", "PublicHand", "TableViews", "UpdateBuilder", "apply_update"]

@@ -8,18 +8,18 @@ update builder reads the same picture (it is a :class:`~server.table.updates.Tab
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from server.i18n import spec
 from server.rules.game import AccountId, Game, TableSettings
-from server.rules.vocabulary import Seat
+from server.rules.vocabulary import JSON, Seat
 from server.table import facts
 from server.table.course import GAME_ENDED, Course, in_play
 from server.table.drill_state import LiveDrill
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
-from server.table.ports import Choices, Reply
+from server.table.ports import Choices
 from server.table.roster import NEXT_HAND, Roster, Seated
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ class TableView:
     stacks: Mapping[AccountId, int]
     clock: HandClock | None
     drill: LiveDrill | None
+    # The table-level choices of each kind of seat, built once for this picture (every seat's update asks)
+    _table_moves: dict[tuple[object, ...], list[JSON]] = field(default_factory=dict, init=False, compare=False,
+                                                                repr=False)
 
     @property
     def settings(self) -> TableSettings:
@@ -53,7 +56,7 @@ class TableView:
     def _in_current_hand(self, seated: Seated) -> bool:
         return self.hand_in_progress() and seated.seat in self.course.hand_accounts
 
-    def snapshot(self, account: AccountId | None) -> Reply:
+    def snapshot(self, account: AccountId | None) -> JSON:
         """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
         return {
             "table": self.name,
@@ -68,7 +71,7 @@ class TableView:
             "choices": self.choices(account),
         }
 
-    def shared_view(self) -> Reply:
+    def shared_view(self) -> JSON:
         """The snapshot's keys that every viewer sees alike."""
         button = self.button()
         return {
@@ -85,7 +88,7 @@ class TableView:
             **self.table_view(),
         }
 
-    def table_view(self) -> Reply:
+    def table_view(self) -> JSON:
         """The game's table-wide figures, given the table's clock and its players' names (server/table/facts.py)."""
         names = {seat: seated.name for seat, seated in self.roster.by_seat.items()}
         return self.game.table_view(self.settings, facts.given(self.course.carry, now=self.now, names=names))
@@ -95,14 +98,14 @@ class TableView:
         seated = self.roster.of_account(account) if account is not None else None
         return seated.seat if seated is not None and self.course.hand_accounts.get(seated.seat) == account else None
 
-    def hand_view(self, seat: Seat | None) -> Reply | None:
+    def hand_view(self, seat: Seat | None) -> JSON | None:
         """The hand as ``seat`` (None: a spectator) sees it; None before the first dealt hand."""
         state = self.course.state
         if state is None or state.phase == "not_dealt":
             return None
         if self.drill is not None and self.drill.held is not None and self.course.hand_id is None:
             return None  # a new hand's first events wait for the trainee: nobody sees it (its offer) before them
-        hand: Reply = self.game.hand_view(state, seat) | {"hand_id": self.course.hand_id or self.course.last_hand_id,
+        hand: JSON = self.game.hand_view(state, seat) | {"hand_id": self.course.hand_id or self.course.last_hand_id,
                                                           "number": self.course.hand_number}
         if self.clock is not None:
             hand["clock"] = {"kind": self.clock.kind, "seat": self.clock.seat, "deadline": self.clock.deadline}
@@ -113,7 +116,7 @@ class TableView:
         clock = self.clock.deadline if self.clock is not None else None
         return (self.course.state, self.course.hand_id, self.course.last_hand_id, self.course.hand_number, clock)
 
-    def you(self, account: AccountId | None) -> Reply:
+    def you(self, account: AccountId | None) -> JSON:
         """The snapshot's ``you``."""
         seated = self.roster.of_account(account) if account is not None else None
         return {"account": account, "seat": seated.seat if seated else None,
@@ -130,7 +133,7 @@ class TableView:
             return {"seat": None if seated is None else seated.seat, "deadline": None, "moves": []}
         if seated is None:
             free = [n for n in range(1, self.settings.seats + 1) if n not in self.roster.by_seat]
-            moves: list[Reply] = []
+            moves: list[JSON] = []
             if free and not self.floor.closing:
                 moves.append({"request": "sit", "seats": free,
                               "buy_in": {"min": self.settings.min_buy_in, "max": self.settings.max_buy_in}})
@@ -143,23 +146,31 @@ class TableView:
             choices["say"] = {"next_hand": spec(NEXT_HAND)}  # each viewer's client says it in its language
         return choices
 
-    def _hand_choices(self, seated: Seated) -> list[Reply]:
+    def _hand_choices(self, seated: Seated) -> list[JSON]:
         if not self.hand_in_progress() or self.course.hand_accounts.get(seated.seat) != seated.account:
             return []
         if self.drill is not None and self.drill.held is not None:
             return []  # the table waits for the trainee
         return self.game.choices(self.course.state, seated.seat)
 
-    def _table_choices(self, seated: Seated) -> list[Reply]:
-        """The table-level items, the same for every game."""
-        moves: list[Reply] = []
+    def _table_choices(self, seated: Seated) -> list[JSON]:
+        """The table-level items, the same for every game; one list for every seat they are the same for."""
         in_hand = self._in_current_hand(seated)
+        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
+        kind = (in_hand, seated.leaving, seated.leave_reason is None, seated.sitting_out, seated.willing_to_bank,
+                None if in_hand or room < 1 else room)
+        moves = self._table_moves.get(kind)
+        if moves is None:
+            moves = self._table_moves[kind] = self._table_moves_of(seated, in_hand, room)
+        return moves
+
+    def _table_moves_of(self, seated: Seated, in_hand: bool, room: int) -> list[JSON]:
+        moves: list[JSON] = []
         if in_hand and seated.leaving:
             if seated.leave_reason is None and not self.floor.closing:
                 moves.append({"request": "stay"})
         else:
             moves.append({"request": "leave" if in_hand else "stand"})
-        room = self.settings.max_buy_in - self.stacks.get(seated.account, 0)
         if not in_hand and room >= 1:
             moves.append({"request": "top_up", "amount": {"min": 1, "max": room}})
         moves.append({"request": "sit_out", "sitting_out": not seated.sitting_out})
@@ -192,7 +203,7 @@ class TableView:
             return None
         return dealer
 
-    def lobby_entry(self) -> Reply:
+    def lobby_entry(self) -> JSON:
         """The table as the lobby lists it."""
         button = self.button()
         return {
@@ -211,7 +222,7 @@ class TableView:
         status = self.status()
         return GAME_ENDED if status == "paused" and self.course.waiting_reason == GAME_ENDED else status
 
-    def _odds(self) -> Reply:
+    def _odds(self) -> JSON:
         """Each bet's house edge when the analysis is known (docs/odds.md); never computed here."""
         from server.analysis.service import lobby_odds
 

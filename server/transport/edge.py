@@ -1,11 +1,13 @@
 """The one module that reaches past python-socketio's public API (PITFALLS 16: it ships no types).
 
-The gateway and the publisher need five things the library does not offer as API: whether
+The gateway and the publisher need six things the library does not offer as API: whether
 a sid is a live connection, how many packets wait on a connection's queue, who is in a room
-with their engine.io sids, a packet encoded once for many connections and put straight
-on each queue, and that packet's websocket frame built once and written straight to each
-idle connection's socket. Each is one short function here, so a new version of the library
-is checked in one place (tests/test_socket_edge.py fails if a shape relied on here changes).
+with their engine.io sids, when anyone entered or left a room, a packet encoded once for
+many connections and put straight on each queue, and that packet's websocket frame built
+once and written straight to each idle connection's socket. Each is one short function
+here, so a new version of the library is checked in one place (tests/test_socket_edge.py
+fails if a shape relied on here changes). :class:`TableSends` is the publisher's send
+loop: a batch's updates go from the table to the library through it alone.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ import socketio
 import structlog
 
 from server.protocol import NAMESPACE
+from server.rules.vocabulary import AccountId
+from server.table.ports import TableUpdates
 from server.transport.outlets import FrameHold
+from server.transport.rooms import account_room, table_room
 
 log = structlog.get_logger("hcf.transport")
 
@@ -79,6 +84,79 @@ class Held:
     hold: FrameHold
 
 
+def room_changes(sio: socketio.AsyncServer) -> list[int]:
+    """A counter (its one item) that grows whenever a connection enters or leaves any room of this server.
+
+    What is derived from rooms (a table's viewers and their accounts) is rebuilt only after a
+    change: joins and leaves are rare next to a table's batches. Every way in or out of a room
+    (connect, enter, leave, disconnect, a room closed, and the Redis manager's relayed ones) goes
+    through the manager's ``basic_enter_room``, ``basic_leave_room`` or ``basic_close_room``.
+    """
+    manager = sio.manager
+    counter: list[int] | None = getattr(manager, "hcf_room_changes", None)
+    if counter is None:
+        changes: list[int] = [0]
+        for name in ("basic_enter_room", "basic_leave_room", "basic_close_room"):
+            setattr(manager, name, _counted(getattr(manager, name), changes))
+        manager.hcf_room_changes = counter = changes
+    return counter
+
+
+def _counted(method: Callable[..., Any], changes: list[int]) -> Callable[..., Any]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        changes[0] += 1
+        return method(*args, **kwargs)
+
+    return counted
+
+
+Viewer = tuple[str, AccountId | None]
+"""A connection at a table: its engine.io sid and its account when that account may have a personal update."""
+
+
+class TableSends:
+    """Each batch's updates to this process's connections at a table: the publisher's send loop (one hop).
+
+    A connection of an account with a personal update gets that one; every other connection in
+    the table's room gets the spectator's. Who is at a table, and whose account, is walked from
+    the rooms once after any room changed (:func:`room_changes`), not on every batch.
+    """
+
+    def __init__(self, sio: socketio.AsyncServer, event: str, hold: FrameHold, hold_from: int) -> None:
+        self.sio, self.event, self.hold, self.hold_from = sio, event, hold, hold_from
+        self._changes = room_changes(sio)
+        self._seen = -1  # the room changes the cached viewers were walked at
+        # Per table: the accounts its viewers were matched with, the viewers, how many are spectators
+        self._viewers: dict[str, tuple[frozenset[AccountId], list[Viewer], int]] = {}
+
+    async def table_update(self, table: str, updates: TableUpdates) -> None:
+        """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
+        viewers, spectators = self.viewers(table, frozenset(updates.accounts) | updates.skip)
+        if not viewers:
+            return
+        spectator, accounts, skip = updates.spectator, updates.accounts, updates.skip
+        sends: list[tuple[str, Mapping[str, object]]] = []
+        for eio_sid, account in viewers:
+            if account is None:
+                sends.append((eio_sid, spectator))
+            elif account not in skip:  # a skipped one had its update with the answer to its own request
+                sends.append((eio_sid, accounts.get(account, spectator)))
+        held = Held(spectator, self.hold) if spectators >= self.hold_from else None
+        await send_each(self.sio, self.event, sends, held)  # each payload encoded once, however many get it
+
+    def viewers(self, table: str, accounts: frozenset[AccountId]) -> tuple[list[Viewer], int]:
+        """The connections at ``table`` in the room's order, each with its account if in ``accounts``, and how
+        many have none of them (the spectators)."""
+        if self._seen != self._changes[0]:
+            self._seen, self._viewers = self._changes[0], {}
+        found = self._viewers.get(table)
+        if found is None or found[0] != accounts:  # the last walk only: a table's accounts change now and then
+            account_of = {sid: known for known in accounts for sid, _eio in participants(self.sio, account_room(known))}
+            viewers = [(eio_sid, account_of.get(sid)) for sid, eio_sid in participants(self.sio, table_room(table))]
+            found = self._viewers[table] = accounts, viewers, sum(account is None for _, account in viewers)
+        return found[1], found[2]
+
+
 async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str, Mapping[str, Any]]],
                     held: Held | None = None) -> None:
     """Send ``event`` to each engine.io sid with its payload, in the order given.
@@ -94,19 +172,31 @@ async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str
     """
     built: dict[int, tuple[Frames, bytes | None]] = {}
     queued = False
+    waiting: list[Outlet] = []  # idle connections for the held payload, given to the hold together
+    sockets = sio.eio.sockets
     for eio_sid, data in sends:
-        if id(data) not in built:
+        found = built.get(id(data))
+        if found is None:
             frames = encoded(sio, event, data)
-            built[id(data)] = frames, websocket_frame(frames)
-        frames, wire = built[id(data)]
-        outlet = idle_outlet(sio, eio_sid) if held is not None and wire is not None and not queued else None
+            found = built[id(data)] = frames, websocket_frame(frames)
+        frames, wire = found
+        outlet: Outlet | None = None
+        if held is not None and wire is not None and not queued:
+            outlet = getattr(sockets.get(eio_sid), "hcf_outlet", None)
+            if outlet is not None and outlet.idle() is None:
+                outlet = None
         if outlet is None or wire is None:
             queued = True
+            if waiting and held is not None:
+                held.hold.put_all(waiting, built[id(held.payload)][1] or b"")
+                waiting = []
             await send(sio, eio_sid, frames)
         elif held is not None and data is held.payload:
-            held.hold.put(outlet, wire)
+            waiting.append(outlet)
         else:
             outlet.write(wire)
+    if waiting and held is not None:
+        held.hold.put_all(waiting, built[id(held.payload)][1] or b"")
 
 
 Transport = Callable[[], asyncio.WriteTransport | None]
@@ -240,8 +330,13 @@ def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTranspor
             found.extend((writer, writer.transport, writer.transport.get_write_buffer_limits()[1]))
         writer, transport, high = found
         if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing()
-                or queue.qsize() or not any(not waiter.done() for waiter in getters)):
-            return None  # closing, or the writer task holds or is about to take packets sent before this one
+                or queue.qsize()):
+            return None  # closing, or the writer task holds packets sent before this one
+        for waiter in getters:
+            if not waiter.done():
+                break
+        else:
+            return None  # the writer task is about to take packets sent before this one
         if transport.get_write_buffer_size() >= high:
             return None
         transport_: asyncio.WriteTransport = transport

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import socketio
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
-from server.rules.vocabulary import AccountId
-from server.table.ports import TableUpdates
 from server.transport import edge
 from server.transport.outlets import HOLD_FROM, HOLD_SECONDS, FrameHold
-from server.transport.rooms import account_room, table_room
 
 
 class SocketPublisher:
@@ -26,6 +21,10 @@ class SocketPublisher:
     (``server/transport/outlets.py``). Only this
     process's connections: with several processes, ``server/cluster`` carries the
     updates to the others, which call this too.
+
+    ``table_update`` is the edge's send loop itself (``edge.TableSends``): a batch's updates
+    go from the table to the socket library in one hop, not through a loop here and then
+    the edge's (docs/server.md, "One raise, from a click to every viewer").
     """
 
     def __init__(self, sio: socketio.AsyncServer, *, clock: Clock = SYSTEM_CLOCK,
@@ -34,24 +33,5 @@ class SocketPublisher:
         self.hold = FrameHold(clock, hold_seconds)
         self.hold_from = hold_from
         edge.record_websockets(sio)  # so each update's frame can be written once per idle connection
-
-    async def table_update(self, table: str, updates: TableUpdates) -> None:
-        """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
-        viewers = list(edge.participants(self.sio, table_room(table)))
-        if not viewers:
-            return
-        account_of: dict[str, AccountId] = {}
-        for known in (*updates.accounts, *updates.skip):
-            for sid, _eio in edge.participants(self.sio, account_room(known)):
-                account_of[sid] = known
-        sends: list[tuple[str, Mapping[str, object]]] = []
-        spectators = 0
-        for sid, eio_sid in viewers:
-            account: AccountId | None = account_of.get(sid)
-            if account in updates.skip:
-                continue  # its update went with the answer to its own request
-            personal = updates.accounts.get(account) if account is not None else None
-            spectators += personal is None
-            sends.append((eio_sid, personal if personal is not None else updates.spectator))
-        held = edge.Held(updates.spectator, self.hold) if spectators >= self.hold_from else None
-        await edge.send_each(self.sio, p.EV_UPDATE, sends, held)  # each payload encoded once, however many get it
+        self.sends = edge.TableSends(sio, p.EV_UPDATE, self.hold, hold_from)
+        self.table_update = self.sends.table_update

@@ -19,10 +19,12 @@ from server.table.ports import RecordedEvent, TableUpdates
 from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
 from server.table.updates import BatchRecord, UpdateBuilder, apply_update
+from server.viewpatch import diff
 from tests.table.fakes import MemoryStorage, RecordingPublisher
 
 PLAYERS = (1, 2, 3, 4)
 VIEWERS: tuple[int | None, ...] = (*PLAYERS, 5, None)  # 5 is logged in and never sits; None has no account
+LATE, LATE_AFTER = 6, 3  # a spectator that comes after the third batch: its snapshot then, and every update after
 # No clock runs out by itself during a test: the test runs them out (a Tick) when it chooses.
 SLOW = {"pause_seconds": 0, "offer_seconds": 600, "bet_seconds": 600, "action_seconds": 600, "seats": 4}
 
@@ -36,10 +38,12 @@ class ModelPublisher:
         self.batches: list[TableUpdates] = []
         # (viewer, the hand's id and the viewer's seat before and after, the hand sent whole?, patched?)
         self.sent: list[tuple[int | None, tuple[Any, Any], tuple[Any, Any], bool, bool]] = []
+        self.hands: dict[int | None, Any] = {}  # each viewer's hand as its last update's snapshot showed it
 
     def start(self, runner: TableRunner) -> None:
         self.runner = runner
         self.models = {viewer: runner.snapshot(viewer) for viewer in VIEWERS}
+        self.hands = {viewer: model["hand"] for viewer, model in self.models.items()}
 
     async def table_update(self, _table: str, updates: TableUpdates) -> None:
         assert self.runner is not None
@@ -53,7 +57,23 @@ class ModelPublisher:
             after = self.models[viewer]
             self.sent.append((viewer, _hand_and_seat(model), _hand_and_seat(after), "hand" in update["view"],
                               any(op[0][0] == "hand" for op in update.get("patch", []))))
-            assert _bare(self.models[viewer]) == _bare(self.runner.snapshot(viewer)), f"viewer {viewer}"
+            snapshot = self.runner.snapshot(viewer)
+            assert _bare(self.models[viewer]) == _bare(snapshot), f"viewer {viewer}"
+            _assert_hand_ops_are_the_whole_diff(update, self.hands[viewer], snapshot["hand"])
+            self.hands[viewer] = snapshot["hand"]
+        if len(self.batches) == LATE_AFTER:  # it comes now (mid-hand, mostly): its snapshot, then every update
+            self.models[LATE] = self.runner.snapshot(LATE)
+            self.hands[LATE] = self.models[LATE]["hand"]
+
+
+def _assert_hand_ops_are_the_whole_diff(update: dict[str, Any], before: Any, after: Any) -> None:
+    """A patched hand carries, operation for operation and byte for byte, the diff of the viewer's whole hand view
+    (what each seat's update held before its public part was diffed once a batch)."""
+    if "hand" in update["view"] or not isinstance(before, dict) or not isinstance(after, dict) \
+            or before.get("hand_id") != after.get("hand_id"):
+        return
+    sent = [op for op in update["patch"] if op[0][0] == "hand"]
+    assert json.dumps(sent) == json.dumps(diff(before, after, ["hand"]))
 
 
 def _hand_and_seat(model: dict[str, Any]) -> tuple[Any, Any]:
@@ -196,6 +216,17 @@ async def _scenario(table: str, plan: list[list[Intent]]) -> ModelPublisher:
         assert update is batch.accounts.get(account, batch.spectator)
         assert account in batch.skip
     return publisher
+
+
+def test_a_player_who_sits_down_mid_hand_follows_it_as_a_spectator_then_as_a_seat() -> None:
+    """Three play; the fourth sits down while their hand goes on, and is dealt in the next."""
+    plan = [[(a, 0, a)] for a in PLAYERS[:3]] + [[(a, 10 + i, 7 * i + a)] for i in range(3) for a in PLAYERS[:3]]
+    plan += [[(4, 0, 4)]] + [[(a, 10 + i, 5 * i + a)] for i in range(10) for a in PLAYERS]
+    publisher = asyncio.run(_scenario("hcf", plan))
+    seats = [after[1] for viewer, _, after, _, _ in publisher.sent if viewer == 4]
+    assert None in seats
+    assert seats[-1] is not None
+    assert any(viewer == LATE for viewer, *_ in publisher.sent)
 
 
 def test_a_hand_goes_whole_once_then_as_patches_of_what_changed() -> None:

@@ -52,6 +52,30 @@ def test_every_seated_player_is_listed_once_in_seat_order_with_their_stack(seats
         assert view.you(account) == {"account": account, "seat": seat, "sitting_out": False}
 
 
+flags = st.fixed_dictionaries({"sitting_out": st.booleans(), "willing_to_bank": st.booleans(),
+                               "leaving": st.booleans(), "stack": st.sampled_from([0, 500, SETTINGS.max_buy_in])})
+
+
+@given(seats=seatings, data=st.data())
+def test_each_seats_choices_are_its_own_though_seats_alike_share_their_table_moves(
+        seats: dict[int, int], data: st.DataObject) -> None:
+    """The table-level moves are built once per picture for every seat they are the same for (issue 25)."""
+    chosen = {seat: data.draw(flags) for seat in seats}
+    roster = Roster(SETTINGS.seats, {seat: Seated(seat, account, f"p{account}", sitting_out=chosen[seat]["sitting_out"],
+                                                  willing_to_bank=chosen[seat]["willing_to_bank"],
+                                                  leaving=chosen[seat]["leaving"])
+                                     for seat, account in seats.items()})
+    view = replace(picture(seats), roster=roster,
+                   stacks={account: chosen[seat]["stack"] for seat, account in seats.items()})
+    shared = {account: view.choices(account) for account in seats.values()}
+    for account, choices in shared.items():
+        assert choices == replace(view).choices(account), "a fresh picture gives each seat the same choices"
+    for seat, account in seats.items():
+        for other_seat, other in seats.items():
+            if chosen[seat] == chosen[other_seat]:  # seats alike: the very same table moves
+                assert all(a is b for a, b in zip(shared[account]["moves"], shared[other]["moves"], strict=True))
+
+
 def test_a_picture_says_what_the_table_was_when_it_was_taken() -> None:
     before = picture({1: 101})
     after = replace(before, floor=replace(before.floor, paused=True))

@@ -40,8 +40,13 @@ def private_events(event: Event) -> list[tuple[int, dict[str, Any]]]:
     return [(seat, dict(own_cards_payload(cards))) for seat, cards in event.hands if seat != HOUSE]
 
 
+@lru_cache(maxsize=1024)
 def own_cards_payload(cards: tuple[int, ...]) -> YourCards:
-    """A player's own hand, with what the rules say of it."""
+    """A player's own hand, with what the rules say of it.
+
+    The same object for the same cards (callers must not change it): a seat's view carries it
+    on every batch of the hand, and the update builder then ends its diff at ``before is after``.
+    """
     flush, straight_flush, raise_limit, qualifies = _facts(cards)
     return {
         "type": "your_cards",
