@@ -91,3 +91,17 @@ def bank_left(clock: HandClock, now: float) -> float:
     """
     used = min(clock.bank, max(0.0, now - clock.bank_from))
     return min(clock.bank, max(0.0, round(clock.bank - used, 2)))  # to the hundredth: no crumbs of a second left
+
+
+def resumed(clock: HandClock, left: float, now: float) -> HandClock:
+    """``clock`` run on at ``now`` with the ``left`` seconds it had when it was held (a live drill's question): its
+    deadline and, when it draws on a time bank, the moment it began to draw move on by the hold, so the bank is
+    never charged for the time the table stood still.
+
+    >>> on_bank = HandClock("decision", 3, 155.0, ClockSpec("decision", 3, 30.0), bank=25.0, bank_from=130.0)
+    >>> later = resumed(on_bank, 15.0, 200.0)  # held at 140 with 15 s left, run on at 200
+    >>> later.deadline, bank_left(later, 205.0)
+    (215.0, 10.0)
+    """
+    held = now + left - clock.deadline
+    return replace(clock, deadline=clock.deadline + held, bank_from=clock.bank_from + held if banked(clock) else 0.0)

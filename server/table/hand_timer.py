@@ -7,10 +7,8 @@ counts the failed tries of its expiry (a command that could not be recorded is t
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from server.rules.game import ClockSpec
-from server.table.hand_clock import CLOCK_ATTEMPTS, CLOCK_RETRY_SECONDS, HandClock, next_clock
+from server.table.hand_clock import CLOCK_ATTEMPTS, CLOCK_RETRY_SECONDS, HandClock, next_clock, resumed
 from server.table.scheduler import Scheduler
 
 
@@ -74,7 +72,7 @@ class HandTimer:
     def resume(self, left: float, now: float) -> None:
         """Run a held clock on with the ``left`` seconds it had."""
         if self.running is not None:
-            self.running = replace(self.running, deadline=now + left)
+            self.running = resumed(self.running, left, now)
             self._arm(self.running.deadline)
 
     def _arm(self, deadline: float) -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from server.clock import ManualClock
 from server.rules.game import ClockSpec
 from server.table.commands import Tick
-from server.table.hand_clock import CLOCK_ATTEMPTS, CLOCK_RETRY_SECONDS
+from server.table.hand_clock import CLOCK_ATTEMPTS, CLOCK_RETRY_SECONDS, bank_left, drawn
 from server.table.hand_timer import HandTimer
 from server.table.scheduler import Scheduler
 
@@ -96,3 +96,27 @@ def test_holding_without_a_clock_holds_nothing() -> None:
     assert timer.hold(clock.now()) is None
     timer.resume(3.0, clock.now())
     assert timer.running is None
+
+
+@given(bank=st.floats(1.0, 120.0), before=st.floats(0.0, 1.0), held=st.floats(0.0, 600.0), after=st.floats(0.0, 200.0))
+def test_a_drills_hold_is_never_charged_to_the_time_bank(bank: float, before: float, held: float,
+                                                         after: float) -> None:
+    """A player on their time bank when a live drill holds the hand: the bank pays for the time they took before
+    and after the hold, never for the hold itself (``before`` is a share of the bank used before it)."""
+    timer, _timers, clock, _delivered = hand_timer()
+    timer.follow(None, DECISION, clock.now())
+    clock.advance(15.0)
+    ran_out = timer.take()
+    assert ran_out is not None
+    on_bank = drawn(ran_out, bank)
+    assert on_bank is not None
+    timer.draw(on_bank)
+    clock.advance(before * bank)
+    left = timer.hold(clock.now())
+    assert left is not None
+    clock.advance(held)
+    timer.resume(left, clock.now())
+    clock.advance(after)
+    assert timer.running is not None
+    used = before * bank + after  # to the hundredth, as the bank keeps it
+    assert abs(bank_left(timer.running, clock.now()) - max(0.0, bank - used)) <= 0.006
