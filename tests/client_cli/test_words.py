@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from client_cli import reasons
-from client_cli.games import CLIENTS
+from client_cli.games import CLIENTS, HCF
 from client_cli.games.commands import table_command
 from client_cli.parse import (
     AnswerBank,
@@ -22,6 +22,7 @@ from client_cli.parse import (
     parse_line,
 )
 from client_cli.render import describe_event, result_lines
+from server.i18n import render_text
 from tests.client_cli.hcf_offers import decision_choices
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,3 +135,10 @@ def test_stay_is_a_command_at_every_table() -> None:
     assert parse_line("stay", Choices()) == Stay()
     assert table_command(["stay"]) == Stay()
     assert "stay" in CLIENTS["sixcard"].help
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de"])
+@pytest.mark.parametrize("game", ["hcf", "caribbean", "sixcard"])
+def test_each_games_help_is_sentences_without_a_settings_code(game: str, lang: str) -> None:
+    help_text = render_text((HCF if game == "hcf" else CLIENTS[game]).help, lang)
+    assert not CODE.findall(help_text), CODE.findall(help_text)  # max_hands_while_waiting was shown
