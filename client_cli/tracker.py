@@ -125,6 +125,9 @@ class Tracker:
         line = game_client(self.snapshot or {}).describe_event(event, self.names)
         if line and kind == "dealer_revealed":
             line = sorted_reveal(line, event.get("cards"), symbols=self.symbols, poker=self.game != "hcf")
+        up = event.get("dealer_up") if kind == "cards_dealt" else None
+        if line and isinstance(up, str) and line.endswith(up):  # the up card as the view beside it writes it
+            line = line[:-len(up)] + poker_cards_text([up], symbols=self.symbols).plain
         if line:
             self._log(line)
         if kind == "hand_revealed":
