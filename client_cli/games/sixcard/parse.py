@@ -49,10 +49,9 @@ from server.rules.sixcard.settlement import HAND_SIZE
 
 HELP = phrase("""\
 Commands at a 6 Card Poker table (type them and press Enter):
-  bet BOX:ANTE[+BONUS]  bet on boxes: 'bet 1:10+1 2:20'; 'bet 3:+5' is a bonus
-                        bet only; 'bet 10+1' bets on your box or the first free
-                        one. A new 'bet' replaces yours. Your first two boxes
-                        are open, the rest blind (their Bet is placed for you).
+  bet BOX:ANTE[+BONUS]  bet on boxes, e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus
+                        only); 'bet 10+1': your box or the first free one. Your
+                        first two boxes are open, the rest blind (Bet placed).
   deal (d) / pass       confirm your bets, or no bets from you this hand
   rebet / clear (c)     your last hand's bets again, or take all your bets back
   raise (r) / fold (f)  at your turn: Bet 2x the Ante, or fold (a bonus stays)
