@@ -386,3 +386,25 @@ def test_a_jackpot_wager_lost_reads_as_lost_and_an_award_as_won(web_server: WebS
         context.close()
     assert "jackpot wager loses 1" in lost, lost
     assert "jackpot wager wins 99" in won, won
+
+
+REVEAL_LINES = """async () => {
+    const r = await import("/static/results.js");
+    const model = {game: "hcf", seats: [{seat: 1, name: "ann"}]};
+    return [r.describe({type: "dealer_revealed", seat: 1, cards: ["Tc", "Qc", "5d", "2h"], qualifies: true}, model),
+            r.describe({type: "dealer_revealed", cards: ["Ah", "Ks"], qualifies: false}, {game: "caribbean"})];
+}"""
+
+
+def test_the_dealers_announced_cards_read_as_the_felt_draws_them(web_server: WebServer, browser: Browser) -> None:
+    # The chat's dealer line said "the DP shows Tc Qc 5d 2h": codes, where the felt beside it draws 10♣ Q♣.
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        dp, dealer = page.evaluate(REVEAL_LINES)
+    finally:
+        context.close()
+    assert "the DP shows 10\u2663 Q\u2663 5\u2666 2\u2665" in dp, dp
+    assert "the dealer shows A\u2665 K\u2660 and does not qualify" in dealer, dealer
+
