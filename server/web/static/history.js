@@ -12,7 +12,9 @@ import { betWords } from "./circles.js";
 import { plain, voidReason, refusal } from "./words.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 
-function steps(hand, game) {
+/** A replay's steps in the order they happened, each [words, cards]: the bets, the deal, each seat's decision
+ * (a raise or a fold comes after the deal, never with the bets), what was shown, the results. */
+export function steps(hand, game) {
   const names = hand.names || {};
   const who = (seat) => `seat ${seat}${names[String(seat)] ? ` ${names[String(seat)]}` : ""}`;
   const out = [];
@@ -22,16 +24,32 @@ function steps(hand, game) {
     for (const b of hand.bets) out.push([`${who(b.seat)} bets ${betWords(b)}`, []]);
   } else {
     for (const [seat, bet] of Object.entries(hand.bets || {})) {
-      const parts = Object.entries(bet).filter(([, v]) => typeof v === "number" && v).map(([k, v]) => `${plain(k)} ${v}`);
+      const parts = Object.entries(bet).filter(([k, v]) => k !== "raise" && typeof v === "number" && v).map(([k, v]) => `${plain(k)} ${v}`);
       out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
     }
   }
-  if (hand.deal_order?.length) out.push(["the cards are dealt", []]);
+  if (hand.deal_order?.length) out.push(["the cards are dealt", []], ...decisions(hand, who, game));
   const place = game === "hcf" ? who : (p) => `${game === "caribbean" ? "spot" : "box"} ${p}`; // house games show by place
   for (const [key, shown] of Object.entries(hand.shown || {})) out.push([`${place(key)} shows`, shown]);
   if (hand.dealer_cards) out.push([`the ${game === "hcf" ? "DP" : "dealer"} shows${hand.dealer_qualifies === false ? " (does not qualify)" : ""}`, hand.dealer_cards]);
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
+}
+
+/** Each seat's decision after the deal: a raise (High Card Flush's bets keep it), a Back Bet or Bet (the house
+ * games' places keep it), or a fold. */
+function decisions(hand, who, game) {
+  if (Array.isArray(hand.bets)) {
+    const [verb, bet] = game === "caribbean" ? ["plays", "Back Bet"] : ["raises", "Bet"];
+    return hand.bets.flatMap((b) => {
+      const at = "spot" in b ? `spot ${b.spot}` : `box ${b.box}`;
+      if (b.folded) return [[`${who(b.seat)} folds ${at}`, []]];
+      return b.bet ? [[`${who(b.seat)} ${verb} ${at}: ${bet} ${b.bet}`, []]] : [];
+    });
+  }
+  const folded = new Set((hand.settlement?.seats || []).filter((row) => row.folded).map((row) => String(row.seat)));
+  return Object.entries(hand.bets || {}).flatMap(([seat, bet]) =>
+    (bet.raise ? [[`${who(seat)} raises ${bet.raise}`, []]] : folded.has(seat) ? [[`${who(seat)} folds`, []]] : []));
 }
 
 /** The step a URL's fragment names (#step=K, from 1), as an index into the steps; the first if none. */
