@@ -408,3 +408,27 @@ def test_the_dealers_announced_cards_read_as_the_felt_draws_them(web_server: Web
     assert "the DP shows 10\u2663 Q\u2663 5\u2666 2\u2665" in dp, dp
     assert "the dealer shows A\u2665 K\u2660 and does not qualify" in dealer, dealer
 
+
+
+SEAT_LINES = """async () => {
+    const r = await import("/static/host_tables.js");
+    const seat = (extra) => ({seat: 2, name: "ben", stack: 990, sitting_out: false, present: true, away: false,
+                              ...extra});
+    return [r.seatLine(seat({})), r.seatLine(seat({present: false})), r.seatLine(seat({away: true})),
+            r.seatLine(seat({away: true, present: false, sitting_out: true}))];
+}"""
+
+
+def test_the_console_tells_a_dropped_connection_from_the_away_switch(web_server: WebServer, browser: Browser) -> None:
+    # The console said "away" for a player whose browser had closed, the word of the away switch.
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        here, gone, away, both = page.evaluate(SEAT_LINES)
+    finally:
+        context.close()
+    assert here == "seat 2: ben, 990 chips"
+    assert gone == "seat 2: ben, 990 chips, not connected"
+    assert away == "seat 2: ben, 990 chips, away (the table plays for them)"
+    assert both == "seat 2: ben, 990 chips, sitting out, away (the table plays for them), not connected"

@@ -41,6 +41,13 @@ function reportText(r) {
   return `Drill report: ${right} of ${total} steps right so far${r.ended ? "; the drill is over" : ""}${r.waiting ? "; the table waits for the trainee" : ""}.`;
 }
 
+/** A seated person as the console lists them: a dropped connection is not the away switch (the table plays for
+ * them), so each is said in its own words. */
+export function seatLine(s) {
+  const notes = [s.sitting_out && "sitting out", s.away && "away (the table plays for them)", s.present === false && "not connected"];
+  return [`seat ${s.seat}: ${s.name}, ${s.stack} chips`, ...notes.filter(Boolean)].join(", ");
+}
+
 /** One table's panel: its state in words, Pause or Resume, a link to watch it. */
 export async function tablePanel(t, send, redraw, token) {
   // Between hands the lobby's entry says all (its phase is "paused" or "waiting"); during a hand it names the
@@ -52,7 +59,7 @@ export async function tablePanel(t, send, redraw, token) {
   const settings = shown?.settings || t.settings || {};
   const status = shown?.status || t.phase;
   const paused = status === "paused";
-  const seats = (t.seats || []).map((s) => h("li", {}, `seat ${s.seat}: ${s.name}, ${s.stack} chips${s.sitting_out ? ", sitting out" : ""}${s.present === false ? ", away" : ""}`));
+  const seats = (t.seats || []).map((s) => h("li", {}, seatLine(s)));
   const rows = SHOWN.filter((k) => k in settings).map((k) => h("li", {}, `${settingName(k)}: ${value(settings[k])}`));
   const pending = Object.entries(shown?.pending || {}).map(([k, v]) => h("li", {}, `${settingName(k)} becomes ${value(v)} at the next hand`));
   const toggle = h("button", { type: "button", "data-table-action": paused ? "resume" : "pause",
