@@ -432,3 +432,22 @@ def test_the_console_tells_a_dropped_connection_from_the_away_switch(web_server:
     assert gone == "seat 2: ben, 990 chips, not connected"
     assert away == "seat 2: ben, 990 chips, away (the table plays for them)"
     assert both == "seat 2: ben, 990 chips, sitting out, away (the table plays for them), not connected"
+
+
+CLOSED_TABLE = """async () => {
+    const r = await import("/static/host_tables.js");
+    const lines = ["Settle-up at main in session 1.", "Nobody owes anybody anything."];
+    return r.done({action: "close_table", table: "main"}, {closed: "now", settle_up: {lines}});
+}"""
+
+
+def test_closing_a_table_in_the_console_shows_its_final_settle_up(web_server: WebServer, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        said = page.evaluate(CLOSED_TABLE)
+    finally:
+        context.close()
+    assert said.splitlines() == ["Table main closes: the players' chips go back to their accounts.",
+                                 "Settle-up at main in session 1.", "Nobody owes anybody anything."]

@@ -24,7 +24,7 @@ export function done(body, r) {
     case "misdeal": return `Misdeal at ${t}: the hand is void and every bet and fee goes back.`;
     case "shuffler_fault": return `Shuffler fault at ${t}: the hand is void and every bet and fee goes back.`;
     case "remove_player": return `The player at seat ${body.seat} of ${t} stands up after this hand.`;
-    case "close_table": return [`Table ${t} closes: the players' chips go back to their accounts.`, ...(r.settle_up?.lines || [])].join(" ");
+    case "close_table": return [`Table ${t} closes: the players' chips go back to their accounts.`, ...(r.settle_up?.lines || [])].join("\n");
     case "arrange_deck": return `The next deck at ${t} is arranged: that hand is not a random deal, and every player is told so.`;
     case "inject": return `The irregularity is injected at ${t}.`;
     case "drill_report": return reportText(r);
