@@ -451,3 +451,17 @@ def test_closing_a_table_in_the_console_shows_its_final_settle_up(web_server: We
         context.close()
     assert said.splitlines() == ["Table main closes: the players' chips go back to their accounts.",
                                  "Settle-up at main in session 1.", "Nobody owes anybody anything."]
+
+
+def test_a_spectator_offline_is_not_told_of_a_clock(web_server: WebServer, browser: Browser) -> None:
+    # Watching, the page said "Your clock keeps running" when the connection dropped: a spectator has no clock.
+    assert web_server.host("create_table", table="quiet")["ok"]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{web_server.url}/watch/quiet")
+        page.wait_for_selector(".felt")
+        said = page.locator(".offline").text_content() or ""
+    finally:
+        context.close()
+    assert said == "You are offline: this page reconnects by itself and shows the table again.", said
