@@ -34,7 +34,7 @@ from server.rules.drill.report import Asked, report
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import KeyStep
 from server.rules.games import game_named
-from server.rules.vocabulary import AccountId
+from server.rules.vocabulary import AccountId, Seat
 from server.table.commands import DrillRequest, Host, Play, SetWilling, Sit, Snapshot
 from server.table.drill_state import Hold
 from server.table.ports import TableUpdates
@@ -145,7 +145,7 @@ async def _play(scenario: Scenario, played: list[PlayedHand], database: Database
     runner.start()
     try:
         for seat in scenario.seats:
-            await runner.submit(Sit(accounts[seat.seat], seat.name, seat.seat, buy_in=seat.stack))
+            await runner.submit(Sit(accounts[seat.seat], seat.name, Seat(seat.seat), buy_in=seat.stack))
             if not seat.bank:
                 await runner.submit(SetWilling(accounts[seat.seat], False))
         keys = []

@@ -17,9 +17,9 @@ import functools
 import gettext
 import io
 import os
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Final
 
 LANGUAGES: Final = ("en", "es", "de")
 """The languages we speak; English first (it is the message id, and the default)."""
@@ -113,20 +113,6 @@ def render_text(text: str, lang: str) -> str:
     """A sentence for a person in ``lang``: a phrase translated, any other text as it was written."""
     said = render(text, lang)
     return said if isinstance(said, str) else text
-
-
-ReplyT = TypeVar("ReplyT", bound=MutableMapping[str, Any])
-
-
-def said_in(reply: ReplyT, lang: str) -> ReplyT:
-    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
-    answered rather than raised (``error.message``), in ``lang``: the gateway's last step."""
-    error = reply.get("error")
-    said = error if isinstance(error, dict) else reply
-    message = said.get("message")
-    if isinstance(message, str) and lang != "en":
-        said["message"] = render_text(message, lang)
-    return reply
 
 
 _chosen = ["en"]  # the terminal client's one language (a process serves one person there)

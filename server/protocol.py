@@ -14,17 +14,17 @@ before it reaches a table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Final, Literal, TypedDict
+from typing import Annotated, Any, Final, Literal, TypedDict, Unpack
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from server import chat
-from server.i18n import phrase
+from server.i18n import phrase, render_text
 from server.move_bounds import MOST_ARGS as MOST_ARGS  # a move's bounds, named here for the protocol's readers
 from server.move_bounds import bounded as bounded
 from server.refusals import explain
 from server.rules.errors import Refusal
-from server.rules.vocabulary import JSON, RefusalCode, Reply
+from server.rules.vocabulary import JSON, AccountId, Answer, ErrorBody, OkReply, RefusalCode, RefusedReply, Reply, Seat
 
 PROTOCOL_VERSION: Final = 2
 NAMESPACE: Final = "/"
@@ -47,23 +47,10 @@ EV_CHAT: Final = "chat"  # {"table", "room", "kind", "name", "text", "at"}: a ch
 # (Optional keys come from a ``total=False`` subclass: with postponed annotations, Python 3.11's
 # TypedDict does not see ``NotRequired``.)
 
-
-class _ErrorDetails(TypedDict):
-    code: RefusalCode
-    message: str
-
-
-class ErrorDetails(_ErrorDetails, total=False):
-    """The ``error`` of a refusal: a listed code and a sentence for people."""
-
-    retry_after: float  # rate/limited only: seconds until the same request may be sent again
-
-
-class Refused(TypedDict):
-    """A refused request's acknowledgement: it changed nothing."""
-
-    ok: Literal[False]
-    error: ErrorDetails
+ErrorDetails = ErrorBody
+"""The ``error`` of a refusal: a listed code and a sentence for people (the vocabulary's ``ErrorBody``)."""
+Refused = RefusedReply
+"""A refused request's acknowledgement: it changed nothing (the vocabulary's ``RefusedReply``)."""
 
 
 class _EventEntry(TypedDict):
@@ -80,7 +67,7 @@ class EventEntry(_EventEntry, total=False):
 class Choices(TypedDict):
     """What a viewer may do now, always complete: the seat it concerns, its deadline and each move."""
 
-    seat: int | None
+    seat: Seat | None
     deadline: float | None
     moves: list[JSON]
 
@@ -99,7 +86,7 @@ class TableUpdate(TypedDict):
 
 
 class _SeatView(TypedDict):
-    seat: int
+    seat: Seat
     name: str
     stack: int
     sitting_out: bool
@@ -118,8 +105,8 @@ class SeatView(_SeatView, total=False):
 class You(TypedDict):
     """The asking connection's account, seat and sitting out (all null for a spectator)."""
 
-    account: int | None
-    seat: int | None
+    account: AccountId | None
+    seat: Seat | None
     sitting_out: bool | None
 
 
@@ -263,7 +250,7 @@ class Request(BaseModel):
 TableName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**9)]
 # A seat, spot or box: loose on purpose, the table checks it against its own number and says so.
-SeatNo = Annotated[int, Field(ge=1, le=1000)]
+SeatNo = Annotated[Seat, Field(ge=1, le=1000)]
 
 
 class TableRequest(Request):
@@ -383,7 +370,7 @@ class HostAction(Request):
     ]
     table: TableName | None = None
     settings: dict[str, Any] | None = None
-    seat: Annotated[int, Field(ge=0, le=1000)] | None = None  # 0: the dealer (inject); tables check their seats
+    seat: Annotated[Seat, Field(ge=0, le=1000)] | None = None  # 0: the dealer (inject); tables check their seats
     account: Annotated[str, Field(min_length=1, max_length=24)] | None = None
     amount: Annotated[int, Field(ge=1, le=10**9)] | None = None
     cards: Annotated[str, Field(max_length=400)] | None = None
@@ -415,17 +402,29 @@ REQUESTS: Final[dict[str, type[Request]]] = {
 """Socket.IO event name -> the payload it takes."""
 
 
-def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> Reply:
+def error(code: RefusalCode, message: str | None = None, *, retry_after: float | None = None) -> RefusedReply:
     """An ``ok: false`` acknowledgement with a listed code (``rate/limited`` says when to send again)."""
-    details: dict[str, Any] = {"code": code, "message": message or ERROR_CODES[code]}
+    details: ErrorBody = {"code": code, "message": message or ERROR_CODES[code]}
     if retry_after is not None:
         details["retry_after"] = retry_after
     return {"ok": False, "error": details}
 
 
-def ok(**fields: Any) -> Reply:
-    """An ``ok: true`` acknowledgement."""
+def ok(**fields: Unpack[Answer]) -> OkReply:
+    """An ``ok: true`` acknowledgement, with the fields the request answers with (mypy checks each name)."""
     return {"ok": True, **fields}
+
+
+def said_in(reply: Reply, lang: str) -> Reply:
+    """A reply's own sentence (``message``: a sit in mid-hand says why it waits), or the sentence of a refusal
+    answered rather than raised (``error.message``), in ``lang``: the gateway's last step."""
+    if lang == "en":
+        return reply
+    if not reply["ok"]:
+        reply["error"]["message"] = render_text(reply["error"]["message"], lang)
+    elif "message" in reply:
+        reply["message"] = render_text(reply["message"], lang)
+    return reply
 
 
 def parse_request(event: str, payload: Any) -> Request:

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,15 +29,14 @@ from tests.support.postgres import PostgresMissing, PostgresServer, database_nam
 # analyses a person made on this machine nor leaves its own behind. One directory for the
 # run, so the counts made once are shared by every test and by the servers they start (by
 # XDG_CACHE_HOME, which the tests that clear the HCF_ variables for a subprocess keep).
-# Under pytest-xdist every worker process imports this file: they share the run's directory
-# (named by the run's id), as the counts are written atomically (server/analysis/cache.py).
+# The first process makes it; pytest-xdist's workers inherit its environment and so share
+# it (the counts are written atomically and made under a lock: server/analysis/cache.py).
+_ROOT = Path(__file__).resolve().parents[1]
 os.environ.pop("HCF_CACHE_DIR", None)
-_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-if _RUN:
-    os.environ["XDG_CACHE_HOME"] = os.path.join(tempfile.gettempdir(), f"hcf-test-cache-{_RUN}")
-    os.makedirs(os.environ["XDG_CACHE_HOME"], exist_ok=True)
-else:
-    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="hcf-test-cache-")
+_MADE_CACHE = "TEST_RUN_CACHE_HOME" not in os.environ
+if _MADE_CACHE:
+    os.environ["TEST_RUN_CACHE_HOME"] = tempfile.mkdtemp(prefix="hcf-test-cache-")
+os.environ["XDG_CACHE_HOME"] = os.environ["TEST_RUN_CACHE_HOME"]
 
 # The suite runs in parallel on a shared machine: one example that takes longer than Hypothesis's
 # default 200 ms deadline says the machine is busy, not that the code is wrong. Every other setting
@@ -41,9 +44,6 @@ else:
 settings.register_profile("suite", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
-# Tests kept on one worker process, beyond their own module: they share what a session fixture
-# computes once per process (the exact odds counts of tests/analysis/conftest.py, about 25 s).
-_GROUPS = ("tests/analysis/",)
 # Modules that each take a minute or so (measured: docs/benchmarks.md): they start first, so that
 # none of them begins last while the other workers have run out of tests. A module with a test
 # marked ``slow`` starts first too.
@@ -52,7 +52,7 @@ _LONG = ("tests/web/", "tests/toygame2/test_duel_browser.py", "tests/client_cli/
 
 
 def group_of(nodeid: str) -> str:
-    """The tests that run on one worker process, in their order: a module, or a directory of ``_GROUPS``.
+    """The tests that run on one worker process, in their order: a module.
 
     A module's tests may share a module-scoped server, browser or story (tests/web), a port
     or a file, and run in their order: a module is the unit that is safe to run beside another.
@@ -60,10 +60,9 @@ def group_of(nodeid: str) -> str:
     >>> group_of("tests/web/test_play.py::test_hand_one")
     'tests/web/test_play.py'
     >>> group_of("tests/analysis/test_command.py::test_x[a::b]")
-    'tests/analysis/'
+    'tests/analysis/test_command.py'
     """
-    path = nodeid.split("::", 1)[0]
-    return next((g for g in _GROUPS if path.startswith(g)), path)
+    return nodeid.split("::", 1)[0]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -75,6 +74,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
              if g.startswith(_LONG) or any(m.get_closest_marker("slow") for m in members)]
     order = first + [g for g in groups if g not in first]
     items[:] = [item for group in order for item in groups[group]]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On the whole suite in several processes, the exact odds counts start at once, in the background.
+
+    They take about a minute of one core (docs/odds.md) and tests in many modules read them
+    (tests/analysis, the odds of the HTTP API, the operator commands). Made here, beside the
+    first tests, they are made once for the run: a test that needs one before it is ready
+    waits for it on the cache's lock (``server.analysis.cache.made_once``) instead of making
+    it again. A run of a few modules makes only what its tests ask for, when they ask.
+    """
+    config = session.config
+    if _MADE_CACHE:
+        config.add_cleanup(lambda: shutil.rmtree(os.environ["TEST_RUN_CACHE_HOME"], ignore_errors=True))
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None) or os.environ.get(
+            "HCF_README_TEST_INSIDE") or not _whole_suite(config):
+        return
+    counts = subprocess.Popen([sys.executable, "-m", "tests.support.odds_counts"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, cwd=_ROOT)
+    config.add_cleanup(lambda: _stop(counts))
+
+
+def _whole_suite(config: pytest.Config) -> bool:
+    asked = {(_ROOT / arg.split("::", 1)[0]).resolve() for arg in config.args}
+    return bool(asked & {_ROOT, _ROOT / "tests"})
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.kill()
+    process.wait()
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -83,46 +83,30 @@ def _compute(settings: Settings, meter: int | None, progress: Report | None, dir
 
 def hcf_totals(directory: Path, progress: Report | None = None) -> hcf.Totals:
     """The High Card Flush counts (the same for every table), from the cache or counted once."""
-    key = disk.key_of({"hcf_totals": True})
-    stored = disk.load(directory, key)
-    if stored is not None:
-        return hcf.Totals.from_json(stored["totals"])
-    counted = hcf.totals(progress)
-    disk.store(directory, key, {"totals": counted.as_json()})
-    return counted
+    stored = disk.made_once(directory, disk.key_of({"hcf_totals": True}), disk.load,
+                            lambda: {"totals": hcf.totals(progress).as_json()}, disk.store)
+    return hcf.Totals.from_json(stored["totals"])
 
 
 def caribbean_counts(directory: Path, progress: Report | None = None) -> dict[str, int]:
     """Caribbean Stud's main-bet counts (the same for every table), from the cache or counted once."""
-    key = disk.key_of({"caribbean_play_counts": True})
-    stored = disk.load(directory, key)
-    if stored is not None:
-        return {k: int(v) for k, v in stored["counts"].items()}
-    counted = caribbean_exact.play_counts(progress)
-    disk.store(directory, key, {"counts": counted})
-    return counted
+    stored = disk.made_once(directory, disk.key_of({"caribbean_play_counts": True}), disk.load,
+                            lambda: {"counts": caribbean_exact.play_counts(progress)}, disk.store)
+    return {k: int(v) for k, v in stored["counts"].items()}
 
 
 def caribbean_up_rows(directory: Path, progress: Report | None = None) -> dict[str, Any]:
     """Caribbean Stud's counts per player hand and up card (the same for every table), cached or counted once
-    (about 12 to 20 s of CPU)."""
+    (about 12 to 25 s of CPU)."""
     key = disk.key_of({"caribbean_up_card_rows": 2})  # 2: the strategy card's groups by how the up card stands
-    stored = disk.load_arrays(directory, key)
-    if stored is not None:
-        return stored
-    counted = caribbean_upcard.count_rows(progress)
-    disk.store_arrays(directory, key, counted)
-    return counted
+    return disk.made_once(directory, key, disk.load_arrays, lambda: caribbean_upcard.count_rows(progress),
+                          disk.store_arrays)
 
 
 def sixcard_counts(directory: Path, progress: Report | None = None) -> dict[str, Any]:
     """6 Card Poker's main-bet counts (the same for every table), cached or counted once (about 20 s of CPU)."""
-    key = disk.key_of({"sixcard_counts": True})
-    stored = disk.load_arrays(directory, key)
-    if stored is None:
-        counted = sixcard_exact.counts(progress)
-        disk.store_arrays(directory, key, counted)
-        stored = counted
+    stored = disk.made_once(directory, disk.key_of({"sixcard_counts": True}), disk.load_arrays,
+                            lambda: sixcard_exact.counts(progress), disk.store_arrays)
     return {**stored, "folded": int(stored["folded"])}
 
 

@@ -44,7 +44,7 @@ from server.persistence.errors import StoreError, refusal_of
 from server.persistence.records import to_micros
 from server.persistence.tx import Tx
 from server.rules.game import AccountId
-from server.rules.vocabulary import Reply, is_refusal_code
+from server.rules.vocabulary import Answer, is_refusal_code
 from server.storage.tables import TableStore
 from server.table.commands import Presence, TableCommand, TableError
 from server.table.ports import Publisher, RecordedEvent, TableUpdates
@@ -274,7 +274,7 @@ class Cluster:
         async with self.bindings.db.transaction(write=False) as tx:
             return await tx.seated_tables(account)
 
-    async def submit(self, name: str, command: TableCommand) -> Reply:
+    async def submit(self, name: str, command: TableCommand) -> Answer:
         """Run ``command`` at the table's owner: here, or over Redis.
 
         Presence is sent without waiting for the table: the gateway reports it from its connect
@@ -291,7 +291,7 @@ class Cluster:
         with contextlib.suppress(TableError):
             await self._submit(name, command)
 
-    async def _submit(self, name: str, command: TableCommand) -> Reply:
+    async def _submit(self, name: str, command: TableCommand) -> Answer:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ROUTE_WAIT
         message = {"reply_to": self.reply_channel, "command": encode_command(command)}
@@ -315,7 +315,8 @@ class Cluster:
                 code = error.get("code")
                 raise TableError(code if is_refusal_code(code) else "request/internal", str(error.get("message")))
             if not answer.get("retry"):
-                reply: Reply = answer.get("reply", {})
+                # What the owner's table answered, as it sent it over Redis: an Answer it built, typed there.
+                reply: Answer = answer.get("reply", {})
                 return reply
             if loop.time() > deadline:
                 raise TableError("table/unavailable", f"table {name} has no server running it; try again")

@@ -22,7 +22,7 @@ server.rules.errors.RuleError: wager: the stake is whole chips from 0 to 1000000
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
@@ -162,7 +162,11 @@ class MoveMaker(Protocol):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
     """A move whose command is one record of the seat and the move's arguments by name (``Raise(seat, amount)``);
-    ``defaults`` fill what the move may leave out."""
+    ``defaults`` fill what the move may leave out.
+
+    The table builds it from arguments whose names :meth:`Moves.record` checked, not their values: the game's
+    handler of the record judges each value, refusing any a client may send that does not fit (a raise's amount
+    that is not a whole number, say), as High Card Flush's raise does (tests/rules/test_record_moves.py)."""
 
     of: Callable[..., object]
     defaults: Mapping[str, object] = field(default_factory=dict)
@@ -172,8 +176,10 @@ class Record:
 class Moves:
     """A game's moves by name, each with its arguments' shapes; ``game`` is the game's name as people say it.
 
-    ``records`` names the moves whose command is a plain record (:class:`Record`): those are checked and
-    built here in one call (:meth:`command`); the game's own ``move`` builds the others.
+    ``records`` names the moves whose command is a plain record (:class:`Record`): the table builds those
+    itself once :meth:`record` found the move and its arguments' names to be this game's, and the game's rules
+    judge their values with the move; the game's own ``move`` builds the others, checked and built here in one
+    call (:meth:`command`).
     """
 
     game: str
@@ -187,6 +193,19 @@ class Moves:
         self.check(action, args)
         return self.build(game, seat(), action, args)
 
+    def record(self, action: str, names: Collection[str]) -> Record | None:
+        """The record a move of ``action`` is built as, when its command is one (None: :meth:`command` builds it),
+        once the move takes arguments of these ``names``: refused (RuleError) as :meth:`check` refuses.
+
+        Looked up by the move's name and its arguments' names, never their values: the rules judge a record's
+        values where they judge the move (a raise's amount against the Ante and the flush), so the amount goes
+        from the table into the rules in one call (docs/server.md, one raise's path).
+        """
+        record = self.records.get(action)
+        if record is not None:
+            self._check_names(action, self.args[action], names)
+        return record
+
     def build(self, game: MoveMaker, seat: int, action: str, args: Mapping[str, Any]) -> object:
         """The command of a move already checked: its record, or what the game's ``move`` makes of it."""
         record = self.records.get(action)
@@ -199,18 +218,23 @@ class Moves:
         taken = self.args.get(action)
         if taken is None:
             raise RuleError(f"{self.game}'s moves are {self.listed()}, not {action!r}", "request/unknown")
-        extra = sorted(set(args) - set(taken))
-        if extra:
-            takes = f"takes {_and([_named(k) for k in taken])}" if taken else "takes nothing more"
-            raise RuleError(f"{action} {takes}, not {extra[0]!r}")
+        _check_extra(action, taken, args.keys())
         for name, arg in taken.items():
             if name not in args:
                 if arg.required:
-                    raise RuleError(f"{action} needs the {_named(name)}: {arg.words()}")
+                    raise _needs(action, name, arg)
                 continue
             wrong = arg.problem(args[name])
             if wrong is not None:
                 raise RuleError(f"{action}: the {_named(name)} is {wrong}, got {_shown(args[name])}")
+
+    @staticmethod
+    def _check_names(action: str, taken: Mapping[str, Arg], names: Collection[str]) -> None:
+        """Refuse an argument ``action`` does not take, or one it requires and is not given."""
+        _check_extra(action, taken, names)
+        missing = next((name for name, arg in taken.items() if arg.required and name not in names), None)
+        if missing is not None:
+            raise _needs(action, missing, taken[missing])
 
     def listed(self) -> str:
         """Every move, with what it takes: ``wager (stake, seed) and pass``."""
@@ -222,6 +246,17 @@ class Moves:
         return {name: {"args": {k: a.as_json() for k, a in taken.items()},
                        "required": [k for k, a in taken.items() if a.required]}
                 for name, taken in self.args.items()}
+
+
+def _check_extra(action: str, taken: Mapping[str, Arg], names: Collection[str]) -> None:
+    extra = sorted(set(names) - set(taken))
+    if extra:
+        takes = f"takes {_and([_named(k) for k in taken])}" if taken else "takes nothing more"
+        raise RuleError(f"{action} {takes}, not {extra[0]!r}")
+
+
+def _needs(action: str, name: str, arg: Arg) -> RuleError:
+    return RuleError(f"{action} needs the {_named(name)}: {arg.words()}")
 
 
 def _shown(value: Any) -> str:

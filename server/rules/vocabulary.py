@@ -8,13 +8,12 @@ and ``tests/test_error_codes.py`` compares this list with the docs both ways.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NewType, TypeAlias, TypeGuard, get_args
+from collections.abc import Mapping
+from typing import Any, Final, Literal, NewType, TypeAlias, TypedDict, TypeGuard, get_args
 
 JSON: TypeAlias = dict[str, Any]
 """A JSON object as our code writes it (a view, a summary, a logged event, a payload)."""
 
-Reply: TypeAlias = dict[str, Any]
-"""A request's acknowledgement: ``{"ok": true, ...}`` or ``{"ok": false, "error": {...}}``."""
 
 AccountId = NewType("AccountId", int)
 """An account's number in the store: never a seat, a count or a connection."""
@@ -49,6 +48,108 @@ RefusalCode: TypeAlias = Literal[
 
 REFUSAL_CODES: Final[frozenset[str]] = frozenset(get_args(RefusalCode))
 """The closed list as a set, for a code that arrives as text (from another server process)."""
+
+
+# (Optional keys come from a ``total=False`` subclass, required ones from a total base: with postponed
+# annotations, Python 3.11's TypedDict does not see ``NotRequired`` or ``Required`` at run time.)
+
+
+class _ErrorBody(TypedDict):
+    code: RefusalCode
+    message: str
+
+
+class ErrorBody(_ErrorBody, total=False):
+    """A refusal as a reply carries it: a listed code, a sentence with the table's real limits, and for
+    ``rate/limited`` the seconds to wait before sending again."""
+
+    retry_after: float
+
+
+class Answer(TypedDict, total=False):
+    """What a request's ``ok`` answer carries beside ``ok`` (docs/protocol.md, docs/http.md): each field a request
+    may answer with, and nothing else, so mypy refuses a field no client reads or a value of another type. The
+    table's commands answer with these too (the gateway adds ``ok``)."""
+
+    message: str  # a sentence for the player (a sit in mid-hand: from the next hand)
+    update: Mapping[str, object]  # the requester's own update of the batch its command was in (a TableUpdate)
+    snapshot: JSON
+    chat: JSON
+    line: JSON  # the chat line said
+    # a seat's own requests
+    seat: Seat | int | None  # a seat's number (a drill's irregularity may name none)
+    stack: int
+    standing: str
+    cashed_out: int
+    sitting_out: bool
+    willing_to_bank: bool
+    away: bool
+    leaving: bool
+    hand: str | int  # a stay: the hand's answer ("playing", "folded"); a drill's answer: the hand's number
+    # the host's commands (docs/host.md)
+    applied: str
+    changes: JSON
+    settings: JSON
+    pending: JSON | bool  # show_settings: the change waiting; the odds: whether they are of that change
+    drill: JSON | None
+    table: str | JSON  # the table's name; create_table: its lobby entry
+    game: str
+    status: str
+    paused: bool
+    removed: str
+    dead: str
+    arranged_cards: int
+    by_seat: bool
+    warning: str
+    closed: str | bool
+    account: str  # grant_chips: whose account, the chips granted and its balance now
+    granted: int
+    balance: int
+    # a live drill (docs/drill.md): the step asked, an answer judged, the reports
+    step: JSON | str | None
+    n: int
+    recorded: bool
+    given: object
+    answer: object
+    right: bool
+    mistake: str | None
+    rule: str
+    seconds: float | None
+    feedback: str
+    report: JSON
+    reports: JSON
+    ended: bool
+    waiting: bool | str | None
+    injected: str
+    # the HTTP API (docs/http.md)
+    tables: int | list[JSON]
+    hands: list[JSON]
+    odds: JSON
+    url: str
+    invites: list[JSON]
+    trainees: list[JSON]
+    session: JSON
+    settle_up: JSON
+
+
+class _Done(TypedDict):
+    ok: Literal[True]
+
+
+class OkReply(_Done, Answer, total=False):
+    """A request's acknowledgement when it was done: ``{"ok": true, ...}``."""
+
+
+class RefusedReply(TypedDict):
+    """A request's acknowledgement when it was refused: ``{"ok": false, "error": {"code", "message"}}``; it
+    changed nothing."""
+
+    ok: Literal[False]
+    error: ErrorBody
+
+
+Reply: TypeAlias = OkReply | RefusedReply
+"""A request's acknowledgement: done (:class:`OkReply`) or refused (:class:`RefusedReply`), never a plain dict."""
 
 
 def is_refusal_code(code: object) -> TypeGuard[RefusalCode]:

@@ -16,6 +16,7 @@ from server.persistence.tx import Tx
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.places import account_place
+from server.rules.vocabulary import Answer
 from server.storage.store import Store, as_table_errors
 
 
@@ -40,7 +41,7 @@ class AccountStore(Store):
             return None
         return EVERY_TABLE if table is None else table
 
-    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> dict[str, Any]:
+    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> Answer:
         """Issue chips to the named account (recorded issuance)."""
         with as_table_errors():
             async with self.db.transaction() as tx:

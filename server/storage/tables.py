@@ -25,6 +25,7 @@ from server.rules.events import HandVoided
 from server.rules.game import AccountId
 from server.rules.games import game_of
 from server.rules.places import stack_place
+from server.rules.vocabulary import Seat
 from server.storage.nights import end_session
 from server.storage.store import Store, as_table_errors
 from server.table.ports import Batch, RecordedEvent
@@ -195,8 +196,8 @@ class TableStore(Store):
                 seats = []
                 for seat in await tx.seats(info.name):
                     account = await tx.account(seat.account_id)
-                    seats.append(Seated(seat.seat_no, AccountId(seat.account_id), account.name if account else "?",
-                                        seat.willing_to_bank, seat.sitting_out,
+                    seats.append(Seated(Seat(seat.seat_no), AccountId(seat.account_id),
+                                        account.name if account else "?", seat.willing_to_bank, seat.sitting_out,
                                         seat.sat_out_at / 1e6 if seat.sat_out_at else None))
                 stacks = {AccountId(int(k.rsplit(":", 1)[1])): v
                           for k, v in (await tx.balances(f"stack:{info.name}:")).items()}

@@ -19,7 +19,7 @@ from server.rules.game import AccountId, ClockSpec, Game, HandLike
 from server.table import seats
 from server.table.commands import SetAway, TableError
 from server.table.context import HandCommand, TableContext
-from server.table.ports import Reply
+from server.table.ports import Answer
 from server.table.seating import SeatDesk
 
 log = structlog.get_logger("hcf.table")
@@ -55,7 +55,7 @@ class AwayDesk:
     def __init__(self, table: TableContext, seats_desk: SeatDesk, hand_command: HandCommand) -> None:
         self._table, self._seats, self._hand_command = table, seats_desk, hand_command
 
-    async def switch(self, cmd: SetAway) -> Reply:
+    async def switch(self, cmd: SetAway) -> Answer:
         """Go away, or come back."""
         return await self._seats.decision(seats.away(self._table.seating(), cmd.account, cmd.on))
 

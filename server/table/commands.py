@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from server.rules.errors import Refusal
 from server.rules.game import JSON, AccountId
+from server.rules.vocabulary import Seat
 
 TableError = Refusal
 """A refused table command: the one refusal type (a listed code and a sentence for people)."""
@@ -22,7 +23,7 @@ class Sit:
 
     account: AccountId
     name: str
-    seat: int | None = None
+    seat: Seat | None = None
     buy_in: int | None = None
 
 

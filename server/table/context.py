@@ -20,14 +20,14 @@ from server.table.drill_state import LiveDrill, restored_answers
 from server.table.facts import at_clock
 from server.table.floor_state import Floor
 from server.table.hand_clock import HandClock
-from server.table.ports import Reply
+from server.table.ports import Answer
 from server.table.roster import Roster, Seated
 from server.table.seats import Seating
 from server.table.seats import seated as seated_as
 from server.table.summary import hand_summary
 from server.table.views import TableView
 
-HandCommand = Callable[[object], Awaitable[Reply]]
+HandCommand = Callable[[object], Awaitable[Answer]]
 """The hand desk's way in for a command to the hand in progress (server/table/hands.py), given to the other desks."""
 
 
@@ -152,7 +152,7 @@ class TableContext:
         """The accounts seated here now."""
         return frozenset(s.account for s in self.roster.by_seat.values())
 
-    def summary(self, state: HandLike, *, dealt: bool, carry: JSON | None = None) -> Reply:
+    def summary(self, state: HandLike, *, dealt: bool, carry: JSON | None = None) -> JSON:
         """The hand as everyone may see it once it is over (docs/rules/hcf.md section 3.8), seed revealed;
         ``carry``: what the hand started with, on the clock it ended at (default: the table's clock now)."""
         names = {seat: self.roster.by_seat[seat].name for seat in self.course.hand_accounts

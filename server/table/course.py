@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from server.i18n import phrase
 from server.rules.game import JSON, AccountId, AfterHand, HandLike
+from server.rules.vocabulary import Seat
 from server.table.commands import TableError
 from server.table.hand_start import Deck, NewHand
 from server.table.roster import NEXT_HAND, Seated
@@ -52,7 +53,7 @@ def in_play(course: Course, terminal: frozenset[str]) -> bool:
     return course.state is not None and course.state.phase not in terminal
 
 
-def mover(course: Course, terminal: frozenset[str], seated: Seated, account: AccountId) -> int:
+def mover(course: Course, terminal: frozenset[str], seated: Seated, account: AccountId) -> Seat:
     """The seat ``seated`` makes ``account``'s move with in the hand in play: refused when no hand is in play, or
     when the seat does not play it (sitting out, or seated since it began)."""
     if not in_play(course, terminal):

@@ -33,7 +33,7 @@ from server.table.floor_commands import FloorDesk
 from server.table.hand_timer import HandTimer
 from server.table.hands import HandDesk
 from server.table.pipeline import Pipeline
-from server.table.ports import DrillReportKeeper, Publisher, Reply, TableStorage
+from server.table.ports import Answer, DrillReportKeeper, Publisher, TableStorage
 from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
 from server.table.seating import SeatDesk
 from server.table.time_bank import TimeBanks
@@ -41,7 +41,7 @@ from server.table.time_bank import TimeBanks
 Routed = Sit | Stand | TopUp | SetSitOut | SetWilling | SetAway | Presence | Play | Host | Tick | DrillRequest
 """Every command a desk takes (a snapshot is the runner's own read)."""
 
-Handler = Callable[..., Awaitable[Reply]]
+Handler = Callable[..., Awaitable[Answer]]
 """A part's method that takes one kind of command (each takes its own type: looked up by it, see
 :meth:`Desks.handler`)."""
 
@@ -85,7 +85,7 @@ class Desks:
 
     def _then_away(self, found: Handler) -> Handler:
         """``found``, then whatever the hand waits on from a seat away; a move of one's own first brings one back."""
-        async def run(command: Routed) -> Reply:
+        async def run(command: Routed) -> Answer:
             if isinstance(command, Play) and command.action not in ("leave", "stay"):
                 await self.away.back(command.account)
             reply = await found(command)
@@ -93,10 +93,10 @@ class Desks:
             return reply
         return run
 
-    async def _closed(self, _command: Routed) -> Reply:
+    async def _closed(self, _command: Routed) -> Answer:
         raise TableError("table/closed", f"table {self.table.name} is closed")
 
-    async def _tick(self, tick: Tick) -> Reply:
+    async def _tick(self, tick: Tick) -> Answer:
         """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""
         if not self.timers.take(tick):
             return {}
@@ -112,7 +112,7 @@ class Desks:
         return {}
 
 
-async def _unknown(command: object) -> Reply:
+async def _unknown(command: object) -> Answer:
     raise TableError("request/internal", f"the table takes no {type(command).__name__}")
 
 
@@ -121,7 +121,7 @@ def compose(table: TableContext, storage: TableStorage, publisher: Publisher, ti
     """The table's parts for ``table``, each given the others it calls."""
     hands: list[HandDesk] = []  # the hand desk is made last: the others reach it through these callables
 
-    def hand(command: object) -> Awaitable[Reply]:
+    def hand(command: object) -> Awaitable[Answer]:
         return hands[0].command(command)
 
     async def after_hand(state: HandLike) -> None:

@@ -56,7 +56,7 @@ from server.table.drill_events import (
 from server.table.drill_state import LiveDrill, answer_json, decide, evolve, held_back
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
-from server.table.ports import Batch, DrillReportKeeper, Reply
+from server.table.ports import Answer, Batch, DrillReportKeeper
 from server.table.scheduler import Scheduler
 
 Release = Callable[[], Awaitable[None]]
@@ -118,7 +118,7 @@ class DrillDesk:
     # ------------------------------------------------------------ the hand's events, through the drill
 
     async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
-                     lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+                     lead: list[JSON] | None = None, inputs: JSON | None = None) -> None:
         """Record a batch of hand events, at a live drill first asking the trainee every drill step they bring."""
         drill = self._table.drill
         if drill is None or self._releasing or self._settling or drill.settings.ended:
@@ -157,7 +157,7 @@ class DrillDesk:
                      self._table.settings.chips)
 
     async def _record_for_drill(self, before: HandLike, events: Sequence[Event], batch: Batch,
-                                lead: list[Reply] | None, inputs: Reply | None) -> None:
+                                lead: list[JSON] | None, inputs: JSON | None) -> None:
         deals = any(READERS[self._table.game.name].dealt(e) for e in events)
         self._releasing = True
         try:
@@ -184,19 +184,19 @@ class DrillDesk:
                                             "trainee": settings.trainee_at(hand),
                                             "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
 
-    async def _drill_answer(self, given: JSON | None, by: str | None = None, *, last: bool = False) -> Reply:
+    async def _drill_answer(self, given: JSON | None, by: str | None = None, *, last: bool = False) -> Answer:
         """Judge and record ``by``'s answer to the step asked (``given`` None: its time ran out), then go on."""
         mode = self._drill_on(ended_too=True).settings.mode
         answered = await self._run(GiveAnswer(given, self._table.now(), by, last))
         assert answered is not None
         return answer_json(answered) if mode == "training" else {"n": answered.n, "recorded": True}
 
-    def _answered_event(self, answered: Answered) -> Reply:
+    def _answered_event(self, answered: Answered) -> JSON:
         """The public part says which step was answered (and, in training, the table's correction);
         the ``_`` keys, recorded and never published, keep the answer for the report."""
         assert self._table.drill is not None
         verdict = judge_step(answered.step, answered.given)
-        event: Reply = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
+        event: JSON = {"type": "drill_answered", "n": answered.n, "hand": answered.hand,
                         "step": answered.step.step, "_given": answered.given, "_answer": answered.step.answer,
                         "_rule": answered.step.rule, "_why": answered.step.why, "_seconds": answered.seconds}
         if answered.step.in_play:  # a payout's chips in play, so a restarted table judges it the same
@@ -250,7 +250,7 @@ class DrillDesk:
 
     # ------------------------------------------------------------ the trainee's requests
 
-    async def request(self, cmd: DrillRequest) -> Reply:
+    async def request(self, cmd: DrillRequest) -> Answer:
         drill = self._drill_on(ended_too=cmd.action != "answer")
         if not drill.settings.is_trainee(cmd.name):
             raise TableError("drill/not_trainee", f"only the trainee ({_names(drill.settings.names)}) answers "
@@ -268,11 +268,11 @@ class DrillDesk:
             raise TableError("request/malformed", "an answer is an object, like {\"seat\": 3}")
         return await self._drill_answer(cmd.answer, cmd.name)
 
-    def _question_json(self, drill: LiveDrill) -> Reply | None:
+    def _question_json(self, drill: LiveDrill) -> JSON | None:
         if drill.held is None:
             return None
         question = drill.held.questions[0]
-        asked: Reply = {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
+        asked: JSON = {"n": len(drill.answers) + 1, "hand": question.hand, "step": question.step.step,
                         "question": QUESTIONS[question.step.step], "mode": drill.settings.mode,
                         "deadline": drill.held.asked_at + drill.settings.step_seconds, "view": view_json(question.view),
                         "trainee": drill.settings.trainee_at(question.hand)}
@@ -282,7 +282,7 @@ class DrillDesk:
 
     # ------------------------------------------------------------ the trainer's (host's) commands
 
-    async def host_inject(self, cmd: Host) -> Reply:
+    async def host_inject(self, cmd: Host) -> Answer:
         """Inject an irregularity into the hand in progress (between the deal and the first decision)."""
         drill = self._drill_on()
         if "irregularity" not in drill.settings.steps:
@@ -330,13 +330,13 @@ class DrillDesk:
         arranged = self._table.course.arranged_in_play
         return arranged if isinstance(arranged, tuple) else None
 
-    async def host_report(self, _cmd: Host) -> Reply:
+    async def host_report(self, _cmd: Host) -> Answer:
         """The session's report so far: the score, each step kind, every answer (DRILLS section 8)."""
         drill = self._drill_on(ended_too=True)
         return {"report": self._report(drill), "waiting": drill.public()["waiting"], "ended": drill.settings.ended,
                 **self._reports(drill)}
 
-    def _report(self, drill: LiveDrill, trainee: str | None = None) -> Reply:
+    def _report(self, drill: LiveDrill, trainee: str | None = None) -> JSON:
         """The report of ``trainee``'s answers (None: every answer, the table's session)."""
         answers = drill.answers_of(trainee)
         result = report(self._table.name, [Asked(a.hand, a.step) for a in answers], [a.given for a in answers],
@@ -348,13 +348,13 @@ class DrillDesk:
         return result | {"mode": drill.settings.mode, "trainee": who} | (
             {"trainees": list(drill.settings.names)} if several else {})
 
-    def _reports(self, drill: LiveDrill) -> Reply:
+    def _reports(self, drill: LiveDrill) -> Answer:
         """With several trainees, each one's own report by name (``reports``); else nothing more."""
         if not drill.settings.trainees:
             return {}
         return {"reports": {name: self._report(drill, name) for name in drill.settings.names}}
 
-    async def host_end(self, cmd: Host) -> Reply:
+    async def host_end(self, cmd: Host) -> Answer:
         """End the session: a step still asked counts as no answer, the report is recorded, the drill is off;
         each trainee's report is kept in their own history."""
         held = self._drill_on().held
@@ -375,7 +375,7 @@ class DrillDesk:
                 self._keep(name, own, drill.settings.mode, partial=name == short)
         return {"report": result, **reports}
 
-    def _keep(self, trainee: str, result: Reply, mode: str, *, partial: bool) -> None:
+    def _keep(self, trainee: str, result: JSON, mode: str, *, partial: bool) -> None:
         """Keep ``trainee``'s report in their history once the end is committed (issue 27, items 4 and 6)."""
         keeper = self._keeper
         if keeper is not None:  # recorded and committed first (inside the batch SQLite's write lock is held)
@@ -389,9 +389,9 @@ class DrillDesk:
             raise TableError("drill/off", f"no drill runs at table {self._table.name}")
         return drill
 
-    def stored_settings(self, settings: TableSettings | None = None) -> Reply:
+    def stored_settings(self, settings: TableSettings | None = None) -> JSON:
         """The settings as the table's row keeps them: the game's, and the drill's while one runs."""
-        stored: Reply = (settings or self._table.settings).as_dict()
+        stored: JSON = (settings or self._table.settings).as_dict()
         if self._table.drill is not None:
             stored["drill"] = self._table.drill.settings.as_dict()
         return stored
@@ -402,6 +402,6 @@ def _names(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _hidden(reports: Reply) -> Reply:
+def _hidden(reports: Answer) -> JSON:
     """Each trainee's report with the ``drill_ended`` event, recorded and never published."""
     return {"_reports": reports["reports"]} if reports else {}

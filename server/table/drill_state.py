@@ -16,7 +16,7 @@ from server.rules.drill.explain import STEP_NAMES, feedback
 from server.rules.drill.judge import judge_step
 from server.rules.drill.settings import DrillSettings
 from server.rules.drill.steps import QUESTIONS, KeyStep
-from server.rules.vocabulary import Reply
+from server.rules.vocabulary import JSON, Answer
 from server.table.commands import TableError
 from server.table.drill_events import (
     Answered,
@@ -61,7 +61,7 @@ class LiveDrill:
     deferred: tuple[Leave | Stay, ...] = ()
     hand: int = 1  # the table's hand number now (the next one between hands): whose turn it is to deal
 
-    def public(self) -> Reply:
+    def public(self) -> JSON:
         """What every viewer sees of the drill: the marker, and which step the table waits for."""
         held = self.held
         waiting = None
@@ -86,7 +86,7 @@ class LiveDrill:
         return tuple(a for a in self.answers if self.settings.trainee_at(a.hand).lower() == trainee.lower())
 
 
-def answer_json(answered: Answered) -> Reply:
+def answer_json(answered: Answered) -> Answer:
     """The answer as the trainer's report lists it (and as it is recorded, apart from the public part);
     ``feedback`` says it in words: right, or what was wrong, the right answer and why (every client shows it)."""
     verdict = judge_step(answered.step, answered.given)
@@ -185,12 +185,12 @@ def held_back(drill: LiveDrill | None, command: object, *, releasing: bool = Fal
                                       f"at most {drill.settings.step_seconds} s")
 
 
-def restored_answers(rows: list[Reply]) -> tuple[Answered, ...]:
+def restored_answers(rows: list[JSON]) -> tuple[Answered, ...]:
     """The answers a drill recorded before a restart, from its ``drill_answered`` events (as the log holds them)."""
     return tuple(_restored(row) for row in rows)
 
 
-def _restored(row: Reply) -> Answered:
+def _restored(row: JSON) -> Answered:
     step = KeyStep(str(row["step"]), dict(row["_answer"]), str(row["_rule"]), str(row.get("_why") or ""),
                    tuple(int(c) for c in row.get("_in_play") or ()))
     return Answered(int(row["n"]), int(row["hand"]), step, row.get("_given"), row.get("_seconds"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from server.rules.arrange import BY_SEAT, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list
 from server.rules.game import JSON, JSONIn, TableSettings
+from server.rules.vocabulary import Seat
 from server.table.commands import Host, TableError
 from server.table.roster import Roster, Seated
 
@@ -59,20 +60,22 @@ def deck_json(deck: tuple[Card, ...] | SeatDeck | None) -> JSON | list[str] | No
     return cards_list(deck) if deck is not None else None
 
 
-def host_seat(table: str, seats: int, cmd: Host) -> int:
-    """The seat a host command names, within the table's ``seats`` (refused: none named, or beyond them)."""
+def host_seat(table: str, seat_count: int, cmd: Host) -> Seat:
+    """The seat a host command names, within the table's ``seat_count`` (refused: none named, or beyond them).
+
+    Where a host's seat enters the table from the command's arguments: a seat from here on."""
     seat = cmd.arg("seat")
     if not isinstance(seat, int):
         raise TableError("request/malformed", f"{cmd.action} needs a seat")
-    if not 1 <= seat <= seats:
-        raise TableError("seat/invalid", f"table {table} has seats 1 to {seats}, not {seat}")
-    return seat
+    if not 1 <= seat <= seat_count:
+        raise TableError("seat/invalid", f"table {table} has seats 1 to {seat_count}, not {seat}")
+    return Seat(seat)
 
 
-def removed(table: str, roster: Roster, seats: int, cmd: Host) -> Seated:
+def removed(table: str, roster: Roster, seat_count: int, cmd: Host) -> Seated:
     """Who ``remove_player`` stands up: the player by the ``account`` name it gives, else at its ``seat``."""
     name = cmd.arg("account")
-    seat = host_seat(table, seats, cmd) if name is None else None
+    seat = host_seat(table, seat_count, cmd) if name is None else None
     seated = next((s for s in roster.by_seat.values()
                    if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
     if seated is None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from typing import cast
 
 from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
 from server.rules.game import AccountId
+from server.rules.vocabulary import JSON
 from server.table import course, floor_state, seats
 from server.table.commands import (
     Host,
@@ -17,7 +19,7 @@ from server.table.context import HandCommand, TableContext
 from server.table.drill import DrillDesk
 from server.table.floor import deck_by_place, host_seat, may_rig, payout_changes, removed, setting_changes
 from server.table.pipeline import Pipeline
-from server.table.ports import Batch, Reply
+from server.table.ports import Answer, Batch
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
 
@@ -30,7 +32,7 @@ class FloorDesk:
                  drill: DrillDesk, hand_command: HandCommand) -> None:
         self._table, self._pipeline, self._timers = table, pipeline, timers
         self._seats, self._drill, self._hand_command = seats, drill, hand_command
-        self._handlers: dict[str, Callable[[Host], Awaitable[Reply]]] = {
+        self._handlers: dict[str, Callable[[Host], Awaitable[Answer]]] = {
             "change_settings": self._settings, "pause": self._pause, "resume": self._pause,
             "remove_player": self._remove, "declare_dead": self._dead, "misdeal": self._misdeal,
             "shuffler_fault": self._misdeal, "arrange_deck": self._arrange, "show_settings": self._show_settings,
@@ -38,14 +40,14 @@ class FloorDesk:
             "drill_end": drill.host_end,
         }
 
-    async def host(self, cmd: Host) -> Reply:
+    async def host(self, cmd: Host) -> Answer:
         """Carry out a host's command (docs/protocol.md, the host's commands)."""
         handler = self._handlers.get(cmd.action)
         if handler is None:
             raise TableError("request/unknown", f"no host command {cmd.action!r} for a table")
         return await handler(cmd)
 
-    async def _settings(self, cmd: Host) -> Reply:
+    async def _settings(self, cmd: Host) -> Answer:
         table = self._table
         values = cmd.arg("settings") or {}
         if not isinstance(values, Mapping):
@@ -66,15 +68,19 @@ class FloorDesk:
     def _may_rig(self, cmd: Host, what: str) -> None:
         may_rig(self._table.name, self._table.roster, cmd, what)
 
-    async def _show_settings(self, _cmd: Host) -> Reply:
+    async def _show_settings(self, _cmd: Host) -> Answer:
         """The table's settings now, what a change waiting for the hand's end will make of them, and the game's
         table-wide figures (High Card Flush's ``notes``: its house rules for the bank and their status)."""
         table = self._table
         current = table.settings.as_dict()
         pending = table.floor.pending
-        return {"table": table.name, "game": table.game.name, "status": table.view().status(), "settings": current,
-                "pending": setting_changes(current, pending.as_dict()) if pending is not None else {},
-                "drill": None if table.drill is None else table.drill.public(), **table.view().table_view()}
+        shown: Answer = {"table": table.name, "game": table.game.name, "status": table.view().status(),
+                         "settings": current,
+                         "pending": setting_changes(current, pending.as_dict()) if pending is not None else {},
+                         "drill": None if table.drill is None else table.drill.public()}
+        # With the game's own table-wide figures (``Game.table_view``): names only the game knows, carried as the
+        # game gives them, so no answer type of the table's can list them.
+        return cast(Answer, shown | table.view().table_view())
 
     async def apply_pending_settings(self, by: AccountId | None = None) -> None:
         """Post the settings change that waited for the hand's end, if any."""
@@ -97,7 +103,7 @@ class FloorDesk:
 
         await self._pipeline.table_events([event.payload() for event in events], batch, apply)
 
-    async def _pause(self, cmd: Host) -> Reply:
+    async def _pause(self, cmd: Host) -> Answer:
         events = floor_state.pause(self._table.floor, cmd.action == "pause")
         if events:
             await self._floor_events(events)
@@ -105,7 +111,7 @@ class FloorDesk:
                 self._timers.at("next_hand", self._table.now() + 0.05)
         return {"paused": self._table.floor.paused}
 
-    async def _remove(self, cmd: Host) -> Reply:
+    async def _remove(self, cmd: Host) -> Answer:
         table = self._table
         seated = removed(table.name, table.roster, table.settings.seats, cmd)
         if table.in_current_hand(seated):
@@ -115,7 +121,7 @@ class FloorDesk:
         await self._seats.decision(seats.stand_now(table.seating(), seated, "removed"))
         return {"removed": "now", "seat": seated.seat}
 
-    async def _dead(self, cmd: Host) -> Reply:
+    async def _dead(self, cmd: Host) -> Answer:
         """One seat's hand dead; the player banker's seat voids the whole hand (docs/rules/hcf.md section 5): the
         answer says which happened, in the game's words."""
         table = self._table
@@ -128,12 +134,12 @@ class FloorDesk:
                     "message": f"{banks}: the whole hand is void, every bet and fee goes back"}
         return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
 
-    async def _misdeal(self, cmd: Host) -> Reply:
+    async def _misdeal(self, cmd: Host) -> Answer:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
         await self._hand_command(Misdeal(reason))
         return {}
 
-    async def _arrange(self, cmd: Host) -> Reply:
+    async def _arrange(self, cmd: Host) -> Answer:
         """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
         table = self._table
         self._may_rig(cmd, "arrange its deck")
@@ -151,12 +157,15 @@ class FloorDesk:
             warning = short_deck_warning(table.game.name, table.settings.house_banked, len(table.roster.playing()),
                                          count)
         table.course = course.arranged(table.course, deck, cmd.by)
-        event: Reply = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+        event: JSON = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
                         "message": "the host arranged the next deck: that hand is not a random deal"}
         await self._pipeline.table_events([event | ({"warning": warning} if warning else {})])
-        return {"arranged_cards": count, "by_seat": hands is not None} | ({"warning": warning} if warning else {})
+        answer: Answer = {"arranged_cards": count, "by_seat": hands is not None}
+        if warning:
+            answer["warning"] = warning
+        return answer
 
-    async def _close(self, _cmd: Host) -> Reply:
+    async def _close(self, _cmd: Host) -> Answer:
         """Close the table: a hand in progress plays out normally, then everyone stands up."""
         table = self._table
         table.floor, events = floor_state.close(table.floor, playing=table.hand_in_progress())

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from server.rules.game import AccountId, TableSettings
+from server.rules.vocabulary import JSON
 from server.table.commands import TableError
-from server.table.ports import Reply
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,7 +34,7 @@ class Paused:
 
     paused: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "table_paused" if self.paused else "table_resumed"}
 
@@ -44,9 +44,9 @@ class SettingsPosted:
     """New settings hold from now (``changed``: each setting's new value)."""
 
     settings: TableSettings
-    changed: Reply
+    changed: JSON
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "settings_changed", "changed": self.changed, "settings": self.settings.as_dict()}
 
@@ -55,7 +55,7 @@ class SettingsPosted:
 class Closing:
     """The table closes once the hand in progress is over."""
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "table_closing", "message": "the table closes after this hand"}
 
@@ -64,7 +64,7 @@ class Closing:
 class Closed:
     """The table is closed: everyone stood up, it takes no command any more."""
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "table_closed"}
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from server.rules.game import ClockSpec
+from server.rules.vocabulary import Seat
 
 CLOCK_RETRY_SECONDS = 1.0  # a clock whose command failed (a failed commit) is tried again this soon
 CLOCK_ATTEMPTS = 3  # failed tries of one expiry before the hand is voided, every chip back
+
 
 @dataclass(frozen=True, slots=True)
 class HandClock:
     """The running clock: what it is for, whose it is, when it runs out."""
 
     kind: str  # offer, bets, decision, exchange...
-    seat: int | None
+    seat: Seat | None
     deadline: float
     spec: ClockSpec[object]
     bank: float = 0.0  # the seat's time bank this clock draws on (0: it runs on its own time)
@@ -42,7 +44,7 @@ def next_clock(before: ClockSpec[object] | None, after: ClockSpec[object] | None
         return None
     if before is not None and after.key == before.key and running is not None:
         return running
-    return HandClock(after.kind, after.seat, now + after.seconds, after)
+    return HandClock(after.kind, None if after.seat is None else Seat(after.seat), now + after.seconds, after)
 
 
 def banked(clock: HandClock) -> bool:
@@ -50,13 +52,18 @@ def banked(clock: HandClock) -> bool:
     return clock.bank > 0
 
 
-def bank_seat(clock: HandClock) -> int | None:
+def bank_seat(clock: HandClock) -> Seat | None:
     """The seat whose time bank ``clock`` may draw on: a clock of one player's own turn (never a round every seat
     bets in at once, nor a bank offer, whose running out only declines it)."""
-    spec = clock.spec
-    if spec.seat is None or spec.late_seats != (spec.seat,):
+    if clock.seat is None or clock.spec.late_seats != (clock.seat,):
         return None
-    return spec.seat
+    return clock.seat
+
+
+def late_seats(spec: ClockSpec[object]) -> tuple[Seat, ...]:
+    """The seats that let the clock ``spec`` run out, as the table numbers seats: where a clock's seats enter it
+    from the rules, whose seats are plain numbers."""
+    return tuple(Seat(seat) for seat in spec.late_seats)
 
 
 def drawn(clock: HandClock, bank: float) -> HandClock | None:

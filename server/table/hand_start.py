@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.game import AccountId, Player
+from server.rules.vocabulary import JSON
 from server.table.floor import deck_json
-from server.table.ports import Reply
 from server.table.roster import Roster
 
 Deck = tuple[Card, ...] | SeatDeck
@@ -59,14 +59,14 @@ def waiting_sentence(reason: str, message: str, *, house_banked: bool) -> str:
     return "waiting for players: a hand needs two, one to bank and one to play"
 
 
-def started(hand: NewHand) -> Reply:
+def started(hand: NewHand) -> JSON:
     """The ``hand_started`` event, recorded before the rules' opening events."""
     return {"type": "hand_started", "hand_no": hand.hand_no, "number": hand.number,
             "arranged": hand.arranged is not None, "seats": [p.seat for p in hand.players],
             "offer_from": hand.offer_from}
 
 
-def inputs(hand: NewHand, *, game: str, settings: Reply, carry: Reply) -> Reply:
+def inputs(hand: NewHand, *, game: str, settings: JSON, carry: JSON) -> JSON:
     """The hand's first input, as recorded for replay (server/replay.py reads it back): never published."""
     return {"command": "new_hand", "game": game, "carry": carry, "settings": settings,
             "offer_from": hand.offer_from,

@@ -16,7 +16,7 @@ import structlog
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
 from server.rules.machine import Dispatch
-from server.table import course, facts, floor_state, hand_lifecycle, hand_start, seats
+from server.table import course, facts, floor_state, hand_clock, hand_lifecycle, hand_start, seats
 from server.table.commands import (
     Play,
     Stand,
@@ -28,7 +28,7 @@ from server.table.floor_commands import FloorDesk
 from server.table.hand_start import NewHand
 from server.table.hand_timer import HandTimer
 from server.table.pipeline import Pipeline
-from server.table.ports import Batch, Reply
+from server.table.ports import Answer, Batch
 from server.table.rebet import carry_for_hand, carry_kept
 from server.table.scheduler import Scheduler
 from server.table.seating import SeatDesk
@@ -150,7 +150,7 @@ class HandDesk:
         await self._pipeline.table_events([{"type": "table_waiting", "reason": course.GAME_ENDED, "message": sentence}],
                                           apply=apply)
 
-    async def command(self, command: object) -> Reply:
+    async def command(self, command: object) -> Answer:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
         if not table.hand_in_progress():
@@ -186,12 +186,12 @@ class HandDesk:
         self.idle.set()
         await self._carry_out(hand_lifecycle.hand_over(after, absent, closing=table.floor.closing))
 
-    async def void(self, reason: str) -> Reply:
+    async def void(self, reason: str) -> Answer:
         """Void the hand in progress (every chip back), once a drill's held steps are settled."""
         await self._carry_out(hand_lifecycle.void(reason, in_progress=self._table.hand_in_progress()))
         return {}
 
-    async def play(self, cmd: Play) -> Reply:
+    async def play(self, cmd: Play) -> Answer:
         """A seated player's move (or a leave, or a stay)."""
         table = self._table
         seated = table.seated(cmd.account)
@@ -201,8 +201,12 @@ class HandDesk:
             return await self._seats.stay(seated)
         # The mover's seat, as the hand is now: asked once the game found the move well formed.
         mover = functools.partial(course.mover, table.course, table.game.terminal, seated, cmd.account)
-        # One call checks the arguments against the game's own moves and builds the game's command from them.
-        await self.command(table.game.moves.command(table.game, cmd.action, cmd.named(), mover))
+        moves, args = table.game.moves, cmd.named()
+        record = moves.record(cmd.action, args.keys())  # by the move's name and its arguments' names only
+        if record is None:  # the game builds it: one call checks the arguments and builds its command from them
+            await self.command(moves.command(table.game, cmd.action, args, mover))
+        else:  # a plain record (a raise): its values go to the rules once, judged with the move (docs/server.md)
+            await self.command(record.of(mover(), **{**record.defaults, **args}))
         # Refused moves raise above: only a move the hand took counts.
         table.roster = table.roster.changed(mover(), moved_this_hand=True)
         return {}
@@ -221,7 +225,7 @@ class HandDesk:
         except Exception as exc:  # nothing recorded: the clock's running out acts as it would without a bank
             log.error("time_bank_failed", kind=clock.kind, error=f"{type(exc).__name__}: {exc}")
         spec = table.game.clock(table.course.state) or clock.spec  # as the hand is now: who is late, what ends it
-        for seat in spec.late_seats:
+        for seat in hand_clock.late_seats(spec):
             table.roster = table.roster.changed(seat, missed_this_hand=True)
         expire = spec.expire if spec.expire is not None else ClockExpired(spec.seat if spec.seat is not None else 0)
         try:

@@ -19,7 +19,7 @@ import structlog
 from server.i18n import phrase
 from server.rules.errors import RuleError
 from server.table.commands import TableCommand, TableError
-from server.table.ports import Reply
+from server.table.ports import Answer
 
 log = structlog.get_logger("hcf.table")
 
@@ -32,10 +32,10 @@ BATCH_LIMIT = 32  # commands taken from the queue at once, published as one upda
 class Internal:
     """A call to run inside the table task, queued like a command (a shutdown's void, a takeover's publish)."""
 
-    fn: Callable[[], Awaitable[Reply]]
+    fn: Callable[[], Awaitable[Answer]]
 
 
-QueueItem = tuple[TableCommand | Internal, "asyncio.Future[Reply] | None"]
+QueueItem = tuple[TableCommand | Internal, "asyncio.Future[Answer] | None"]
 """A command (or an internal call) and the future its requester waits on (None: nobody waits)."""
 
 
@@ -51,7 +51,7 @@ class BatchRecorder(Protocol):
     async def abandon(self) -> None:
         """The batch ended by an error: nothing of it is committed or published."""
 
-    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError]) -> None:
+    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Answer | TableError]) -> None:
         """The batch is over: answer every requester, then publish what it recorded to every viewer."""
 
 
@@ -59,7 +59,7 @@ class TableTask:
     """The one task that owns a table, and its queue: ``dispatch`` names what runs each kind of command (looked up
     by the command's type, and given the command here), ``recorder`` each batch."""
 
-    def __init__(self, name: str, dispatch: Callable[[type[TableCommand]], Callable[..., Awaitable[Reply]]],
+    def __init__(self, name: str, dispatch: Callable[[type[TableCommand]], Callable[..., Awaitable[Answer]]],
                  recorder: BatchRecorder, bind: Callable[[], int | None]) -> None:
         self.name, self._dispatch, self._recorder, self._bind = name, dispatch, recorder, bind
         self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
@@ -78,16 +78,16 @@ class TableTask:
         """Whether the task runs."""
         return self.task is not None and not self.task.done()
 
-    async def submit(self, command: TableCommand) -> Reply:
+    async def submit(self, command: TableCommand) -> Answer:
         """Queue a command and wait for its reply (raises TableError when refused)."""
         if not self.running():
             raise TableError("table/closed", phrase("table {table} is not running", table=self.name))
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
         return await future
 
     async def wind_down(self, grace_seconds: float, idle: asyncio.Event, in_hand: Callable[[], bool],
-                        void: Callable[[], Awaitable[Reply]]) -> None:
+                        void: Callable[[], Awaitable[Answer]]) -> None:
         """Let a hand in progress end within ``grace_seconds`` (until ``idle`` is set), else void it (inside the task).
 
         A task that has already ended (cancelled, or killed by an error) has nobody left to end or void
@@ -133,17 +133,17 @@ class TableTask:
             _, future = self.queue.get_nowait()
             self._refuse(future)
 
-    def _refuse(self, future: asyncio.Future[Reply] | None) -> None:
+    def _refuse(self, future: asyncio.Future[Answer] | None) -> None:
         if future is not None and not future.done():
             future.set_exception(TableError("table/closed", phrase("table {table} has stopped", table=self.name)))
 
-    async def call(self, fn: Callable[[], Awaitable[Reply]]) -> Reply:
+    async def call(self, fn: Callable[[], Awaitable[Answer]]) -> Answer:
         """Run ``fn`` inside the table task (for callers outside it); refused if the task ends first."""
         if self.task is None or not self.running():
             raise TableError("table/closed", phrase("table {table} is not running", table=self.name))
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         await self.queue.put((Internal(fn), future))
-        either: list[asyncio.Future[Reply] | asyncio.Task[None]] = [future, self.task]
+        either: list[asyncio.Future[Answer] | asyncio.Task[None]] = [future, self.task]
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if not future.done():
             future.cancel()  # never taken: the task is gone
@@ -166,7 +166,7 @@ class TableTask:
     async def _run_batch(self, items: list[QueueItem]) -> None:
         """Run each item, answer every requester (with its update), then publish to the others."""
         self._recorder.begin()
-        outcomes: list[Reply | TableError] = []
+        outcomes: list[Answer | TableError] = []
         try:
             halted = await self._attempt_all(items, outcomes)
             await self._recorder.commit()  # one commit for the batch, before anyone is answered
@@ -181,7 +181,7 @@ class TableTask:
                 self._refuse(future)
             raise asyncio.CancelledError
 
-    async def _attempt_all(self, items: list[QueueItem], outcomes: list[Reply | TableError]) -> bool:
+    async def _attempt_all(self, items: list[QueueItem], outcomes: list[Answer | TableError]) -> bool:
         """Each item's outcome, in order; True when a halt came (what came before it is answered and published)."""
         for command, _future in items:
             try:
@@ -192,7 +192,7 @@ class TableTask:
                 return True
         return False
 
-    async def _attempt(self, command: TableCommand | Internal) -> Reply | TableError:
+    async def _attempt(self, command: TableCommand | Internal) -> Answer | TableError:
         try:
             if isinstance(command, Internal):
                 return await command.fn()
@@ -206,5 +206,5 @@ class TableTask:
             return TableError("request/internal", f"the table failed: {exc}")
 
 
-async def _halt() -> Reply:
+async def _halt() -> Answer:
     raise asyncio.CancelledError  # not an Exception: it ends _run, after every command queued before it

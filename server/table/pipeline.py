@@ -14,12 +14,13 @@ import structlog
 
 from server.rules.events import Event
 from server.rules.game import AccountId, Game, HandLike, log_fields
+from server.rules.vocabulary import JSON
 from server.table import course, seats
 from server.table.commands import Snapshot, TableError, requester
 from server.table.context import TableContext
 from server.table.hand_timer import HandTimer
 from server.table.lifecycle import QueueItem
-from server.table.ports import Batch, BatchedStorage, Publisher, RecordedEvent, Reply, TableStorage, UpdateEvent
+from server.table.ports import Answer, Batch, BatchedStorage, Publisher, RecordedEvent, TableStorage, UpdateEvent
 from server.table.updates import BatchRecord, UpdateBuilder
 
 log = structlog.get_logger("hcf.table")
@@ -73,7 +74,7 @@ class Pipeline:
         if isinstance(self._storage, BatchedStorage):
             await self._storage.end_batch(self._table.name, commit=False)
 
-    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Reply | TableError]) -> None:
+    async def answer_and_publish(self, items: list[QueueItem], outcomes: list[Answer | TableError]) -> None:
         """The batch is over: the requesters' answers first, each with its own update; then one update to every
         other viewer.
 
@@ -116,7 +117,7 @@ class Pipeline:
         except Exception:
             log.exception("publish_failed")  # never undone: the state is committed
 
-    async def take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Reply:
+    async def take_recorded(self, after_seq: int, events: list[RecordedEvent]) -> Answer:
         """Publish what was recorded after ``after_seq`` before this runner ran, as the batch's first update."""
         batch = self._updates.batch
         if batch is not None and batch.seqs is None and after_seq < self._table.seq:
@@ -130,7 +131,7 @@ class Pipeline:
         return await self._storage.commit(self._table.name, self._table.course.hand_id, batch)
 
     async def _publish(self, events: list[UpdateEvent], in_hand: bool,
-                       private: list[tuple[AccountId, int, Reply]]) -> None:
+                       private: list[tuple[AccountId, int, JSON]]) -> None:
         """Keep what was recorded, as it is sent, for the batch's updates (``answer_and_publish``), logged now."""
         table = self._table
         for event in events:
@@ -149,7 +150,7 @@ class Pipeline:
             except Exception:
                 log.exception("publish_failed")
 
-    async def table_events(self, payloads: list[Reply], batch: Batch | None = None,
+    async def table_events(self, payloads: list[JSON], batch: Batch | None = None,
                            apply: Callable[[], None] | None = None) -> None:
         """Record table-level events (seats, settings, notices), then ``apply`` them and publish.
 
@@ -172,14 +173,14 @@ class Pipeline:
         await self._publish([{"seq": r.seq, "event": _unpublished_out(r.payload)} for r in recorded], False, [])
 
     async def record(self, before: HandLike, events: Sequence[Event], batch: Batch,
-                     lead: list[Reply] | None = None, inputs: Reply | None = None) -> None:
+                     lead: list[JSON] | None = None, inputs: JSON | None = None) -> None:
         """Record a hand's input and events with their transfers, then apply and publish them."""
         table, game = self._table, self._table.game
         state = before
         first_seq = table.seq
         recorded = [RecordedEvent(table.next_seq(), p, in_hand=True) for p in lead or []]
-        public: dict[int, Reply] = {}
-        private: list[tuple[AccountId, int, Reply]] = []
+        public: dict[int, JSON] = {}
+        private: list[tuple[AccountId, int, JSON]] = []
         for event in events:
             batch.transfers.extend(game.postings(state, event, table.name, table.course.hand_accounts))
             seq = table.next_seq()
@@ -210,7 +211,7 @@ class Pipeline:
         if state.phase in game.terminal:
             await self._after_hand(state)
 
-    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, Reply]) -> list[UpdateEvent]:
+    def _public(self, recorded: list[RecordedEvent], public: Mapping[int, JSON]) -> list[UpdateEvent]:
         """What everyone may see of the recorded events (the game's public view; no ``_`` keys), as sent.
 
         Each payload is completed where it is (the game's ``public_event`` gives a dict of its own each time,
@@ -231,7 +232,7 @@ class Pipeline:
         return out
 
 
-def _unpublished_out(payload: Reply) -> Reply:
+def _unpublished_out(payload: JSON) -> JSON:
     """The payload without its ``_`` keys, which are recorded and never published."""
     return {k: v for k, v in payload.items() if not k.startswith("_")}
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NotRequired, Protocol, TypedDict, runtime_checkable
+from typing import NotRequired, Protocol, TypeAlias, TypedDict, runtime_checkable
 
 from server.rules.game import JSON, AccountId, Transfer
-from server.rules.vocabulary import Reply as Reply  # a command's answer, named here for the table's parts
+from server.rules.vocabulary import Answer as Answer  # a command's answer, named here for the table's parts
+from server.rules.vocabulary import Seat
 from server.viewpatch import Op
+
+Reply: TypeAlias = JSON
+"""A JSON view, as server/table/views.py still names it: a command answers with :class:`Answer`, a request with
+``server.rules.vocabulary.Reply``. Kept for views.py only (edited by another change in flight): rename it there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +35,7 @@ class SeatChange:
     """A seat row to write: ``take`` it, ``free`` it, or change its ``flags``."""
 
     action: str
-    seat: int
+    seat: Seat
     account: AccountId
     willing_to_bank: bool = True
     sitting_out: bool = False
@@ -96,7 +101,7 @@ class UpdateEvent(TypedDict):
 class Choices(TypedDict):
     """What one viewer may do now (docs/protocol.md section 3)."""
 
-    seat: int | None
+    seat: Seat | None
     deadline: float | None
     moves: list[JSON]
     next_hand: NotRequired[str]  # why a seated player has no hand moves: the hand began without them (a sentence)

@@ -15,7 +15,7 @@ from server.rules.errors import RuleError
 from server.rules.game import JSON, AccountId, JSONIn, TableSettings
 from server.rules.games import game_of
 from server.table.commands import TableCommand, TableError
-from server.table.ports import Publisher, TableStorage
+from server.table.ports import Answer, Publisher, TableStorage
 from server.table.runner import TableRunner, TableSetup
 
 log = structlog.get_logger("hcf.tables")
@@ -49,7 +49,7 @@ class Router(Protocol):
         """The table's name if it exists anywhere (raises TableError ``table/unknown``)."""
         ...
 
-    async def submit(self, name: str, command: TableCommand) -> JSON:
+    async def submit(self, name: str, command: TableCommand) -> Answer:
         """Run a command at the table's owner, here or in another process."""
         ...
 
@@ -140,13 +140,13 @@ class Tables:
             return await self.router.resolve(name)
         return self.get(name).name
 
-    async def submit(self, name: str, command: TableCommand) -> JSON:
+    async def submit(self, name: str, command: TableCommand) -> Answer:
         """Run a command at a table: its runner here, or its owner's (several processes)."""
         if self.router is not None:
             return await self.router.submit(name, command)
         return await self.get(name).submit(command)
 
-    def queue_of(self, name: str) -> Callable[[TableCommand], Awaitable[JSON]]:
+    def queue_of(self, name: str) -> Callable[[TableCommand], Awaitable[Answer]]:
         """Where a command for the table goes: its task's queue here, or its owner's (several processes).
 
         Handed out, not called: the caller submits to the table's queue itself, so a command takes no

@@ -9,6 +9,7 @@ from typing import TypedDict, Unpack
 
 from server.i18n import phrase
 from server.rules.game import JSON, AccountId, Player
+from server.rules.vocabulary import Seat
 
 NEXT_HAND = phrase("this hand began before you sat down or came back: you play from the next hand")
 """Said to a seated player a hand in progress goes on without (issue 23 item 8)."""
@@ -35,7 +36,7 @@ class SeatedChange(TypedDict, total=False):
 class Seated:
     """A seated player, as a value: a change makes a new one (:meth:`Roster.changed`)."""
 
-    seat: int
+    seat: Seat
     account: AccountId
     name: str
     willing_to_bank: bool = True
@@ -91,30 +92,30 @@ class Roster:
         """The seat of an account, if it has one."""
         return self._by_account.get(account)
 
-    def first_free(self) -> int | None:
+    def first_free(self) -> Seat | None:
         """The lowest free seat number."""
-        return next((n for n in range(1, self.seats + 1) if n not in self.by_seat), None)
+        return next(iter(self.free()), None)
 
-    def free(self) -> list[int]:
+    def free(self) -> list[Seat]:
         """Every free seat, lowest first."""
-        return [n for n in range(1, self.seats + 1) if n not in self.by_seat]
+        return [Seat(n) for n in range(1, self.seats + 1) if n not in self.by_seat]  # where seat numbers are made
 
     def with_seated(self, seated: Seated) -> Roster:
         """The roster with ``seated`` in its seat (the caller checked the seat is free, or it is the same player)."""
         return Roster(self.seats, {**self.by_seat, seated.seat: seated})
 
-    def without(self, *seats: int) -> Roster:
+    def without(self, *seats: Seat) -> Roster:
         """The roster with ``seats`` free."""
         return Roster(self.seats, {n: s for n, s in self.by_seat.items() if n not in seats})
 
-    def changed(self, seat: int, **changes: Unpack[SeatedChange]) -> Roster:
+    def changed(self, seat: Seat, **changes: Unpack[SeatedChange]) -> Roster:
         """The roster with the player in ``seat`` changed (a seat nobody holds: unchanged)."""
         seated = self.by_seat.get(seat)
         return self if seated is None else self.with_seated(replace(seated, **changes))
 
-    def resized(self, seats: int) -> Roster:
-        """The roster of a table with ``seats`` seats (the caller checked nobody sits beyond them)."""
-        return Roster(seats, self.by_seat)
+    def resized(self, count: int) -> Roster:
+        """The roster of a table with ``count`` seats (the caller checked nobody sits beyond them)."""
+        return Roster(count, self.by_seat)
 
     def playing(self) -> list[Seated]:
         """Players who take part in the next hand."""

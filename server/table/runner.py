@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 from server.clock import SYSTEM_CLOCK, Clock
 from server.rules.game import AccountId, Game, HandLike, TableSettings
+from server.rules.vocabulary import JSON
 from server.table.commands import Snapshot, TableCommand
 from server.table.context import Held, TableContext, TableSetup
 from server.table.course import Course
@@ -40,7 +41,7 @@ from server.table.floor_state import Floor
 from server.table.hand_clock import CLOCK_ATTEMPTS, HandClock
 from server.table.hand_timer import HandTimer
 from server.table.lifecycle import QueueItem, TableTask
-from server.table.ports import Choices, Publisher, RecordedEvent, Reply, TableStorage
+from server.table.ports import Answer, Choices, Publisher, RecordedEvent, TableStorage
 from server.table.roster import Roster
 from server.table.scheduler import HOUSEKEEPING_SECONDS, Scheduler
 from server.table.views import TableView
@@ -54,7 +55,7 @@ class TableRunner:
 
     name, game, course, roster, seq = Held[str](), Held[Game](), Held[Course](), Held[Roster](), Held[int]()
     stacks, floor, drill = Held[dict[AccountId, int]](), Held[Floor](), Held[LiveDrill | None]()
-    state, settings, carry = Held[HandLike | None](), Held[TableSettings](), Held[Reply]()
+    state, settings, carry = Held[HandLike | None](), Held[TableSettings](), Held[JSON]()
     pending_settings = Held[TableSettings | None]()
     clock, closed, stopping, last_hand_id = Held[HandClock | None](), Held[bool](), Held[bool](), Held[int | None]()
     hand_in_progress, seated_accounts = Held[Callable[[], bool]](), Held[Callable[[], frozenset[AccountId]]]()
@@ -77,7 +78,7 @@ class TableRunner:
         self.timers.at("next_hand", self.now() + 0.2)
         self.timers.at("housekeeping", self.now() + HOUSEKEEPING_SECONDS)
 
-    async def submit(self, command: TableCommand) -> Reply:
+    async def submit(self, command: TableCommand) -> Answer:
         """Queue a command and wait for its reply (raises TableError when refused)."""
         return await self.task.submit(command)
 
@@ -88,7 +89,7 @@ class TableRunner:
             return self._snapshot
         return self.desks.handler(kind)
 
-    async def _snapshot(self, command: Snapshot) -> Reply:
+    async def _snapshot(self, command: Snapshot) -> Answer:
         return {"snapshot": self.snapshot(command.account)}
 
     async def stop(self, grace_seconds: float) -> None:
@@ -120,7 +121,7 @@ class TableRunner:
     def _queue(self) -> asyncio.Queue[QueueItem]:
         return self.task.queue  # what a move to another server refuses (server/cluster/node.py)
 
-    def snapshot(self, account: AccountId | None) -> Reply:
+    def snapshot(self, account: AccountId | None) -> JSON:
         """Everything ``account`` may see of the table now (spectator when None), and what it may do."""
         return self.view().snapshot(account)
 
@@ -128,11 +129,11 @@ class TableRunner:
         """What ``account`` may do now (docs/protocol.md section 3)."""
         return self.view().choices(account)
 
-    def shared_view(self) -> Reply:
+    def shared_view(self) -> JSON:
         """The snapshot's keys that every viewer sees alike."""
         return self.view().shared_view()
 
-    def lobby_entry(self) -> Reply:
+    def lobby_entry(self) -> JSON:
         """The table as the lobby lists it."""
         return self.view().lobby_entry()
 

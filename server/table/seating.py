@@ -16,7 +16,7 @@ from server.table.commands import (
 )
 from server.table.context import HandCommand, TableContext
 from server.table.pipeline import Pipeline
-from server.table.ports import Reply
+from server.table.ports import Answer
 from server.table.roster import Seated
 from server.table.scheduler import Scheduler
 
@@ -30,7 +30,7 @@ class SeatDesk:
     def __init__(self, table: TableContext, pipeline: Pipeline, timers: Scheduler, hand_command: HandCommand) -> None:
         self._table, self._pipeline, self._timers, self._hand_command = table, pipeline, timers, hand_command
 
-    async def decision(self, decision: seats.Decision) -> Reply:
+    async def decision(self, decision: seats.Decision) -> Answer:
         """Record what ``decision`` causes; evolve the roster once it is committed."""
         if decision.events:
             await self._pipeline.table_events(decision.payloads(), decision.batch(), lambda: self._evolve(decision))
@@ -39,7 +39,7 @@ class SeatDesk:
     def _evolve(self, decision: seats.Decision) -> None:
         self._table.roster = seats.evolve_all(self._table.roster, decision.events)
 
-    async def sit(self, cmd: Sit) -> Reply:
+    async def sit(self, cmd: Sit) -> Answer:
         """Take a seat (refused to a drill's trainee, and to whoever arranged the next deck)."""
         table = self._table
         if table.drill is not None and not table.drill.settings.ended and table.drill.settings.is_trainee(cmd.name):
@@ -52,7 +52,7 @@ class SeatDesk:
         self.soon()
         return reply
 
-    async def stand(self, cmd: Stand) -> Reply:
+    async def stand(self, cmd: Stand) -> Answer:
         """Stand up now, or after the hand the seat plays."""
         seated = self._table.seated(cmd.account)
         if self._table.in_current_hand(seated):
@@ -62,7 +62,7 @@ class SeatDesk:
         self.soon()
         return reply
 
-    async def stay(self, seated: Seated) -> Reply:
+    async def stay(self, seated: Seated) -> Answer:
         """Take back a leave asked during this hand: the seat stays after it. A leave that has not acted on the hand
         yet is taken back there too, so the seat plays it (``"hand": "playing"``); one that already folded, passed
         or cleared the seat stands (``"hand": "folded"``; docs/rules/hcf.md section 4)."""
@@ -85,26 +85,26 @@ class SeatDesk:
         assert self._table.course.state is not None
         await self._hand_command(Leave(seated.seat))
 
-    async def top_up(self, cmd: TopUp) -> Reply:
+    async def top_up(self, cmd: TopUp) -> Answer:
         """Add chips to the seat's stack."""
         reply = await self.decision(seats.top_up(self._table.seating(), cmd))
         self.soon()
         return reply
 
-    async def set_sit_out(self, cmd: SetSitOut) -> Reply:
+    async def set_sit_out(self, cmd: SetSitOut) -> Answer:
         """Sit out from the next hand, or come back."""
         return await self._switch(seats.sit_out(self._table.seating(), cmd, self._table.now()))
 
-    async def set_willing(self, cmd: SetWilling) -> Reply:
+    async def set_willing(self, cmd: SetWilling) -> Answer:
         """Whether the seat is willing to bank."""
         return await self._switch(seats.willing(self._table.seating(), cmd))
 
-    async def presence(self, cmd: Presence) -> Reply:
+    async def presence(self, cmd: Presence) -> Answer:
         """A seated account's connection came or went."""
         await self._switch(seats.presence(self._table.seating(), cmd))
         return {}
 
-    async def _switch(self, decision: seats.Decision) -> Reply:
+    async def _switch(self, decision: seats.Decision) -> Answer:
         reply = await self.decision(decision)
         if decision.events:
             self.soon()

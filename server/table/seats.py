@@ -17,8 +17,9 @@ from functools import reduce
 from server.i18n import phrase
 from server.rules.game import AccountId, SeatLimits, Transfer
 from server.rules.places import account_place, stack_place
+from server.rules.vocabulary import JSON, Seat
 from server.table.commands import Presence, SetSitOut, SetWilling, Sit, TableError, TopUp
-from server.table.ports import Batch, Reply, SeatChange
+from server.table.ports import Answer, Batch, SeatChange
 from server.table.roster import MISSED_CLOCKS_TO_SIT_OUT, NEXT_HAND, SIT_OUT_LIMIT_SECONDS, Roster, Seated
 
 
@@ -48,12 +49,12 @@ class Seating:
 class PlayerSat:
     """A player took a seat with ``stack`` chips."""
 
-    seat: int
+    seat: Seat
     account: AccountId
     name: str
     stack: int
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_sat", "seat": self.seat, "name": self.name, "stack": self.stack}
 
@@ -62,12 +63,12 @@ class PlayerSat:
 class PlayerStood:
     """A player stood up, their ``cashed_out`` chips back to their account; ``reason`` when not their own."""
 
-    seat: int
+    seat: Seat
     name: str
     cashed_out: int
     reason: str | None = None
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         why = {} if self.reason is None else {"reason": self.reason}
         return {"type": "player_stood", "seat": self.seat, "name": self.name, "cashed_out": self.cashed_out} | why
@@ -77,12 +78,12 @@ class PlayerStood:
 class StackChanged:
     """A seat's stack is now ``stack`` (a top-up: the transfer moved the chips)."""
 
-    seat: int
+    seat: Seat
     name: str
     stack: int
     reason: str
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "stack_changed", "seat": self.seat, "name": self.name, "stack": self.stack,
                 "reason": self.reason}
@@ -92,13 +93,13 @@ class StackChanged:
 class SitOutChanged:
     """A player sat out (at ``at``, the table's time) or came back."""
 
-    seat: int
+    seat: Seat
     name: str
     sitting_out: bool
     at: float | None
     reason: str = "asked"
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         kind = "player_sat_out" if self.sitting_out else "player_back"
         return {"type": kind, "seat": self.seat, "name": self.name, "reason": self.reason}
@@ -108,10 +109,10 @@ class SitOutChanged:
 class WillingChanged:
     """The seat's 'willing to bank' switch."""
 
-    seat: int
+    seat: Seat
     willing: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "willing_changed", "seat": self.seat, "willing_to_bank": self.willing}
 
@@ -120,10 +121,10 @@ class WillingChanged:
 class PresenceChanged:
     """The seat's player connected (``present``) or every connection of theirs went."""
 
-    seat: int
+    seat: Seat
     present: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "presence", "seat": self.seat, "present": self.present}
 
@@ -132,10 +133,10 @@ class PresenceChanged:
 class PlayerStaying:
     """A player took back the leave they asked: the seat stays after the hand."""
 
-    seat: int
+    seat: Seat
     name: str
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_staying", "seat": self.seat, "name": self.name}
 
@@ -144,11 +145,11 @@ class PlayerStaying:
 class AwayChanged:
     """A player went away (the table acts for them at once) or came back."""
 
-    seat: int
+    seat: Seat
     name: str
     away: bool
 
-    def payload(self) -> Reply:
+    def payload(self) -> JSON:
         """The event as logged and published."""
         return {"type": "player_away", "seat": self.seat, "name": self.name, "away": self.away}
 
@@ -164,13 +165,13 @@ class Decision:
     events: tuple[SeatEvent, ...] = ()
     transfers: tuple[Transfer, ...] = ()
     seat_changes: tuple[SeatChange, ...] = ()
-    reply: Reply = field(default_factory=dict)
+    reply: Answer = field(default_factory=lambda: Answer())
 
     def batch(self) -> Batch:
         """The transfers and seat rows to commit with the events."""
         return Batch(transfers=list(self.transfers), seat_changes=list(self.seat_changes))
 
-    def payloads(self) -> list[Reply]:
+    def payloads(self) -> list[JSON]:
         """The events as logged and published."""
         return [event.payload() for event in self.events]
 
@@ -236,7 +237,7 @@ def seated(t: Seating, account: AccountId) -> Seated:
     return found
 
 
-def next_hand_note(t: Seating, player: Seated | None = None) -> Reply:
+def next_hand_note(t: Seating, player: Seated | None = None) -> Answer:
     """``message``: a hand in progress goes on without a player who sits down or comes back now."""
     if not t.in_hand or (player is not None and t.plays_hand(player)):
         return {}
@@ -258,7 +259,7 @@ def sit(t: Seating, cmd: Sit) -> Decision:
                     reply={"seat": seat, "stack": buy_in} | next_hand_note(t))
 
 
-def _free_seat(t: Seating, asked: int | None) -> int:
+def _free_seat(t: Seating, asked: Seat | None) -> Seat:
     seat = asked if asked is not None else t.roster.first_free()
     if seat is None:
         raise TableError("seat/no_free_seat", phrase("table {table} is full", table=t.table))
@@ -319,7 +320,7 @@ def sit_out(t: Seating, cmd: SetSitOut, now: float) -> Decision:
                     reply=_sit_out_reply(t, evolve(t.roster, after).by_seat[player.seat]))
 
 
-def _sit_out_reply(t: Seating, player: Seated) -> Reply:
+def _sit_out_reply(t: Seating, player: Seated) -> Answer:
     return {"sitting_out": player.sitting_out} | ({} if player.sitting_out else next_hand_note(t, player))
 
 
@@ -397,7 +398,7 @@ def absences(t: Seating, played: Iterable[int], now: float) -> tuple[Roster, Dec
         if player is None:
             continue
         missed = player.missed_hands + 1 if player.absent() else 0
-        roster = roster.changed(seat, missed_hands=missed)
+        roster = roster.changed(player.seat, missed_hands=missed)
         if missed >= MISSED_CLOCKS_TO_SIT_OUT and not player.sitting_out:
             out += _sat_out_by_clock(player, now)
     return roster, out

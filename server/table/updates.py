@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from server.rules.game import JSON, AccountId, JSONIn
+from server.rules.vocabulary import Seat
 from server.table.ports import Choices, TableUpdates, UpdateEvent, UpdatePayload
 from server.viewpatch import Op, diff, patchable
 from server.viewpatch import apply as apply_patch
@@ -38,11 +39,11 @@ class TableViews(Protocol):
         """The snapshot's top-level keys that every viewer sees alike (settings, status, seats...)."""
         ...
 
-    def hand_seat(self, account: AccountId | None) -> int | None:
+    def hand_seat(self, account: AccountId | None) -> Seat | None:
         """The seat ``account`` plays in the hand, or None (it sees the hand as a spectator does)."""
         ...
 
-    def hand_view(self, seat: int | None) -> JSON | None:
+    def hand_view(self, seat: Seat | None) -> JSON | None:
         """The snapshot's ``hand`` as the seat ``seat`` (None: a spectator) sees it."""
         ...
 
@@ -143,7 +144,7 @@ class UpdateBuilder:
 class _Sent:
     """What one viewer's model holds of the keys sent as patches (``hand``, ``you``), and its seat in the hand."""
 
-    seat: int | None
+    seat: Seat | None
     held: dict[str, JSON | None] = field(default_factory=dict)  # a key not here was never sent: it goes whole
 
     def put(self, view: JSON, patch: list[Op], key: str, value: JSON | None) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from server.rules.game import AccountId, Game, TableSettings
+from server.rules.vocabulary import Seat
 from server.table import facts
 from server.table.course import GAME_ENDED, Course, in_play
 from server.table.drill_state import LiveDrill
@@ -88,12 +89,12 @@ class TableView:
         names = {seat: seated.name for seat, seated in self.roster.by_seat.items()}
         return self.game.table_view(self.settings, facts.given(self.course.carry, now=self.now, names=names))
 
-    def hand_seat(self, account: AccountId | None) -> int | None:
+    def hand_seat(self, account: AccountId | None) -> Seat | None:
         """The seat ``account`` plays in this hand (None: it sees the hand as a spectator)."""
         seated = self.roster.of_account(account) if account is not None else None
         return seated.seat if seated is not None and self.course.hand_accounts.get(seated.seat) == account else None
 
-    def hand_view(self, seat: int | None) -> Reply | None:
+    def hand_view(self, seat: Seat | None) -> Reply | None:
         """The hand as ``seat`` (None: a spectator) sees it; None before the first dealt hand."""
         state = self.course.state
         if state is None or state.phase == "not_dealt":
@@ -164,7 +165,7 @@ class TableView:
             moves.append({"request": "willing_to_bank", "willing": not seated.willing_to_bank})
         return moves
 
-    def _deadline(self, seat: int) -> float | None:
+    def _deadline(self, seat: Seat) -> float | None:
         """The running clock's deadline when it times this seat's decision or a round it takes part in."""
         clock = self.clock
         if clock is None or (clock.seat is not None and clock.seat != seat):

@@ -21,11 +21,11 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
-from server.i18n import language, phrase, said_in
+from server.i18n import language, phrase
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
-from server.rules.vocabulary import JSON, Reply
+from server.rules.vocabulary import JSON, Answer, OkReply, Reply
 from server.table.commands import (
     DrillRequest,
     Host,
@@ -70,7 +70,7 @@ class AccountsPort(Protocol):
         """Where ``token`` runs the floor: :data:`EVERY_TABLE`, one table (a floor link's), or None."""
         ...
 
-    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> Reply:
+    async def grant_chips(self, name: str, amount: int, by: AccountId | None) -> Answer:
         """Issue chips to an account (host)."""
         ...
 
@@ -301,12 +301,12 @@ class Gateway:
             try:
                 reply = await self._handle(sid, event, payload)
                 lang = self._lang(sid)
-                return reply if lang == "en" else said_in(reply, lang)  # English is as the code writes it
+                return reply if lang == "en" else p.said_in(reply, lang)  # English is as the code writes it
             except Refusal as exc:
-                return said_in(p.error(exc.code, exc.message), self._lang(sid))
+                return p.said_in(p.error(exc.code, exc.message), self._lang(sid))
             except Exception:
                 log.exception("request_failed")
-                return said_in(p.error("request/internal"), self._lang(sid))
+                return p.said_in(p.error("request/internal"), self._lang(sid))
         return handler
 
     async def _unknown(self, event: str, *_args: object) -> Reply:
@@ -359,7 +359,7 @@ class Gateway:
         await self.sio.leave_room(call.sid, table_room(call.table))
         return p.ok()
 
-    async def _snapshot(self, call: TableCall) -> Reply:
+    async def _snapshot(self, call: TableCall) -> OkReply:
         return p.ok(**await self.tables.submit(call.table, Snapshot(call.identity.account)))
 
     async def _sit(self, call: TableCall) -> Reply:
@@ -396,7 +396,7 @@ class Gateway:
 
 
 async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAction,
-                       by: AccountId | None, scope: str = EVERY_TABLE) -> Reply:
+                       by: AccountId | None, scope: str = EVERY_TABLE) -> Answer:
     """Carry out a host command (shared by the socket and HTTP faces); ``scope``: where the token runs the floor."""
     table = None if request.action in ("create_table", "grant_chips") else request.table
     await check_scope(tables, scope, table, request.action)

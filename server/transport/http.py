@@ -21,7 +21,7 @@ from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
 from server.rules.names import name_key
-from server.rules.vocabulary import JSON, RefusalCode
+from server.rules.vocabulary import JSON, RefusalCode, Reply
 from server.table.registry import Tables
 from server.transport.gateway import AccountsPort, host_command, is_text
 from server.transport.limits import BucketTable, Network, client_address
@@ -191,7 +191,7 @@ def _limit(request: web.Request) -> int:
         raise Refusal("request/malformed", "limit is a whole number from 1 to 200") from None
 
 
-def _answer(data: JSON, status: int = 200) -> web.Response:
+def _answer(data: Reply, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
@@ -433,5 +433,5 @@ class _Api:
             ODDS.prefetch(cast("Settings", runner.pending_settings or runner.settings), table=runner.name, by=scope)
         if action.action == "close_table" and reply.get("closed") == "now" and action.table:
             # closing the table closed its session: answer the final settle-up, as closing a session does
-            reply = {**reply, "settle_up": await self.service.settle_up(action.table)}
+            reply["settle_up"] = await self.service.settle_up(action.table)
         return _answer(p.ok(**reply))

@@ -1,4 +1,4 @@
-"""Shared fixtures: the High Card Flush counts are made once per test session (about 10 s)."""
+"""Shared fixtures: the exact counts, made once for the whole run (tests/conftest.py starts them)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,18 @@ from typing import Any
 import pytest
 
 from server.analysis.analyze import caribbean_counts, caribbean_up_rows, hcf_totals, sixcard_counts
+from server.analysis.cache import cache_dir
 from server.analysis.hcf import Totals
 
 
 @pytest.fixture(scope="session")
-def odds_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache directory shared by the session's tests, holding the HCF counts once made."""
-    return tmp_path_factory.mktemp("odds-cache")
+def odds_cache() -> Path:
+    """The run's odds cache, shared by every worker process and the servers the tests start.
+
+    Each count is made once for the run: by tests/conftest.py's background job, or by the
+    first test that asks, the others waiting on the cache's lock.
+    """
+    return cache_dir()
 
 
 @pytest.fixture(scope="session")

@@ -143,8 +143,8 @@ def test_caribbean_break_even_meter_at_the_seed_table(capsys: pytest.CaptureFixt
     ('bonus_pays={"royal": 800, "straight_flush": 400, "quads": 150, "full_house": 60, "flush": 45, '
      '"straight": 30, "trips": 20}', "max_payout=2000"),
 ], ids=["default bonus", "other bonus, capped"])
-def test_sixcard_cli_against_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path, pairs: tuple[str, ...]) -> None:
-    exact = run_cli(capsys, "analyze", "--game", "sixcard", *sets(pairs), "--json", "--cache-dir", str(tmp_path))
+def test_sixcard_cli_against_cli(capsys: pytest.CaptureFixture[str], odds_cache: Path, pairs: tuple[str, ...]) -> None:
+    exact = run_cli(capsys, "analyze", "--game", "sixcard", *sets(pairs), "--json", "--cache-dir", str(odds_cache))
     sim = run_cli(capsys, "simulate", "--game", "sixcard", "--hands", str(HANDS), "--seed", "e55", *sets(pairs),
                   "--json")
     bonus = exact["bonus"]

@@ -68,6 +68,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # Every client test registers and logs in from 127.0.0.1 against this one server: the per-address
     # limit on password routes (tested in tests/server) would refuse them on a slow machine.
     env.update({"HCF_LOGIN_BURST": "100000", "HCF_LOGIN_RATE_PER_SECOND": "1000"})
+    # Stopped with hands in progress, it would give them the default 20 s to end: no test here is about that.
+    env["HCF_SHUTDOWN_GRACE"] = "1"
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", "0", "--db", f"sqlite:///{work}/hcf.db",

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from server.analysis.cache import cache_dir
 from server.cli import main
 from server.config import config_from, database_source, default_data_dir
 from server.persistence import open_database
@@ -43,7 +44,7 @@ def environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home-config"))  # no config file of the user's
     data_home = tmp_path / "home-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
-    monkeypatch.setenv("HCF_CACHE_DIR", str(tmp_path / "odds-cache"))
+    monkeypatch.setenv("HCF_CACHE_DIR", str(cache_dir()))  # the run's odds cache: its counts are made once
     return data_home
 
 

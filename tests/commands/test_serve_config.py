@@ -24,13 +24,15 @@ from pathlib import Path
 
 import pytest
 
+from server.analysis.cache import cache_dir
 from tests.durability.helpers import ROOT, free_port
 
 
 def _clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    # The run's odds cache: its counts are made once for the run.
     env = {k: v for k, v in os.environ.items() if not k.startswith("HCF_") and k != "DATABASE_URL"}
     env.update({"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data"),
-                "XDG_CONFIG_HOME": str(tmp_path / "config"), "HCF_CACHE_DIR": str(tmp_path / "odds")})
+                "XDG_CONFIG_HOME": str(tmp_path / "config"), "HCF_CACHE_DIR": str(cache_dir())})
     env.update(extra)
     return env
 

@@ -25,7 +25,7 @@ SLOW = {"offer_seconds": 60, "bet_seconds": 60, "action_seconds": 60}
 ANTE, AMOUNT = 19, 53  # bob's six-card flush may raise up to three Antes (57)
 DOC = Path(__file__).parents[2] / "docs" / "server.md"
 # The most the raise may take, as cut for issue 24: a hop added back fails here even with the drawing updated.
-PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 11, 14
+PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 10, 14
 
 
 def _holds(value: Any, depth: int = 0) -> bool:
@@ -129,3 +129,18 @@ def test_the_docs_totals_are_its_list_counted() -> None:
     assert branches <= BRANCH_HOPS_AT_MOST, "a hop came back on a branch: cut it again"
     assert drawn_hops()[0] == "server.protocol:parse_request"
     assert drawn_hops()[-1] == "server.transport.edge:send_each"
+
+
+def test_the_acting_browser_sends_the_raise_through_the_socket_itself() -> None:
+    """The browser's part is counted by reading the code (no tracer runs in the page): the form's submit in
+    ``choices.js`` sends through the page's socket (``sio.js:Socket.request``), never through ``table.js:act``."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("### One raise, from a click to every viewer")
+    acting = re.findall(r"\*\*In the acting player's browser\*\* \((\d+) hops?\)", text[start:])
+    assert acting == ["1"], "a hop came back in the acting player's browser: cut it again"
+    choices = (DOC.parents[1] / "server" / "web" / "static" / "choices.js").read_text(encoding="utf-8")
+    send = choices[choices.index("function sendChoice("):]
+    send = send[:send.index("\n}\n")]
+    assert "page.socket.request(" in send
+    assert "act(" not in send
+    assert "sendChoice(page, item, args)" in choices

@@ -99,6 +99,9 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     db = tmp_path_factory.mktemp("web") / "hcf.db"
     env = {k: v for k, v in os.environ.items() if not k.startswith("HCF_")}
     env["XDG_CACHE_HOME"] = os.environ.get("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    # A module often ends with a hand in progress: stopped, the server would give it the default 20 s to
+    # end (docs/server.md, stopping the server) while the worker waits. No test here is about that grace.
+    env["HCF_SHUTDOWN_GRACE"] = "1"
     process = subprocess.Popen(
         [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--web-port", str(web_port),
          "--db", f"sqlite:///{db}", "--table-defaults", json.dumps(TABLE_DEFAULTS)],

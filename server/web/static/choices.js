@@ -121,11 +121,28 @@ function discardInput(form, id, boxCards) {
   return { el: set, read: () => boxes.filter((b) => b.checked).map((b) => Number(b.value)) };
 }
 
+/** The request a choice sends: its table, its action (a hand's move) and its arguments, as docs/protocol.md has it. */
+export function choiceRequest(table, item, args) {
+  const payload = { table, ...args };
+  if (item.request === "move") payload.action = item.action;
+  return payload;
+}
+
+/** Send a choice's request through the page's socket itself (one raise's path, docs/server.md): the page notes
+ * it first (`sending`: the seed, when it was pressed) and gives what shows the answer, which the socket's answer
+ * goes to straight (no step of this module's in between), or `notSent`. */
+function sendChoice(page, item, args) {
+  const payload = choiceRequest(page.table, item, args);
+  const answered = page.sending(item.request, payload.seed);
+  page.socket.request(item.request, payload).then(answered, () => page.notSent());
+}
+
 /**
- * Controls for a choices object. act(item, args) sends the request; context gives
- * {boxCards(box) -> cards} for the exchange. Returns {el, keys: Map key -> button}.
+ * Controls for a choices object. page is the table page the forms send through: its `table`, its `socket`, and
+ * its `sending` and `notSent` steps (table.js). context gives {boxCards(box) -> cards} for the
+ * exchange. Returns {el, keys: Map key -> button}.
  */
-export function renderChoices(choices, act, context = {}) {
+export function renderChoices(choices, page, context = {}) {
   const el = h("div", { class: "choices", role: "group", "aria-label": t("your choices") });
   const handRow = h("div", { class: "choices-hand" });
   const seatRow = h("div", { class: "choices-seat", "aria-label": t("your seat") });
@@ -188,7 +205,7 @@ export function renderChoices(choices, act, context = {}) {
           const v = made.read();
           if (v !== undefined) args[name] = v;
         }
-        act(item, args);
+        sendChoice(page, item, args);
       });
       (SEAT_ACTIONS.has(action) ? seatRow : handRow).append(form);
     }

@@ -173,6 +173,18 @@ export class Socket {
     });
   }
 
+  /** Send a request as `call` does, sent again (up to three times in all) while the server answers that it is
+   * busy (`rate/limited`), after the wait it asks for; resolves to the last answer. */
+  async request(name, payload) {
+    let reply;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (attempt) await new Promise((r) => setTimeout(r, 1000 * Math.min(5, reply.error.retry_after || 1)));
+      reply = await this.call(name, payload);
+      if (reply?.ok !== false || reply.error?.code !== "rate/limited") break;
+    }
+    return reply;
+  }
+
   /** Send an event without acknowledgement. */
   emit(name, payload) {
     this.send("42" + JSON.stringify([name, payload]));

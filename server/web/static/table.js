@@ -6,7 +6,7 @@ import { t, language, languageSwitch } from "./i18n.js";
 import { TableFeed } from "./feed.js";
 import { h, cards, signed, beep } from "./ui.js";
 import { houseNotes } from "./pages.js";
-import { renderChoices, withAway } from "./choices.js";
+import { renderChoices, withAway, choiceRequest } from "./choices.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
 import { stored, store } from "./api.js";
 import { resultLines, describe, handTitle, seatNets, handName, lastHandLine } from "./results.js";
@@ -111,15 +111,7 @@ export class TablePage {
   }
 
   async request(name, payload) {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const reply = await this.socket.call(name, payload);
-      if (reply?.ok === false && reply.error?.code === "rate/limited") {
-        await new Promise((r) => setTimeout(r, 1000 * Math.min(5, reply.error.retry_after || 1)));
-        continue;
-      }
-      return reply;
-    }
-    return { ok: false, error: { code: "rate/limited", message: t("the server is busy: try again") } };
+    return this.socket.request(name, payload);
   }
 
   async joined() {
@@ -207,30 +199,47 @@ export class TablePage {
     while (this.logEl.children.length > 60) this.logEl.lastChild.remove();
   }
 
+  /** Send a choice's request (`item`, with the arguments `args`) and show the answer. A choice's form sends its
+   * own through the socket itself, with the same steps (choices.js, `sendChoice`): this is for any other caller. */
   async act(item, args) {
-    const payload = { table: this.table, ...args };
-    if (item.request === "move") payload.action = item.action;
-    if (payload.seed && this.model?.hand?.hand_id != null) {
+    const payload = choiceRequest(this.table, item, args);
+    const answered = this.sending(item.request, payload.seed);
+    try {
+      answered(await this.socket.request(item.request, payload));
+    } catch (err) {
+      this.notSent();
+    }
+  }
+
+  /** A choice's request is about to leave: keep the player's seed for the deal check, note when it was pressed.
+   * Gives what shows the server's answer to it. */
+  sending(request, seed) {
+    if (seed && this.model?.hand?.hand_id != null) {
       const memory = this.hand(this.model.hand.hand_id);
-      memory.mySeed = payload.seed;
+      memory.mySeed = seed;
       memory.mySeat = this.model.you?.seat;
       const seeds = stored().seeds || {};
-      seeds[`${this.table}/${this.model.hand.hand_id}`] = payload.seed;
+      seeds[`${this.table}/${this.model.hand.hand_id}`] = seed;
       const keep = Object.fromEntries(Object.entries(seeds).slice(-20));
       store({ seeds: keep });
     }
-    if (item.request === "sit" && !this.model?.seats?.length) this.say("sitting…");
+    if (request === "sit" && !this.model?.seats?.length) this.say("sitting…");
     this.pressed = Date.now();
-    try {
-      const reply = await this.request(item.request, payload);
-      if (reply.update) this.feed.offer(reply.update);
-      if (!reply.ok) this.say(refusal(reply.error), true);
-      else this.say(reply.message || "");  // done: the table shows what changed (a sit in mid-hand says so)
-      // Seated: show the felt from its top (on a phone the Sit button lies below the whole felt).
-      if (reply.ok && item.request === "sit") this.statusEl.scrollIntoView({ block: "start" });
-    } catch (err) {
-      this.say(t("Not sent: the connection is down. Try again when the page says it is connected."), true);
-    }
+    return (reply) => this.answered(request, reply);
+  }
+
+  /** The server's answer to a choice's request: its update drawn, its refusal or message said. */
+  answered(request, reply) {
+    if (reply.update) this.feed.offer(reply.update);
+    if (!reply.ok) this.say(refusal(reply.error), true);
+    else this.say(reply.message || "");  // done: the table shows what changed (a sit in mid-hand says so)
+    // Seated: show the felt from its top (on a phone the Sit button lies below the whole felt).
+    if (reply.ok && request === "sit") this.statusEl.scrollIntoView({ block: "start" });
+  }
+
+  /** A choice's request found the connection down. */
+  notSent() {
+    this.say(t("Not sent: the connection is down. Try again when the page says it is connected."), true);
   }
 
   key(ev) {
@@ -276,7 +285,7 @@ export class TablePage {
     const choicesKey = JSON.stringify([model.choices?.moves, model.choices?.next_hand, away, model.hand?.boxes?.map((b) => b.cards), model.hand?.phase === "betting" && model.hand?.bets]);
     if (choicesKey !== this.choicesKey) {
       this.choicesKey = choicesKey;
-      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : withAway(this.choicesFor(model), model), (item, args) => this.act(item, args),
+      const { el, keys } = renderChoices(this.spectator ? { moves: [] } : withAway(this.choicesFor(model), model), this,
         { ...context, pressed: this.pressed, canSend: () => this.connected !== false });
       this.keys = keys;
       const heading = this.spectator ? [] : [h("h2", {}, handMoves.length ? t("Your turn") : t("Actions"))];  // a spectator has none
