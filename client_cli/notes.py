@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from server.i18n import heard, heard_lines
+
 
 def notes_lines(notes: Any) -> list[str]:
     """A table's posted house rules and their status (the snapshot's and the lobby's ``notes``), a line a note.
@@ -22,5 +24,5 @@ def notes_lines(notes: Any) -> list[str]:
     """
     if not isinstance(notes, list):
         return []
-    return [f"{note.get('title')}: {'; '.join(str(line) for line in note.get('lines') or [])}"
+    return [f"{heard(note, 'title')}: {'; '.join(heard_lines(note, 'lines'))}"
             for note in notes if isinstance(note, Mapping)]

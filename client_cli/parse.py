@@ -33,7 +33,7 @@ from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, kind_of, misfit, read_offers, span_of
-from server.i18n import _, phrase
+from server.i18n import _, heard, phrase
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -193,7 +193,7 @@ def legal_choices(snapshot: Mapping[str, Any], offers: Offers | None = None) -> 
     hand = snapshot.get("hand") or {}
     base = Choices(stack=my_stack(snapshot), seated=my_seat(snapshot) is not None,
                    between_hands=hand.get("phase") in (None, "settled", "void", "not_dealt"),
-                   next_hand=str((snapshot.get("choices") or {}).get("next_hand") or ""), offers=offers)
+                   next_hand=heard(snapshot.get("choices") or {}, "next_hand"), offers=offers)
     kind = kind_of(offers, KINDS)
     if kind == "bets":
         return _bet_choices(base, snapshot.get("settings") or {}, offers)

@@ -22,7 +22,7 @@ from client_cli.away import event_text as away_event_text
 from client_cli.notes import notes_lines
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
-from server.i18n import _, phrase, spoken
+from server.i18n import _, heard, phrase, spoken
 from server.rules.cards import SUITS, card_text, parse_cards
 from server.rules.hcf.evaluate import describe_flush, evaluate
 
@@ -437,9 +437,9 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
         return _("{who} will take the bank", who=who) if event.get("willing_to_bank") \
             else _("{who} will not take the bank", who=who)
     if kind == "table_notice":  # a warning the game gives every seat (a rotation window running short)
-        return str(event.get("message") or _("the table warns every seat"))
+        return heard(event, "message") or _("the table warns every seat")
     if kind in ("table_waiting", "deck_arranged", "drill_step", "drill_irregularity", "drill_ended"):
-        return str(event.get("message") or kind)
+        return heard(event, "message") or kind
     if kind == "drill_answered":
         return drill_answered_text(event)
     return None
@@ -454,7 +454,7 @@ def drill_answered_text(event: Mapping[str, Any]) -> str:
     'drill: the dealer answered step 4 (fees)'
     """
     if event.get("message"):
-        return str(event["message"])
+        return heard(event, "message")
     right = event.get("right")
     verdict = "" if not isinstance(right, bool) else ": right" if right else ": wrong"
     return f"drill: the dealer answered step {event.get('n')} ({event.get('step')}){verdict}"

@@ -17,9 +17,9 @@ import functools
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 LANGUAGES: Final = ("en", "es", "de")
 """The languages we speak; English first (it is the message id, and the default)."""
@@ -53,6 +53,36 @@ class Phrase(str):
 def phrase(msgid: str, /, **params: object) -> Phrase:
     """A sentence to be said in the reader's language: ``msgid`` is the English, with ``{name}`` fields."""
     return Phrase(msgid, params)
+
+
+def told(msgid: str, /, **params: object) -> Phrase:
+    """A phrase that travels in a table's updates, shared by every viewer: each client says it in its own
+    language, the terminal from the gettext catalogs and the page from its JSON catalog (so both hold its id)."""
+    return Phrase(msgid, params)
+
+
+class Joined(Phrase):
+    """Sentences (phrases or plain text) joined by ``sep``: each part said in the reader's language.
+
+    >>> Joined(["a", phrase("b {n}", n=2)], "; ")
+    'a; b 2'
+    """
+
+    parts: tuple[str, ...]
+    sep: str
+
+    def __new__(cls, parts: Sequence[str], sep: str) -> Joined:
+        made = str.__new__(cls, sep.join(parts))
+        made.msgid, made.params, made.parts, made.sep = "", {}, tuple(parts), sep
+        return made
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Joined, (self.parts, self.sep))
+
+
+def joined(parts: Sequence[str], sep: str = ", ") -> str:
+    """``sep.join(parts)``, keeping each part's phrase (one part: that part itself)."""
+    return parts[0] if len(parts) == 1 else Joined(parts, sep)
 
 
 def language(*tags: str | None) -> str:
@@ -104,6 +134,8 @@ def tr(lang: str, msgid: str, /, **params: object) -> str:
 
 def render(value: object, lang: str) -> object:
     """A :class:`Phrase` (or a str made of one) said in ``lang``; anything else as it is."""
+    if isinstance(value, Joined) and lang != "en":
+        return value.sep.join(render_text(part, lang) for part in value.parts)
     if isinstance(value, Phrase) and lang != "en":
         return tr(lang, value.msgid, **value.params)
     return value
@@ -141,3 +173,79 @@ def _(msgid: str, /, **params: object) -> str:
     'your turn'
     """
     return tr(_chosen[0], msgid, **params)
+
+
+# ------------------------------------------------------------ sentences shared by every viewer
+
+def spec(text: object) -> object:
+    """How a client says ``text`` again in its own language: ``{"id", "args"}`` for a phrase (an argument that
+    is a phrase as its own spec), ``{"join", "sep"}`` for joined parts, and plain text as it is.
+
+    >>> spec(told("seat {seat} is dead", seat=phrase("three")))
+    {'id': 'seat {seat} is dead', 'args': {'seat': {'id': 'three'}}}
+    """
+    if isinstance(text, Joined):
+        return {"join": [spec(part) for part in text.parts], "sep": text.sep}
+    if isinstance(text, Phrase):
+        made: dict[str, object] = {"id": text.msgid}
+        if text.params:
+            made["args"] = {name: spec(value) for name, value in text.params.items()}
+        return made
+    return text
+
+
+def with_say(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with ``say``: the spec of each field that holds a phrase (or a list with one), so every client
+    says it in its language; the field itself keeps the English, for a client that does not read ``say``.
+
+    >>> with_say({"type": "table_notice", "message": told("the bank moves on")})
+    {'type': 'table_notice', 'message': 'the bank moves on', 'say': {'message': {'id': 'the bank moves on'}}}
+    """
+    say: dict[str, object] = {}
+    for field, value in record.items():
+        if isinstance(value, Phrase):
+            say[field] = spec(value)
+        elif isinstance(value, list) and any(isinstance(item, Phrase) for item in value):
+            say[field] = [spec(item) if isinstance(item, Phrase) else None for item in value]
+    if say:
+        record["say"] = say
+    return record
+
+
+def say_again(said: object, lang: str) -> str:
+    """A spec (:func:`spec`) said in ``lang``; an id no catalog holds stays in English."""
+    if not isinstance(said, dict):
+        return "" if said is None else str(said)
+    if isinstance(said.get("join"), list):
+        return str(said.get("sep", ", ")).join(say_again(part, lang) for part in said["join"])
+    msgid = said.get("id")
+    if not isinstance(msgid, str):
+        return str(said)
+    args = said.get("args")
+    text = translations(lang).gettext(msgid) if lang != "en" else msgid
+    try:
+        return text.format(**{name: say_again(value, lang) for name, value in (args or {}).items()})
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return msgid
+
+
+def _say_of(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    say = record.get("say")
+    return say if isinstance(say, Mapping) else {}
+
+
+def heard(record: Mapping[str, Any], field: str, lang: str | None = None) -> str:
+    """A shared sentence of ``record`` in ``lang`` (the chosen language): its ``say`` spec, else its text."""
+    said, text = _say_of(record).get(field), record.get(field)
+    if said is None or isinstance(said, list):
+        return "" if text is None else str(text)
+    return say_again(said, lang or _chosen[0])
+
+
+def heard_lines(record: Mapping[str, Any], field: str, lang: str | None = None) -> list[str]:
+    """A list of shared sentences of ``record`` (a note's lines) in ``lang``, each from its spec if it has one."""
+    lines = record.get(field) or []
+    specs = _say_of(record).get(field)
+    specs = specs if isinstance(specs, list) else []
+    return [say_again(specs[i], lang or _chosen[0]) if i < len(specs) and specs[i] is not None else str(line)
+            for i, line in enumerate(lines)]

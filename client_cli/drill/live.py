@@ -24,6 +24,7 @@ from client_cli.connection import Connection, ServerRefused
 from client_cli.drill.grammar import AnswerError, format_answer, help_text, parse_answer
 from client_cli.drill.screen import dealer_lines, feedback, report_lines
 from client_cli.drill.turns import names_words, step_owner, turn_sentence
+from server.i18n import _, heard
 from server.rules.drill.explain import step_name
 from server.rules.drill.steps import KeyStep
 from server.rules.drill.views import view_from_json
@@ -51,20 +52,20 @@ class LiveTrainee:
         snapshot = await self.conn.join(self.table)
         drill = snapshot.get("drill")
         if not drill:
-            self.say(f"error: table {self.table} runs no drill (the host makes one: docs/drills.md)")
+            self.say(_("error: table {table} runs no drill (the host makes one: docs/drills.md)", table=self.table))
             return 2
         names = [str(n) for n in drill.get("trainees") or [drill["trainee"]]]
         if self.name is not None and self.name.lower() not in {n.lower() for n in names}:
-            self.say(f"error: the trainee at table {self.table} is {names_words(names)}, not {self.name} "
-                     "(players join with hcf play)")
+            self.say(_("error: the trainee at table {table} is {names}, not {name} (players join with hcf play)",
+                       table=self.table, names=names_words(names), name=self.name))
             return 2
         self.mode = str(drill["mode"])
-        tell = "after each answer you are told right or wrong" if self.mode == "training" else \
-            "exam: nothing is said until the report at the end"
-        who = f"you deal, trainee {drill['trainee']}" if len(names) == 1 else turn_sentence(drill)
-        self.say(f"Live drill at table {self.table}: {who}; {tell}.")
-        self.say(f"Each step waits {drill['step_seconds']} s for your answer. Type ? for the answer forms; "
-                 "Ctrl-D leaves.")
+        tell = _("after each answer you are told right or wrong") if self.mode == "training" else \
+            _("exam: nothing is said until the report at the end")
+        who = _("you deal, trainee {name}", name=drill["trainee"]) if len(names) == 1 else turn_sentence(drill)
+        self.say(_("Live drill at table {table}: {who}; {tell}.", table=self.table, who=who, tell=tell))
+        self.say(_("Each step waits {seconds} s for your answer. Type ? for the answer forms; Ctrl-D leaves.",
+                   seconds=drill["step_seconds"]))
         if drill.get("ended"):
             await self.ended()
             return 0
@@ -77,7 +78,7 @@ class LiveTrainee:
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "question"})
         except UnreachableError as exc:  # a restart: coming back, the table's snapshot asks again
-            self.say(f"({exc}: the step is asked again when the table is back)")
+            self.say(_("({problem}: the step is asked again when the table is back)", problem=exc))
             return
         step = reply.get("step")
         if step is None or (self.asked is not None and step["n"] == self.asked["n"]) or step["n"] in self.answered:
@@ -101,31 +102,33 @@ class LiveTrainee:
             return
         asked = self.asked
         if text.lower() in HELP:
-            self.say(help_text((asked["step"],) if asked else ()) if asked else "no step is asked now")
+            self.say(help_text((asked["step"],) if asked else ()) if asked else _("no step is asked now"))
             return
         if asked is None:
-            self.say(self.watching or "no step is asked now: wait for the table's next question")
+            self.say(self.watching or _("no step is asked now: wait for the table's next question"))
             return
         try:
             given = parse_answer(asked["step"], text)
         except AnswerError as exc:
-            self.say(f"`{text}` is no answer to {step_name(asked['step'])}: {exc}. Type ? for the form.")
+            self.say(_("`{text}` is no answer to {step}: {problem}. Type ? for the form.", text=text,
+                       step=step_name(asked["step"]), problem=exc))
             return
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "answer", "answer": given})
         except ServerRefused as exc:
-            self.say("too late: that step's time ran out" if exc.code == "drill/no_step" else f"refused: {exc}")
+            self.say(_("too late: that step's time ran out") if exc.code == "drill/no_step"
+                     else _("refused: {problem}", problem=exc))
             self.asked = None
             return
         except UnreachableError as exc:
-            self.say(f"({exc}: that answer is not recorded; give it again when the table is back)")
+            self.say(_("({problem}: that answer is not recorded; give it again when the table is back)", problem=exc))
             return
         self.answered.add(int(asked["n"]))
         self.asked = None
         if self.mode == "training":
             self.say(_feedback(asked["step"], reply, given))
         else:
-            self.say("recorded.")
+            self.say(_("recorded."))
 
     async def event(self, event: JSON) -> bool:
         """One table event; False once the session is over."""
@@ -136,12 +139,12 @@ class LiveTrainee:
             self.answered.add(int(event["n"]))
             if self.asked is not None and self.asked["n"] == event["n"]:
                 self.asked = None
-            late = f"step {event['n']} ({step_name(str(event['step']))}): the time ran out, no answer"
+            late = _("step {n} ({step}): the time ran out, no answer", n=event["n"], step=step_name(str(event["step"])))
             if "correction" in event:
-                late += f"; the right answer was `{format_answer(event['step'], event['correction'])}`"
+                late += _("; the right answer was `{answer}`", answer=format_answer(event["step"], event["correction"]))
             self.say(late)
         elif kind == "drill_irregularity":
-            self.say(str(event.get("message")))
+            self.say(heard(event, "message"))
         elif kind == "drill_ended":
             await self.ended()
             return False
@@ -152,8 +155,8 @@ class LiveTrainee:
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "report"})
         except UnreachableError as exc:
-            self.say(f"The session ended, but the report did not come ({exc}): "
-                     "the trainer sees it with hcf host drill-report.")
+            self.say(_("The session ended, but the report did not come ({problem}): the trainer sees it with hcf host "
+                       "drill-report.", problem=exc))
             return
         self.say("")
         for text in report_lines(reply["report"], self.mode):
@@ -162,19 +165,20 @@ class LiveTrainee:
 
 def _feedback(step: str, reply: JSON, given: JSON) -> str:
     """The server's sentence and the right answer as typed (a server without ``feedback``: this client's words)."""
-    said = reply.get("feedback")
-    if not isinstance(said, str):
+    said = heard(reply, "feedback") if isinstance(reply.get("feedback"), str) else None
+    if said is None:
         return feedback(KeyStep(step, reply["answer"], reply["rule"]), given)
-    return said if reply.get("right") else f"{said} Typed: `{format_answer(step, reply['answer'])}`."
+    return said if reply.get("right") else _("{feedback} Typed: `{answer}`.", feedback=said,
+                                             answer=format_answer(step, reply["answer"]))
 
 
 def _taken_over(item: JSON) -> str:
     """Why this client stops: the account was opened elsewhere (the browser's drill page, another terminal), or
     its session was logged out."""
     if item.get("kind") == "revoked":
-        return "this session was logged out (a logout or a new password): log in again to go on with the drill"
-    return ("this account was opened somewhere else (the browser or another terminal), and the drill goes on "
-            "there: this client stops here")
+        return _("this session was logged out (a logout or a new password): log in again to go on with the drill")
+    return _("this account was opened somewhere else (the browser or another terminal), and the drill goes on "
+             "there: this client stops here")
 
 
 async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None],
@@ -186,11 +190,11 @@ async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None
         try:
             await conn.join(table)
         except (ServerRefused, OSError, TimeoutError) as exc:
-            say(f"could not join table {table} again: {exc}")
+            say(_("could not join table {table} again: {problem}", table=table, problem=exc))
 
     def dropped() -> None:
         if not conn.replaced.is_set():  # taken over: the loop below says so, and nothing comes back
-            say("(the connection dropped: coming back...)")
+            say(_("(the connection dropped: coming back...)"))
 
     conn.on_reconnect, conn.on_disconnect = rejoin, dropped
     status = await trainee.start()
@@ -200,7 +204,7 @@ async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None
     while True:
         typed = asyncio.ensure_future(lines.get())
         news = asyncio.ensure_future(conn.events.get())
-        done, _ = await asyncio.wait({typed, news}, return_when=asyncio.FIRST_COMPLETED)
+        done, _pending = await asyncio.wait({typed, news}, return_when=asyncio.FIRST_COMPLETED)
         for task in (typed, news):
             if task not in done:
                 task.cancel()
@@ -213,18 +217,18 @@ async def run_live(conn: Connection, table: str, lines: asyncio.Queue[str | None
                 first_join = False
             elif item.get("kind") == "snapshot" and item.get("table") == table:
                 trainee.asked = None  # back after a drop: what was asked may have gone; ask again
-                say("(back at the table)")
+                say(_("(back at the table)"))
                 if (item["snapshot"].get("drill") or {}).get("waiting"):
                     await trainee.fetch()
             elif item.get("kind") in ("replaced", "revoked"):
                 say(_taken_over(item))
                 return 1
             elif item.get("kind") == "gone":
-                say(f"the server would not take this client back: {item.get('message')}")
+                say(_("the server would not take this client back: {reason}", reason=item.get("message")))
                 return 1
         if typed in done:
             text = typed.result()
             if text is None:
-                say("(input ended: you leave the drill; each step left counts as no answer)")
+                say(_("(input ended: you leave the drill; each step left counts as no answer)"))
                 return 0
             await trainee.line(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from client_cli.drill.grammar import format_answer
+from server.i18n import _, spoken
 from server.rules.cards import format_cards
 from server.rules.drill.explain import MISTAKE_NAMES, step_name
 from server.rules.drill.explain import feedback as explained
@@ -61,8 +62,8 @@ def feedback(step: KeyStep, given: JSON) -> str:
     why, the rule) and the right answer as it is typed."""
     said = explained(step, given)
     if said == "right.":
-        return said
-    return f"{said} Typed: `{format_answer(step.step, step.answer)}`."
+        return spoken(said)
+    return _("{feedback} Typed: `{answer}`.", feedback=said, answer=format_answer(step.step, step.answer))
 
 
 def report_lines(report: JSON, mode: str) -> list[str]:

@@ -27,6 +27,7 @@ from client_cli.parse import SeatChoices, my_seat
 from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
 from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, hand_title, seat_names
 from client_cli.render import describe_event as table_event_text
+from server.i18n import _, phrase, spoken
 from server.rules.cards import parse_cards
 from server.rules.poker import best_five, class_name
 
@@ -36,10 +37,21 @@ BETTING: Final = frozenset({"bet", "deal", "rebet", "clear", "pass"})
 IDLE_PHASES: Final = (None, "settled", "void", "not_dealt")
 
 CLASS_LABELS: Final = {
-    "royal": "royal flush", "straight_flush": "straight flush", "quads": "four of a kind",
-    "full_house": "full house", "flush": "flush", "straight": "straight", "trips": "three of a kind",
-    "two_pair": "two pair", "pair": "pair", "high_card": "high card", "none": "no hand",
+    "royal": phrase("royal flush"), "straight_flush": phrase("straight flush"), "quads": phrase("four of a kind"),
+    "full_house": phrase("full house"), "flush": phrase("flush"), "straight": phrase("straight"),
+    "trips": phrase("three of a kind"), "two_pair": phrase("two pair"), "pair": phrase("pair"),
+    "high_card": phrase("high card"), "none": phrase("no hand"),
 }
+"""Each hand class as people say it (said in the chosen language by :func:`class_label`)."""
+
+PLACE_WORDS: Final = {"spot": (phrase("spot"), phrase("spots")), "box": (phrase("box"), phrase("boxes"))}
+"""A house game's place, one and many, in the chosen language."""
+
+
+def place_word(word: str, count: int = 1) -> str:
+    """``spot`` or ``spots`` (``box``, ``boxes``) in the chosen language."""
+    one, many = PLACE_WORDS.get(word, (word, plural(word)))
+    return spoken(one if count == 1 else many)
 
 Names = Mapping[int, str]
 C = TypeVar("C", bound=SeatChoices)
@@ -68,7 +80,7 @@ def idle(choices: C) -> C:
 
 def class_label(cls: str | None) -> str:
     """A hand class as people say it (``two_pair`` -> ``two pair``)."""
-    return CLASS_LABELS.get(str(cls), str(cls).replace("_", " "))
+    return spoken(CLASS_LABELS[str(cls)]) if str(cls) in CLASS_LABELS else str(cls).replace("_", " ")
 
 
 def class_of(cards: Sequence[str]) -> str:
@@ -131,7 +143,7 @@ def numbered_cards_text(cards: Sequence[str], *, symbols: bool = True) -> Text:
 
 def who(names: Names, seat: Any) -> str:
     """A seat's name, or ``seat N``."""
-    return names.get(seat, f"seat {seat}") if isinstance(seat, int) else "?"
+    return names.get(seat, _("seat {seat}", seat=seat)) if isinstance(seat, int) else "?"
 
 
 def reason_text(reason: Any, ordinary: str) -> str:
@@ -172,14 +184,14 @@ def seat_lines(snapshot: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], w
         line.append(f"{name:<{NAME_WIDTH}}", style="bold" if seat == you else "")
         line.append(f"{entry.get('stack', 0):>7}  ")
         if not entry.get("present", True):
-            line.append("dropped ", style="red")
+            line.append(_("dropped") + " ", style="red")
         if entry.get("sitting_out"):
-            line.append("sitting out ", style="dim")
+            line.append(_("sitting out") + " ", style="dim")
         if entry.get("leaving"):
-            line.append("leaving ", style="dim")
+            line.append(_("leaving") + " ", style="dim")
         mine = places.get(seat) or ()
         if mine and hand.get("phase") is not None:
-            line.append(f"{plural(word) if len(mine) > 1 else word} " + " ".join(str(p) for p in mine))
+            line.append(f"{place_word(word, len(mine))} " + " ".join(str(p) for p in mine))
         lines.append(line)
     return lines
 
@@ -189,38 +201,38 @@ def dealer_up_line(dealer: Mapping[str, Any], symbols: bool) -> Text | None:
     up = dealer.get("up")
     if not up:
         return None
-    line = Text("Dealer: ", style="bold")
+    line = Text(_("Dealer: "), style="bold")
     line.append_text(poker_cards_text([up], symbols=symbols))
-    line.append(" up, four cards down", style="dim")
+    line.append(_(" up, four cards down"), style="dim")
     return line
 
 
 def dealer_hand_line(cards: Sequence[str], cls: Any, qualifies: Any, symbols: bool, *, missed: str = "") -> Text:
     """The dealer's revealed hand and whether it qualifies (``missed`` says what a miss means)."""
-    line = Text("Dealer: ", style="bold")
+    line = Text(_("Dealer: "), style="bold")
     line.append_text(poker_cards_text(cards, symbols=symbols))
     line.append(f"  {class_label(cls)}")
-    line.append(" · qualifies" if qualifies else f" · does NOT qualify{missed}",
+    line.append(_(" · qualifies") if qualifies else _(" · does NOT qualify") + spoken(missed),
                 style="green" if qualifies else "yellow")
     return line
 
 
 def betting_line(row: Mapping[str, Any]) -> Text:
     """Whether a bet of the betting round is confirmed yet."""
-    return Text("confirmed" if row.get("confirmed") else "not confirmed yet", style="dim")
+    return Text(_("confirmed") if row.get("confirmed") else _("not confirmed yet"), style="dim")
 
 
 def decision_text(row: Mapping[str, Any], in_turn: bool, bet: str) -> Text:
     """How a dealt place stands: dead, folded, its ``bet`` placed (``Bet {}``: the amount goes in), or to act."""
     out = Text()
     if row.get("dead"):
-        out.append(" · dead", style="red")
+        out.append(_(" · dead"), style="red")
     elif row.get("folded"):
-        out.append(" · folded", style="dim")
+        out.append(_(" · folded"), style="dim")
     elif row.get("bet"):
         out.append(" · " + bet.format(row["bet"]), style="bold")
     elif in_turn:
-        out.append(" · to act", style="yellow")
+        out.append(_(" · to act"), style="yellow")
     return out
 
 
@@ -249,10 +261,11 @@ def open_bets(snapshot: Mapping[str, Any], seat: int, word: str) -> OpenBets:
     hand = snapshot.get("hand") or {}
     bets = hand.get("bets") or []
     count = int((snapshot.get("settings") or {}).get(plural(word), 1))
-    taken = tuple((int(b[word]), names.get(int(b["seat"]), f"seat {b['seat']}")) for b in bets if b.get("seat") != seat)
+    taken = tuple((int(b[word]), names.get(int(b["seat"]), _("seat {seat}", seat=b["seat"]))) for b in bets
+                  if b.get("seat") != seat)
     mine = tuple(b for b in bets if b.get("seat") == seat)
     betting = {int(b["seat"]) for b in bets}
-    waiting = tuple(names.get(int(other), f"seat {other}") for other in hand.get("waiting") or []
+    waiting = tuple(names.get(int(other), _("seat {seat}", seat=other)) for other in hand.get("waiting") or []
                     if int(other) != seat and int(other) not in betting)
     return OpenBets(count, taken, mine, any(b.get("confirmed") for b in mine), seat in (hand.get("passed") or []),
                     waiting)
@@ -267,9 +280,12 @@ def hold_problem(count: int, hold: int, most: int, waiting: Sequence[str], word:
     if count <= hold:
         return None
     if hold < most and waiting:
-        who = waiting[0] + " has" if len(waiting) == 1 else ", ".join(waiting) + " have"
-        return f"you may hold at most {hold} {word if hold == 1 else plural(word)} while {who} not bet or passed yet"
-    return f"you may bet on at most {most} {plural(word)}, got {count}"
+        if len(waiting) == 1:
+            return _("you may hold at most {hold} {places} while {name} has not bet or passed yet", hold=hold,
+                     places=place_word(word, hold), name=waiting[0])
+        return _("you may hold at most {hold} {places} while {names} have not bet or passed yet", hold=hold,
+                 places=place_word(word, hold), names=", ".join(waiting))
+    return _("you may bet on at most {most} {places}, got {count}", most=most, places=place_word(word, 2), count=count)
 
 
 def places_text(places: Sequence[int], last: int) -> str:
@@ -284,14 +300,24 @@ def places_text(places: Sequence[int], last: int) -> str:
 def placed_text(typed: str, confirmed: bool) -> str:
     """What a player with bets down may do: ``typed`` is their bets as they are typed."""
     if confirmed:
-        return f"Your bets {typed} are confirmed: waiting for the others (clear (c) takes them back)"
-    return f"Your bets {typed}: deal (d) to confirm them, clear (c), pass, or bet again"
+        return _("Your bets {typed} are confirmed: waiting for the others (clear (c) takes them back)", typed=typed)
+    return _("Your bets {typed}: deal (d) to confirm them, clear (c), pass, or bet again", typed=typed)
 
 
-PASSED_TEXT: Final = "You pass this hand: waiting for the others (a bet still counts while bets are open)"
+PASSED_TEXT: Final = phrase("You pass this hand: waiting for the others (a bet still counts while bets are open)")
 
 
 # ------------------------------------------------------------------ the log
+
+
+def _cleared(reason: str, name: str) -> str:
+    if reason == "clear":
+        return _("{name} clears their bets", name=name)
+    if reason == "clock":
+        return _("{name}'s unconfirmed bets go back (the clock ran out)", name=name)
+    if reason == "left":
+        return _("{name}'s bets go back (leaving)", name=name)
+    return _("{name}'s bets go back", name=name)
 
 
 def house_event(event: Mapping[str, Any], names: Names, *, word: str, qualifying: str) -> str | None:
@@ -300,26 +326,27 @@ def house_event(event: Mapping[str, Any], names: Names, *, word: str, qualifying
     kind = event.get("type")
     name = who(names, event.get("seat"))
     if kind == "bets_confirmed":
-        return f"{name} deals (bets confirmed)"
+        return _("{name} deals (bets confirmed)", name=name)
     if kind == "bets_passed":
-        return f"{name} passes this hand"
+        return _("{name} passes this hand", name=name)
     if kind == "bets_cleared":
-        return {"clear": f"{name} clears their bets", "clock": f"{name}'s unconfirmed bets go back (the clock ran out)",
-                "left": f"{name}'s bets go back (leaving)"}.get(str(event.get("reason")), f"{name}'s bets go back")
+        return _cleared(str(event.get("reason")), name)
     if kind == "deck_prepared":
         return None
     if kind == "cards_dealt":
         count = len(event.get("counts") or {})
-        return (f"cards dealt to {count} {word if count == 1 else plural(word)}; "
-                f"the dealer shows {event.get('dealer_up')}")
+        return _("cards dealt to {count} {places}; the dealer shows {card}", count=count,
+                 places=place_word(word, count), card=event.get("dealer_up"))
     if kind == "turn_started":
-        return f"{name} to act on {word} {event.get(word)}"
+        return _("{name} to act on {place} {n}", name=name, place=place_word(word), n=event.get(word))
     if kind == f"{word}_folded":
-        return f"{name} folds {word} {event.get(word)}" + reason_text(event.get("reason"), "fold")
+        return _("{name} folds {place} {n}", name=name, place=place_word(word), n=event.get(word)) \
+            + reason_text(event.get("reason"), "fold")
     if kind == "dealer_revealed":
         cards = list(event.get("cards") or [])
-        verdict = f"qualifies ({qualifying})" if event.get("qualifies") else "does NOT qualify"
-        return f"the dealer shows {' '.join(cards)}: {class_label(class_of(cards))}, {verdict}"
+        verdict = _("qualifies ({rule})", rule=qualifying) if event.get("qualifies") else _("does NOT qualify")
+        return _("the dealer shows {cards}: {hand}, {verdict}", cards=" ".join(cards),
+                 hand=class_label(class_of(cards)), verdict=verdict)
     return table_event_text(event, names)
 
 
@@ -330,17 +357,18 @@ def unsettled_lines(summary: Mapping[str, Any], *, returned: str, missing: str) 
     """The one line of a hand that was voided (``returned``: what went back) or not dealt (``missing``: the
     usual reason); None for a settled hand."""
     if summary.get("status") == "void":
-        return [Text(f"{hand_title(summary)} was voided: {void_reason(summary.get('reason'))}; {returned} went "
-                     "back", style="yellow")]
+        return [Text(_("{hand} was voided: {reason}; {returned} went back", hand=hand_title(summary),
+                       reason=void_reason(summary.get("reason")), returned=spoken(returned)), style="yellow")]
     if not summary.get("settlement"):
-        return [Text(f"No hand dealt: {not_dealt_reason(summary.get('reason'), missing)}", style="dim")]
+        return [Text(_("No hand dealt: {reason}", reason=not_dealt_reason(summary.get("reason"), missing)),
+                     style="dim")]
     return None
 
 
 def append_net(line: Text, parts: Sequence[str], net: int) -> None:
     """`` ante +10 back bet +20 = net +30`` at the end of a place's result line, the net in colour."""
     line.append(" ".join(parts) + " = ")
-    line.append(f"net {signed(net)}", style="green" if net > 0 else "red" if net < 0 else "")
+    line.append(_("net {net}", net=signed(net)), style="green" if net > 0 else "red" if net < 0 else "")
 
 
 def shown_line(cards: Sequence[str], cls: Any, symbols: bool) -> Text:

@@ -11,6 +11,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.i18n import phrase
 from server.persistence.errors import StoreError
 from server.persistence.models import ACCOUNT, HOST_TOKEN, SESSION_TOKEN
 from server.persistence.naming import account_name, name_key, taken
@@ -106,7 +107,7 @@ class AccountOps(TxBase):
         )
         row = (await self._run(query)).one_or_none()
         if row is None or row.revoked:
-            raise StoreError("auth/token_invalid", "unknown or revoked session token")
+            raise StoreError("auth/token_invalid", phrase("unknown or revoked session token"))
         if self.now() >= row.expires_at:
             raise StoreError("auth/token_expired", "the session has expired: log in again")
         return _account(row)

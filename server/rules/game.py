@@ -123,7 +123,8 @@ class TableWords:
     """The words a game's table uses for its parts, so the generic table says none of a game's own."""
 
     place: str  # what one betting place is called: a seat, a spot, a box
-    banker: str  # who banks a hand a player banks (a game the house banks never says it)
+    banker: str  # who banks a hand a player banks (a game the house banks never says it); a phrase, said in
+    # the reader's language
 
 
 def log_fields(payload: JSONIn, keys: Iterable[str]) -> JSON:

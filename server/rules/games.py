@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.caribbean.game import CARIBBEAN
 from server.rules.errors import SettingsError
 from server.rules.game import Game
@@ -37,7 +38,7 @@ def game_named(name: str) -> Game:
     """The game called ``name``; SettingsError if there is none."""
     game = GAMES.get(name)
     if game is None:
-        raise SettingsError(f"game: one of {', '.join(GAMES)}, got {name!r}")
+        raise SettingsError(phrase("game: one of {known}, got {name}", known=", ".join(GAMES), name=repr(name)))
     return game
 
 
@@ -45,5 +46,5 @@ def game_of(settings: Mapping[str, Any]) -> Game:
     """The game a settings mapping (as stored or as sent by a host) is for."""
     name = settings.get("game", "hcf")
     if not isinstance(name, str):
-        raise SettingsError(f"game: a name, got {name!r}")
+        raise SettingsError(phrase("game: a name, got {name}", name=repr(name)))
     return game_named(name)

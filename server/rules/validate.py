@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
+from server.i18n import phrase
 from server.rules.errors import SettingsError
 
 K = TypeVar("K")
@@ -36,27 +37,32 @@ bought in at 10**9 would need thousands of such hands in a row to come near the 
 """
 MAX_PAY: Final = 10**5
 """The largest pay a pay table may post (N to 1)."""
-_CHIPS_WHY: Final = "the largest amount a table setting may hold, so that no settlement can overflow"
-_PAY_WHY: Final = "the largest pay a table may post, so that no settlement can overflow"
+_CHIPS_WHY: Final = phrase("the largest amount a table setting may hold, so that no settlement can overflow")
+_PAY_WHY: Final = phrase("the largest pay a table may post, so that no settlement can overflow")
 
 
 def whole(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (None: :data:`MAX_CHIPS`)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+        raise SettingsError(phrase("{name}: must be a whole number of at least {low}, got {value}", name=name, low=low,
+                                   value=repr(value)))
     if high is not None and value > high:
-        raise SettingsError(f"{name}: must be at most {high}, got {value!r}")
+        raise SettingsError(phrase("{name}: must be at most {high}, got {value}", name=name, high=high,
+                                   value=repr(value)))
     if value > MAX_CHIPS:
-        raise SettingsError(f"{name}: must be at most {MAX_CHIPS:,} ({_CHIPS_WHY}), got {value!r}")
+        raise SettingsError(phrase("{name}: must be at most {high} ({why}), got {value}", name=name,
+                                   high=f"{MAX_CHIPS:,}", why=_CHIPS_WHY, value=repr(value)))
     return value
 
 
 def pay(name: str, value: Any, low: int = 1) -> int:
     """``value`` as a pay table's odds (N to 1): a whole number from ``low`` to :data:`MAX_PAY`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SettingsError(f"{name}: must be a whole number of at least {low}, got {value!r}")
+        raise SettingsError(phrase("{name}: must be a whole number of at least {low}, got {value}", name=name, low=low,
+                                   value=repr(value)))
     if value > MAX_PAY:
-        raise SettingsError(f"{name}: must be at most {MAX_PAY:,} to 1 ({_PAY_WHY}), got {value!r}")
+        raise SettingsError(phrase("{name}: must be at most {high} to 1 ({why}), got {value}", name=name,
+                                   high=f"{MAX_PAY:,}", why=_PAY_WHY, value=repr(value)))
     return int(value)
 
 
@@ -68,29 +74,32 @@ def optional_whole(name: str, value: Any, low: int) -> int | None:
 def seconds(name: str, value: Any, low: float) -> float:
     """``value`` as a number of seconds from ``low`` to an hour."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not value >= low:
-        raise SettingsError(f"{name}: must be a number of seconds of at least {low}, got {value!r}")
+        raise SettingsError(phrase("{name}: must be a number of seconds of at least {low}, got {value}", name=name,
+                                   low=low, value=repr(value)))
     if value > 3600:
-        raise SettingsError(f"{name}: must be at most 3600 seconds, got {value!r}")
+        raise SettingsError(phrase("{name}: must be at most 3600 seconds, got {value}", name=name,
+                                   value=repr(value)))
     return float(value)
 
 
 def flag(name: str, value: Any) -> bool:
     """``value`` if it is true or false."""
     if not isinstance(value, bool):
-        raise SettingsError(f"{name}: must be true or false, got {value!r}")
+        raise SettingsError(phrase("{name}: must be true or false, got {value}", name=name, value=repr(value)))
     return value
 
 
 def not_above(low_name: str, low: int, high_name: str, high: int | None) -> None:
     """Refuse a minimum above its maximum (a maximum of None has no limit)."""
     if high is not None and low > high:
-        raise SettingsError(f"{low_name}: must not exceed {high_name} ({low} > {high})")
+        raise SettingsError(phrase("{low_name}: must not exceed {high_name} ({low} > {high})", low_name=low_name,
+                                   high_name=high_name, low=low, high=high))
 
 
 def buy_in_order(minimum: int, default: int, maximum: int) -> None:
     """Refuse a default buy-in outside the table's range."""
     if not minimum <= default <= maximum:
-        raise SettingsError("default_buy_in: must lie between min_buy_in and max_buy_in")
+        raise SettingsError(phrase("default_buy_in: must lie between min_buy_in and max_buy_in"))
 
 
 def known(values: Mapping[str, Any], names: Iterable[str]) -> None:
@@ -98,7 +107,7 @@ def known(values: Mapping[str, Any], names: Iterable[str]) -> None:
     names = tuple(names)
     unknown = sorted(set(values) - set(names))
     if unknown:
-        raise SettingsError(f"{unknown[0]}: unknown setting (known: {', '.join(names)})")
+        raise SettingsError(phrase("{name}: unknown setting (known: {known})", name=unknown[0], known=", ".join(names)))
 
 
 def pay_pairs(name: str, value: Any, key: Callable[[Any], K], example: str, keyed_by: str) -> dict[K, Any]:
@@ -112,10 +121,12 @@ def pay_pairs(name: str, value: Any, key: Callable[[Any], K], example: str, keye
             pairs = [part.split(":") for part in value.split(",") if part.strip()]
             value = {key(k.strip()): int(v) for k, v in pairs}
         except ValueError:
-            raise SettingsError(f"{name}: write it as {example}, got {value!r}") from None
+            raise SettingsError(phrase("{name}: write it as {example}, got {value}", name=name, example=example,
+                                       value=repr(value))) from None
     if isinstance(value, Mapping):
         value = list(value.items())
     try:
         return {key(k): v for k, v in value}
     except (TypeError, ValueError):
-        raise SettingsError(f"{name}: must map {keyed_by} to payouts, got {value!r}") from None
+        raise SettingsError(phrase("{name}: must map {keyed_by} to payouts, got {value}", name=name, keyed_by=keyed_by,
+                                   value=repr(value))) from None

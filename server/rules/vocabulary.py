@@ -116,6 +116,7 @@ class Answer(TypedDict, total=False):
     rule: str
     seconds: float | None
     feedback: str
+    say: JSON  # each shared sentence's message id and arguments, for the client to say in its language
     report: JSON
     reports: JSON
     ended: bool

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from server.i18n import phrase
 from server.rules.game import HandLike
 from server.table.away import AwayDesk
 from server.table.commands import (
@@ -94,7 +95,7 @@ class Desks:
         return run
 
     async def _closed(self, _command: Routed) -> Answer:
-        raise TableError("table/closed", f"table {self.table.name} is closed")
+        raise TableError("table/closed", phrase("table {table} is closed", table=self.table.name))
 
     async def _tick(self, tick: Tick) -> Answer:
         """A due timer: the part its kind is for acts, unless the timer was replaced or cancelled since."""

@@ -26,6 +26,7 @@ from server.drill.moves import SCRIPTS, floor_for
 from server.drill.play import command_of
 from server.drill.scenario import ScenarioError
 from server.drill.views import Seen, Where, event_questions, irregularity_question, view_json
+from server.i18n import phrase, told, with_say
 from server.rules.cards import Card
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import answer_words, step_name
@@ -178,11 +179,12 @@ class DrillDesk:
         self._timers.at("drill", asked.deadline)
         step, hand = asked.question.step.step, asked.question.hand
         settings = self._drill_on(ended_too=True).settings
-        dealer = f"{settings.trainee_at(hand)}, the dealer" if settings.trainees else "the dealer"
-        await self._pipeline.table_events([{"type": "drill_step", "n": asked.n, "hand": hand, "step": step,
-                                            "question": QUESTIONS[step], "deadline": asked.deadline,
-                                            "trainee": settings.trainee_at(hand),
-                                            "message": f"drill: the table waits for {dealer} ({step_name(step)})"}])
+        dealer = told("{name}, the dealer", name=settings.trainee_at(hand)) if settings.trainees \
+            else told("the dealer")
+        await self._pipeline.table_events([with_say({
+            "type": "drill_step", "n": asked.n, "hand": hand, "step": step, "question": QUESTIONS[step],
+            "deadline": asked.deadline, "trainee": settings.trainee_at(hand),
+            "message": told("drill: the table waits for {dealer} ({step})", dealer=dealer, step=step_name(step))})])
 
     async def _drill_answer(self, given: JSON | None, by: str | None = None, *, last: bool = False) -> Answer:
         """Judge and record ``by``'s answer to the step asked (``given`` None: its time ran out), then go on."""
@@ -204,10 +206,10 @@ class DrillDesk:
         if self._table.drill.settings.mode == "training":
             event |= {"right": verdict.right, "rule": answered.step.rule}
             if not verdict.right:
-                event |= {"correction": answered.step.answer,
-                          "message": f"drill: the table corrects the dealer ({step_name(answered.step.step)}): "
-                                     f"{answer_words(answered.step.step, answered.step.answer)} "
-                                     f"({answered.step.rule})"}
+                event |= with_say({"correction": answered.step.answer, "message": told(
+                    "drill: the table corrects the dealer ({step}): {answer} ({rule})",
+                    step=step_name(answered.step.step), rule=answered.step.rule,
+                    answer=answer_words(answered.step.step, answered.step.answer))})
         return event
 
     async def _released(self, released: HoldReleased) -> None:
@@ -253,19 +255,20 @@ class DrillDesk:
     async def request(self, cmd: DrillRequest) -> Answer:
         drill = self._drill_on(ended_too=cmd.action != "answer")
         if not drill.settings.is_trainee(cmd.name):
-            raise TableError("drill/not_trainee", f"only the trainee ({_names(drill.settings.names)}) answers "
-                                                  "the steps")
+            raise TableError("drill/not_trainee", phrase("only the trainee ({names}) answers the steps",
+                                                         names=_names(drill.settings.names)))
         if cmd.action == "question":
             return {"step": self._question_json(drill)}
         if cmd.action == "report":
             if drill.settings.mode == "exam" and not drill.settings.ended:
-                raise TableError("drill/not_now", "an exam's report comes when the trainer ends the session")
+                raise TableError("drill/not_now", phrase("an exam's report comes when the trainer ends the session"))
             own = cmd.name if drill.settings.trainees else None  # with several trainees, each sees their own
             return {"report": self._report(drill, own), "ended": drill.settings.ended}
         if drill.held is None:
-            raise TableError("drill/no_step", "no step is asked now: wait for the next one")
+            raise TableError("drill/no_step", phrase("no step is asked now: wait for the next one"))
         if cmd.answer is None:
-            raise TableError("request/malformed", "an answer is an object, like {\"seat\": 3}")
+            raise TableError("request/malformed", phrase("an answer is an object, like {example}",
+                                                         example='{"seat": 3}'))
         return await self._drill_answer(cmd.answer, cmd.name)
 
     def _question_json(self, drill: LiveDrill) -> JSON | None:
@@ -286,9 +289,10 @@ class DrillDesk:
         """Inject an irregularity into the hand in progress (between the deal and the first decision)."""
         drill = self._drill_on()
         if "irregularity" not in drill.settings.steps:
-            raise TableError("drill/not_now", "this drill does not ask the irregularity step")
+            raise TableError("drill/not_now", phrase("this drill does not ask the irregularity step"))
         if drill.held is not None or self._dealt is None or self._table.course.state is not self._dealt:
-            raise TableError("drill/not_now", "an irregularity is injected after the deal, before the first decision")
+            raise TableError("drill/not_now", phrase("an irregularity is injected after the deal, before the first "
+                                                      "decision"))
         irregularity = self._irregularity(cmd)
         script, state = SCRIPTS[self._table.game.name], self._table.course.state
         notice = injected(irregularity, self._deck(), script.cards_dealt(state), self._table.game.words.place)
@@ -308,7 +312,7 @@ class DrillDesk:
     def _irregularity(self, cmd: Host) -> Irregularity:
         kind = cmd.arg("kind")
         if kind not in KINDS:
-            raise TableError("request/malformed", f"inject takes a kind: {', '.join(KINDS)}")
+            raise TableError("request/malformed", phrase("inject takes a kind: {kinds}", kinds=", ".join(KINDS)))
         if kind != "miscount":
             return Irregularity(kind)
         seat = cmd.arg("seat")
@@ -317,8 +321,8 @@ class DrillDesk:
         if not isinstance(seat, int) or (seat != DEALER and seat not in places):
             where = f"seat {seat}" if isinstance(seat, int) else "no seat"
             hands = ", ".join(str(p) for p in sorted(places))
-            raise TableError("seat/invalid", f"a miscount is at a hand dealt ({hands}) or at the dealer (0), "
-                                             f"not {where}")
+            raise TableError("seat/invalid", phrase("a miscount is at a hand dealt ({hands}) or at the dealer (0), "
+                                                    "not {where}", hands=hands, where=where))
         try:
             script.floor_seat(state, seat, f"table {self._table.name}") if seat not in (DEALER, dealer) else None
         except ScenarioError as exc:
@@ -365,9 +369,11 @@ class DrillDesk:
         (ended,) = decide(drill, EndSession())
         before = self.stored_settings()
         after = self._table.settings.as_dict() | {"drill": evolve(drill, ended).settings.as_dict()}
-        await self._pipeline.table_events([{"type": "drill_ended", "right": result["right"], "total": result["total"],
-                                            "message": f"drill over: {result['right']} of {result['total']} right",
-                                            "_report": result} | _hidden(reports)],
+        await self._pipeline.table_events([with_say({"type": "drill_ended", "right": result["right"],
+                                                     "total": result["total"], "_report": result,
+                                                     "message": told("drill over: {right} of {total} right",
+                                                                     right=result["right"], total=result["total"])})
+                                           | _hidden(reports)],
                                           Batch(settings=(before, after, cmd.by)), lambda: self._evolve(ended))
         kept = reports.get("reports") or {drill.settings.trainee: result}
         for name, own in kept.items():
@@ -386,7 +392,7 @@ class DrillDesk:
         """The drill in progress (or, for ``ended_too``, one that ended); else ``drill/off``."""
         drill = self._table.drill
         if drill is None or (drill.settings.ended and not ended_too):
-            raise TableError("drill/off", f"no drill runs at table {self._table.name}")
+            raise TableError("drill/off", phrase("no drill runs at table {table}", table=self._table.name))
         return drill
 
     def stored_settings(self, settings: TableSettings | None = None) -> JSON:

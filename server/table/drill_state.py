@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from server.i18n import phrase, spec
 from server.rules.commands import Leave, Stay
 from server.rules.drill.explain import STEP_NAMES, feedback
 from server.rules.drill.judge import judge_step
@@ -89,11 +90,11 @@ class LiveDrill:
 def answer_json(answered: Answered) -> Answer:
     """The answer as the trainer's report lists it (and as it is recorded, apart from the public part);
     ``feedback`` says it in words: right, or what was wrong, the right answer and why (every client shows it)."""
-    verdict = judge_step(answered.step, answered.given)
+    verdict, said = judge_step(answered.step, answered.given), feedback(answered.step, answered.given)
     return {"n": answered.n, "hand": answered.hand, "step": answered.step.step, "given": answered.given,
             "answer": answered.step.answer, "right": verdict.right, "mistake": verdict.mistake,
             "rule": answered.step.rule, "seconds": answered.seconds,
-            "feedback": feedback(answered.step, answered.given)}
+            "feedback": said, "say": {"feedback": spec(said)}}  # each client says it in its language
 
 
 # ------------------------------------------------------------ decide
@@ -117,7 +118,7 @@ def _hold(drill: LiveDrill, command: HoldSteps) -> tuple[DrillEvent, ...]:
     if not command.questions:
         return ()
     if drill.held is not None:
-        raise TableError("drill/not_now", "the table already waits for the dealer: one step at a time")
+        raise TableError("drill/not_now", phrase("the table already waits for the dealer: one step at a time"))
     first = StepAsked(len(drill.answers) + 1, command.questions[0], command.at,
                       command.at + drill.settings.step_seconds)
     return StepsHeld(command.questions, command.clock_left), first
@@ -126,12 +127,12 @@ def _hold(drill: LiveDrill, command: HoldSteps) -> tuple[DrillEvent, ...]:
 def _answer(drill: LiveDrill, command: GiveAnswer) -> tuple[DrillEvent, ...]:
     held = drill.held
     if held is None:
-        raise TableError("drill/no_step", "no step is asked now: wait for the next one")
+        raise TableError("drill/no_step", phrase("no step is asked now: wait for the next one"))
     question, rest = held.questions[0], held.questions[1:]
     dealer = drill.settings.trainee_at(question.hand)
     if command.by is not None and command.by.lower() != dealer.lower():
-        raise TableError("drill/not_trainee", f"hand {question.hand} is {dealer}'s to deal: each trainee answers "
-                                              "the steps of the hands they deal")
+        raise TableError("drill/not_trainee", phrase("hand {hand} is {dealer}'s to deal: each trainee answers the "
+                                                     "steps of the hands they deal", hand=question.hand, dealer=dealer))
     seconds = None if command.given is None else round(command.at - held.asked_at, 3)
     answered = Answered(len(drill.answers) + 1, question.hand, question.step, command.given, seconds)
     if rest and not command.last:
@@ -142,9 +143,10 @@ def _answer(drill: LiveDrill, command: GiveAnswer) -> tuple[DrillEvent, ...]:
 
 def _end(drill: LiveDrill) -> tuple[DrillEvent, ...]:
     if drill.settings.ended:
-        raise TableError("drill/off", "the drill has ended already")
+        raise TableError("drill/off", phrase("the drill has ended already"))
     if drill.held is not None:
-        raise TableError("drill/not_now", "a step is still asked: it is answered (or counted unanswered) first")
+        raise TableError("drill/not_now", phrase("a step is still asked: it is answered (or counted unanswered) "
+                                                 "first"))
     return (SessionEnded(),)
 
 
@@ -181,8 +183,8 @@ def held_back(drill: LiveDrill | None, command: object, *, releasing: bool = Fal
     if isinstance(command, Leave | Stay):
         return True
     step = drill.held.questions[0].step.step
-    raise TableError("drill/waiting", f"the table waits for the dealer's answer ({STEP_NAMES.get(step, step)}): "
-                                      f"at most {drill.settings.step_seconds} s")
+    raise TableError("drill/waiting", phrase("the table waits for the dealer's answer ({step}): at most {seconds} s",
+                                             step=STEP_NAMES.get(step, step), seconds=drill.settings.step_seconds))
 
 
 def restored_answers(rows: list[JSON]) -> tuple[Answered, ...]:

@@ -9,6 +9,7 @@ settings, the roster and the cards alone lives here, testable without a table.
 
 from __future__ import annotations
 
+from server.i18n import phrase
 from server.rules.arrange import BY_SEAT, SeatDeck, seat_deck
 from server.rules.cards import Card, cards_list
 from server.rules.game import JSON, JSONIn, TableSettings
@@ -46,9 +47,9 @@ def deck_by_place(table: str, game: str, settings: TableSettings, hands: object)
     """``arrange_deck``'s ``hands`` read for this table's game: seats, spots or boxes, and ``dp``."""
     size, noun = BY_SEAT.get(game, (0, ""))
     if not size:
-        raise TableError("cards/invalid", f"table {table} takes its deck in dealing order only")
+        raise TableError("cards/invalid", phrase("table {table} takes its deck in dealing order only", table=table))
     if not isinstance(hands, dict):
-        raise TableError("request/malformed", f"hands maps a {noun} (or 'dp') to its cards")
+        raise TableError("request/malformed", phrase("hands maps a {place} (or 'dp') to its cards", place=noun))
     places = {"seat": "seats", "spot": "spots", "box": "boxes"}[noun]
     return seat_deck(hands, size, int(getattr(settings, places)), noun)
 
@@ -66,9 +67,10 @@ def host_seat(table: str, seat_count: int, cmd: Host) -> Seat:
     Where a host's seat enters the table from the command's arguments: a seat from here on."""
     seat = cmd.arg("seat")
     if not isinstance(seat, int):
-        raise TableError("request/malformed", f"{cmd.action} needs a seat")
+        raise TableError("request/malformed", phrase("{action} needs a seat", action=cmd.action))
     if not 1 <= seat <= seat_count:
-        raise TableError("seat/invalid", f"table {table} has seats 1 to {seat_count}, not {seat}")
+        raise TableError("seat/invalid", phrase("table {table} has seats 1 to {seats}, not {seat}", table=table,
+                                                 seats=seat_count, seat=seat))
     return Seat(seat)
 
 
@@ -79,15 +81,18 @@ def removed(table: str, roster: Roster, seat_count: int, cmd: Host) -> Seated:
     seated = next((s for s in roster.by_seat.values()
                    if s.seat == seat or (name is not None and s.name.lower() == str(name).lower())), None)
     if seated is None:
-        where = f"at seat {seat}" if name is None else f"by the name {name!r}"
-        raise TableError("seat/not_seated", f"nobody sits {where} at table {table}")
+        if name is None:
+            raise TableError("seat/not_seated", phrase("nobody sits at seat {seat} at table {table}", seat=seat,
+                                                       table=table))
+        raise TableError("seat/not_seated", phrase("nobody sits by the name {name} at table {table}", name=repr(name),
+                                                   table=table))
     return seated
 
 
 def may_rig(table: str, roster: Roster, cmd: Host, what: str) -> None:
     """Refuse whoever could profit from rigging the table: a floor link, or an account seated at it."""
     if cmd.floor_link:
-        raise TableError("auth/not_host", f"a floor link may not {what}: that takes the host token")
+        raise TableError("auth/not_host", phrase("a floor link may not {what}: that takes the host token", what=what))
     if cmd.by is not None and roster.of_account(cmd.by) is not None:
-        raise TableError("auth/not_host", f"you sit at table {table}, and whoever plays at a table "
-                                          f"may not {what}: stand up first")
+        raise TableError("auth/not_host", phrase("you sit at table {table}, and whoever plays at a table may not "
+                                                 "{what}: stand up first", table=table, what=what))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import cast
 
+from server.i18n import phrase, told, with_say
 from server.rules.arrange import SeatDeck, short_deck_warning
 from server.rules.cards import Card, parse_cards
 from server.rules.commands import DeclareDead, Misdeal
@@ -44,20 +45,20 @@ class FloorDesk:
         """Carry out a host's command (docs/protocol.md, the host's commands)."""
         handler = self._handlers.get(cmd.action)
         if handler is None:
-            raise TableError("request/unknown", f"no host command {cmd.action!r} for a table")
+            raise TableError("request/unknown", phrase("no host command {action} for a table", action=repr(cmd.action)))
         return await handler(cmd)
 
     async def _settings(self, cmd: Host) -> Answer:
         table = self._table
         values = cmd.arg("settings") or {}
         if not isinstance(values, Mapping):
-            raise TableError("request/malformed", "change_settings takes the settings as an object")
+            raise TableError("request/malformed", phrase("change_settings takes the settings as an object"))
         new = table.game.settings_from_mapping(values, base=table.floor.pending or table.settings)
         asked = floor_state.ask_settings(table.floor, new, cmd.by, seated_up_to=max(table.roster.by_seat, default=0))
         changes = setting_changes(table.settings.as_dict(), new.as_dict())
         paying = payout_changes(setting_changes((table.floor.pending or table.settings).as_dict(), new.as_dict()))
         if paying:
-            self._may_rig(cmd, f"change what the table pays ({', '.join(paying)})")
+            self._may_rig(cmd, phrase("change what the table pays ({settings})", settings=", ".join(paying)))
         table.floor = asked
         if not table.hand_in_progress():
             await self.apply_pending_settings(cmd.by)
@@ -129,10 +130,12 @@ class FloorDesk:
         banker = table.hand_in_progress() and table.game.dealer_seat(table.course.state) == seat
         await self._hand_command(DeclareDead(seat))
         if banker and not table.hand_in_progress():
-            banks = f"seat {seat} is {table.game.words.banker}'s"
             return {"dead": "hand", "seat": seat,
-                    "message": f"{banks}: the whole hand is void, every bet and fee goes back"}
-        return {"dead": "seat", "seat": seat, "message": f"seat {seat}'s hand is dead: its bets and fee go back"}
+                    "message": phrase("seat {seat} is {banker}'s: the whole hand is void, every bet and fee goes "
+                                      "back", seat=seat,
+                                      banker=table.game.words.banker)}
+        return {"dead": "seat", "seat": seat, "message": phrase("seat {seat}'s hand is dead: its bets and fee go back",
+                                                                seat=seat)}
 
     async def _misdeal(self, cmd: Host) -> Answer:
         reason = "shuffler_fault" if cmd.action == "shuffler_fault" else "misdeal"
@@ -142,7 +145,7 @@ class FloorDesk:
     async def _arrange(self, cmd: Host) -> Answer:
         """The next hand's deck: cards in dealing order, or by seat (``hands``) for the rules to order."""
         table = self._table
-        self._may_rig(cmd, "arrange its deck")
+        self._may_rig(cmd, phrase("arrange its deck"))
         hands = cmd.arg("hands")
         deck: tuple[Card, ...] | SeatDeck
         if hands is not None:
@@ -152,13 +155,14 @@ class FloorDesk:
             cards = cmd.arg("cards") or ""
             deck = parse_cards(cards) if isinstance(cards, str) else ()
             if not deck:
-                raise TableError("cards/invalid", "arrange_deck needs the cards in dealing order, or cards by seat")
+                raise TableError("cards/invalid",
+                                 phrase("arrange_deck needs the cards in dealing order, or cards by seat"))
             count = len(deck)
             warning = short_deck_warning(table.game.name, table.settings.house_banked, len(table.roster.playing()),
                                          count)
         table.course = course.arranged(table.course, deck, cmd.by)
-        event: JSON = {"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
-                        "message": "the host arranged the next deck: that hand is not a random deal"}
+        event: JSON = with_say({"type": "deck_arranged", "cards": count, "by_seat": hands is not None,
+                                "message": told("the host arranged the next deck: that hand is not a random deal")})
         await self._pipeline.table_events([event | ({"warning": warning} if warning else {})])
         answer: Answer = {"arranged_cards": count, "by_seat": hands is not None}
         if warning:

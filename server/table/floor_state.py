@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from server.i18n import phrase, told, with_say
 from server.rules.game import AccountId, TableSettings
 from server.rules.vocabulary import JSON
 from server.table.commands import TableError
@@ -57,7 +58,7 @@ class Closing:
 
     def payload(self) -> JSON:
         """The event as logged and published."""
-        return {"type": "table_closing", "message": "the table closes after this hand"}
+        return with_say({"type": "table_closing", "message": told("the table closes after this hand")})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,7 +95,7 @@ def pause(floor: Floor, paused: bool) -> tuple[FloorEvent, ...]:
 def ask_settings(floor: Floor, new: TableSettings, by: AccountId | None, *, seated_up_to: int) -> Floor:
     """The floor with ``new`` settings waiting to be posted (``seated_up_to``: the highest seat held)."""
     if new.seats < seated_up_to:
-        raise TableError("settings/invalid", "seats: players sit beyond the new number of seats")
+        raise TableError("settings/invalid", phrase("seats: players sit beyond the new number of seats"))
     return replace(floor, pending=new, pending_by=by)
 
 

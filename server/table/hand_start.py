@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from server.i18n import told
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
 from server.rules.game import AccountId, Player
@@ -55,8 +56,8 @@ def waiting_sentence(reason: str, message: str, *, house_banked: bool) -> str:
     if reason != "players":
         return reason
     if house_banked:
-        return "waiting for players"
-    return "waiting for players: a hand needs two, one to bank and one to play"
+        return told("waiting for players")
+    return told("waiting for players: a hand needs two, one to bank and one to play")
 
 
 def started(hand: NewHand) -> JSON:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import structlog
 
+from server.i18n import phrase, with_say
 from server.rules.commands import ClockExpired, Misdeal
 from server.rules.game import HandLike
 from server.rules.machine import Dispatch
@@ -127,12 +128,12 @@ class HandDesk:
             return
         table.course = course.waiting(table.course, reason)
         sentence = hand_start.waiting_sentence(reason, message, house_banked=table.settings.house_banked)
-        await self._pipeline.table_events([{"type": "table_waiting", "reason": reason, "message": sentence}])
+        await self._pipeline.table_events([with_say({"type": "table_waiting", "reason": reason, "message": sentence})])
 
     async def _tell(self, notice: str) -> None:
         """Tell every seat the game's warning (``notice``), if it gives one: a ``table_notice`` event."""
         if notice:
-            await self._pipeline.table_events([{"type": "table_notice", "message": notice}])
+            await self._pipeline.table_events([with_say({"type": "table_notice", "message": notice})])
 
     async def _end_game(self, message: str) -> None:
         """The game ended (the game says why in ``message``): the table says so, records it and deals no more
@@ -147,14 +148,15 @@ class HandDesk:
                 table.floor = floor_state.evolve(table.floor, event)
 
         # The table_waiting event says it all: no table_paused, which every client says as the host's doing.
-        await self._pipeline.table_events([{"type": "table_waiting", "reason": course.GAME_ENDED, "message": sentence}],
+        await self._pipeline.table_events([with_say({"type": "table_waiting", "reason": course.GAME_ENDED,
+                                                          "message": sentence})],
                                           apply=apply)
 
     async def command(self, command: object) -> Answer:
         """Decide ``command`` on the hand in progress, record its events (through a live drill's holds)."""
         table = self._table
         if not table.hand_in_progress():
-            raise TableError("hand/none", "no hand is in progress")
+            raise TableError("hand/none", phrase("no hand is in progress"))
         # Without a live drill nothing is held or asked: the events go straight to the pipeline.
         drilled = table.drill is not None
         if drilled and self._drill.holds(command):  # a leave while the table waits for the trainee: done after

@@ -105,6 +105,7 @@ class Choices(TypedDict):
     deadline: float | None
     moves: list[JSON]
     next_hand: NotRequired[str]  # why a seated player has no hand moves: the hand began without them (a sentence)
+    say: NotRequired[dict[str, object]]  # ``next_hand``'s message id and arguments (docs/i18n.md)
 
 
 class UpdatePayload(TypedDict):

@@ -10,6 +10,7 @@ from typing import Protocol
 import structlog
 
 from server.clock import SYSTEM_CLOCK, Clock
+from server.i18n import phrase
 from server.rules.drill.settings import DrillSettings, drill_settings
 from server.rules.errors import RuleError
 from server.rules.game import JSON, AccountId, JSONIn, TableSettings
@@ -110,7 +111,7 @@ class Tables:
         stored = settings.as_dict() | ({"drill": drill.as_dict()} if drill is not None else {})
         async with self._lock:
             if name.lower() in (n.lower() for n in self.runners):
-                raise TableError("table/exists", f"a table named {name} exists")
+                raise TableError("table/exists", phrase("a table named {name} exists", name=name))
             await self.catalog.create_table(name, stored, by)
             log.info("table_created", table=name, by=by, settings=stored)
             if self.router is not None:
@@ -131,7 +132,7 @@ class Tables:
         """The runner of a table (raises TableError ``table/unknown``)."""
         runner = self.runners.get(name)
         if runner is None:
-            raise TableError("table/unknown", f"no table named {name!r}")
+            raise TableError("table/unknown", phrase("no table named {name}", name=repr(name)))
         return runner
 
     async def resolve(self, name: str) -> str:

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TypedDict, Unpack
 
-from server.i18n import phrase
+from server.i18n import told
 from server.rules.game import JSON, AccountId, Player
 from server.rules.vocabulary import Seat
 
-NEXT_HAND = phrase("this hand began before you sat down or came back: you play from the next hand")
+NEXT_HAND = told("this hand began before you sat down or came back: you play from the next hand")
 """Said to a seated player a hand in progress goes on without (issue 23 item 8)."""
 MISSED_CLOCKS_TO_SIT_OUT = 2  # hands in a row (docs/rules/hcf.md section 4)
 SIT_OUT_LIMIT_SECONDS = 600.0  # then the player is stood up

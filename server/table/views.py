@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from server.i18n import spec
 from server.rules.game import AccountId, Game, TableSettings
 from server.rules.vocabulary import Seat
 from server.table import facts
@@ -139,6 +140,7 @@ class TableView:
                             "moves": hand + self._table_choices(seated)}
         if self.hand_in_progress() and not seated.sitting_out and not self._in_current_hand(seated):
             choices["next_hand"] = NEXT_HAND
+            choices["say"] = {"next_hand": spec(NEXT_HAND)}  # each viewer's client says it in its language
         return choices
 
     def _hand_choices(self, seated: Seated) -> list[Reply]:

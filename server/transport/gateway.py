@@ -21,7 +21,7 @@ import structlog
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock, Timer, call_later
-from server.i18n import language, phrase
+from server.i18n import language, phrase, render_text
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
@@ -136,17 +136,18 @@ class Gateway:
         if self._as_event(sid):
             return p.error("request/unknown", "no request named 'connect'")
         sent = auth if isinstance(auth, dict) else {}
+        lang = language(sent.get("lang") if isinstance(sent.get("lang"), str) else None)
         token, host_token = sent.get("token"), sent.get("host_token")
         identity = Identity(None, None)
         try:
             seen = self._revocations
             if isinstance(token, str) and token:
                 if not is_text(token):
-                    raise Refusal("auth/token_invalid", "unknown or revoked session token")
+                    raise Refusal("auth/token_invalid", phrase("unknown or revoked session token"))
                 identity = await self.accounts.identify(token)
             if isinstance(host_token, str) and host_token:
                 if not is_text(host_token) or not await self.accounts.is_host_token(host_token):
-                    raise Refusal("auth/not_host", "that host token is not valid")
+                    raise Refusal("auth/not_host", phrase("that host token is not valid"))
                 identity = Identity(identity.account, identity.name, True)
             while isinstance(token, str) and identity.account is not None and self._revocations != seen:
                 # a token was revoked while this one was being checked: it may be this one
@@ -155,16 +156,15 @@ class Gateway:
             if identity.account is not None:
                 self._check_reconnects(identity.account)
         except Refusal as exc:
-            details: JSON = {"code": exc.code, "message": exc.message}
+            details: JSON = {"code": exc.code, "message": render_text(exc.message, lang)}  # in the asked language
             if isinstance(exc, ReconnectLimitedError):
                 details["retry_after"] = exc.seconds
                 if self._refusals_logged.take(str(identity.account)) == 0:
                     log.info("connect_refused", code=exc.code, account=identity.account)
             else:
                 log.info("connect_refused", code=exc.code)
-            raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {exc.message}", details) from None
-        connection = Connection(identity, TokenBucket(self.rate, self.burst, self.clock),
-                                lang=language(sent.get("lang") if isinstance(sent.get("lang"), str) else None))
+            raise socketio.exceptions.ConnectionRefusedError(f"{exc.code}: {details['message']}", details) from None
+        connection = Connection(identity, TokenBucket(self.rate, self.burst, self.clock), lang=lang)
         self.connections[sid] = connection
         if (identity.account is not None or identity.host) and self.on_login is not None \
                 and isinstance(environ, dict):
@@ -381,14 +381,14 @@ class Gateway:
 
     async def _host(self, sid: str, identity: Identity, request: p.HostAction) -> Reply:
         if not identity.host:
-            raise Refusal("auth/not_host", "only the host may do that")
+            raise Refusal("auth/not_host", phrase("only the host may do that"))
         connection = self.connections.get(sid)
         host_token = connection.host_token if connection is not None else None
         scope = await self.accounts.host_scope(host_token or "")
         if scope is None:
             await self._revoke([sid], "the host token was replaced (hcf-server host-token) or its floor "
                                "invite revoked: connect with a valid one", after_reply=True)
-            raise Refusal("auth/not_host", "that host token is no longer valid")
+            raise Refusal("auth/not_host", phrase("that host token is no longer valid"))
         if request.action in CHAT_ACTIONS and self.chat is not None and request.table:
             await check_scope(self.tables, scope, request.table, request.action)
             return p.ok(**await self.chat.host(await self.tables.resolve(request.table), request))
@@ -402,18 +402,19 @@ async def host_command(tables: Tables, accounts: AccountsPort, request: p.HostAc
     await check_scope(tables, scope, table, request.action)
     if request.action == "create_table":
         if not request.table:
-            raise Refusal("request/malformed", "create_table needs a table name")
+            raise Refusal("request/malformed", phrase("create_table needs a table name"))
         runner = await tables.create(request.table, request.settings or {}, by)
         return {"table": runner.lobby_entry()}
     if request.action == "grant_chips":
         if not request.account or not request.amount:
-            raise Refusal("request/malformed", "grant_chips needs an account name and an amount")
+            raise Refusal("request/malformed", phrase("grant_chips needs an account name and an amount"))
         return await accounts.grant_chips(request.account, request.amount, by)
     if not request.table:
-        raise Refusal("request/malformed", f"{request.action} needs a table")
+        raise Refusal("request/malformed", phrase("{action} needs a table", action=request.action))
     if request.action in CHAT_ACTIONS:
-        raise Refusal("request/malformed", f"{request.action} is a chat setting: the host sends it on a "
-                      "Socket.IO connection (the table page's chat), not over HTTP")
+        raise Refusal("request/malformed", phrase("{action} is a chat setting: the host sends it on a Socket.IO "
+                                                  "connection (the table page's chat), not over HTTP",
+                                                  action=request.action))
     args = tuple((k, v) for k, v in request.model_dump().items()
                  if k not in ("action", "table") and v is not None)
     command = Host(request.action, by, args, floor_link=scope != EVERY_TABLE)
@@ -480,7 +481,8 @@ class ReconnectLimitedError(Refusal):
     """Too many connections of one account: ``rate/limited``, with the seconds to wait."""
 
     def __init__(self, seconds: int) -> None:
-        super().__init__("rate/limited", f"too many connections of this account: try again in {seconds} s")
+        super().__init__("rate/limited", phrase("too many connections of this account: try again in {seconds} s",
+                                                seconds=seconds))
         self.seconds = seconds
 
 

@@ -66,3 +66,47 @@ def test_the_terminal_speaks_the_chosen_language(server: Server, tmp_path: Path,
         if child.isalive():
             child.terminate(force=True)
         screen.close()
+
+
+SHARED_TABLE = "lang-shared"
+HOUSE_RULES = {"bank_keep": 2, "nobody_banks": "end", "fee_schedule": [{"ante_to": 500, "player": 1, "dp": 2}]}
+
+
+@pytest.mark.timeout(120)
+def test_the_terminal_says_the_servers_shared_sentences_in_german(server: Server, tmp_path: Path) -> None:
+    """The house notes in the live view and the host's arranged-deck message in the table's log: sentences every
+    viewer shares, said from their message id in this terminal's language (docs/i18n.md)."""
+    for action, more in (("create_table", {"settings": HOUSE_RULES}), ("pause", {})):
+        reply = request_json("POST", f"{server.url}/api/host", {"action": action, "table": SHARED_TABLE, **more},
+                             token=server.host_token)
+        assert reply["ok"], reply
+    argv = hcf("play", "--server", server.url, "--table", SHARED_TABLE, "--name", "deshared", "--seat", "1",
+               "--buy-in", "1000", "--lang", "de")
+    env = client_env(tmp_path / "deshared", TERM="xterm-256color", LANG="C.UTF-8")
+    env.pop("LC_ALL", None)
+    env.pop("LANGUAGE", None)
+    screen = (tmp_path / "screen.log").open("w", encoding="utf-8")
+    child = pexpect.spawn(argv[0], argv[1:], cwd=str(ROOT), env=env, dimensions=(40, 160), encoding="utf-8",
+                          timeout=30)
+    child.logfile_read = screen
+    try:
+        child.expect_exact("Passwort für deshared")
+        child.sendline("a-good-password")
+        child.expect_exact("Geben Sie es noch einmal ein")
+        child.sendline("a-good-password")
+        child.expect_exact("Hausregeln für die Bank")  # the house notes, shared by every viewer of the table
+        child.expect_exact("Sie sitzen auf Platz 1 mit 1000 Chips")
+        arranged = request_json("POST", f"{server.url}/api/host", {"action": "arrange_deck", "table": SHARED_TABLE,
+                                                                   "cards": "As Ks Qs Js Ts 9s 8s"},
+                                token=server.host_token)
+        assert arranged["ok"], arranged
+        child.expect_exact("der Gastgeber hat das nächste Deck vorbereitet")
+        child.sendintr()
+        child.expect(pexpect.EOF, timeout=30)
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+        screen.close()
+    seen = (tmp_path / "screen.log").read_text(encoding="utf-8")
+    assert "the host arranged the next deck" not in seen
+    assert "House rules for the bank" not in seen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import socketio
 
 from .conftest import Server
 from .helpers import Client
@@ -75,3 +76,42 @@ async def test_a_codes_own_sentence_is_said_in_the_language_too(server: Server) 
     client = await _client(server, "de")
     error = await _refusal(client, "join", {"table": "main", "x": "y" * (MAX_REQUEST_BYTES + 1)})
     assert error == {"code": "request/too_large", "message": f"die Anfrage ist größer als {MAX_REQUEST_BYTES} Bytes"}
+
+
+async def test_the_hosts_refusals_are_said_in_spanish(server: Server) -> None:
+    """Host commands, table settings and drills refuse in the host connection's language (issue 28 item 5)."""
+    host = Client(server.url, host_token=server.host_token, name="anfitrion")
+    host.conn.lang = "es"
+    server.clients.append(host)
+    await host.connect()
+    cases = [
+        ({"action": "declare_dead", "table": "main"}, "request/malformed", "declare_dead necesita un asiento"),
+        ({"action": "create_table", "table": "main"}, "table/exists", "ya existe una mesa llamada main"),
+        ({"action": "remove_player", "table": "main", "seat": 2}, "seat/not_seated",
+         "nadie se sienta en el asiento 2 de la mesa main"),
+        ({"action": "change_settings", "table": "main", "settings": {"fee_mode": "everyone"}}, "settings/invalid",
+         "fee_mode: debe ser uno de "),
+        ({"action": "drill_end", "table": "main"}, "drill/off",
+         "no hay ningún ejercicio en curso en la mesa main"),
+    ]
+    for payload, code, sentence in cases:
+        error = await _refusal(host, "host", payload)
+        assert error["code"] == code, (payload, error)
+        assert error["message"].startswith(sentence), (payload, error)
+
+
+async def test_a_connect_refusal_is_said_in_german(server: Server) -> None:
+    client = Client(server.url, token="not-a-token")
+    client.conn.lang = "de"
+    reasons: list[object] = []
+
+    async def refused_because(data: object) -> None:
+        reasons.append(data)
+
+    client.conn.sio.on("connect_error", refused_because)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        await client.connect()
+    await client.close()
+    german = "unbekanntes oder widerrufenes Sitzungs-Token"
+    assert reasons == [{"message": f"auth/token_invalid: {german}",
+                        "data": {"code": "auth/token_invalid", "message": german}}]

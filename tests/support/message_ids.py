@@ -2,7 +2,8 @@
 
 Python: the first string argument of ``phrase(...)`` and ``_(...)``, the second of
 ``tr(lang, ...)``, found by walking the syntax tree of ``server/`` and ``client_cli/``.
-The page: every ``t("...")`` in ``server/web/static/*.js``.
+The page: every ``t("...")`` in ``server/web/static/*.js``, and every ``told(...)`` of the
+server (a sentence shared in a table's updates, which the page says from its own catalog).
 
 ``python -m tests.support.message_ids`` adds the ids the code says and a catalog lacks to
 each ``.po`` file (with an empty translation, for a translator to fill) and drops the ones
@@ -25,29 +26,36 @@ PYTHON_ROOTS = (ROOT / "server", ROOT / "client_cli")
 STATIC = ROOT / "server" / "web" / "static"
 PAGE_CATALOGS = STATIC / "i18n"
 TRANSLATED = ("es", "de")
-_FIRST = frozenset({"phrase", "_"})
+_FIRST = frozenset({"phrase", "_", "told"})
 _JS_CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
 
 
-def python_ids(roots: tuple[Path, ...] = PYTHON_ROOTS) -> dict[str, str]:
+def python_ids(roots: tuple[Path, ...] = PYTHON_ROOTS, first: frozenset[str] = _FIRST) -> dict[str, str]:
     """Each message id said in Python, with one place that says it (``file:line``)."""
     found: dict[str, str] = {}
     for root in roots:
         for path in sorted(root.rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                msgid = _msgid(node)
+                msgid = _msgid(node, first)
                 if msgid is not None:
                     found.setdefault(msgid, f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}")
     return found
 
 
-def _msgid(node: ast.AST) -> str | None:
+def shared_ids(roots: tuple[Path, ...] = PYTHON_ROOTS) -> dict[str, str]:
+    """Each id of a sentence shared in the updates (``told(...)``), with one place that says it."""
+    return python_ids(roots, frozenset({"told"}))
+
+
+def _msgid(node: ast.AST, first: frozenset[str] = _FIRST) -> str | None:
     if not isinstance(node, ast.Call):
         return None
     func = node.func
-    name = func.id if isinstance(func, ast.Name) else "phrase" if isinstance(func, ast.Attribute) \
-        and func.attr == "phrase" else ""
-    index = 0 if name in _FIRST else 1 if name == "tr" else None
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) \
+        and func.attr in ("phrase", "told") else ""
+    if name not in first and name != "tr":
+        return None
+    index = 0 if name in first else 1 if name == "tr" and first is _FIRST else None
     if index is None or len(node.args) <= index:
         return None
     arg = node.args[index]
@@ -55,8 +63,8 @@ def _msgid(node: ast.AST) -> str | None:
 
 
 def page_ids(static: Path = STATIC) -> dict[str, str]:
-    """Each message id the page says with ``t("...")``, with the module that says it."""
-    found: dict[str, str] = {}
+    """Each message id the page says: its own ``t("...")`` and the server's shared ``told(...)``, with where."""
+    found: dict[str, str] = shared_ids() if static == STATIC else {}
     for path in sorted(static.glob("*.js")):
         for match in _JS_CALL.finditer(path.read_text(encoding="utf-8")):
             found.setdefault(json.loads(f'"{match.group(2)}"') if match.group(1) == '"' else match.group(2),

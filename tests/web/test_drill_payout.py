@@ -88,7 +88,7 @@ def _pay(tina: Person, n: int, spot: int, bet: str, amount: int, chips: dict[int
     for chip, count in chips.items():
         tina.page.fill(f"{form} #drill-chip-{chip}", str(count))
     tina.page.click(f"{form} button")
-    return tina.page.locator(".drill-feedback li").nth(n - 1).inner_text()
+    return tina.page.locator(".drill-feedback li .verdict").nth(n - 1).inner_text()
 
 
 def test_the_trainee_pays_each_bet_in_the_chips_in_play_on_the_drill_page(web_server: WebServer,

@@ -2,7 +2,8 @@
 
 Each language is the browser's own (Playwright's ``locale``), then switched in the page's header:
 the page's words, the buttons the server's choices make, and a refusal the server says in the
-page's language (its code unchanged).
+page's language (its code unchanged). The sentences the server shares with every viewer (the house
+notes, a waiting message, the drill's feedback) are said from their message id in the page's language.
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from server.rules.drill.steps import KeyStep
+from server.table.drill_events import Answered
+from server.table.drill_state import answer_json
+
 from .conftest import WebServer
-from .helpers import PHONE
+from .helpers import PHONE, Person
 
 LAPTOP_800 = {"width": 1280, "height": 800}
 SHOTS = Path("/tmp/hcf-i18n-shots")
@@ -94,5 +99,57 @@ def test_the_switch_changes_the_language_and_remembers_it(web_server: WebServer,
     page.wait_for_selector("table.lobby")
     assert page.locator("h2").first.inner_text() == "Mesas"
     assert page.locator("#language").input_value() == "es"
+    assert not errors
+    page.context.close()
+
+
+# The sentences every viewer shares, in Spanish and German: the house notes' title and a fee line, the host's
+# arranged-deck message in the table's log, and the drill's feedback to a Raise answered wrong.
+HOUSE_RULES = {"bank_keep": 2, "nobody_banks": "end",
+               "fee_schedule": [{"ante_to": 100, "player": 1, "dp": 2}, {"ante_to": 500, "player": 2, "dp": 4}]}
+SHARED = {
+    "es-ES": ("Reglas de la casa para la banca", "Ante de 1 a 100: cada jugador paga 1, el jugador designado paga 2",
+              "el anfitrión preparó la próxima baraja: esa mano no es un reparto al azar",
+              "incorrecto: la Subida gana 20 (usted dijo que gana 10); en el asiento 4 lo demás era correcto. "
+              "La respuesta correcta: el asiento 4: el Ante gana 10, la Subida gana 20, "),
+    "de-DE": ("Hausregeln für die Bank",
+              "Pflichteinsatz (Ante) 1 bis 100: jeder Spieler zahlt 1, der designierte Spieler zahlt 2",
+              "der Gastgeber hat das nächste Deck vorbereitet: diese Hand ist kein zufälliges Austeilen",
+              "falsch: die Erhöhung gewinnt 20 (Sie sagten: gewinnt 10); der Rest von Platz 4 war richtig. Die "
+              "richtige Antwort: Platz 4: der Pflichteinsatz (Ante) gewinnt 10, die Erhöhung gewinnt 20, "),
+}
+WRONG_RAISE = Answered(n=1, hand=1, step=KeyStep("settle_seat", {"seat": 4, "ante": 10, "raise": 20,
+                                                                  "straight_flush_bonus": 0, "flush_bonus": -5},
+                                                 "RULES 3.7"),
+                       given={"seat": 4, "ante": 10, "raise": 10, "straight_flush_bonus": 0, "flush_bonus": -5},
+                       seconds=3.0)
+
+
+@pytest.mark.parametrize("locale", list(SHARED))
+def test_the_sentences_every_viewer_shares_are_said_in_the_pages_language(
+        web_server: WebServer, browser: Browser, locale: str) -> None:
+    title, fee, arranged, feedback = SHARED[locale]
+    table = f"shared-{locale[:2]}"
+    created = web_server.host("create_table", table=table, settings=HOUSE_RULES)
+    assert created["ok"], created
+    page, errors = _guest(web_server, browser, table, f"lone{locale[:2]}", locale)
+    person = Person(f"lone{locale[:2]}", page.context, page)
+    notes = person.wait_text(".house-notes", title)
+    assert fee in notes, notes
+    assert "House rules" not in notes, notes
+    assert "each player pays" not in notes, notes
+    person.wait_choice("sit")
+    person.submit("sit")
+    assert web_server.host("arrange_deck", table=table, cards="As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah")["ok"]
+    log = person.wait_text("main", arranged)  # the table's log says the server's message in this language
+    assert "the host arranged" not in log, log
+    reply = answer_json(WRONG_RAISE)  # the drill's reply to a wrong answer, as the server makes it
+    said = page.evaluate("async (reply) => (await import('/static/i18n.js')).said(reply, 'feedback')", reply)
+    assert said.startswith(feedback), said
+    cited = {"es-ES": "las reglas de High Card Flush, sección 3.7",
+             "de-DE": "die Regeln von High Card Flush, Abschnitt 3.7"}
+    assert said.endswith(f"(RULES 3.7: {cited[locale]}, Settlement)."), said
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"shared-{locale}.png"))
     assert not errors
     page.context.close()

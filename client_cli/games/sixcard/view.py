@@ -39,7 +39,7 @@ from client_cli.games.sixcard.choices import bets_text, roles_of
 from client_cli.parse import my_seat
 from client_cli.reasons import dead_reason, dead_result, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
-from server.i18n import _
+from server.i18n import _, phrase
 from server.rules.sixcard.settings import BONUS_CLASSES
 from server.rules.sixcard.settlement import HAND_SIZE
 
@@ -88,7 +88,7 @@ def _box_line(row: Mapping[str, Any], names: Names, you: int | None, turn: Any, 
     mine = seat == you
     role = str(row.get("role") or roles.get(box, ""))
     line = Text(">" if box == turn else " ", style="bold yellow")
-    line.append(f"box {box} ")
+    line.append(_("box {box}", box=box) + " ")
     name = who(names, seat)[:SHORT_NAME - 1] + ("*" if mine else "")
     line.append(f"{name:<{SHORT_NAME}} ", style="bold" if mine else "")
     stakes = f"{row.get('ante') or ''}{'+' + str(row['bonus']) if row.get('bonus') else ''}"
@@ -101,12 +101,12 @@ def _box_line(row: Mapping[str, Any], names: Names, you: int | None, turn: Any, 
     elif cards:
         line.append_text(poker_cards_text(cards, symbols=symbols))
     else:
-        line.append("not seen yet" if mine and role != "bonus_only" else "face down", style="dim")
+        line.append(_("not seen yet") if mine and role != "bonus_only" else _("face down"), style="dim")
     if cards:
         line.append(f"  {class_label(row.get('class'))}", style="bold" if mine else "")
         if row.get("bonus") and row.get("bonus_class") in BONUS_CLASSES:
-            paying = "bonus pays" if row["bonus_class"] == row.get("class") \
-                else f"bonus: {class_label(row['bonus_class'])}"
+            paying = _("bonus pays") if row["bonus_class"] == row.get("class") \
+                else _("bonus: {hand}", hand=class_label(row["bonus_class"]))
             line.append(f" ({paying})", style="bold magenta")
     line.append_text(_box_state(row, box == turn))
     return line
@@ -116,14 +116,14 @@ def _box_state(row: Mapping[str, Any], in_turn: bool) -> Text:
     out = Text()
     draw = row.get("draw")
     if draw:
-        what = "bought" if draw.get("kind") == "buy" else \
-            f"exchanged {len(draw['new'])}" if draw.get("new") else "exchanged"
-        out.append(f" · {what}, fee {draw.get('fee')}", style="cyan")
-    out.append_text(decision_text(row, in_turn, "Bet {}"))
+        what = _("bought") if draw.get("kind") == "buy" else \
+            _("exchanged {count}", count=len(draw["new"])) if draw.get("new") else _("exchanged")
+        out.append(" · " + _("{what}, fee {fee}", what=what, fee=draw.get("fee")), style="cyan")
+    out.append_text(decision_text(row, in_turn, _("Bet {chips}", chips="{}")))
     if row.get("exchange_request"):
-        out.append(" · asks for the exchange", style="magenta")
+        out.append(" · " + _("asks for the exchange"), style="magenta")
     if row.get("continued"):
-        out.append(" · continued", style="dim")
+        out.append(" · " + _("continued"), style="dim")
     return out
 
 
@@ -137,27 +137,35 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     box = event.get("box")
     if kind == "box_bets_placed":
         bets = [(int(b), int(a), int(n)) for b, a, n in event.get("bets") or []]
-        return f"{name} bets {bets_text(bets)}" if bets else f"{name} takes their bets back"
+        return _("{name} bets {bets}", name=name, bets=bets_text(bets)) if bets \
+            else _("{name} takes their bets back", name=name)
     if kind == "bets_closed":
         count = len(event.get("bets") or [])
-        return f"bets closed: {count} box{'es' if count != 1 else ''}" if count else None
+        if not count:
+            return None
+        return _("bets closed: 1 box") if count == 1 else _("bets closed: {count} boxes", count=count)
     if kind == "blind_bets_placed":
         placed = event.get("bets") or []
-        return "blind Bets placed: " + ", ".join(f"box {b} ({who(names, s)}) {a}" for b, s, a in placed)
+        return _("blind Bets placed: {bets}", bets=", ".join(_("box {box} ({name}) {chips}", box=b, name=who(names, s),
+                                                                 chips=a) for b, s, a in placed))
     if kind == "hand_not_dealt":
-        return f"no hand: {not_dealt_reason(event.get('reason'), 'nobody placed a bet')}"
+        return _("no hand: {reason}", reason=not_dealt_reason(event.get("reason"), phrase("nobody placed a bet")))
     if kind == "box_raised":
-        return f"{name} raises box {box} (Bet {event.get('amount')})"
+        return _("{name} raises box {box} (Bet {chips})", name=name, box=box, chips=event.get("amount"))
     if kind == "cards_drawn":
-        what = "buys a sixth card" if event.get("kind") == "buy" else "exchanges cards"
-        return f"{name} {what} for box {box} (fee {event.get('fee')})"
+        if event.get("kind") == "buy":
+            return _("{name} buys a sixth card for box {box} (fee {fee})", name=name, box=box, fee=event.get("fee"))
+        return _("{name} exchanges cards for box {box} (fee {fee})", name=name, box=box, fee=event.get("fee"))
     if kind == "blind_boxes_shown":
         boxes = " ".join(str(b) for b in event.get("boxes") or [])
-        return f"{name} sees blind box{'es' if len(event.get('boxes') or []) > 1 else ''} {boxes}"
+        if len(event.get("boxes") or []) > 1:
+            return _("{name} sees blind boxes {boxes}", name=name, boxes=boxes)
+        return _("{name} sees blind box {boxes}", name=name, boxes=boxes)
     if kind == "seat_dead":
         boxes = " ".join(str(b) for b in event.get("boxes") or [])
-        return f"{name}'s boxes {boxes} are dead: {dead_reason(event.get('reason'))}; their bets go back"
-    return _exchange_event(event, names) or house_event(event, names, word="box", qualifying="a pair or better")
+        return _("{name}'s boxes {boxes} are dead: {reason}; their bets go back", name=name, boxes=boxes,
+                 reason=dead_reason(event.get("reason")))
+    return _exchange_event(event, names) or house_event(event, names, word="box", qualifying=phrase("a pair or better"))
 
 
 def boxes_text(boxes: Any) -> str:
@@ -168,10 +176,10 @@ def boxes_text(boxes: Any) -> str:
     """
     numbers = sorted(int(b) for b in boxes)
     if not numbers:
-        return "no box"
+        return _("no box")
     if len(numbers) == 1:
-        return f"box {numbers[0]}"
-    return "boxes " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+        return _("box {box}", box=numbers[0])
+    return _("boxes {boxes} and {last}", boxes=", ".join(map(str, numbers[:-1])), last=numbers[-1])
 
 
 def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
@@ -179,27 +187,31 @@ def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
     name = who(names, event.get("seat"))
     if kind == "exchange_opened":
         owners = sorted({who(names, s) for _, s in event.get("boxes") or []})
-        return f"dealer exchange: {', '.join(owners)} may ask to replace the dealer's highest card, or continue"
+        return _("dealer exchange: {names} may ask to replace the dealer's highest card, or continue",
+                 names=", ".join(owners))
     if kind == "exchange_requested":
-        return f"{name} asks for the dealer exchange on box {event.get('box')}"
+        return _("{name} asks for the dealer exchange on box {box}", name=name, box=event.get("box"))
     if kind == "exchange_cancelled":
-        return f"{name} no longer asks for the exchange on box {event.get('box')}"
+        return _("{name} no longer asks for the exchange on box {box}", name=name, box=event.get("box"))
     if kind == "exchange_continued":
         boxes = event.get("boxes") or []
-        asking = f" asking for the exchange on {boxes_text(boxes)}" if boxes else " without an exchange"
-        return f"{name} continues{asking}" + reason_text(event.get("reason"), "continue")
+        said = _("{name} continues asking for the exchange on {boxes}", name=name, boxes=boxes_text(boxes)) \
+            if boxes else _("{name} continues without an exchange", name=name)
+        return said + reason_text(event.get("reason"), "continue")
     if kind == "exchange_closed":
         dropped = event.get("dropped") or []
-        lapsed = f"; the requests of {boxes_text(dropped)} lapsed" if dropped else ""
-        return "the dealer exchange choice is over" + reason_text(event.get("reason"), "continued") + lapsed
+        lapsed = _("; the requests of {boxes} lapsed", boxes=boxes_text(dropped)) if dropped else ""
+        return _("the dealer exchange choice is over") + reason_text(event.get("reason"), "continued") + lapsed
     if kind == "dealer_exchanged":
         after = list(event.get("after") or [])
-        verdict = "now qualifies" if event.get("qualifies") else "still does not qualify"
-        return (f"the dealer's {event.get('discarded')} is replaced by {event.get('replacement')} for "
-                f"{boxes_text(event.get('boxes') or [])}: {' '.join(after)}, {verdict}")
+        verdict = _("now qualifies") if event.get("qualifies") else _("still does not qualify")
+        return _("the dealer's {card} is replaced by {replacement} for {boxes}: {cards}, {verdict}",
+                 card=event.get("discarded"), replacement=event.get("replacement"),
+                 boxes=boxes_text(event.get("boxes") or []), cards=" ".join(after), verdict=verdict)
     if kind == "hand_settled":
         house = (event.get("settlement") or {}).get("house")
-        return "hand settled" + (f": the players net {signed(-int(house))}" if isinstance(house, int) else "")
+        return _("hand settled: the players net {net}", net=signed(-int(house))) if isinstance(house, int) \
+            else _("hand settled")
     return None
 
 
@@ -209,7 +221,7 @@ def _exchange_event(event: Mapping[str, Any], names: Names) -> str | None:
 def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None = None, *,
                  symbols: bool = False) -> list[Text]:
     """The showdown: the dealer's hand(s), each box's draw fee, Ante, Bet, bonus and net."""
-    unsettled = unsettled_lines(summary, returned="every bet and fee", missing="nobody placed a bet")
+    unsettled = unsettled_lines(summary, returned=phrase("every bet and fee"), missing=phrase("nobody placed a bet"))
     if unsettled is not None:
         return unsettled
     settlement = summary["settlement"]
@@ -217,7 +229,7 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
     lines = dealer_lines({"cards": dealer.get("cards") or summary.get("dealer_cards"),
                           "qualifies": dealer.get("qualifies"), "after": dealer.get("after"),
                           "qualifies_after": dealer.get("qualifies_after")}, symbols)
-    head = Text(f"Hand #{hand_no(summary)} · ", style="bold")
+    head = Text(_("Hand #{number}", number=hand_no(summary)) + " · ", style="bold")
     if lines:
         head.append_text(lines[0])
         lines[0] = head
@@ -233,22 +245,24 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
 def _box_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequence[str] | None,
                 symbols: bool) -> list[Text]:
     role = ROLE_LABELS.get(str(result.get("role")), str(result.get("role")))
-    line = Text(f"  box {result['box']} {name[:SHORT_NAME]:<{SHORT_NAME}} {role:<6}", style="bold" if mine else "")
+    line = Text("  " + _("box {box}", box=result["box"]) + f" {name[:SHORT_NAME]:<{SHORT_NAME}} {role:<6}",
+                style="bold" if mine else "")
     if result.get("dead"):
         line.append(dead_result(result, _("every bet and fee returned")), style="yellow")
         return [line]
     parts = []
     if result.get("draw_fee"):
-        parts.append(f"draw fee {signed(int(result['draw_fee']))}")
+        parts.append(_("draw fee {chips}", chips=signed(int(result["draw_fee"]))))
     if role != "bonus":
-        parts.append(f"{'folded, ' if result.get('folded') else ''}ante {signed(int(result.get('ante', 0)))}")
+        ante = _("ante {chips}", chips=signed(int(result.get("ante", 0))))
+        parts.append(_("folded, {ante}", ante=ante) if result.get("folded") else ante)
         if not result.get("folded"):
-            parts.append(f"bet {signed(int(result.get('bet', 0)))}")
+            parts.append(_("bet {chips}", chips=signed(int(result.get("bet", 0)))))
     if result.get("bonus"):
-        parts.append(f"bonus {signed(int(result['bonus']))}")
+        parts.append(_("bonus {chips}", chips=signed(int(result["bonus"]))))
     append_net(line, parts, int(result.get("net", 0)))
     if result.get("exchanged"):
-        line.append(" (dealer exchange)", style="dim")
+        line.append(" (" + _("dealer exchange") + ")", style="dim")
     return [line, shown_line(cards, result.get("class") or class_of(cards), symbols)] if cards else [line]
 
 

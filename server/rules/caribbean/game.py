@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from server.i18n import phrase
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.caribbean import hand as h
@@ -67,7 +68,7 @@ class CaribbeanStud(HouseGame[CaribbeanSettings, h.HandState, m.Command, Event])
     view = view
     clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type})
     deal_event = m.CardsDealt.type
-    words = TableWords(place="spot", banker="the dealer")
+    words = TableWords(place="spot", banker=phrase("the dealer"))  # said in the reader's language
     moves = Moves("Caribbean Stud", {
         "bet": {"bets": entries(9, required=True, spot=place(), ante=chips(), jackpot=flag()), "seed": text()},
         "deal": {}, "rebet": {}, "clear": {}, "pass": {}, "play": {"spot": place()}, "fold": {"spot": place()}})

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from server.i18n import phrase
 from server.rules.drill.chips import chips_setting
 from server.rules.errors import SettingsError
 from server.rules.house.settings import HouseTable, merged_values, settings_dict
@@ -134,7 +135,8 @@ def _class_pays(name: str, value: Any, classes: tuple[str, ...], low: int,
     """
     table = pay_pairs(name, value, str, f"'{classes[0]}: 100, {classes[1]}: 50, ...'", "hand classes")
     if sorted(table) != sorted(classes):
-        raise SettingsError(f"{name}: must give a payout for each of {', '.join(classes)}, got {', '.join(table)}")
+        raise SettingsError(phrase("{name}: must give a payout for each of {classes}, got {given}", name=name,
+                                   classes=", ".join(classes), given=", ".join(table)))
     for key, odds in table.items():
         if key in percent:
             whole(f"{name}[{key}]", odds, low, 100)
@@ -148,10 +150,12 @@ def _class_pays(name: str, value: Any, classes: tuple[str, ...], low: int,
 def _validated(v: dict[str, Any]) -> CaribbeanSettings:
     spots = whole("spots", v["spots"], 1)
     if spots > MAX_SPOTS:
-        raise SettingsError(f"spots: must be 1 to {MAX_SPOTS} (nine hands and the dealer use 50 cards), got {spots}")
+        raise SettingsError(phrase("spots: must be 1 to {most} (nine hands and the dealer use 50 cards), got {spots}",
+                                   most=MAX_SPOTS, spots=spots))
     max_hands = whole("max_hands", v["max_hands"], 1)
     if max_hands > spots:
-        raise SettingsError(f"max_hands: must not exceed spots ({max_hands} > {spots})")
+        raise SettingsError(phrase("max_hands: must not exceed spots ({hands} > {spots})", hands=max_hands,
+                                   spots=spots))
     # While another player of the hand has neither bet nor passed (docs/rules/caribbean.md section 3.1).
     while_waiting = whole("max_hands_while_waiting", v["max_hands_while_waiting"], 1)
     not_above("max_hands_while_waiting", while_waiting, "max_hands", max_hands)

@@ -21,12 +21,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from server.i18n import joined, phrase, told
 from server.rules.errors import SettingsError
 
 MAX_DENOMINATIONS: Final = 10
 MAX_CHIP: Final = 100_000
-LIMITS: Final = (f"chips: a list of 1 to {MAX_DENOMINATIONS} different whole numbers of chips from 1 to "
-                 f"{MAX_CHIP:,}, like [1, 5, 25, 100, 500]")
+LIMITS: Final = phrase("chips: a list of 1 to {most} different whole numbers of chips from 1 to {high}, like "
+                       "{example}", most=MAX_DENOMINATIONS, high=f"{MAX_CHIP:,}", example="[1, 5, 25, 100, 500]")
 """The setting's limits, as a refusal says them."""
 
 
@@ -35,14 +36,15 @@ def chips_setting(value: Any) -> tuple[int, ...]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise SettingsError(f"{LIMITS}; got {value!r}")
+        raise SettingsError(phrase("{limits}; got {value}", limits=LIMITS, value=repr(value)))
     if not value:
         return ()
     for chip in value:
         if isinstance(chip, bool) or not isinstance(chip, int) or not 1 <= chip <= MAX_CHIP:
-            raise SettingsError(f"{LIMITS}; {chip!r} is not one")
+            raise SettingsError(phrase("{limits}; {chip} is not one", limits=LIMITS, chip=repr(chip)))
     if len(value) > MAX_DENOMINATIONS or len(set(value)) != len(value):
-        raise SettingsError(f"{LIMITS}; got {len(value)} chips, {len(set(value))} of them different")
+        raise SettingsError(phrase("{limits}; got {count} chips, {different} of them different", limits=LIMITS,
+                                   count=len(value), different=len(set(value))))
     return tuple(sorted(value))
 
 
@@ -154,8 +156,11 @@ def make_up_words(make_up: Mapping[int, int]) -> str:
     >>> make_up_words({})
     'no chips'
     """
-    parts = [f"{count} of {chip}" for chip, count in sorted(make_up.items(), reverse=True) if count]
-    if not parts:
-        return "no chips"
-    parts[0] = parts[0].replace(" of ", " chip of " if parts[0].startswith("1 ") else " chips of ", 1)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    counted = [(count, chip) for chip, count in sorted(make_up.items(), reverse=True) if count]
+    if not counted:
+        return told("no chips")
+    (count, chip), rest = counted[0], counted[1:]
+    parts = [told("1 chip of {chip}", chip=chip) if count == 1 else told("{count} chips of {chip}", count=count,
+                                                                          chip=chip)]
+    parts += [told("{count} of {chip}", count=count, chip=chip) for count, chip in rest]
+    return parts[0] if len(parts) == 1 else told("{items} and {last}", items=joined(parts[:-1]), last=parts[-1])

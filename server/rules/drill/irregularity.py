@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from server.i18n import told, with_say
 from server.rules.cards import Card, card_text
 from server.rules.drill.steps import JSON
 
@@ -61,14 +62,20 @@ def injected(irregularity: Irregularity, deck: Sequence[Card] | None, dealt: int
     'drill: seat 2 is dealt an extra card from the stub'
     """
     if irregularity.kind == "shuffler_fault":
-        return {"type": "drill_irregularity", "kind": "shuffler_fault", "message": "drill: the shuffler flashes red"}
+        return with_say({"type": "drill_irregularity", "kind": "shuffler_fault",
+                         "message": told("drill: the shuffler flashes red")})
     if irregularity.kind == "none":
-        return {"type": "drill_irregularity", "kind": "none",
-                "message": "drill: the floor is asked for a ruling on this deal"}
-    who = "the dealer" if irregularity.seat == DEALER else f"{place} {irregularity.seat}"
+        return with_say({"type": "drill_irregularity", "kind": "none",
+                         "message": told("drill: the floor is asked for a ruling on this deal")})
+    who = told("the dealer") if irregularity.seat == DEALER else _place(place, irregularity.seat)
     event: JSON = {"type": "drill_irregularity", "kind": "miscount", "seat": irregularity.seat,
-                   "message": f"drill: {who} is dealt an extra card from the stub"}
+                   "message": told("drill: {who} is dealt an extra card from the stub", who=who)}
     if deck is not None and dealt < len(deck):
         card = card_text(deck[dealt])
-        event |= {"card": card, "message": f"{event['message']} ({card})"}
-    return event
+        event |= {"card": card, "message": told("{sentence} ({card})", sentence=event["message"], card=card)}
+    return with_say(event)
+
+
+def _place(place: str, n: int | None) -> str:
+    places = {"seat": told("seat {n}", n=n), "spot": told("spot {n}", n=n), "box": told("box {n}", n=n)}
+    return places.get(place) or f"{place} {n}"

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from server.i18n import told
+
 FILES: Final[Mapping[str, str]] = {"RULES": "hcf.md", "RULES-caribbean": "caribbean.md",
                                    "RULES-sixcard": "sixcard.md"}
 """Each rule prefix and the file of docs/rules it names."""
@@ -56,5 +58,10 @@ def cite(rule: str) -> str:
         return rule
     parts = [number + (f", {TITLES[(file, number)].replace('`', '')}" if TITLES.get((file, number)) else "")
              for file, number in named]
-    word = "section" if len(parts) == 1 else "sections"
-    return f"the {GAMES[named[0][0]]} rules, {word} {', and '.join(parts)}"
+    # The titles stay as docs/rules writes them (in English): they name the headings a trainee looks for there.
+    if len(parts) == 1:
+        return told("the {game} rules, section {section}", game=GAMES[named[0][0]], section=parts[0])
+    listed = parts[0]
+    for part in parts[1:]:
+        listed = told("{items}, and {last}", items=listed, last=part)
+    return told("the {game} rules, sections {sections}", game=GAMES[named[0][0]], sections=listed)

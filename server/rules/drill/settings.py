@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.drill.standards import PassMarks, pass_setting, standards_setting
 from server.rules.drill.steps import steps_asked
 from server.rules.errors import SettingsError
@@ -79,28 +80,30 @@ def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = 
     """Check a table's ``drill`` object; raises SettingsError with a sentence naming the setting. ``chips``: the
     table has chips in play, so its default steps include the payouts."""
     if not isinstance(values, Mapping):
-        raise SettingsError('drill is an object like {"trainee": "tina"}')
+        raise SettingsError(phrase("drill is an object like {example}", example='{"trainee": "tina"}'))
     unknown = sorted(set(values) - set(_KEYS) - set(_STORED))
     if unknown:
-        raise SettingsError(f"drill: no setting {unknown[0]!r} (the settings: {', '.join(_KEYS)})")
+        raise SettingsError(phrase("drill: no setting {name} (the settings: {known})", name=repr(unknown[0]),
+                                   known=", ".join(_KEYS)))
     trainees, turn = _trainees(values)
     try:
         steps = steps_asked(values.get("steps"), game, house_banked, chips)
     except ValueError as exc:
-        raise SettingsError(f"drill.{exc}") from None
+        raise SettingsError(phrase("drill.{sentence}", sentence=exc.args[0] if exc.args else str(exc))) from None
     mode = values.get("mode", "training")
     if mode not in MODES:
-        raise SettingsError(f"drill.mode: training or exam, got {mode!r}")
+        raise SettingsError(phrase("drill.mode: training or exam, got {value}", value=repr(mode)))
     seconds = values.get("step_seconds", DEFAULT_STEP_SECONDS)
     low, high = STEP_SECONDS
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
-        raise SettingsError(f"drill.step_seconds: a whole number of seconds from {low} to {high}, got {seconds!r}")
+        raise SettingsError(phrase("drill.step_seconds: a whole number of seconds from {low} to {high}, got {value}",
+                                   low=low, high=high, value=repr(seconds)))
     standards = values.get("standards")
     try:
         standards_setting(standards)
         marks = pass_setting(values.get("pass"))
     except SettingsError as exc:
-        raise SettingsError(f"drill.{exc.message}") from None
+        raise SettingsError(phrase("drill.{sentence}", sentence=exc.message)) from None
     return DrillSettings(trainees[0], steps, mode, seconds, values.get("ended") is True,
                          dict(standards or {}), marks, trainees if "trainees" in values else (), turn)
 
@@ -108,23 +111,24 @@ def drill_settings(values: Any, game: str, *, house_banked: bool, chips: bool = 
 def _trainees(values: Mapping[str, Any]) -> tuple[tuple[str, ...], int]:
     """The trainees (``trainee``, or ``trainees`` who deal in turn) and the hands of a turn."""
     if ("trainee" in values) == ("trainees" in values):
-        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters), or drill.trainees: "
-                            f"the names of 1 to {TRAINEES} trainees who deal in turn")
+        raise SettingsError(phrase("drill.trainee: the trainee's account name (1 to 24 characters), or "
+                                   "drill.trainees: the names of 1 to {most} trainees who deal in turn", most=TRAINEES))
     given = values["trainees"] if "trainees" in values else [values["trainee"]]
     if not isinstance(given, list) or not 1 <= len(given) <= TRAINEES:
-        raise SettingsError(f"drill.trainees: a list of 1 to {TRAINEES} account names, like [\"ana\", \"ben\"]")
+        raise SettingsError(phrase("drill.trainees: a list of 1 to {most} account names, like {example}", most=TRAINEES,
+                                   example='["ana", "ben"]'))
     names = tuple(_name(name) for name in given)
     if len({name.lower() for name in names}) < len(names):
-        raise SettingsError("drill.trainees: each trainee is named once")
+        raise SettingsError(phrase("drill.trainees: each trainee is named once"))
     turn = values.get("trainee_turn", 1)
     low, high = TURN_HANDS
     if isinstance(turn, bool) or not isinstance(turn, int) or not low <= turn <= high:
-        raise SettingsError(f"drill.trainee_turn: the hands each trainee deals in a turn, {low} to {high}, "
-                            f"got {turn!r}")
+        raise SettingsError(phrase("drill.trainee_turn: the hands each trainee deals in a turn, {low} to {high}, got "
+                                   "{value}", low=low, high=high, value=repr(turn)))
     return names, turn
 
 
 def _name(name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > 24:
-        raise SettingsError("drill.trainee: the trainee's account name (1 to 24 characters)")
+        raise SettingsError(phrase("drill.trainee: the trainee's account name (1 to 24 characters)"))
     return name.strip()

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.drill.steps import QUESTIONS
 from server.rules.errors import SettingsError
 
@@ -53,14 +54,17 @@ def standards_setting(value: Any) -> dict[str, int]:
     if value is None:
         return dict(DEFAULT_STANDARDS)
     if not isinstance(value, Mapping):
-        raise SettingsError('standards: an object of step kinds and seconds, like {"payout": 20}')
+        raise SettingsError(phrase("standards: an object of step kinds and seconds, like {example}",
+                                   example='{"payout": 20}'))
     low, high = STANDARD_SECONDS
     out = dict(DEFAULT_STANDARDS)
     for kind, seconds in value.items():
         if kind not in QUESTIONS:
-            raise SettingsError(f"standards: no step {kind!r} (the steps: {', '.join(QUESTIONS)})")
+            raise SettingsError(phrase("standards: no step {kind} (the steps: {known})", kind=repr(kind),
+                                       known=", ".join(QUESTIONS)))
         if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
-            raise SettingsError(f"standards.{kind}: a whole number of seconds from {low} to {high}, got {seconds!r}")
+            raise SettingsError(phrase("standards.{kind}: a whole number of seconds from {low} to {high}, got {value}",
+                                       kind=kind, low=low, high=high, value=repr(seconds)))
         out[kind] = seconds
     return out
 
@@ -70,12 +74,14 @@ def pass_setting(value: Any) -> PassMarks | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) - {"right", "within"}:
-        raise SettingsError('pass: an object of percents, like {"right": 95, "within": 90}')
+        raise SettingsError(phrase("pass: an object of percents, like {example}",
+                                   example='{"right": 95, "within": 90}'))
     marks = {}
     for name in ("right", "within"):
         mark = value.get(name, 0)
         if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark <= 100:
-            raise SettingsError(f"pass.{name}: a whole percent from 0 to 100, got {mark!r}")
+            raise SettingsError(phrase("pass.{name}: a whole percent from 0 to 100, got {value}", name=name,
+                                       value=repr(mark)))
         marks[name] = mark
     return PassMarks(**marks)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from server.i18n import told
 from server.rules.vocabulary import JSON as JSON  # re-exported for the drill modules
 
 RULES: Final[Mapping[str, Mapping[str, str]]] = {
@@ -32,19 +33,19 @@ RULES: Final[Mapping[str, Mapping[str, str]]] = {
 """Each game's steps (DRILLS sections 3 and 4), in hand order, and the rule clause of each."""
 
 QUESTIONS: Final[Mapping[str, str]] = {
-    "offer_bank": "Who is offered the bank?",
-    "fees": "Who pays a fee, and how much?",
-    "first_card": "Which seat gets the first card?",
-    "irregularity": "Your ruling?",
-    "walk_away": "This player has left the table and it is their turn: your ruling?",
-    "qualify": "Does the dealer's hand qualify?",
-    "settle_seat": "Which seat is settled next, and what does each of its bets win or lose?",
-    "bank_after": "What is the DP's stack now?",
-    "payout": "Which bet is paid next, how much, and in which chips?",
-    "settle_spot": "Which spot is settled next, and what do its Ante, Bet and jackpot wager win or lose?",
-    "dealer_exchange": "Which dealer card is replaced?",
-    "qualify_after": "Does the dealer's new hand qualify?",
-    "settle_box": "Which box is settled next, and what do its Ante, Bet and bonus win or lose?",
+    "offer_bank": told("Who is offered the bank?"),
+    "fees": told("Who pays a fee, and how much?"),
+    "first_card": told("Which seat gets the first card?"),
+    "irregularity": told("Your ruling?"),
+    "walk_away": told("This player has left the table and it is their turn: your ruling?"),
+    "qualify": told("Does the dealer's hand qualify?"),
+    "settle_seat": told("Which seat is settled next, and what does each of its bets win or lose?"),
+    "bank_after": told("What is the DP's stack now?"),
+    "payout": told("Which bet is paid next, how much, and in which chips?"),
+    "settle_spot": told("Which spot is settled next, and what do its Ante, Bet and jackpot wager win or lose?"),
+    "dealer_exchange": told("Which dealer card is replaced?"),
+    "qualify_after": told("Does the dealer's new hand qualify?"),
+    "settle_box": told("Which box is settled next, and what do its Ante, Bet and bonus win or lose?"),
 }
 """What the trainee is asked at each step, in a client's words."""
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from server.i18n import told, with_say
 from server.rules.game import JSON, SEAT_NAMES, TABLE_CLOCK, AfterHand
 from server.rules.hcf import rotation
 from server.rules.hcf.rotation import RECORD, WARN_SHARE, BankRecord
@@ -57,15 +58,17 @@ def _why_ended(state: HandState, record: BankRecord, now: float | None, window: 
     if state.reason == "game_ended" or (window is not None and now is not None
                                         and rotation.window_short(record, now, window, s.rotation_window_dealers)):
         count = rotation.window_count(record.banked, now, window) if now is not None and window else 0
-        return (f"the game ends: in the last {s.rotation_window_minutes} minutes {_players(count)} besides the one "
-                f"who banked most took the bank, and the house rules ask for {s.rotation_window_dealers}")
+        return told("the game ends: in the last {minutes} minutes {players} besides the one who banked most "
+                    "took the bank, and the house rules ask for {asked}", minutes=s.rotation_window_minutes,
+                    players=_players(count), asked=s.rotation_window_dealers)
     if state.reason == "no_bank" and s.nobody_banks == "end" and state.offers:
-        return "the game ends: the bank went round the table and nobody took it"
+        return told("the game ends: the bank went round the table and nobody took it")
     return ""
 
 
 def _players(count: int) -> str:
-    return "no player" if count == 0 else "1 player" if count == 1 else f"{count} players"
+    return told("no player") if count == 0 else told("1 player") if count == 1 else told("{count} players",
+                                                                                          count=count)
 
 
 def _warning(state: HandState, record: BankRecord, now: float | None, window: float | None,
@@ -82,7 +85,7 @@ def _warning(state: HandState, record: BankRecord, now: float | None, window: fl
 
 def _could_bank(state: HandState, record: BankRecord, names: Mapping[int, str]) -> list[str]:
     banked = {name for _, name in record.banked}
-    return [names.get(p.seat, f"seat {p.seat}") for p in state.players
+    return [names.get(p.seat, told("seat {seat}", seat=p.seat)) for p in state.players
             if p.seat != state.third_party and rotation.who(names, p.seat) not in banked]
 
 
@@ -92,46 +95,63 @@ def window_sentence(settings: HcfSettings, record: BankRecord, now: float, windo
     dealers = settings.rotation_window_dealers
     deadline = rotation.window_deadline(record, now, window, dealers)
     if deadline is None:
-        return f"the rotation window of {settings.rotation_window_minutes} min starts with the first hand"
+        return told("the rotation window of {minutes} min starts with the first hand",
+                    minutes=settings.rotation_window_minutes)
     needed = dealers - rotation.window_count(record.banked, deadline, window)
     minutes = max(0, round((deadline - now) / 60))
-    sentence = f"the window needs {needed} more dealer{'s' if needed != 1 else ''} in {minutes} min"
+    if needed == 1:
+        sentence = told("the window needs 1 more dealer in {minutes} min", minutes=minutes)
+    else:
+        sentence = told("the window needs {needed} more dealers in {minutes} min", needed=needed, minutes=minutes)
     if could:
-        sentence += f": {_listed(could)} could bank"
+        return told("{sentence}: {names} could bank", sentence=sentence, names=_listed(could))
     return sentence
 
 
 def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return names[0] if len(names) == 1 else told("{names} or {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def keep_sentence(settings: HcfSettings, record: BankRecord) -> str:
     """'alice has banked 2 of 2 hands: the bank moves on' (empty when nobody keeps it)."""
     if settings.bank_keep < 2 or record.last is None or record.run < 1:
         return ""
-    head = f"{record.last} has banked {record.run} of {settings.bank_keep} hands"
+    said = {"name": record.last, "run": record.run, "keep": settings.bank_keep}
     if record.run >= settings.bank_keep:
-        return f"{head}: the bank moves on"
-    return f"{head}: {record.last} is asked first whether to keep the bank"
+        return told("{name} has banked {run} of {keep} hands: the bank moves on", **said)
+    return told("{name} has banked {run} of {keep} hands: {name} is asked first whether to keep the bank", **said)
 
 
 def rule_sentences(settings: HcfSettings) -> list[str]:
     """The house rules for the bank, one sentence each (empty for a table that posts none)."""
     out: list[str] = []
     if settings.bank_keep > 1:
-        out.append(f"a player may bank up to {settings.bank_keep} hands in a row, then the bank moves on")
+        out.append(told("a player may bank up to {keep} hands in a row, then the bank moves on",
+                        keep=settings.bank_keep))
     if settings.nobody_banks == "end":
-        out.append("when the bank goes round the table and nobody takes it, the game ends")
+        out.append(told("when the bank goes round the table and nobody takes it, the game ends"))
     if settings.nobody_banks == "third_party":
-        plays = "may" if settings.third_party_plays else "does not"
-        again = "" if settings.third_party_consecutive else ", never two hands in a row"
-        out.append(f"when every player refuses the bank, {settings.third_party_banker} banks as the third-party "
-                   f"banker{again}, and {plays} play while another player banks")
+        out.append(_third_party_rule(settings))
     if settings.rotation_window_minutes is not None:
-        out.append(f"in every {settings.rotation_window_minutes} minutes at least "
-                   f"{_players(settings.rotation_window_dealers)} besides the one who banked most must bank a hand, "
-                   "or the game ends")
+        out.append(told("in every {minutes} minutes at least {players} besides the one who banked most must bank "
+                        "a hand, or the game ends", minutes=settings.rotation_window_minutes,
+                        players=_players(settings.rotation_window_dealers)))
     return out
+
+
+def _third_party_rule(settings: HcfSettings) -> str:
+    banker = settings.third_party_banker
+    if settings.third_party_consecutive:
+        if settings.third_party_plays:
+            return told("when every player refuses the bank, {banker} banks as the third-party banker, and may "
+                        "play while another player banks", banker=banker)
+        return told("when every player refuses the bank, {banker} banks as the third-party banker, and does not "
+                    "play while another player banks", banker=banker)
+    if settings.third_party_plays:
+        return told("when every player refuses the bank, {banker} banks as the third-party banker, never two "
+                    "hands in a row, and may play while another player banks", banker=banker)
+    return told("when every player refuses the bank, {banker} banks as the third-party banker, never two hands "
+                "in a row, and does not play while another player banks", banker=banker)
 
 
 def fee_sentences(settings: HcfSettings) -> list[str]:
@@ -139,9 +159,11 @@ def fee_sentences(settings: HcfSettings) -> list[str]:
     schedule = settings.fee_schedule
     if schedule is None:
         return []
-    out, low = [], 1
+    out: list[str] = []
+    low = 1
     for tier in schedule:
-        out.append(f"Ante {low} to {tier.ante_to}: each player pays {tier.player}, the DP pays {tier.dp}")
+        out.append(told("Ante {low} to {high}: each player pays {player}, the DP pays {dp}", low=low,
+                        high=tier.ante_to, player=tier.player, dp=tier.dp))
         low = tier.ante_to + 1
     return out
 
@@ -151,11 +173,11 @@ def table_notes(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
     of sentences (``until``: when the rotation window falls short, on the table's clock); empty: none."""
     notes: list[JSON] = []
     if rotation.active(settings):
-        notes.append({"title": "House rules for the bank", "lines": rule_sentences(settings)})
+        notes.append(with_say({"title": told("House rules for the bank"), "lines": rule_sentences(settings)}))
         if settings.bank_keep > 1 or settings.rotation_window_minutes is not None:
             notes.append(_rotation_note(settings, carry))
     if settings.fee_schedule is not None:
-        notes.append({"title": "Posted fees", "lines": fee_sentences(settings)})
+        notes.append(with_say({"title": told("Posted fees"), "lines": fee_sentences(settings)}))
     return {"notes": notes} if notes else {}
 
 
@@ -170,9 +192,10 @@ def _rotation_note(settings: HcfSettings, carry: Mapping[str, Any]) -> JSON:
         lines.append(window_sentence(settings, record, now, window))
         until = rotation.window_deadline(record, now, window, settings.rotation_window_dealers)
     elif window is not None:
-        lines.append(f"the rotation window of {settings.rotation_window_minutes} min starts with the first hand")
-    lines = [line for line in lines if line] or ["nobody has banked a hand under these rules yet"]
-    return {"title": "The bank's rotation", "lines": lines, "until": until}
+        lines.append(told("the rotation window of {minutes} min starts with the first hand",
+                          minutes=settings.rotation_window_minutes))
+    lines = [line for line in lines if line] or [told("nobody has banked a hand under these rules yet")]
+    return with_say({"title": told("The bank's rotation"), "lines": lines, "until": until})
 
 
 def hand_record(state: HandState) -> JSON:

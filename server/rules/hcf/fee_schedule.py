@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.errors import SettingsError
 from server.rules.validate import MAX_CHIPS
 
 TIER_KEYS: Final = ("ante_to", "player", "dp")
 MAX_TIERS: Final = 20
-_FLAT: Final = "a fee is fixed before the hand and never a share of the wagers"
+_FLAT: Final = phrase("a fee is fixed before the hand and never a share of the wagers")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,9 +58,11 @@ def parse_schedule(name: str, value: Any, *, max_ante: int) -> FeeSchedule | Non
     if isinstance(value, str):
         value = _from_text(name, value)
     if not isinstance(value, Sequence) or isinstance(value, str | bytes):
-        raise SettingsError(f"{name}: must be a list of tiers, each with ante_to, player and dp, got {value!r}")
+        raise SettingsError(phrase("{name}: must be a list of tiers, each with ante_to, player and dp, got {value}",
+                                   name=name, value=repr(value)))
     if len(value) > MAX_TIERS:
-        raise SettingsError(f"{name}: posts at most {MAX_TIERS} tiers, got {len(value)}")
+        raise SettingsError(phrase("{name}: posts at most {most} tiers, got {count}", name=name, most=MAX_TIERS,
+                                   count=len(value)))
     tiers = tuple(_tier(name, n, row) for n, row in enumerate(value, start=1))
     _check_order(name, tiers, max_ante)
     return tiers
@@ -69,35 +72,40 @@ def _from_text(name: str, text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError:
-        raise SettingsError(f"{name}: write the tiers as a list such as "
-                            '[{"ante_to": 20, "player": 1, "dp": 2}], got ' f"{text!r}") from None
+        raise SettingsError(phrase("{name}: write the tiers as a list such as {example}, got {value}", name=name,
+                                   example='[{"ante_to": 20, "player": 1, "dp": 2}]', value=repr(text))) from None
 
 
 def _tier(name: str, n: int, row: Any) -> FeeTier:
     if not isinstance(row, Mapping) or set(row) != set(TIER_KEYS):
-        raise SettingsError(f"{name}: tier {n} must give exactly ante_to, player and dp, got {row!r}")
-    ante_to = _chips(name, f"tier {n}'s ante_to", row["ante_to"], 1)
-    return FeeTier(ante_to=ante_to, player=_chips(name, f"tier {n}'s player fee", row["player"], 0),
-                   dp=_chips(name, f"tier {n}'s dp fee", row["dp"], 0))
+        raise SettingsError(phrase("{name}: tier {n} must give exactly ante_to, player and dp, got {value}", name=name,
+                                   n=n, value=repr(row)))
+    ante_to = _chips(name, phrase("tier {n}'s ante_to", n=n), row["ante_to"], 1)
+    return FeeTier(ante_to=ante_to, player=_chips(name, phrase("tier {n}'s player fee", n=n), row["player"], 0),
+                   dp=_chips(name, phrase("tier {n}'s dp fee", n=n), row["dp"], 0))
 
 
 def _chips(name: str, what: str, value: Any, low: int) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SettingsError(f"{name}: {what} must be a flat whole number of chips ({_FLAT}), got {value!r}")
+        raise SettingsError(phrase("{name}: {what} must be a flat whole number of chips ({why}), got {value}",
+                                   name=name, what=what, why=_FLAT, value=repr(value)))
     if value < low or value > MAX_CHIPS:
-        raise SettingsError(f"{name}: {what} must be from {low} to {MAX_CHIPS:,} chips, got {value!r}")
+        raise SettingsError(phrase("{name}: {what} must be from {low} to {high} chips, got {value}", name=name,
+                                   what=what, low=low, high=f"{MAX_CHIPS:,}", value=repr(value)))
     return value
 
 
 def _check_order(name: str, tiers: FeeSchedule, max_ante: int) -> None:
     for n, (lower, upper) in enumerate(pairwise(tiers), start=2):
         if upper.ante_to <= lower.ante_to:
-            raise SettingsError(f"{name}: each tier must reach a larger Ante than the one before; tier {n} "
-                                f"reaches {upper.ante_to}, tier {n - 1} already {lower.ante_to}")
+            raise SettingsError(phrase("{name}: each tier must reach a larger Ante than the one before; tier {n} "
+                                       "reaches {upper}, tier {before} already {lower}", name=name, n=n,
+                                       upper=upper.ante_to, before=n - 1, lower=lower.ante_to))
         if upper.player < lower.player or upper.dp < lower.dp:
-            raise SettingsError(f"{name}: fees never fall as the Ante grows; tier {n} charges less than tier {n - 1}")
+            raise SettingsError(phrase("{name}: fees never fall as the Ante grows; tier {n} charges less than tier "
+                                       "{before}", name=name, n=n, before=n - 1))
     if tiers[-1].ante_to < max_ante:
-        raise SettingsError(f"{name}: the last tier must cover the largest Ante the table allows ({max_ante}); "
-                            f"it reaches {tiers[-1].ante_to}")
+        raise SettingsError(phrase("{name}: the last tier must cover the largest Ante the table allows ({ante}); it "
+                                   "reaches {reached}", name=name, ante=max_ante, reached=tiers[-1].ante_to))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from server.i18n import phrase
 from server.rules.adapter import RulesAdapter
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card
@@ -42,7 +43,7 @@ class HighCardFlush(RulesAdapter[h.HandState, m.Command, Event]):
     view = view
     clocked_events = frozenset({m.BankOffered.type, m.BettingOpened.type, m.TurnStarted.type})
     deal_event = m.CardsDealt.type
-    words = TableWords(place="seat", banker="the DP")
+    words = TableWords(place="seat", banker=phrase("the DP"))  # said in the reader's language
     moves = Moves("High Card Flush", {
         "bank": {"accept": flag()},
         "bet": {"ante": chips(), "straight_flush_bonus": chips(), "flush_bonus": chips(), "seed": text()},

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from server.i18n import phrase
 from server.rules.drill.chips import chips_setting
 from server.rules.errors import SettingsError
 from server.rules.hcf.fee_schedule import FeeSchedule, parse_schedule
@@ -100,7 +101,8 @@ class HcfSettings:
         known(values, SETTING_NAMES)
         profile = values.get("profile", base.profile if base is not None else "california")
         if profile not in PROFILES:
-            raise SettingsError(f"profile: must be one of {', '.join(PROFILES)}, got {profile!r}")
+            raise SettingsError(phrase("profile: must be one of {known}, got {value}", known=", ".join(PROFILES),
+                                       value=repr(profile)))
         # Switching profile starts again from that profile's defaults.
         same = base is not None and base.profile == profile
         merged = base.as_dict() if base is not None and same else profile_defaults_full(profile)
@@ -162,7 +164,8 @@ def _pay_table(name: str, value: Any, sizes: tuple[int, ...]) -> PayTable:
     table = pay_pairs(name, value, int, "'7: 200, 6: 50, ...'", "card counts")
     if sorted(table) != sorted(sizes):
         expected = ", ".join(str(s) for s in sizes)
-        raise SettingsError(f"{name}: must give a payout for each of {expected} cards, got {sorted(table)}")
+        raise SettingsError(phrase("{name}: must give a payout for each of {expected} cards, got {value}", name=name,
+                                   expected=expected, value=sorted(table)))
     for size, odds in table.items():
         pay(f"{name}[{size}]", odds)
     return tuple(sorted(table.items(), reverse=True))
@@ -173,7 +176,8 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
     low, high = SEAT_LIMITS[profile]
     seats = whole("seats", v["seats"], low)
     if seats > high:
-        raise SettingsError(f"seats: a {profile} table has {low} to {high} seats, got {seats}")
+        raise SettingsError(phrase("seats: a {profile} table has {low} to {high} seats, got {seats}", profile=profile,
+                                   low=low, high=high, seats=seats))
     ints: dict[str, int] = {n: whole(n, v[n], 1) for n in ("min_ante", "max_ante", "min_bonus", "max_bonus")}
     ints |= {n: whole(n, v[n], 0) for n in ("min_bank", "fee")}
     ints |= {n: whole(n, v[n], 1) for n in ("min_buy_in", "max_buy_in", "default_buy_in")}
@@ -181,7 +185,8 @@ def _validated(v: dict[str, Any]) -> HcfSettings:
         not_above(lo, ints[lo], hi, ints[hi])
     buy_in_order(ints["min_buy_in"], ints["default_buy_in"], ints["max_buy_in"])
     if v["fee_mode"] not in FEE_MODES:
-        raise SettingsError(f"fee_mode: must be one of {', '.join(FEE_MODES)}, got {v['fee_mode']!r}")
+        raise SettingsError(phrase("fee_mode: must be one of {known}, got {value}", known=", ".join(FEE_MODES),
+                                   value=repr(v["fee_mode"])))
     cap = optional_whole("max_bonus_win", v.get("max_bonus_win"), 1)
     return HcfSettings(
         **_bank_rules(v, seats),
@@ -211,17 +216,19 @@ def profile_defaults_full(profile: str) -> dict[str, Any]:
 def _bank_rules(v: dict[str, Any], seats: int) -> dict[str, Any]:
     """The house rules for the bank (docs/rules/hcf.md section 9), checked against each other and the seats."""
     if v["nobody_banks"] not in NOBODY_BANKS:
-        raise SettingsError(f"nobody_banks: must be one of {', '.join(NOBODY_BANKS)}, got {v['nobody_banks']!r}")
+        raise SettingsError(phrase("nobody_banks: must be one of {known}, got {value}", known=", ".join(NOBODY_BANKS),
+                                   value=repr(v["nobody_banks"])))
     banker = _banker_name(v.get("third_party_banker"))
     if v["nobody_banks"] == "third_party" and banker is None:
-        raise SettingsError("nobody_banks: third_party needs the third_party_banker's account name first")
+        raise SettingsError(phrase("nobody_banks: third_party needs the third_party_banker's account name first"))
     minutes = v.get("rotation_window_minutes")
     if minutes is not None and minutes != "":
         minutes = whole("rotation_window_minutes", minutes, WINDOW_MINUTES[0], WINDOW_MINUTES[1])
     dealers = whole("rotation_window_dealers", v["rotation_window_dealers"], WINDOW_DEALERS[0], WINDOW_DEALERS[1])
     if minutes not in (None, "") and dealers > seats - 1:  # the count only matters with a window
-        raise SettingsError(f"rotation_window_dealers: at a table of {seats} seats at most "
-                            f"{seats - 1} players can bank besides the one who banked most, got {dealers}")
+        raise SettingsError(phrase("rotation_window_dealers: at a table of {seats} seats at most {most} players can "
+                                   "bank besides the one who banked most, got {dealers}", seats=seats, most=seats - 1,
+                                   dealers=dealers))
     return {
         "bank_keep": whole("bank_keep", v["bank_keep"], 1, BANK_KEEP_MOST),
         "nobody_banks": v["nobody_banks"],
@@ -237,6 +244,6 @@ def _banker_name(value: Any) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        raise SettingsError(f"third_party_banker: must be an account name of 1 to {MAX_NAME} characters, "
-                            f"got {value!r}")
+        raise SettingsError(phrase("third_party_banker: must be an account name of 1 to {most} characters, got "
+                                   "{value}", most=MAX_NAME, value=repr(value)))
     return value.strip()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from server.i18n import phrase
 from server.rules.arrange import SeatDeck
 from server.rules.cards import Card, cards_list
 from server.rules.errors import Violation
@@ -44,7 +45,7 @@ class SixCardPoker(HouseGame[SixcardSettings, h.HandState, m.Command, Event]):
     view = view
     clocked_events = frozenset({m.BettingOpened.type, m.TurnStarted.type, m.ExchangeOpened.type})
     deal_event = m.CardsDealt.type
-    words = TableWords(place="box", banker="the dealer")
+    words = TableWords(place="box", banker=phrase("the dealer"))  # said in the reader's language
     moves = Moves("6 Card Poker", {
         "bet": {"bets": entries(9, required=True, box=place(), ante=chips(), bonus=chips()), "seed": text()},
         "deal": {}, "rebet": {"seed": text()}, "clear": {}, "pass": {},

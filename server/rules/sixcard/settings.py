@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.drill.chips import chips_setting
 from server.rules.errors import SettingsError
 from server.rules.house.settings import HouseTable, merged_values, settings_dict
@@ -101,7 +102,8 @@ def _pay_table(name: str, value: Any, base: PayTable, classes: tuple[str, ...]) 
     given = pay_pairs(name, value, str, "'royal: 100, straight_flush: 50, ...'", "hand classes")
     for cls, odds in given.items():
         if cls not in classes:
-            raise SettingsError(f"{name}: {cls!r} is not paid here (classes: {', '.join(classes)})")
+            raise SettingsError(phrase("{name}: {hand} is not paid here (classes: {classes})", name=name,
+                                       hand=repr(cls), classes=", ".join(classes)))
         pay(f"{name}[{cls}]", odds)
     table = {**dict(base), **given}
     return tuple((cls, table[cls]) for cls in classes)
@@ -110,7 +112,7 @@ def _pay_table(name: str, value: Any, base: PayTable, classes: tuple[str, ...]) 
 def _validated(v: dict[str, Any], base: SixcardSettings) -> SixcardSettings:
     boxes = whole("boxes", v["boxes"], 1)
     if boxes > MAX_BOXES:
-        raise SettingsError(f"boxes: a table has 1 to {MAX_BOXES} boxes, got {boxes}")
+        raise SettingsError(phrase("boxes: a table has 1 to {most} boxes, got {boxes}", most=MAX_BOXES, boxes=boxes))
     # While another player of the hand has neither bet nor passed (docs/rules/sixcard.md section 2).
     while_waiting = whole("max_hands_while_waiting", v["max_hands_while_waiting"], 1)
     not_above("max_hands_while_waiting", while_waiting, "boxes", boxes)

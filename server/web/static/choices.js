@@ -2,7 +2,7 @@
 // within the limits given, each with a keyboard shortcut shown on its button.
 
 import { h, cards } from "./ui.js";
-import { t } from "./i18n.js";
+import { t, said } from "./i18n.js";
 
 const KEYS = {
   "bank:true": "y", "bank:false": "n", bet: "b", pass: "p", fold: "f", raise: "r", play: "l", deal: "d",
@@ -211,7 +211,7 @@ export function renderChoices(choices, page, context = {}) {
     }
   }
   // Sat down (or came back) mid-hand: the reason there is no hand move (docs/choices.md).
-  if (choices?.next_hand) el.append(h("p", { class: "next-hand", role: "status" }, choices.next_hand));
+  if (choices?.next_hand) el.append(h("p", { class: "next-hand", role: "status" }, said(choices, "next_hand")));
   if (handRow.children.length) el.append(handRow);
   if (seatRow.children.length) el.append(seatRow);
   return { el, keys };

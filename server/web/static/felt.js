@@ -81,7 +81,7 @@ export function chipStack(amount, denoms) {
   for (const [d, n] of stacks) for (let i = 0; i < n && discs.length < MOST_DISCS; i += 1) discs.push(d);
   const rank = (d) => COLOURS[denoms.indexOf(d) % COLOURS.length];
   return h("span", { class: "chips", "aria-hidden": "true" },
-    discs.map((d) => h("span", { class: `chip chip-${rank(d)}`, title: `${d}` })));
+    discs.map((d) => h("span", { class: `chip chip-${rank(d)}`, title: t("a chip of {value}", { value: d }) })));
 }
 
 /** One bet in its circle: the chips and the words (`Ante 15`). */

@@ -11,27 +11,37 @@ import { resultLines, handTitle } from "./results.js";
 import { betWords } from "./circles.js";
 import { plain, voidReason, refusal } from "./words.js";
 import { verifyReveal, seenFromReveal } from "./verify.js";
+import { t } from "./i18n.js";
+
+// The bets of a High Card Flush hand's record, by key, as the seeds name them (docs/i18n.md's glossary).
+const BET_NAMES = { ante: (chips) => t("Ante {chips}", { chips }), raise: (chips) => t("Raise {chips}", { chips }),
+  flush_bonus: (chips) => t("Flush bonus {chips}", { chips }), straight_flush_bonus: (chips) => t("Straight Flush bonus {chips}", { chips }) };
 
 /** A replay's steps in the order they happened, each [words, cards]: the bets, the deal, each seat's decision
  * (a raise or a fold comes after the deal, never with the bets), what was shown, the results. */
 export function steps(hand, game) {
   const names = hand.names || {};
-  const who = (seat) => `seat ${seat}${names[String(seat)] ? ` ${names[String(seat)]}` : ""}`;
+  const who = (seat) => (names[String(seat)] ? t("seat {seat} {name}", { seat, name: names[String(seat)] }) : t("seat {seat}", { seat }));
   const out = [];
-  const dp = game === "hcf" && hand.dealer != null ? `, ${who(hand.dealer)} banks` : "";
-  out.push([`Hand #${hand.number ?? "?"} starts${dp}${hand.arranged ? " (arranged deck)" : ""}`, []]);
+  const starts = game === "hcf" && hand.dealer != null
+    ? t("Hand #{number} starts, {who} banks", { number: hand.number ?? "?", who: who(hand.dealer) })
+    : t("Hand #{number} starts", { number: hand.number ?? "?" });
+  out.push([starts + (hand.arranged ? ` (${t("arranged deck")})` : ""), []]);
   if (Array.isArray(hand.bets)) {
-    for (const b of hand.bets) out.push([`${who(b.seat)} bets ${betWords(b)}`, []]);
+    for (const b of hand.bets) out.push([t("{who} bets {bets}", { who: who(b.seat), bets: betWords(b) }), []]);
   } else {
     for (const [seat, bet] of Object.entries(hand.bets || {})) {
-      const parts = Object.entries(bet).filter(([k, v]) => k !== "raise" && typeof v === "number" && v).map(([k, v]) => `${plain(k)} ${v}`);
-      out.push([`${who(seat)} bets ${parts.join(", ") || "nothing"}`, []]);
+      const parts = Object.entries(bet).filter(([k, v]) => k !== "raise" && typeof v === "number" && v).map(([k, v]) => (BET_NAMES[k] ? BET_NAMES[k](v) : `${plain(k)} ${v}`));
+      out.push([t("{who} bets {bets}", { who: who(seat), bets: parts.join(", ") || t("nothing") }), []]);
     }
   }
-  if (hand.deal_order?.length) out.push(["the cards are dealt", []], ...decisions(hand, who, game));
-  const place = game === "hcf" ? who : (p) => `${game === "caribbean" ? "spot" : "box"} ${p}`; // house games show by place
-  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([`${place(key)} shows`, shown]);
-  if (hand.dealer_cards) out.push([`the ${game === "hcf" ? "DP" : "dealer"} shows${hand.dealer_qualifies === false ? " (does not qualify)" : ""}`, hand.dealer_cards]);
+  if (hand.deal_order?.length) out.push([t("the cards are dealt"), []], ...decisions(hand, who, game));
+  const place = game === "hcf" ? who : (p) => (game === "caribbean" ? t("spot {spot}", { spot: p }) : t("box {box}", { box: p })); // house games show by place
+  for (const [key, shown] of Object.entries(hand.shown || {})) out.push([t("{who} shows", { who: place(key) }), shown]);
+  if (hand.dealer_cards) {
+    const shows = game === "hcf" ? t("the DP shows") : t("the dealer shows");
+    out.push([shows + (hand.dealer_qualifies === false ? ` (${t("does not qualify")})` : ""), hand.dealer_cards]);
+  }
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
 }
@@ -40,16 +50,19 @@ export function steps(hand, game) {
  * games' places keep it), or a fold. */
 function decisions(hand, who, game) {
   if (Array.isArray(hand.bets)) {
-    const [verb, bet] = game === "caribbean" ? ["plays", "Back Bet"] : ["raises", "Bet"];
     return hand.bets.flatMap((b) => {
-      const at = "spot" in b ? `spot ${b.spot}` : `box ${b.box}`;
-      if (b.folded) return [[`${who(b.seat)} folds ${at}`, []]];
-      return b.bet ? [[`${who(b.seat)} ${verb} ${at}: ${bet} ${b.bet}`, []]] : [];
+      const at = "spot" in b ? t("spot {spot}", { spot: b.spot }) : t("box {box}", { box: b.box });
+      if (b.folded) return [[`${t("{name} folds", { name: who(b.seat) })} ${at}`, []]];
+      if (!b.bet) return [];
+      const bet = game === "caribbean" ? t("Back Bet {chips}", { chips: b.bet }) : t("Bet {chips}", { chips: b.bet });
+      const does = game === "caribbean" ? t("{name} plays", { name: who(b.seat) }) : t("{name} raises", { name: who(b.seat) });
+      return [[`${does} ${at}: ${bet}`, []]];
     });
   }
   const folded = new Set((hand.settlement?.seats || []).filter((row) => row.folded).map((row) => String(row.seat)));
   return Object.entries(hand.bets || {}).flatMap(([seat, bet]) =>
-    (bet.raise ? [[`${who(seat)} raises ${bet.raise}`, []]] : folded.has(seat) ? [[`${who(seat)} folds`, []]] : []));
+    (bet.raise ? [[`${t("{name} raises", { name: who(seat) })} ${bet.raise}`, []]]
+      : folded.has(seat) ? [[t("{name} folds", { name: who(seat) }), []]] : []));
 }
 
 /** The step a URL's fragment names (#step=K, from 1), as an index into the steps; the first if none. */
@@ -72,10 +85,10 @@ function said(err) {
 }
 
 export async function historyPage(root, table, number = null) {
-  const list = h("ul", { class: "hands", "aria-label": "finished hands" });
-  const view = h("section", { class: "replay", "aria-label": "replay", "aria-live": "polite" });
-  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, `History of ${table}`),
-    h("nav", {}, h("a", { href: "/" }, "Lobby"), " ", h("a", { href: `/table/${encodeURIComponent(table)}` }, "Table"))), view, list);
+  const list = h("ul", { class: "hands", "aria-label": t("finished hands") });
+  const view = h("section", { class: "replay", "aria-label": t("replay"), "aria-live": "polite" });
+  root.replaceChildren(h("header", { class: "bar" }, h("h1", {}, t("History of {table}", { table })),
+    h("nav", {}, h("a", { href: "/" }, t("Lobby")), " ", h("a", { href: `/table/${encodeURIComponent(table)}` }, t("Table")))), view, list);
   let game = "hcf";
   try { game = ((await api("GET", "/api/tables")).tables.find((t) => t.name === table) || {}).game || "hcf"; } catch (_) { /* hcf */ }
   const open = (n) => replay(view, table, n, game);
@@ -90,7 +103,7 @@ export async function historyPage(root, table, number = null) {
     if (!(number != null && notAllowed(err))) list.append(h("li", { class: "bad", role: "alert" }, said(err)));
     return;
   }
-  if (!hands.length) list.append(h("li", {}, "No hand is finished at this table yet."));
+  if (!hands.length) list.append(h("li", {}, t("No hand is finished at this table yet.")));
   for (const hand of hands) {
     const href = `${handPath(table, hand.number)}#step=1`;
     list.append(h("li", {}, h("a", { class: "hand-link", href, "data-hand": hand.number, onclick: (ev) => {
@@ -107,23 +120,23 @@ async function replay(view, table, number, game) {
   catch (err) { view.replaceChildren(h("p", { class: "bad", role: "alert" }, said(err))); return; }
   const all = steps(hand, hand.game || game);
   let at = stepOf(location.hash, all.length);
-  const verdict = h("p", { class: "verdict", role: "status" }, "checking the deal…");
+  const verdict = h("p", { class: "verdict", role: "status" }, t("checking the deal…"));
   const shown = h("ol", { class: "steps" });
   const counter = h("span", { class: "counter" });
-  const link = h("a", { class: "step-link" }, "Link to this step");
+  const link = h("a", { class: "step-link" }, t("Link to this step"));
   const show = () => {
     shown.replaceChildren(...all.slice(0, at + 1).map(([text, list], i) => h("li", { class: i === at ? "now" : "", "aria-current": i === at ? "step" : null }, text, " ", list.length ? cards(list) : "")));
-    counter.textContent = `step ${at + 1} of ${all.length}`;
+    counter.textContent = t("step {n} of {count}", { n: at + 1, count: all.length });
     const fragment = `#step=${at + 1}`;
     link.href = `${handPath(table, number)}${fragment}`;
     if (location.pathname === handPath(table, number) && location.hash !== fragment) history.replaceState(null, "", fragment);
   };
   const go = (k) => { at = Math.min(Math.max(k, 0), all.length - 1); show(); };
-  const button = (label, key, to) => h("button", { type: "button", "aria-label": `${label} (shortcut ${key})`, onclick: () => go(to()) }, label);
-  const first = button("First", "Home", () => 0);
-  const prev = button("\u2190 Back", "left arrow", () => at - 1);
-  const next = button("Next \u2192", "right arrow", () => at + 1);
-  const end = button("End", "End", () => all.length - 1);
+  const button = (label, key, to) => h("button", { type: "button", "aria-label": t("{label} (shortcut {key})", { label, key }), onclick: () => go(to()) }, label);
+  const first = button(t("First"), t("Home"), () => 0);
+  const prev = button(`\u2190 ${t("Back")}`, t("left arrow"), () => at - 1);
+  const next = button(`${t("Next")} \u2192`, t("right arrow"), () => at + 1);
+  const end = button(t("End"), t("End"), () => all.length - 1);
   document.onkeydown = (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target?.closest?.("input, textarea, select")) return;
     const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: all.length - 1 }[ev.key];
@@ -132,7 +145,7 @@ async function replay(view, table, number, game) {
     go(to);
   };
   window.onhashchange = () => go(stepOf(location.hash, all.length));
-  view.replaceChildren(h("h2", {}, `Hand #${hand.number ?? number}`), h("div", { class: "row" }, first, prev, next, end, counter), shown,
+  view.replaceChildren(h("h2", {}, t("Hand #{number}", { number: hand.number ?? number })), h("div", { class: "row" }, first, prev, next, end, counter), shown,
     h("p", {}, link), verdict);
   show();
   const result = await verifyReveal({ game, ...hand }, { cards: seenFromReveal(hand) });

@@ -6,8 +6,9 @@
 import { api } from "./api.js";
 import { h } from "./ui.js";
 import { refusal } from "./words.js";
+import { t } from "./i18n.js";
 
-const REPLAYS = [["anyone", "anyone with the link"], ["players", "its players and the host"], ["host", "the host only"]];
+const REPLAYS = [["anyone", t("anyone with the link")], ["players", t("its players and the host")], ["host", t("the host only")]];
 
 export function settlePanel(tables, token) {
   const names = h("datalist", { id: "settle-tables" }, tables.map((t) => h("option", { value: t.name })));
@@ -18,7 +19,7 @@ export function settlePanel(tables, token) {
   const path = (tail) => `/api/tables/${encodeURIComponent(table.value.trim())}/${tail}`;
   const show = (lines) => out.replaceChildren(...lines.map((line, i) => h("li", { class: i === 0 ? "heading" : line.includes(" pays ") ? "pays" : "" }, line)));
   const run = async (work) => {
-    if (!table.value.trim()) { out.replaceChildren(h("li", { class: "bad" }, "Type the table's name first.")); return; }
+    if (!table.value.trim()) { out.replaceChildren(h("li", { class: "bad" }, t("Type the table's name first."))); return; }
     try { await work(); } catch (err) { out.replaceChildren(h("li", { class: "bad" }, refusal(err))); }
   };
   const settle = () => run(async () => {
@@ -33,15 +34,15 @@ export function settlePanel(tables, token) {
     show(action === "close" && r.closed ? [r.message, ...r.settle_up.lines] : [r.message]);
     if (action === "close" && r.closed) out.firstChild.className = "done";
   });
-  const form = h("form", { class: "panel", "aria-label": "settle up", onsubmit: (ev) => { ev.preventDefault(); settle(); } },
-    h("h2", {}, "Settle up"), names,
-    h("label", { for: "settle-table" }, "Table "), table,
+  const form = h("form", { class: "panel", "aria-label": t("settle up"), onsubmit: (ev) => { ev.preventDefault(); settle(); } },
+    h("h2", {}, t("Settle up")), names,
+    h("label", { for: "settle-table" }, `${t("Table")} `), table,
     h("div", { class: "row" },
-      h("button", { type: "button", class: "open-session", onclick: () => night("open") }, "Open the session"),
-      h("button", { type: "button", class: "close-session", onclick: () => night("close") }, "Close the session")),
-    h("label", { for: "settle-session" }, "Session number (empty: the latest, or the whole night when none was opened) "), session,
-    h("label", { for: "settle-day" }, "Or one day (UTC) "), day,
-    h("button", { type: "submit" }, "Settle up"), out);
+      h("button", { type: "button", class: "open-session", onclick: () => night("open") }, t("Open the session")),
+      h("button", { type: "button", class: "close-session", onclick: () => night("close") }, t("Close the session"))),
+    h("label", { for: "settle-session" }, `${t("Session number (empty: the latest, or the whole night when none was opened)")} `), session,
+    h("label", { for: "settle-day" }, `${t("Or one day (UTC)")} `), day,
+    h("button", { type: "submit" }, t("Settle up")), out);
   return h("div", { class: "settle-panels" }, form, replaysPanel(table, token));
 }
 
@@ -58,10 +59,10 @@ function replaysPanel(table, token) {
       said.textContent = r.message;
     } catch (err) { said.className = "replays-said bad"; said.textContent = refusal(err); }
   };
-  return h("form", { class: "panel", "aria-label": "replay links", onsubmit: (ev) => { ev.preventDefault(); send({ replays: choice.value }); } },
-    h("h2", {}, "Replay links"),
-    h("p", { class: "hint" }, "Who may open the finished hands of the table named under Settle up."),
-    h("label", { for: "replays-who" }, "Open to "), choice,
-    h("div", { class: "row" }, h("button", { type: "submit" }, "Save"),
-      h("button", { type: "button", class: "small", onclick: () => send(null) }, "Show the setting")), said);
+  return h("form", { class: "panel", "aria-label": t("replay links"), onsubmit: (ev) => { ev.preventDefault(); send({ replays: choice.value }); } },
+    h("h2", {}, t("Replay links")),
+    h("p", { class: "hint" }, t("Who may open the finished hands of the table named under Settle up.")),
+    h("label", { for: "replays-who" }, `${t("Open to")} `), choice,
+    h("div", { class: "row" }, h("button", { type: "submit" }, t("Save")),
+      h("button", { type: "button", class: "small", onclick: () => send(null) }, t("Show the setting"))), said);
 }

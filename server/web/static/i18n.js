@@ -39,6 +39,27 @@ export function t(id, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** A sentence the server shared in an update (docs/i18n.md), said in the page's language from its spec:
+ * {id, args} (an argument may be a spec too) or {join, sep}; plain text as it came. */
+export function sayAgain(spec) {
+  if (spec === null || spec === undefined) return "";
+  if (typeof spec !== "object") return String(spec);
+  if (Array.isArray(spec.join)) return spec.join.map(sayAgain).join(spec.sep ?? ", ");
+  const args = {};
+  for (const [name, value] of Object.entries(spec.args || {})) args[name] = sayAgain(value);
+  return t(String(spec.id), args);
+}
+
+/** A record's shared sentence ``field`` (or list of sentences) in the page's language: its ``say`` spec when
+ * the server sent one, else its English text. */
+export function said(record, field) {
+  const text = record?.[field];
+  const spec = record?.say?.[field];
+  if (spec === undefined || spec === null) return text;
+  if (Array.isArray(text)) return text.map((line, i) => (Array.isArray(spec) && spec[i] ? sayAgain(spec[i]) : line));
+  return sayAgain(spec);
+}
+
 /** The header's language switch: the choice is remembered and the page opens again in it. */
 export function languageSwitch() {
   const select = document.createElement("select");

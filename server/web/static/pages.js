@@ -3,7 +3,7 @@
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
 import { refusal, statusWords, phaseWords } from "./words.js";
-import { t, language, languageSwitch } from "./i18n.js";
+import { t, said, language, languageSwitch } from "./i18n.js";
 
 const GAME_NAMES = { hcf: "High Card Flush", caribbean: "Caribbean Stud", sixcard: "6 Card Poker" };
 
@@ -41,7 +41,7 @@ export async function lobby(root) {
  * sentences, shown as the server says them (docs/protocol.md, the snapshot's `notes`). */
 export function houseNotes(notes) {
   return h("div", { class: "house-notes", "aria-label": "house rules" }, notes.map((note) =>
-    h("div", { class: "house-note" }, h("strong", {}, `${note.title}: `), (note.lines || []).join("; "))));
+    h("div", { class: "house-note" }, h("strong", {}, `${said(note, "title")}: `), (said(note, "lines") || []).join("; "))));
 }
 
 /** `Ante 5 to 500`, or `Ante 5 or more` when the table sets no maximum. */

@@ -3,7 +3,7 @@
 
 import { betWords } from "./circles.js";
 import { KNOWN_GAMES, genericEvent } from "./generic.js";
-import { t } from "./i18n.js";
+import { t, said } from "./i18n.js";
 import { cardsText } from "./ui.js";
 import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
@@ -207,16 +207,16 @@ const SAID = {
   hand_voided: (e) => t("the hand is void: {reason}; every bet and fee goes back", { reason: voidReason(e.reason) }),
   hand_not_dealt: (e) => t("no hand: {reason}", { reason: notDealtReason(e.reason) }),
   settings_changed: (e) => t("the host changed the {settings}", { settings: Object.keys(e.changed || {}).map(settingName).join(", ") || t("settings") }),
-  deck_arranged: (e) => e.message || t("the host arranged the next deck"),
+  deck_arranged: (e) => said(e, "message") || t("the host arranged the next deck"),
   table_paused: () => t("the host paused the table"),
   table_resumed: () => t("the host resumed the table"),
   table_closing: () => t("the host is closing the table after this hand"),
   table_closed: () => t("the host closed the table"),
-  table_waiting: (e) => e.message || t("the table waits for players"),
-  table_notice: (e) => e.message || t("the table warns every seat"),
+  table_waiting: (e) => said(e, "message") || t("the table waits for players"),
+  table_notice: (e) => said(e, "message") || t("the table warns every seat"),
   presence: (e, who) => (e.present ? t("{name} is back", { name: who(e.seat) }) : t("{name} dropped (the clock keeps running)", { name: who(e.seat) })),
-  drill_irregularity: (e) => e.message || t("the host injected an irregularity"),
-  drill_ended: (e) => e.message || t("the drill is over"),
+  drill_irregularity: (e) => said(e, "message") || t("the host injected an irregularity"),
+  drill_ended: (e) => said(e, "message") || t("the drill is over"),
   drill_step: () => null,
-  drill_answered: (e) => e.message || t("the dealer answered drill step {n}", { n: e.n }) + (typeof e.right === "boolean" ? `: ${e.right ? t("right") : t("wrong")}` : ""),
+  drill_answered: (e) => said(e, "message") || t("the dealer answered drill step {n}", { n: e.n }) + (typeof e.right === "boolean" ? `: ${e.right ? t("right") : t("wrong")}` : ""),
 };
