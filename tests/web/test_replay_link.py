@@ -191,7 +191,7 @@ def test_each_decision_is_a_step_after_the_deal_never_with_the_bets(
     page.goto(web_server.url + "/")
     hcf, stud = page.evaluate(REPLAY_STEPS)
     page.context.close()
-    assert hcf[:6] == ["Hand #1 starts, seat 1 ann banks", "seat 2 ben bets ante 5",
-                       "seat 3 cleo bets ante 5, flush bonus 2", "the cards are dealt", "seat 2 ben folds",
+    assert hcf[:6] == ["Hand #1 starts, seat 1 ann banks", "seat 2 ben bets Ante 5",
+                       "seat 3 cleo bets Ante 5, Flush bonus 2", "the cards are dealt", "seat 2 ben folds",
                        "seat 3 cleo raises 10"], hcf
     assert stud[3:6] == ["the cards are dealt", "seat 1 ann folds spot 1", "seat 2 ben plays spot 2: Back Bet 10"], stud
