@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import urllib.error
 import urllib.request
 from typing import Any
@@ -70,9 +71,23 @@ async def http_json(method: str, url: str, body: dict[str, Any] | None = None,
     return await asyncio.to_thread(request_json, method, url, body, token)
 
 
+def unreachable_words(exc: BaseException) -> str:
+    """Why no answer came, in a person's words: never the HTTP library's own text ("ssl:default [...]").
+
+    >>> unreachable_words(ConnectionRefusedError(111, "Connection refused"))
+    'nothing answers at that address (is the server running?)'
+    """
+    if isinstance(exc, UnreachableError):
+        return str(exc)
+    underlying = getattr(exc, "os_error", None)  # aiohttp's connector errors wrap the socket's own
+    return _why(underlying if isinstance(underlying, OSError) else exc)
+
+
 def _why(reason: object) -> str:
     if isinstance(reason, ConnectionRefusedError):
         return "nothing answers at that address (is the server running?)"
+    if isinstance(reason, socket.gaierror):
+        return "no machine has that name (check the address)"
     if isinstance(reason, TimeoutError):
         return "no answer in time"
     if isinstance(reason, OSError) and reason.strerror:

@@ -208,7 +208,9 @@ _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "declare-dead": lambda d: str(d.get("message") or "that seat's hand is dead: its bets and fee go back"),
     "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
     "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
-    "close": lambda d: "the table is closed" if d.get("closed") == "now" else "the table closes after this hand",
+    "close": lambda d: "\n".join(["the table is closed", *(d.get("settle_up") or {}).get("lines", [])])
+                       if d.get("closed") == "now" else "the table closes after this hand, and its open session "
+                       "with it ('hcf host settle-up' then shows its final settle-up)",
     "inject": lambda d: f"injected {d.get('injected')}"
                         + (f" at {d.get('seat')}" if d.get("seat") is not None else "")
                         + ": the trainee is asked for the ruling; the table then carries out the right one",

@@ -283,11 +283,11 @@ def _decision_text(choices: Choices) -> str:
 
 HELP = phrase("""\
 Commands (type them and press Enter):
-  y / n                 accept or decline the bank when it is offered to you ('bank yes' / 'bank no')
-  bet ANTE [SF FLUSH]   place an Ante and optional Straight Flush and Flush bonus bets,
-                        e.g. 'bet 10', 'bet 10 5 5', 'bet 10 flush 5' (a bare '10' bets an Ante of 10)
+  y / n                 take or turn down the bank ('bank yes', 'bank no')
+  bet ANTE [SF FLUSH]   an Ante, optional Straight Flush and Flush bonus bets:
+                        'bet 10', 'bet 10 5 5', 'bet 10 flush 5' ('10': Ante 10)
   pass (p)              sit this hand out
-  raise N (r N)         raise N chips at your turn; 'r max', 'r min' or 'r 2x' (2x the Ante)
+  raise N (r N)         raise N chips at your turn; 'r max', 'r min', 'r 2x'
   fold (f)              fold at your turn
   sitout / back         sit out of the coming hands, or come back
   bank on / bank off    whether the bank may be offered to you

@@ -40,7 +40,7 @@ from client_cli.reasons import stood_text
 from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
-from client_cli.tracker import Tracker
+from client_cli.tracker import Tracker, card_words
 from server.i18n import _, spoken
 
 TableCommand = SitOut | TopUp | WillingToBank
@@ -448,8 +448,8 @@ class TableSession:
     def _moved(self, move: Move) -> None:
         if move.action == "clear":
             self.tracker.forget_seed(self.tracker.current)
-        if move.note:
-            self.note(move.note)
+        if move.note:  # its cards (an exchange's) written as the view writes them
+            self.note(card_words(move.note, symbols=isinstance(self.face, LiveFace)))
 
     @staticmethod
     def _request(command: Move | TableCommand) -> tuple[str, dict[str, Any]]:

@@ -204,9 +204,7 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
     elif status == "closed":
         text.append(_(" · closed"), style="red")
     else:
-        reason = snapshot.get("waiting_reason")
-        text.append(_(" · between hands") if reason is None
-                    else _(" · waiting ({reason})", reason=reason.replace("_", " ")))
+        text.append(_waiting_words(snapshot.get("waiting_reason")))
     meter = snapshot.get("jackpot_meter")
     if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
         text.append(f" · jackpot {meter // 100:,}.{meter % 100:02d}", style="bold magenta")
@@ -218,6 +216,12 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
         text.append("\n" + line, style="cyan")
     return text
 
+
+
+def _waiting_words(reason: object) -> str:
+    """What the table waits for, in words (the snapshot's ``waiting_reason`` is a code: docs/protocol.md)."""
+    said = {"players": _(" · waiting for players"), "no_bank": _(" · waiting for someone to take the bank")}
+    return _(" · between hands") if reason is None else said.get(str(reason), _(" · waiting"))
 
 def seat_lines(snapshot: Mapping[str, Any]) -> list[Text]:
     """One line per seated player: DP, name, stack, state, bets."""

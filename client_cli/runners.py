@@ -42,7 +42,7 @@ def run_drill(args: argparse.Namespace) -> int:
 def run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
     import asyncio  # here, not at the top: ``hcf --help`` needs no event loop
 
-    from client_cli.api import ServerRefused
+    from client_cli.api import ServerRefused, unreachable_words
     from client_cli.session import IdentityError, LoginError
     from client_cli.start import StartRefused
 
@@ -54,7 +54,7 @@ def run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except (OSError, TimeoutError) as exc:
-        print(f"error: cannot reach the server: {exc}", file=sys.stderr)
+        print(f"error: cannot reach the server: {unreachable_words(exc)}", file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a question: nothing was changed
         print(file=sys.stderr)

@@ -192,7 +192,10 @@ def _confirm_take_over(name: str, table: str, ask: Ask | None) -> None:
     if ask is None:
         raise StartRefused(f"{name} is playing at {table} in another window right now; nothing changed. "
                            "--take-over moves the game here (that window stops)")
-    answer = ask(f"{name} is playing at {table} in another window right now. "
-                 "Play here instead (that window stops)? [y/N] ").strip().lower()
+    question = (f"{name} is playing at {table} in another window right now. "
+                "Play here instead (that window stops)? [y/N] ")
+    answer = ask(question).strip().lower()
+    while answer not in ("", "y", "yes", "n", "no"):  # a typo ('yse') is asked again, never taken for a no
+        answer = ask(f"say y or n. {question}").strip().lower()
     if answer not in ("y", "yes"):
         raise StartRefused(f"nothing changed: {name} plays on in the other window")

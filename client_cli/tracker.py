@@ -9,6 +9,7 @@ last deal.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -125,6 +126,9 @@ class Tracker:
         line = game_client(self.snapshot or {}).describe_event(event, self.names)
         if line and kind == "dealer_revealed":
             line = sorted_reveal(line, event.get("cards"), symbols=self.symbols, poker=self.game != "hcf")
+        up = event.get("dealer_up") if kind == "cards_dealt" else None
+        if line and isinstance(up, str) and line.endswith(up):  # the up card as the view beside it writes it
+            line = line[:-len(up)] + poker_cards_text([up], symbols=self.symbols).plain
         if line:
             self._log(line)
         if kind == "hand_revealed":
@@ -270,3 +274,15 @@ def sorted_reveal(line: str, cards: Any, *, symbols: bool, poker: bool = False) 
         return line
     text = poker_cards_text if poker else cards_text
     return line.replace(" ".join(map(str, cards)), text([str(c) for c in cards], symbols=symbols).plain, 1)
+
+
+_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+
+
+def card_words(text: str, *, symbols: bool) -> str:
+    """A line this client wrote about the player's own cards, each card as the view beside it writes one.
+
+    >>> card_words("box 2: Jc Ks (positions 1 2) exchanged for a fee of 10 chips", symbols=True)
+    'box 2: J♣ K♠ (positions 1 2) exchanged for a fee of 10 chips'
+    """
+    return _CARD.sub(lambda m: poker_cards_text([m.group()], symbols=symbols).plain, text)

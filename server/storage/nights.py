@@ -59,22 +59,41 @@ async def known_table(tx: Tx, table: str) -> TableInfo:
     return info
 
 
+async def end_session(tx: Tx, table: str, at: int) -> Session | None:
+    """Close the table's open session at ``at`` (never before it opened): the closed session, or None."""
+    sessions = await table_sessions(tx, table)
+    if not sessions or sessions[-1].closed_at is not None:
+        return None
+    now = max(at, sessions[-1].opened_at)
+    await tx._run(sa.update(TABLE_SESSION).where(TABLE_SESSION.c.table_name == table,
+                                                 TABLE_SESSION.c.closed_at.is_(None)).values(closed_at=now))
+    return Session(number=sessions[-1].number, opened_at=sessions[-1].opened_at, closed_at=now)
+
+
 class NightStore(Store):
     """Sessions and the replays setting over one :class:`Database`."""
 
     async def open_session(self, table: str) -> dict[str, Any]:
-        """Open a session at ``table`` now; one already open stays open (and is said so)."""
-        async with self.db.transaction() as tx:
-            info = await known_table(tx, table)
-            if info.closed:
-                raise Refusal("table/closed", f"the table {info.name} is closed: a session opens at an open table")
-            sessions = await table_sessions(tx, info.name)
-            if sessions and sessions[-1].closed_at is None:
-                return {"table": info.name, "session": sessions[-1].as_json(), "opened": False,
-                        "message": f"Session {sessions[-1].number} at {info.name} is already open, since "
-                                   f"{iso(sessions[-1].opened_at)}."}
-            now = max(tx.now(), sessions[-1].closed_at if sessions and sessions[-1].closed_at else 0)
-            await tx._run(sa.insert(TABLE_SESSION).values(table_name=info.name, opened_at=now, closed_at=None))
+        """Open a session at ``table`` now; one already open stays open (and is said so).
+
+        Two opens at once (two hosts, a double click) open one session: the other is told it is open, in
+        words, as an open that came second is (the database's one-open index refuses the second row).
+        """
+        try:
+            async with self.db.transaction() as tx:
+                info = await known_table(tx, table)
+                if info.closed:
+                    raise Refusal("table/closed",
+                                  f"the table {info.name} is closed: a session opens at an open table")
+                sessions = await table_sessions(tx, info.name)
+                if sessions and sessions[-1].closed_at is None:
+                    return _already_open(info.name, sessions[-1])
+                now = max(tx.now(), sessions[-1].closed_at if sessions and sessions[-1].closed_at else 0)
+                await tx._run(sa.insert(TABLE_SESSION).values(table_name=info.name, opened_at=now, closed_at=None))
+        except sa.exc.IntegrityError:  # another open won the race: answer with its session
+            async with self.db.transaction(write=False) as tx:
+                info = await known_table(tx, table)
+                return _already_open(info.name, (await table_sessions(tx, info.name))[-1])
         session = Session(number=len(sessions) + 1, opened_at=now, closed_at=None)
         return {"table": info.name, "session": session.as_json(), "opened": True,
                 "message": f"Session {session.number} at {info.name} is open: settle-up counts from now."}
@@ -83,13 +102,7 @@ class NightStore(Store):
         """Close the open session at ``table`` now: the closed session, or None when none was open."""
         async with self.db.transaction() as tx:
             info = await known_table(tx, table)
-            sessions = await table_sessions(tx, info.name)
-            if not sessions or sessions[-1].closed_at is not None:
-                return None
-            now = max(tx.now(), sessions[-1].opened_at)
-            await tx._run(sa.update(TABLE_SESSION).where(TABLE_SESSION.c.table_name == info.name,
-                                                         TABLE_SESSION.c.closed_at.is_(None)).values(closed_at=now))
-        return Session(number=sessions[-1].number, opened_at=sessions[-1].opened_at, closed_at=now)
+            return await end_session(tx, info.name, tx.now())
 
     async def sessions(self, table: str) -> dict[str, Any]:
         """The table's sessions, oldest first."""
@@ -129,6 +142,11 @@ class NightStore(Store):
             place = f"stack:{info.name}:{account}"
             query = sa.select(TRANSFER.c.id).where(TRANSFER.c.table_name == info.name, TRANSFER.c.dst == place)
             return (await tx._run(query.limit(1))).first() is not None
+
+
+def _already_open(table: str, session: Session) -> dict[str, Any]:
+    return {"table": table, "session": session.as_json(), "opened": False,
+            "message": f"Session {session.number} at {table} is already open, since {iso(session.opened_at)}."}
 
 
 def _replays(value: str) -> Replays:

@@ -26,6 +26,7 @@ from server.rules.game import AccountId
 from server.rules.games import game_of
 from server.rules.places import stack_place
 from server.rules.vocabulary import Seat
+from server.storage.nights import end_session
 from server.storage.store import Store, as_table_errors
 from server.table.ports import Batch, RecordedEvent
 from server.table.registry import drill_for
@@ -142,6 +143,8 @@ class TableStore(Store):
             await tx.update_settings(table, batch.settings[1], by=batch.settings[2])
         if batch.close_table:
             await tx.close_table(table)
+            # The night ends with the table: its open session closes after this commit's last row.
+            await end_session(tx, table, tx.now() + 1)
         return new_hand
 
     @staticmethod

@@ -431,4 +431,7 @@ class _Api:
             runner = self.tables.runners[action.table]
             # the host asks for the odds next; a table's latest settings only, a bounded share per token
             ODDS.prefetch(cast("Settings", runner.pending_settings or runner.settings), table=runner.name, by=scope)
+        if action.action == "close_table" and reply.get("closed") == "now" and action.table:
+            # closing the table closed its session: answer the final settle-up, as closing a session does
+            reply["settle_up"] = await self.service.settle_up(action.table)
         return _answer(p.ok(**reply))

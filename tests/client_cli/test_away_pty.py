@@ -3,7 +3,6 @@ so; ``back`` returns them (issue 28 item 6). A stubborn bot holds the other seat
 
 from __future__ import annotations
 
-import signal
 import subprocess
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
+from tests.support.pty import tear_down
 
 TABLE = "away-pty"
 CLOCKS = {"offer_seconds": 12, "bet_seconds": 12, "action_seconds": 12, "pause_seconds": 0.5}
@@ -54,13 +54,4 @@ def test_away_declines_the_bank_at_once_and_back_returns(server: Server, tmp_pat
         child.expect("you stood up from away-pty", timeout=40)
         child.expect(pexpect.EOF, timeout=20)
     finally:
-        if child.isalive():
-            child.terminate(force=True)
-        if mule is not None:
-            mule.send_signal(signal.SIGINT)
-            try:
-                mule.wait(20)
-            except subprocess.TimeoutExpired:
-                mule.kill()
-                mule.wait(5)
-        screen.close()
+        tear_down(child, mule, screen)

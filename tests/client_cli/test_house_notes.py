@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -83,3 +84,10 @@ def test_every_note_is_one_line_with_its_title_and_every_sentence(notes: list[di
         assert line.startswith(f"{note['title']}: ")
         for sentence in note["lines"]:
             assert sentence in line
+
+
+@pytest.mark.parametrize(("reason", "said"), [("players", "Table main · waiting for players"),
+                                              ("no_bank", "Table main · waiting for someone to take the bank"),
+                                              ("something_new", "Table main · waiting")])
+def test_what_a_table_waits_for_is_said_in_words_not_its_code(reason: str, said: str) -> None:
+    assert header_line(snapshot(waiting_reason=reason), 0.0).plain == said  # it said "waiting (players)"

@@ -8,12 +8,15 @@ from pathlib import Path
 import pytest
 
 from client_cli.api import ServerRefused, request_json
+from client_cli.games.house import Move
 from client_cli.host import describe_odds
 from client_cli.lobby import table_line
 from client_cli.session import log_in
 from client_cli.store import TokenStore
 from client_cli.tracker import Tracker
 from tests.client_cli.conftest import Server
+from tests.client_cli.house_samples import caribbean, sixcard
+from tests.client_cli.test_leaving import _decision, _live, _session
 
 
 async def test_registering_asks_for_the_password_twice_and_a_mismatch_registers_nothing(
@@ -64,3 +67,20 @@ def test_the_dps_reveal_is_sorted_by_suit_with_the_result_lines_symbols(symbols:
                       "qualifies": True, "hand_id": 4})
     line = tracker.log[-1]
     assert ("A♦ K♦ 8♦  J♥ 8♥ 2♥  3♣" if symbols else "Ad Kd 8d  Jh 8h 2h  3c") in line, line
+
+
+@pytest.mark.parametrize("game", ["caribbean", "sixcard"])
+def test_the_dealers_up_card_at_the_deal_is_written_as_every_other_card(game: str) -> None:
+    """The log said "the dealer shows 5d" while the view beside it said "Dealer: 5♦ up"."""
+    tracker = Tracker(symbols=True)
+    tracker.on_snapshot((caribbean() if game == "caribbean" else sixcard()).snapshot(1), 1000.0)
+    tracker.on_event({"type": "cards_dealt", "counts": {"1": 5, "2": 5}, "dealer_up": "5d", "hand_id": 4})
+    assert tracker.log[-1].endswith("the dealer shows 5♦"), tracker.log[-1]
+
+
+async def test_an_exchange_says_the_cards_it_gives_up_as_the_view_writes_them() -> None:
+    """The live log said "box 2: Jc Ks (positions 1 2) exchanged" beside a view that writes J♣ K♠."""
+    session, _ = await _session(_decision(), _live())
+    session._moved(Move("exchange", {"box": 2, "discard": [1, 2]},
+                        note="box 2: Jc Ks (positions 1 2) exchanged for a fee of 10 chips"))
+    assert session.tracker.log[-1] == "box 2: J♣ K♠ (positions 1 2) exchanged for a fee of 10 chips"

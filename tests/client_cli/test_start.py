@@ -17,7 +17,15 @@ import pytest
 from client_cli.api import ServerRefused, request_json
 from client_cli.connection import Connection
 from client_cli.session import IdentityError, ask_name
-from client_cli.start import StartRefused, buy_in_limits, check_seat, find_table, last_stack, read_buy_in
+from client_cli.start import (
+    StartRefused,
+    _confirm_take_over,
+    buy_in_limits,
+    check_seat,
+    find_table,
+    last_stack,
+    read_buy_in,
+)
 from client_cli.store import TokenStore
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 
@@ -254,3 +262,23 @@ def test_a_name_the_server_refuses_is_said_once_and_nothing_is_registered(server
     said = done.stdout + done.stderr
     assert said.count("a name has at most 24 characters") == 1, said
     assert _run(tmp_path, "account", "--server", server.url, "--name", long_name[:24]).returncode == 0
+
+
+@pytest.mark.parametrize(("typed", "takes_over"), [(["yse", "y"], True), (["nope", "n"], False), ([""], False)])
+def test_a_typo_at_the_take_over_question_is_asked_again_never_taken_for_a_no(typed: list[str],
+                                                                               takes_over: bool) -> None:
+    answers = iter(typed)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    if takes_over:
+        _confirm_take_over("bob", "main", ask)
+    else:
+        with pytest.raises(StartRefused, match="nothing changed: bob plays on in the other window"):
+            _confirm_take_over("bob", "main", ask)
+    assert len(asked) == len(typed)
+    assert all(prompt.endswith("Play here instead (that window stops)? [y/N] ") for prompt in asked)
+    assert all(prompt.startswith("say y or n. ") for prompt in asked[1:])

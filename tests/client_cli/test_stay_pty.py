@@ -4,7 +4,6 @@ nothing races the person's keys."""
 
 from __future__ import annotations
 
-import signal
 import subprocess
 from pathlib import Path
 from typing import TextIO
@@ -15,6 +14,7 @@ import pytest
 from client_cli.api import request_json
 from client_cli.reasons import stay_effect
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
+from tests.support.pty import tear_down
 
 TABLE = "stay-pty"
 CLOCKS = {"offer_seconds": 3, "bet_seconds": 3, "action_seconds": 3, "pause_seconds": 0.5}
@@ -85,16 +85,7 @@ def test_ctrl_c_then_stay_keeps_the_seat_and_a_restart_says_where_the_stack_went
         child.expect("you stood up from stay-pty", timeout=30)
         assert _end(child) == 0
     finally:
-        if child.isalive():
-            child.terminate(force=True)
-        if mule is not None:
-            mule.send_signal(signal.SIGINT)
-            try:
-                mule.wait(20)
-            except subprocess.TimeoutExpired:
-                mule.kill()
-                mule.wait(5)
-        screen.close()
+        tear_down(child, mule, screen)
 
 
 

@@ -4,12 +4,14 @@ words work (issue 14: B.10, B.16, B.17, B.15's ``stay``)."""
 from __future__ import annotations
 
 import re
+import socket
 from pathlib import Path
 
 import pytest
 
 from client_cli import reasons
-from client_cli.games import CLIENTS
+from client_cli.cli import main
+from client_cli.games import CLIENTS, HCF
 from client_cli.games.commands import table_command
 from client_cli.parse import (
     AnswerBank,
@@ -22,6 +24,7 @@ from client_cli.parse import (
     parse_line,
 )
 from client_cli.render import describe_event, result_lines
+from server.i18n import render_text
 from tests.client_cli.hcf_offers import decision_choices
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,3 +137,22 @@ def test_stay_is_a_command_at_every_table() -> None:
     assert parse_line("stay", Choices()) == Stay()
     assert table_command(["stay"]) == Stay()
     assert "stay" in CLIENTS["sixcard"].help
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de"])
+@pytest.mark.parametrize("game", ["hcf", "caribbean", "sixcard"])
+def test_each_games_help_is_sentences_without_a_settings_code(game: str, lang: str) -> None:
+    help_text = render_text((HCF if game == "hcf" else CLIENTS[game]).help, lang)
+    assert not CODE.findall(help_text), CODE.findall(help_text)  # max_hands_while_waiting was shown
+
+
+@pytest.mark.parametrize("command", ["tables", "history", "watch"])
+def test_a_server_that_does_not_answer_is_said_in_words_not_the_http_librarys(
+        command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main([command, "--server", f"http://127.0.0.1:{port}"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said == "error: cannot reach the server: nothing answers at that address (is the server running?)", said

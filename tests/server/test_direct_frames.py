@@ -26,8 +26,7 @@ from server.transport import edge
 from server.transport.outlets import FrameHold
 from server.transport.packets import TextPacket
 from tests.support.clock import ManualClock
-
-WAIT = 10.0
+from tests.support.socket_clients import WAIT, settled, updates_client
 
 
 def free_port() -> int:
@@ -60,55 +59,28 @@ async def serving() -> AsyncIterator[tuple[socketio.AsyncServer, int, asyncio.Qu
         await runner.cleanup()
 
 
-async def settled(sio: socketio.AsyncServer, eio_sid: str) -> None:
-    """Until the connection's writer task waits on its empty queue (a few turns of the loop)."""
-    for _ in range(200):
-        if sio.eio.sockets[eio_sid].queue.qsize() == 0:
-            await asyncio.sleep(0)
-            if any(not w.done() for w in sio.eio.sockets[eio_sid].queue._getters):
-                return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the connection's writer never went idle")
-
-
 async def test_an_idle_connection_gets_the_frame_written_straight_to_its_socket() -> None:
-    async with serving() as (sio, port, arrived):
-        client = socketio.AsyncClient()
-        got: asyncio.Queue[Any] = asyncio.Queue()
-        client.on("table_update", got.put_nowait)
-        await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
-        try:
-            eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
-            await settled(sio, eio_sid)
-            update = {"table": "main", "seq": 7, "note": "é ♠ " + "x" * 200}  # past 125 bytes: a longer header
-            wire = edge.websocket_frame(edge.encoded(sio, "table_update", update))
-            assert wire is not None
-            assert edge.write_direct(sio, eio_sid, wire), "the library's shape changed: see server/transport/edge.py"
-            assert await asyncio.wait_for(got.get(), WAIT) == update
-        finally:
-            await client.disconnect()
+    got: asyncio.Queue[Any] = asyncio.Queue()
+    async with serving() as (sio, port, arrived), updates_client(sio, port, arrived, got.put_nowait) as eio_sid:
+        update = {"table": "main", "seq": 7, "note": "é ♠ " + "x" * 200}  # past 125 bytes: a longer header
+        wire = edge.websocket_frame(edge.encoded(sio, "table_update", update))
+        assert wire is not None
+        assert edge.write_direct(sio, eio_sid, wire), "the library's shape changed: see server/transport/edge.py"
+        assert await asyncio.wait_for(got.get(), WAIT) == update
 
 
 async def test_a_connection_with_packets_waiting_gets_the_frame_after_them() -> None:
-    async with serving() as (sio, port, arrived):
-        client = socketio.AsyncClient()
-        got: list[Any] = []
-        client.on("table_update", got.append)
-        await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
-        try:
-            eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
-            await settled(sio, eio_sid)
-            await edge.send(sio, eio_sid, edge.encoded(sio, "table_update", {"seq": 1}))  # queued, not yet written
-            wire = edge.websocket_frame(edge.encoded(sio, "table_update", {"seq": 2}))
-            assert wire is not None
-            assert not edge.write_direct(sio, eio_sid, wire)
-            await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 2})])
-            async with asyncio.timeout(WAIT):
-                while len(got) < 2:
-                    await asyncio.sleep(0.01)
-            assert got == [{"seq": 1}, {"seq": 2}]
-        finally:
-            await client.disconnect()
+    got: list[Any] = []
+    async with serving() as (sio, port, arrived), updates_client(sio, port, arrived, got.append) as eio_sid:
+        await edge.send(sio, eio_sid, edge.encoded(sio, "table_update", {"seq": 1}))  # queued, not yet written
+        wire = edge.websocket_frame(edge.encoded(sio, "table_update", {"seq": 2}))
+        assert wire is not None
+        assert not edge.write_direct(sio, eio_sid, wire)
+        await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 2})])
+        async with asyncio.timeout(WAIT):
+            while len(got) < 2:
+                await asyncio.sleep(0.01)
+        assert got == [{"seq": 1}, {"seq": 2}]
 
 
 async def deflate_client(port: int, session: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse:
@@ -176,22 +148,14 @@ def test_direct_held_and_queued_packets_reach_a_compressing_client_in_the_order_
 
 
 async def test_once_one_connection_of_a_batch_waits_in_its_queue_the_rest_go_through_theirs() -> None:
-    async with serving() as (sio, port, arrived):
-        client = socketio.AsyncClient()
-        got: asyncio.Queue[Any] = asyncio.Queue()
-        client.on("table_update", got.put_nowait)
-        await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
-        try:
-            eio_sid = await asyncio.wait_for(arrived.get(), WAIT)
-            await settled(sio, eio_sid)
-            queue = sio.eio.sockets[eio_sid].queue
-            held = edge.Held({}, FrameHold(ManualClock(), 0.05))  # a table many watch: direct writes on
-            await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 1})], held)
-            assert queue.qsize() == 0, "an idle connection's frame is written at once"
-            await settled(sio, eio_sid)
-            await edge.send(sio, eio_sid, edge.encoded(sio, "chat", {"n": 0}))  # the connection is busy now
-            await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 2}), (eio_sid, {"seq": 3})], held)
-            assert queue.qsize() == 3, "behind a queued frame of the batch, the rest wait in their queues"
-            assert [await asyncio.wait_for(got.get(), WAIT) for _ in range(3)] == [{"seq": 1}, {"seq": 2}, {"seq": 3}]
-        finally:
-            await client.disconnect()
+    got: asyncio.Queue[Any] = asyncio.Queue()
+    async with serving() as (sio, port, arrived), updates_client(sio, port, arrived, got.put_nowait) as eio_sid:
+        queue = sio.eio.sockets[eio_sid].queue
+        held = edge.Held({}, FrameHold(ManualClock(), 0.05))  # a table many watch: direct writes on
+        await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 1})], held)
+        assert queue.qsize() == 0, "an idle connection's frame is written at once"
+        await settled(sio, eio_sid)
+        await edge.send(sio, eio_sid, edge.encoded(sio, "chat", {"n": 0}))  # the connection is busy now
+        await edge.send_each(sio, "table_update", [(eio_sid, {"seq": 2}), (eio_sid, {"seq": 3})], held)
+        assert queue.qsize() == 3, "behind a queued frame of the batch, the rest wait in their queues"
+        assert [await asyncio.wait_for(got.get(), WAIT) for _ in range(3)] == [{"seq": 1}, {"seq": 2}, {"seq": 3}]

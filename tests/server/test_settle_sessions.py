@@ -124,3 +124,22 @@ def test_the_nets_over_sessions_that_follow_each_other_sum_to_the_nets_over_all_
         for account, net in _nets(rows, start, until).items():
             summed[account] = summed.get(account, 0) + net
     assert {a: n for a, n in summed.items() if n} == {a: n for a, n in whole.items() if n}
+
+
+async def test_a_table_closed_during_a_hand_closes_its_session_when_it_closes(server: Server) -> None:
+    host, _ = await server.table(Policy(), Policy(bank=False))
+    assert (await session(server, "open"))[1]["opened"]
+    mark = host.mark()
+    await host.host("resume")
+    await host.event("betting_opened", since=mark)
+    assert (await host.host("close_table"))["closed"] == "after_hand"
+    await host.event("table_closed", since=mark, timeout=30)
+    async with aiohttp.ClientSession() as http, http.get(
+            f"{server.url}/api/tables/main/sessions", headers={"Authorization": f"Bearer {server.host_token}"}) as r:
+        (closed,) = (await r.json())["sessions"]
+    assert closed["closed"] is not None, "the table closed, its session stayed open"
+    status, final = await settle_up(server)
+    assert status == 200, final
+    assert final["lines"][0].startswith("Settle-up at main in session 1, from ")
+    assert all(p["on_table"] == 0 for p in final["people"]), final["people"]  # every cash-out is in the session
+    assert sum(nets(final).values()) + final["house"] == 0

@@ -170,3 +170,28 @@ def test_the_host_console_settles_up_the_night_in_sentences(web_server: WebServe
     assert any(re.fullmatch(r"fr\d pays (fr\d|the house) \d+\.", line) for line in lines)
     page.locator("form[aria-label='settle up']").screenshot(path=str(DOCS_IMG / "settle-up-laptop.png"))
     page.context.close()
+
+
+REPLAY_STEPS = """async () => {
+    const r = await import("/static/history.js");
+    const words = (hand, game) => r.steps(hand, game).map(([text]) => text);
+    const hcf = {number: 1, dealer: 1, names: {"1": "ann", "2": "ben", "3": "cleo"}, deal_order: [2, 3, 1],
+                 bets: {"2": {ante: 5, raise: 0}, "3": {ante: 5, flush_bonus: 2, raise: 10}},
+                 settlement: {seats: [{seat: 3, folded: false}, {seat: 2, folded: true}]}};
+    const stud = {number: 2, names: {"1": "ann", "2": "ben"}, deal_order: [1, 2],
+                  bets: [{spot: 1, seat: 1, ante: 5, bet: 0, folded: "fold"}, {spot: 2, seat: 2, ante: 5, bet: 10}]};
+    return [words(hcf, "hcf"), words(stud, "caribbean")];
+}"""
+
+
+def test_each_decision_is_a_step_after_the_deal_never_with_the_bets(
+        web_server: WebServer, browser: Browser) -> None:
+    # The replay said "cleo bets ante 5, raise 10" before "the cards are dealt", and a fold was no step at all.
+    page = anonymous(browser)
+    page.goto(web_server.url + "/")
+    hcf, stud = page.evaluate(REPLAY_STEPS)
+    page.context.close()
+    assert hcf[:6] == ["Hand #1 starts, seat 1 ann banks", "seat 2 ben bets Ante 5",
+                       "seat 3 cleo bets Ante 5, Flush bonus 2", "the cards are dealt", "seat 2 ben folds",
+                       "seat 3 cleo raises 10"], hcf
+    assert stud[3:6] == ["the cards are dealt", "seat 1 ann folds spot 1", "seat 2 ben plays spot 2: Back Bet 10"], stud

@@ -386,3 +386,82 @@ def test_a_jackpot_wager_lost_reads_as_lost_and_an_award_as_won(web_server: WebS
         context.close()
     assert "jackpot wager loses 1" in lost, lost
     assert "jackpot wager wins 99" in won, won
+
+
+REVEAL_LINES = """async () => {
+    const r = await import("/static/results.js");
+    const model = {game: "hcf", seats: [{seat: 1, name: "ann"}]};
+    return [r.describe({type: "dealer_revealed", seat: 1, cards: ["Tc", "Qc", "5d", "2h"], qualifies: true}, model),
+            r.describe({type: "dealer_revealed", cards: ["Ah", "Ks"], qualifies: false}, {game: "caribbean"})];
+}"""
+
+
+def test_the_dealers_announced_cards_read_as_the_felt_draws_them(web_server: WebServer, browser: Browser) -> None:
+    # The chat's dealer line said "the DP shows Tc Qc 5d 2h": codes, where the felt beside it draws 10♣ Q♣.
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        dp, dealer = page.evaluate(REVEAL_LINES)
+    finally:
+        context.close()
+    assert "the DP shows 10\u2663 Q\u2663 5\u2666 2\u2665" in dp, dp
+    assert "the dealer shows A\u2665 K\u2660 and does not qualify" in dealer, dealer
+
+
+
+SEAT_LINES = """async () => {
+    const r = await import("/static/host_tables.js");
+    const seat = (extra) => ({seat: 2, name: "ben", stack: 990, sitting_out: false, present: true, away: false,
+                              ...extra});
+    return [r.seatLine(seat({})), r.seatLine(seat({present: false})), r.seatLine(seat({away: true})),
+            r.seatLine(seat({away: true, present: false, sitting_out: true}))];
+}"""
+
+
+def test_the_console_tells_a_dropped_connection_from_the_away_switch(web_server: WebServer, browser: Browser) -> None:
+    # The console said "away" for a player whose browser had closed, the word of the away switch.
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        here, gone, away, both = page.evaluate(SEAT_LINES)
+    finally:
+        context.close()
+    assert here == "seat 2: ben, 990 chips"
+    assert gone == "seat 2: ben, 990 chips, not connected"
+    assert away == "seat 2: ben, 990 chips, away (the table plays for them)"
+    assert both == "seat 2: ben, 990 chips, sitting out, away (the table plays for them), not connected"
+
+
+CLOSED_TABLE = """async () => {
+    const r = await import("/static/host_tables.js");
+    const lines = ["Settle-up at main in session 1.", "Nobody owes anybody anything."];
+    return r.done({action: "close_table", table: "main"}, {closed: "now", settle_up: {lines}});
+}"""
+
+
+def test_closing_a_table_in_the_console_shows_its_final_settle_up(web_server: WebServer, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(web_server.url + "/")
+        said = page.evaluate(CLOSED_TABLE)
+    finally:
+        context.close()
+    assert said.splitlines() == ["Table main closes: the players' chips go back to their accounts.",
+                                 "Settle-up at main in session 1.", "Nobody owes anybody anything."]
+
+
+def test_a_spectator_offline_is_not_told_of_a_clock(web_server: WebServer, browser: Browser) -> None:
+    # Watching, the page said "Your clock keeps running" when the connection dropped: a spectator has no clock.
+    assert web_server.host("create_table", table="quiet")["ok"]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{web_server.url}/watch/quiet")
+        page.wait_for_selector(".felt")
+        said = page.locator(".offline").text_content() or ""
+    finally:
+        context.close()
+    assert said == "You are offline: this page reconnects by itself and shows the table again.", said

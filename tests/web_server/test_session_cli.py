@@ -36,3 +36,18 @@ async def test_replays_are_said_and_set_in_words(web: Web, capsys: pytest.Captur
         0, "At main, only the people who played at this table (and the host) may open its replays.")
     code, out, _ = await hcf(capsys, web, "replays", "--table", "nowhere", "host")
     assert (code, out.strip()) == (1, "error: there is no table named 'nowhere'")
+
+
+async def test_closing_the_table_closes_its_session_and_prints_the_final_settle_up(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    host, _ = await web.server.table(Policy(), Policy(bank=False))
+    await hcf(capsys, web, "session", "open", "--table", "main")
+    await run_hands(host, 1)
+    code, out, _ = await hcf(capsys, web, "close", "--table", "main")
+    lines = out.splitlines()
+    assert (code, lines[0]) == (0, "the table is closed")
+    assert lines[1].startswith("Settle-up at main in session 1, from "), lines
+    assert [line.split(" ")[0] for line in lines[2:4]] == ["alice", "bob"]
+    assert all("has nothing on the table" in line for line in lines[2:4]), lines  # cashed out, in the session
+    code, again, _ = await hcf(capsys, web, "settle-up", "--table", "main", "--session", "1")
+    assert (code, again.splitlines()) == (0, lines[1:])

@@ -40,16 +40,14 @@ from server.rules.caribbean.messages import SpotBet
 
 HELP = phrase("""\
 Commands at a Caribbean Stud table (type them and press Enter):
-  bet SPOT:ANTE[j] ...  bet on spots (up to the table's max_hands; while another player has not
-                        bet or passed yet, up to max_hands_while_waiting); j adds the jackpot wager;
-                        e.g. 'bet 1:10j 2:10'; 'bet 10j' bets on your spot or the first free one.
-                        A new 'bet' replaces your bets of this hand until you deal.
-  deal (d)              confirm your bets (betting closes once everyone has dealt or passed)
-  pass                  no bets from you this hand (a bet still counts while bets are open)
-  rebet                 place your bets of your last hand again, on the same spots
-  clear (c)             take all your bets back (confirmed ones too, while bets are open)
-  play (p)              at your turn: place the Back Bet (2x the Ante) on the spot in turn
-  fold (f)              at your turn: fold the spot in turn (its Ante is lost)
+  bet SPOT:ANTE[j] ...  bet on spots: 'bet 1:10j 2:10' (j: the jackpot wager);
+                        'bet 10j' bets on your spot or the first free one. A new
+                        'bet' replaces your bets until you deal. You may hold
+                        fewer spots while another player has not bet or passed.
+  deal (d) / pass       confirm your bets, or no bets from you this hand
+  rebet / clear (c)     your last hand's bets again, or take all your bets back
+  play (p) / fold (f)   at your turn: the Back Bet (2x the Ante) on the spot in
+                        turn, or fold it (its Ante is lost)
   sitout / back         sit out of the coming hands, or come back
   topup N               bring N more chips from your account (between hands)
   leave (or Ctrl-C)     stand up now, or after the current hand, and quit

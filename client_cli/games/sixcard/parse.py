@@ -49,28 +49,21 @@ from server.rules.sixcard.settlement import HAND_SIZE
 
 HELP = phrase("""\
 Commands at a 6 Card Poker table (type them and press Enter):
-  bet BOX:ANTE[+BONUS] ...  bet on boxes, e.g. 'bet 1:10+1 2:20'; 'bet 3:+5' is a bonus bet only;
-                        'bet 10+1' bets on your box or the first free one. A new 'bet' replaces
-                        your bets of this hand. Your first two boxes with an Ante are open, the
-                        rest blind (their Bet of 2x the Ante is placed for you).
-  deal (d)              confirm your bets (betting closes once everyone has dealt or passed)
-  pass                  no bets from you this hand (a bet still counts while bets are open)
-  rebet                 place your bets of your last hand again, on the same boxes
-  clear (c)             take all your bets back (confirmed ones too, while bets are open)
-  raise (r)             at your turn: place the Bet (2x the Ante) on the box in turn
-  fold (f)              at your turn: fold the box in turn (its Ante is lost, a bonus bet stands)
-  buy                   at your turn: buy a sixth card (fee: 1x the Ante)
-  exchange P ... (x)    at your turn: replace the cards at positions P (1, 2 or 5 of them,
-                        e.g. 'x 1 3', 'x all'; fee: 1x the Ante). One draw per box, then raise or fold.
-  ask [BOX]             dealer exchange: ask to replace the dealer's highest card (fee: the box's Ante)
-  cancel [BOX]          dealer exchange: take the request back
-  continue              dealer exchange: your choice is final (requests not continued lapse)
+  bet BOX:ANTE[+BONUS]  bet on boxes, e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus
+                        only); 'bet 10+1': your box or the first free one. Your
+                        first two boxes are open, the rest blind (Bet placed).
+  deal (d) / pass       confirm your bets, or no bets from you this hand
+  rebet / clear (c)     your last hand's bets again, or take all your bets back
+  raise (r) / fold (f)  at your turn: Bet 2x the Ante, or fold (a bonus stays)
+  buy / exchange P (x)  at your turn: a sixth card, or new cards at positions P
+                        (1, 2 or 5: 'x 1 3', 'x all'); fee: 1x the Ante, once
+  ask / cancel [BOX]    dealer exchange: ask to swap the dealer's highest card
+                        (fee: its Ante), or take it back; continue: final
   sitout / back         sit out of the coming hands, or come back
   topup N               bring N more chips from your account (between hands)
-  leave (or Ctrl-C)     stand up now, or after the current hand, and quit
-  stay                  take back a leave asked during the hand: keep your seat
+  leave (Ctrl-C) / stay stand up and quit (now or after the hand), or stay
   help (?)              this help
-Your stack must cover 4x the Ante of each open box, 3x of each blind box, plus every bonus.""")
+Your stack must cover 4x each open box's Ante, 3x each blind box's, and bonuses.""")
 
 _WORDS: Final = {
     "raise": "raise", "r": "raise",

@@ -69,7 +69,7 @@ def check_hold(state: Betting, seat: int, count: int, limit: int, word: str) -> 
         who = (f"seat {others[0]} has" if len(others) == 1
                else f"seats {', '.join(str(o) for o in others)} have")
         raise Violation(f"you may hold at most {limit} {word if limit == 1 else plural} while {who} not bet or "
-                        f"passed yet (this table's max_hands_while_waiting), got {count}", "bet/others_waiting")
+                        f"passed yet, got {count}", "bet/others_waiting")
 
 
 @dataclass(frozen=True, slots=True)

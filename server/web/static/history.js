@@ -17,7 +17,9 @@ import { t } from "./i18n.js";
 const BET_NAMES = { ante: (chips) => t("Ante {chips}", { chips }), raise: (chips) => t("Raise {chips}", { chips }),
   flush_bonus: (chips) => t("Flush bonus {chips}", { chips }), straight_flush_bonus: (chips) => t("Straight Flush bonus {chips}", { chips }) };
 
-function steps(hand, game) {
+/** A replay's steps in the order they happened, each [words, cards]: the bets, the deal, each seat's decision
+ * (a raise or a fold comes after the deal, never with the bets), what was shown, the results. */
+export function steps(hand, game) {
   const names = hand.names || {};
   const who = (seat) => (names[String(seat)] ? t("seat {seat} {name}", { seat, name: names[String(seat)] }) : t("seat {seat}", { seat }));
   const out = [];
@@ -29,11 +31,11 @@ function steps(hand, game) {
     for (const b of hand.bets) out.push([t("{who} bets {bets}", { who: who(b.seat), bets: betWords(b) }), []]);
   } else {
     for (const [seat, bet] of Object.entries(hand.bets || {})) {
-      const parts = Object.entries(bet).filter(([, v]) => typeof v === "number" && v).map(([k, v]) => (BET_NAMES[k] ? BET_NAMES[k](v) : `${plain(k)} ${v}`));
+      const parts = Object.entries(bet).filter(([k, v]) => k !== "raise" && typeof v === "number" && v).map(([k, v]) => (BET_NAMES[k] ? BET_NAMES[k](v) : `${plain(k)} ${v}`));
       out.push([t("{who} bets {bets}", { who: who(seat), bets: parts.join(", ") || t("nothing") }), []]);
     }
   }
-  if (hand.deal_order?.length) out.push([t("the cards are dealt"), []]);
+  if (hand.deal_order?.length) out.push([t("the cards are dealt"), []], ...decisions(hand, who, game));
   const place = game === "hcf" ? who : (p) => (game === "caribbean" ? t("spot {spot}", { spot: p }) : t("box {box}", { box: p })); // house games show by place
   for (const [key, shown] of Object.entries(hand.shown || {})) out.push([t("{who} shows", { who: place(key) }), shown]);
   if (hand.dealer_cards) {
@@ -42,6 +44,25 @@ function steps(hand, game) {
   }
   for (const [text] of resultLines(hand, game, null)) out.push([text, []]);
   return out;
+}
+
+/** Each seat's decision after the deal: a raise (High Card Flush's bets keep it), a Back Bet or Bet (the house
+ * games' places keep it), or a fold. */
+function decisions(hand, who, game) {
+  if (Array.isArray(hand.bets)) {
+    return hand.bets.flatMap((b) => {
+      const at = "spot" in b ? t("spot {spot}", { spot: b.spot }) : t("box {box}", { box: b.box });
+      if (b.folded) return [[`${t("{name} folds", { name: who(b.seat) })} ${at}`, []]];
+      if (!b.bet) return [];
+      const bet = game === "caribbean" ? t("Back Bet {chips}", { chips: b.bet }) : t("Bet {chips}", { chips: b.bet });
+      const does = game === "caribbean" ? t("{name} plays", { name: who(b.seat) }) : t("{name} raises", { name: who(b.seat) });
+      return [[`${does} ${at}: ${bet}`, []]];
+    });
+  }
+  const folded = new Set((hand.settlement?.seats || []).filter((row) => row.folded).map((row) => String(row.seat)));
+  return Object.entries(hand.bets || {}).flatMap(([seat, bet]) =>
+    (bet.raise ? [[`${t("{name} raises", { name: who(seat) })} ${bet.raise}`, []]]
+      : folded.has(seat) ? [[t("{name} folds", { name: who(seat) }), []]] : []));
 }
 
 /** The step a URL's fragment names (#step=K, from 1), as an index into the steps; the first if none. */

@@ -27,7 +27,7 @@ export function done(body, r) {
     case "misdeal": return t("Misdeal at {table}: the hand is void and every bet and fee goes back.", { table });
     case "shuffler_fault": return t("Shuffler fault at {table}: the hand is void and every bet and fee goes back.", { table });
     case "remove_player": return t("The player at seat {seat} of {table} stands up after this hand.", { seat: body.seat, table });
-    case "close_table": return t("Table {table} closes: the players' chips go back to their accounts.", { table });
+    case "close_table": return [t("Table {table} closes: the players' chips go back to their accounts.", { table }), ...(r.settle_up?.lines || [])].join("\n");
     case "arrange_deck": return t("The next deck at {table} is arranged: that hand is not a random deal, and every player is told so.", { table });
     case "inject": return t("The irregularity is injected at {table}.", { table });
     case "drill_report": return reportText(r);
@@ -49,6 +49,14 @@ function reportText(r) {
     + (r.ended ? t("; the drill is over") : "") + (r.waiting ? t("; the table waits for the trainee") : "") + ".";
 }
 
+/** A seated person as the console lists them: a dropped connection is not the away switch (the table plays for
+ * them), so each is said in its own words. */
+export function seatLine(s) {
+  return t("seat {seat}: {name}, {stack} chips", { seat: s.seat, name: s.name, stack: s.stack })
+    + (s.sitting_out ? t(", sitting out") : "") + (s.away ? t(", away (the table plays for them)") : "")
+    + (s.present === false ? t(", not connected") : "");
+}
+
 /** One table's panel: its state in words, Pause or Resume, a link to watch it. */
 export async function tablePanel(tb, send, redraw, token) {
   // Between hands the lobby's entry says all (its phase is "paused" or "waiting"); during a hand it names the
@@ -60,8 +68,7 @@ export async function tablePanel(tb, send, redraw, token) {
   const settings = shown?.settings || tb.settings || {};
   const status = shown?.status || tb.phase;
   const paused = status === "paused";
-  const seats = (tb.seats || []).map((s) => h("li", {}, t("seat {seat}: {name}, {stack} chips", { seat: s.seat, name: s.name, stack: s.stack })
-    + (s.sitting_out ? t(", sitting out") : "") + (s.present === false ? t(", away") : "")));
+  const seats = (tb.seats || []).map((s) => h("li", {}, seatLine(s)));
   const rows = SHOWN.filter((k) => k in settings).map((k) => h("li", {}, `${settingName(k)}: ${value(settings[k])}`));
   const pending = Object.entries(shown?.pending || {}).map(([k, v]) => h("li", {}, t("{setting} becomes {value} at the next hand", { setting: settingName(k), value: value(v) })));
   const toggle = h("button", { type: "button", "data-table-action": paused ? "resume" : "pause",

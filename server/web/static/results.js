@@ -4,6 +4,7 @@
 import { betWords } from "./circles.js";
 import { KNOWN_GAMES, genericEvent } from "./generic.js";
 import { t, said } from "./i18n.js";
+import { cardsText } from "./ui.js";
 import { sentence, voidReason, deadReason, notDealtReason, actedReason, hcfHandName, pokerHandName, settingName } from "./words.js";
 
 export function deadText(row) {
@@ -200,7 +201,7 @@ const SAID = {
   spot_played: (e, who) => t("{name} plays", { name: who(e.seat) }) + place(e),
   seat_dead: (e, who) => t("{name}'s hand is dead: {reason}; its bets and fee go back", { name: who(e.seat), reason: deadReason(e.reason || e.dead_reason) }),
   spot_dead: (e, who) => t("spot {spot} ({name}) is dead: {reason}; its bets go back", { spot: e.spot, name: who(e.seat), reason: deadReason(e.reason) }),
-  dealer_revealed: (e) => (e.seat ? t("the DP shows {cards}", { cards: (e.cards || []).join(" ") }) : t("the dealer shows {cards}", { cards: (e.cards || []).join(" ") }))
+  dealer_revealed: (e) => (e.seat ? t("the DP shows {cards}", { cards: cardsText(e.cards) }) : t("the dealer shows {cards}", { cards: cardsText(e.cards) }))
     + (e.qualifies === false ? ` ${t("and does not qualify")}` : ""),
   hand_settled: () => t("the hand is settled"),
   hand_voided: (e) => t("the hand is void: {reason}; every bet and fee goes back", { reason: voidReason(e.reason) }),

@@ -74,8 +74,9 @@ export class TablePage {
 
   build() {
     this.statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" }, this.status);
-    this.offlineEl = h("p", { class: "offline", role: "alert", hidden: true },
-      t("You are offline: the table cannot hear you. Your clock keeps running; this page reconnects by itself."));
+    this.offlineEl = h("p", { class: "offline", role: "alert", hidden: true }, this.spectator // a spectator has no clock
+      ? t("You are offline: this page reconnects by itself and shows the table again.")
+      : t("You are offline: the table cannot hear you. Your clock keeps running; this page reconnects by itself."));
     this.felt = h("section", { class: "felt", "aria-label": t("the table") });
     this.choicesEl = h("section", { class: "controls", "aria-label": t("your actions") });
     this.resultsEl = h("section", { class: "results", "aria-label": t("results"), "aria-live": "polite" });

@@ -33,6 +33,11 @@ export function card(text) {
     rank, SUIT_SIGNS[text[1]] || text[1]);
 }
 
+/** Cards named in a line of words ("10♣ Q♣ 5♦"), as the felt draws them, never the codes ("Tc Qc 5d"). */
+export function cardsText(list) {
+  return (list || []).map((c) => (c[0] === "T" ? "10" : c[0]) + (SUIT_SIGNS[c[1]] || c[1])).join(" ");
+}
+
 export function cards(list, backs = 0) {
   const row = h("span", { class: "cards" });
   for (const c of list || []) row.append(card(c));
