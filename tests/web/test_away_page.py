@@ -51,7 +51,8 @@ def test_the_away_button_tags_the_seat_for_everyone_and_the_table_plays_on_witho
     bob.wait_text("main", "ana passes", timeout=10_000)  # the bets she would pass when her clock ran out: at once
     for viewport, name in ((LAPTOP_800, "laptop"), (PHONE, "phone")):
         bob.page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        bob.page.locator(tag).scroll_into_view_if_needed()
+        # in one step of the page: the seat is drawn anew with each update, so a located element may go meanwhile
+        bob.page.eval_on_selector(tag, "el => el.scrollIntoView({block: 'nearest'})")
         assert layout_problems(bob.page) == [], name
         if SHOTS:
             bob.page.screenshot(path=f"{SHOTS}/away-{name}.png")
