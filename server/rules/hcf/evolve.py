@@ -38,10 +38,11 @@ _FIELDS: Final = tuple(f.name for f in fields(HandState))
 def _replace(state: HandState, **changes: Any) -> HandState:
     """``dataclasses.replace`` for a hand's state, about 3x faster: a copy field by field, then the changes.
 
-    A hand's every event makes one (about 15 a hand, 1% of a burst's server CPU through
-    ``dataclasses.replace``: docs/benchmarks.md, ninth round). ``HandState`` has no
-    ``__post_init__`` and every field is in ``__init__``, so the copy is what ``__init__`` would
-    build; a name that is not a field raises ``AttributeError`` (the class has slots).
+    Nearly every event applied makes one, the decisions' look-ahead included (about 35 a hand in
+    the burst, 1% of its server CPU through ``dataclasses.replace``: docs/benchmarks.md, ninth
+    round). ``HandState`` has no ``__post_init__`` and every field is in ``__init__``, so the copy
+    is what ``__init__`` would build; a name that is not a field raises ``AttributeError`` (the
+    class has slots).
     """
     new = object.__new__(HandState)
     for name in _FIELDS:
