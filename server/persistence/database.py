@@ -142,10 +142,10 @@ class Database(AuthFlows, InviteFlows):
         lock = self._write_lock if write and self._write_lock is not None else contextlib.nullcontext()
         owner = task if write else None
         try:
-            async with lock, self._begin(write) as conn:
+            async with lock, self._begin(write) as (conn, raw):
                 if owner is not None:
                     self._writing_tasks.add(owner)
-                tx = Tx(conn, self.clock, writable=write)
+                tx = Tx(conn, self.clock, writable=write, sqlite=raw)
                 yield tx
                 if tx.doomed is not None:
                     if isinstance(tx.doomed, StoreError) and tx.doomed.code == "db/conflict":
@@ -164,8 +164,10 @@ class Database(AuthFlows, InviteFlows):
                 self._writing_tasks.discard(owner)
 
     @contextlib.asynccontextmanager
-    async def _begin(self, write: bool) -> AsyncIterator[AsyncConnection]:
+    async def _begin(self, write: bool) -> AsyncIterator[tuple[AsyncConnection, sqlite3.Connection | None]]:
         """A connection with a transaction begun on it; committed if the block ends normally.
+
+        With it, its ``sqlite3`` connection when the transaction was begun on that (else None).
 
         On SQLite writers take turns (the write lock), so they share one connection kept
         open for the purpose, and its transaction is begun and committed on the ``sqlite3``
@@ -178,22 +180,25 @@ class Database(AuthFlows, InviteFlows):
         """
         if not (write and self._write_lock is not None):
             async with (self.engine if write else self._read_engine).begin() as conn:
-                yield conn
+                yield conn, None
             return
         writer = self._writer
         if writer is None or writer.closed or writer.invalidated:
             writer = self._writer = await self.engine.connect()
-        pooled = await writer.get_raw_connection()
+        # Neither closed nor invalidated, it holds its pooled connection: reached without the greenlet
+        # switch of ``get_raw_connection`` (85 us a batch under cProfile, docs/benchmarks.md, ninth round).
+        assert writer.sync_connection is not None  # connected above
+        pooled = writer.sync_connection.connection
         raw = sqlite3_connection(pooled.driver_connection)
         if raw is not None and pooled.info.get(READ_ONLY) is not False:
             raw.execute("PRAGMA query_only = 0")  # the pool may hand over a connection last used to read
             pooled.info[READ_ONLY] = False
         if raw is None or writer.in_transaction() or not begin_at_once(raw, "BEGIN IMMEDIATE", BUSY_TIMEOUT_MS):
             async with writer.begin():  # another process holds the lock: wait for it off the event loop
-                yield writer
+                yield writer, None
             return
         try:
-            yield writer
+            yield writer, raw
         except BaseException:
             await _end(writer, raw, commit=False)
             raise

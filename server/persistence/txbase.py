@@ -69,12 +69,15 @@ def _compiled(statement: Executable, keys: Sequence[str] | None) -> tuple[str, t
 class TxBase:
     """One database transaction; see ``Database.transaction``."""
 
-    def __init__(self, conn: AsyncConnection, clock: Clock, *, writable: bool) -> None:
+    def __init__(self, conn: AsyncConnection, clock: Clock, *, writable: bool,
+                 sqlite: sqlite3.Connection | None = None) -> None:
         self._conn = conn
         self._clock = clock
         self._writable = writable
         self._doomed: Exception | None = None
-        self._sqlite: sqlite3.Connection | bool | None = False  # False: not looked up yet
+        # The inline sqlite3 connection when the Database began the transaction on it, else looked up
+        # at the first statement (False: not yet): the lookup is a greenlet switch (Database._begin).
+        self._sqlite: sqlite3.Connection | bool | None = False if sqlite is None else sqlite
         # (table, hand) -> the last seq this transaction appended there: its checks need no query again
         self._appended: dict[tuple[str, int | None], int] = {}
 

@@ -83,7 +83,7 @@ class TableTask:
         if not self.running():
             raise TableError("table/closed", phrase("table {table} is not running", table=self.name))
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
-        await self.queue.put((command, future))
+        self.queue.put_nowait((command, future))  # unbounded: never waits; no coroutine a command (ninth round)
         return await future
 
     async def wind_down(self, grace_seconds: float, idle: asyncio.Event, in_hand: Callable[[], bool],
