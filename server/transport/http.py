@@ -17,6 +17,7 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
+from server.i18n import accept_language, phrase, render_all, render_text
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
@@ -195,8 +196,9 @@ def _answer(data: Reply, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def _refusal(code: RefusalCode, message: str | None = None, retry_after: int | None = None) -> web.Response:
-    answer = p.error(code, message)
+def _refusal(code: RefusalCode, message: str | None = None, retry_after: int | None = None, *,
+             lang: str = "en") -> web.Response:
+    answer = p.error(code, render_text(message or p.ERROR_CODES[code], lang))
     headers = {}
     if retry_after is not None:
         answer["error"]["retry_after"] = retry_after
@@ -219,14 +221,19 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
     try:
         return await fn(request)
     except RateLimitedError as exc:
-        return _refusal(exc.code, exc.message, exc.seconds)
+        return _refusal(exc.code, exc.message, exc.seconds, lang=_lang(request))
     except Refusal as exc:
-        return _refusal(exc.code, exc.message)
+        return _refusal(exc.code, exc.message, lang=_lang(request))
     except RecursionError:  # a structure nested past what any request of ours takes
-        return _refusal("request/malformed", "the request is nested too deeply")
+        return _refusal("request/malformed", phrase("the request is nested too deeply"), lang=_lang(request))
     except Exception:
         log.exception("http_failed", path=request.path)
-        return _refusal("request/internal")
+        return _refusal("request/internal", lang=_lang(request))
+
+
+def _lang(request: web.Request) -> str:
+    """The language of the request's ``Accept-Language``: its refusals and sentences are said in it (docs/http.md)."""
+    return accept_language(request.headers.get("Accept-Language"))
 
 
 def _too_large(most: int) -> Refusal:
@@ -349,7 +356,8 @@ class _Api:
         if session is not None and not (session.isascii() and session.isdigit() and len(session) < 7):
             raise Refusal("request/malformed", "a session is its number at the table: 1, 2, 3 ...")
         day = request.query.get("day") or None
-        return _answer(p.ok(**await self.service.settle_up(name, day, int(session) if session else None)))
+        settle = await self.service.settle_up(name, day, int(session) if session else None)
+        return _answer(p.ok(**cast(JSON, render_all(settle, _lang(request)))))
 
     async def hand(self, request: web.Request) -> web.Response:
         self.limits.check_history(request)
