@@ -1,6 +1,6 @@
-"""The house games' bets and their own refusals in Spanish and German (issue 28 item 5; docs/i18n.md): the Caribbean bet summary in the
-table log ("spot 1 ante 10 +jackpot"), the 6 Card Poker box roles (open, blind, bonus) in a bet's summary and in
-``hcf history``. Pure: no terminal."""
+"""The house games' bets and their own refusals in Spanish and German (issue 28 item 5; docs/i18n.md): the
+Caribbean bet summary in the table log ("spot 1 ante 10 +jackpot"), the 6 Card Poker box roles (open, blind, bonus)
+in a bet's summary and in ``hcf history``, the header's jackpot. Pure: no terminal."""
 
 from __future__ import annotations
 
