@@ -41,7 +41,7 @@ from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker
-from server.i18n import _, spoken
+from server.i18n import _, heard, spoken
 
 TableCommand = SitOut | TopUp | WillingToBank
 STOOD_GRACE = 0.5
@@ -187,7 +187,7 @@ class TableSession:
         elif kind == "gone":  # the server would not take this client back after it stopped
             self.finish(1, _("the server did not take this client back: {why}", why=item.get("message")))
         elif kind == "notice":
-            self.tracker.note(str(item.get("message")))
+            self.tracker.note(heard(item, "message"))  # a shared sentence, in this client's language
         elif kind == "chat" and item.get("table") == self.table:
             self.tracker.note(chat_text(item))
 
@@ -329,7 +329,7 @@ class TableSession:
 
     async def _reconnected(self) -> None:
         self.connected = True
-        self.note("reconnected")
+        self.note(_("reconnected"))
         await self._rejoin()
         if self.departure.leaving and not self.departure.leave_sent:
             await self.departure.leave()

@@ -56,7 +56,7 @@ async def known_table(tx: Tx, table: str) -> TableInfo:
     """The table (open or closed), or ``table/unknown``."""
     info = await tx.get_table(table)
     if info is None:
-        raise Refusal("table/unknown", f"there is no table named {table!r}")
+        raise Refusal("table/unknown", phrase("there is no table named {table}", table=repr(table)))
     return info
 
 
