@@ -76,3 +76,29 @@ def test_the_trainers_page_speaks_the_browsers_language(browser: Browser, web_se
         page.screenshot(path=str(SHOTS / f"trainer-{locale}-{size}.png"), full_page=True)
         assert not errors, errors
         context.close()
+
+
+CERTIFICATE = {
+    "es-ES": ("Certificado de un examen de ejercicio aprobado", "aprobó el examen bank-runs-out el",
+              "Resultado: ", "pasos correctos", "Comprobado con la base de datos el", "Imprimir o guardar como PDF"),
+    "de-DE": ("Zertifikat über eine bestandene Übungsprüfung", "hat die Prüfung bank-runs-out am",
+              "Ergebnis: ", "Schritten richtig", "mit der Datenbank geprüft", "Drucken oder als PDF speichern"),
+}
+
+
+@pytest.mark.usefixtures("tina")
+@pytest.mark.parametrize("locale", list(CERTIFICATE))
+def test_the_certificate_speaks_the_browsers_language(browser: Browser, web_server: WebServer, locale: str) -> None:
+    for size in ("laptop", "phone"):
+        context, page, errors = _page(browser, web_server, locale, size, "/certificate/tina/3")
+        page.wait_for_selector(".certificate .check")
+        text = page.locator("body").inner_text()
+        for part in CERTIFICATE[locale]:
+            assert part in text, (part, text)
+        for english in ("Certificate of a drill exam passed", "passed the exam", "Score:", "Checked against"):
+            assert english not in text, (english, text)
+        overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+        assert overflow is False, f"the certificate in {locale} is wider than the {size}'s screen"
+        page.screenshot(path=str(SHOTS / f"certificate-{locale}-{size}.png"), full_page=True)
+        assert not errors, errors
+        context.close()
