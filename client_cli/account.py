@@ -11,14 +11,17 @@ from typing import Any, Final
 from client_cli.api import ServerRefused, http_json
 from client_cli.session import log_in
 from client_cli.store import TokenStore
+from server.i18n import _, phrase, spoken
 
 MOVEMENTS: Final[Mapping[str, str]] = {
-    "issue": "chips issued to you", "redeem": "chips redeemed", "buy_in": "bought in", "top_up": "topped up",
-    "cash_out": "your stack came back", "bet": "a bet", "raise": "a raise", "fee": "a fee",
-    "fee_refund": "a fee given back", "refund": "bets given back", "win": "a win", "loss": "a loss",
-    "settle": "a settlement", "jackpot_contribution": "to the jackpot meter", "jackpot_payout": "a jackpot paid",
-    "jackpot_wager": "a jackpot wager", "jackpot_seed": "the jackpot's seed", "jackpot_award": "a jackpot award",
-    "draw_fee": "a draw fee", "exchange_fee": "a dealer exchange fee",
+    "issue": phrase("chips issued to you"), "redeem": phrase("chips redeemed"), "buy_in": phrase("bought in"),
+    "top_up": phrase("topped up"), "cash_out": phrase("your stack came back"), "bet": phrase("a bet"),
+    "raise": phrase("a raise"), "fee": phrase("a fee"), "fee_refund": phrase("a fee given back"),
+    "refund": phrase("bets given back"), "win": phrase("a win"), "loss": phrase("a loss"),
+    "settle": phrase("a settlement"), "jackpot_contribution": phrase("to the jackpot meter"),
+    "jackpot_payout": phrase("a jackpot paid"), "jackpot_wager": phrase("a jackpot wager"),
+    "jackpot_seed": phrase("the jackpot's seed"), "jackpot_award": phrase("a jackpot award"),
+    "draw_fee": phrase("a draw fee"), "exchange_fee": phrase("a dealer exchange fee"),
 }
 """Each kind of chip movement (the ledger's), as ``hcf account`` says it."""
 
@@ -31,19 +34,20 @@ def account_lines(info: Mapping[str, Any]) -> list[str]:
     '    -100  bought in at main'
 
     """
-    lines = [f"{info.get('name')}: {info.get('balance')} chips in the account"]
+    lines = [_("{name}: {chips} chips in the account", name=info.get("name"), chips=info.get("balance"))]
     stacks = info.get("stacks") or {}
     if stacks:
-        lines.append("at tables: " + ", ".join(f"{t} {n}" for t, n in sorted(stacks.items())))
+        lines.append(_("at tables: {stacks}", stacks=", ".join(f"{t} {n}" for t, n in sorted(stacks.items()))))
     movements = info.get("movements") or []
     if movements:
-        lines.append("recent movements (newest first):")
+        lines.append(_("recent movements (newest first):"))
     for m in movements:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(m.get("at", 0))))
-        where = f" at {m['table']}" if m.get("table") else ""
+        where = " " + _("at {table}", table=m["table"]) if m.get("table") else ""
         memo = f" ({m['memo']})" if m.get("memo") else ""
         kind = str(m.get("kind"))
-        lines.append(f"  {when}  {int(m.get('amount', 0)):>+8}  {MOVEMENTS.get(kind, kind.replace('_', ' '))}"
+        said = spoken(MOVEMENTS[kind]) if kind in MOVEMENTS else kind.replace("_", " ")
+        lines.append(f"  {when}  {int(m.get('amount', 0)):>+8}  {said}"
                      f"{where}{memo}")
     return lines
 
@@ -60,18 +64,18 @@ async def change_password(url: str, name: str, store: TokenStore,
                           ask: Callable[[str], str] = getpass.getpass) -> int:
     """Ask for the old and the new password (twice) and change it."""
     session = await log_in(url, name, store)
-    old = ask(f"Current password for {session.name}: ")
-    new = ask("New password (8 characters or more): ")
-    if ask("New password again: ") != new:
-        print("error: the two new passwords differ; nothing changed")
+    old = ask(_("Current password for {name}: ", name=session.name))
+    new = ask(_("New password (8 characters or more): "))
+    if ask(_("New password again: ")) != new:
+        print(_("error: the two new passwords differ; nothing changed"))
         return 1
     try:
         await http_json("POST", f"{url.rstrip('/')}/api/password",
                         {"old_password": old, "new_password": new}, token=session.token)
     except ServerRefused as exc:
-        print(f"error: {exc.message}")
+        print(_("error: {why}", why=exc.message))
         return 1
-    print("password changed; your other sessions are logged out")
+    print(_("password changed; your other sessions are logged out"))
     return 0
 
 
@@ -79,14 +83,14 @@ async def log_out(url: str, name: str, store: TokenStore) -> int:
     """Revoke the saved session token and forget it."""
     token = store.token(url, name)
     if token is None:
-        print(f"{name} has no saved session on {url}")
+        print(_("{name} has no saved session on {url}", name=name, url=url))
         return 0
     try:
         await http_json("POST", f"{url.rstrip('/')}/api/logout", token=token)
     except ServerRefused as exc:
         if exc.code not in ("auth/token_invalid", "auth/token_expired"):
-            print(f"error: {exc.message}")
+            print(_("error: {why}", why=exc.message))
             return 1
     store.forget(url, name)
-    print(f"logged out {name}")
+    print(_("logged out {name}", name=name))
     return 0

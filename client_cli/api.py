@@ -17,6 +17,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from server.i18n import chosen_language
+
 CALL_TIMEOUT = 10.0
 
 
@@ -36,7 +38,7 @@ class UnreachableError(OSError):
 def request_json(method: str, url: str, body: dict[str, Any] | None = None,
                  token: str | None = None, timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
     """One JSON request, blocking; raises ServerRefused on ``ok: false``, UnreachableError without an answer."""
-    headers = {"Accept": "application/json"}
+    headers = {"Accept": "application/json", "Accept-Language": chosen_language()}  # its answers in our language
     data = None
     if body is not None:
         data = json.dumps(body).encode("utf-8")

@@ -16,13 +16,14 @@ from client_cli.games import client_for
 from client_cli.reasons import dead_reason, not_dealt_reason, void_reason
 from client_cli.render import bets_text, result_lines
 from client_cli.verify import Seen, seen_from_reveal, verify_reveal
+from server.i18n import _, phrase, spoken
 
 
 def _names(hand: Mapping[str, Any]) -> dict[int, str]:
     return {int(k): str(v) for k, v in (hand.get("names") or {}).items()}
 
 
-STATUS: dict[str, str] = {"settled": "played", "void": "void", "not_dealt": "not dealt"}
+STATUS: dict[str, str] = {"settled": phrase("played"), "void": phrase("void"), "not_dealt": phrase("not dealt")}
 """How a hand ended, in a word a person reads."""
 GAMES: dict[str, str] = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 """Each game by its name."""
@@ -31,7 +32,7 @@ GAMES: dict[str, str] = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud"
 def status_word(hand: Mapping[str, Any]) -> str:
     """The hand's status in words (an unknown one without its underscores)."""
     status = str(hand.get("status", "settled"))
-    return STATUS.get(status, status.replace("_", " "))
+    return spoken(STATUS[status]) if status in STATUS else status.replace("_", " ")
 
 
 def hand_label(hand: Mapping[str, Any]) -> str:
@@ -41,7 +42,7 @@ def hand_label(hand: Mapping[str, Any]) -> str:
     ('#3', 'id 41')
     """
     number = hand.get("number")
-    return f"#{number}" if isinstance(number, int) else f"id {hand.get('hand_id')}"
+    return f"#{number}" if isinstance(number, int) else _("id {id}", id=hand.get("hand_id"))
 
 
 def hand_row(hand: Mapping[str, Any]) -> str:
@@ -58,7 +59,7 @@ def hand_row(hand: Mapping[str, Any]) -> str:
     dealer = hand.get("dealer")
     head = f"{hand_label(hand):<6} {status_word(hand):<9}"
     if hand.get("arranged"):
-        head += " ARRANGED"
+        head += " " + _("ARRANGED")
     settlement = hand.get("settlement")
     if not settlement:
         reason = hand.get("reason")
@@ -69,13 +70,13 @@ def hand_row(hand: Mapping[str, Any]) -> str:
     game = client_for(hand)
     if game is not None:  # house-banked: each seat's net over its spots or boxes
         nets = game.seat_nets(hand)
-        return f"{head} {GAMES.get(game.name, game.name)}: " + " · ".join(f"{names.get(seat, f'seat {seat}')} {net:+d}"
-                                                 for seat, net in sorted(nets.items()))
+        return f"{head} {GAMES.get(game.name, game.name)}: " + " · ".join(
+            f"{names.get(seat, _('seat {seat}', seat=seat))} {net:+d}" for seat, net in sorted(nets.items()))
     parts = []
     if isinstance(dealer, int):
-        parts.append(f"DP {names.get(dealer, dealer)} {int(settlement['dealer']['net']):+d}")
+        parts.append(_("DP {name} {net}", name=names.get(dealer, dealer), net=f"{int(settlement['dealer']['net']):+d}"))
     for seat in settlement.get("seats", []):
-        who = names.get(int(seat["seat"]), f"seat {seat['seat']}")
+        who = names.get(int(seat["seat"]), _("seat {seat}", seat=seat["seat"]))
         parts.append(f"{who} {_dead_word(seat) if seat.get('dead') else format(int(seat['net']), '+d')}")
     return f"{head} " + " · ".join(parts)
 
@@ -84,16 +85,16 @@ def _dead_word(result: Mapping[str, Any]) -> str:
     """``dead``, with its reason in a word when the record has one (``dead (DP had 60, owed 120)``)."""
     code = result.get("dead_reason")
     if code == "funds":
-        return f"dead (DP had {result.get('bank', '?')}, owed {result.get('owed', '?')})"
-    return f"dead ({dead_reason(code)})" if code else "dead"
+        return _("dead (DP had {bank}, owed {owed})", bank=result.get("bank", "?"), owed=result.get("owed", "?"))
+    return _("dead ({reason})", reason=dead_reason(code)) if code else _("dead")
 
 
 def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
     """One hand in full: bets, the showdown, the seeds and the check of the deal."""
     names = _names(hand)
-    lines = [Text(f"Hand {hand_label(hand)} at {hand.get('table')} ({status_word(hand)}"
-                  + (", ARRANGED DECK" if hand.get("arranged") else "")
-                  + f"; server id {hand.get('hand_id')})", style="bold")]
+    lines = [Text(_("Hand {hand} at {table} ({status}{arranged}; server id {id})", hand=hand_label(hand),
+                    table=hand.get("table"), status=status_word(hand), id=hand.get("hand_id"),
+                    arranged=", " + _("ARRANGED DECK") if hand.get("arranged") else ""), style="bold")]
     game = client_for(hand)
     if game is not None:
         lines.extend(game.history_bets(hand, names))
@@ -102,12 +103,12 @@ def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
         for seat, bets in sorted((hand.get("bets") or {}).items(), key=lambda kv: int(kv[0])):
             raised = int(bets.get("raise", 0))
             lines.append(Text(f"  {int(seat):>2} {names.get(int(seat), '?'):<14} {bets_text(bets)}"
-                              + (f" · raised {raised}" if raised else "")))
+                              + (" · " + _("raised {chips}", chips=raised) if raised else "")))
         lines.extend(result_lines(hand, names, symbols=False))
-    lines.append(Text(f"  commitment  {hand.get('commitment')}"))
-    lines.append(Text(f"  server seed {hand.get('server_seed')}"))
-    seeds = ", ".join(f"seat {s}: {v}" for s, v in hand.get("player_seeds") or []) or "none"
-    lines.append(Text(f"  player seeds {seeds}"))
+    lines.append(Text("  " + _("commitment  {hash}", hash=hand.get("commitment"))))
+    lines.append(Text("  " + _("server seed {seed}", seed=hand.get("server_seed"))))
+    seeds = ", ".join(_("seat {seat}: {seed}", seat=s, seed=v) for s, v in hand.get("player_seeds") or []) or _("none")
+    lines.append(Text("  " + _("player seeds {seeds}", seeds=seeds)))
     verdict = verify_reveal(hand, Seen(cards=seen_from_reveal(hand)))
     lines.extend(Text(line, style="green" if verdict.ok else "red" if verdict.ok is False else "cyan")
                  for line in verdict.lines)
@@ -117,8 +118,9 @@ def hand_lines(hand: Mapping[str, Any]) -> list[Text]:
 def list_lines(hands: Sequence[Mapping[str, Any]], table: str) -> list[str]:
     """The list of recent hands (newest first)."""
     if not hands:
-        return [f"no finished hands at {table} yet"]
-    return [f"Last {len(hands)} hands at {table} (newest first):", *(hand_row(h) for h in hands)]
+        return [_("no finished hands at {table} yet", table=table)]
+    return [_("Last {count} hands at {table} (newest first):", count=len(hands), table=table),
+            *(hand_row(h) for h in hands)]
 
 
 async def show_history(url: str, table: str, hand: int | None, limit: int, as_json: bool,

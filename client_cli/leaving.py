@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from client_cli.connection import ServerRefused
 from client_cli.reasons import stay_effect
+from server.i18n import _, phrase, spoken
 
 if TYPE_CHECKING:
     from client_cli.play import TableSession
 
-QUESTION: Final = "fold and leave? [y/N] (it is your turn; Ctrl-C again means yes)"
+QUESTION: Final = phrase("fold and leave? [y/N] (it is your turn; Ctrl-C again means yes)")
 YES: Final = frozenset({"y", "yes"})
 OVER: Final = frozenset({None, "settled", "void", "not_dealt"})
 
@@ -41,12 +42,12 @@ class Departure:
     def status(self) -> str | None:
         """The status line while asking or leaving (None: nothing to say)."""
         if self.asking:
-            return QUESTION
+            return spoken(QUESTION)
         if not self.leaving:
             return None
         if self.acted or not self._in_hand():
-            return "leaving: your hand is folded or passed; you stand up after it (Ctrl-C: quit now)"
-        return "leaving after this hand: 'stay' takes it back; Ctrl-C again quits now"
+            return _("leaving: your hand is folded or passed; you stand up after it (Ctrl-C: quit now)")
+        return _("leaving after this hand: 'stay' takes it back; Ctrl-C again quits now")
 
     def seen(self, event: dict[str, Any], seat: int | None) -> None:
         """Follow the hand: a new hand forgets the last one's leave effect; the leave acting on this seat is noted."""
@@ -71,7 +72,7 @@ class Departure:
             s.spawn(self.leave())
             return
         self.asking = True
-        s.say_message(QUESTION)
+        s.say_message(spoken(QUESTION))
         s.redraw()
 
     def answer(self, line: str | None) -> bool:
@@ -83,7 +84,7 @@ class Departure:
             self.session.say_message(None)
             self.session.spawn(self.leave())
         else:
-            self.session.say_message("you keep playing: nothing was folded")
+            self.session.say_message(_("you keep playing: nothing was folded"))
         return True
 
     def _my_turn(self) -> bool:
@@ -111,37 +112,37 @@ class Departure:
             reply = await s.conn.call(event, {"table": s.table})
         except ServerRefused as exc:
             if exc.code == "seat/not_seated":
-                s.finish(0, "you have no seat here any more; bye")
+                s.finish(0, _("you have no seat here any more; bye"))
             else:
-                s.say_message(f"could not leave: {exc.message}")
+                s.say_message(_("could not leave: {why}", why=exc.message))
             return
         except Exception:  # retried when the connection comes back
-            s.say_message("the server is out of reach: you leave when the connection comes back "
-                          "(Ctrl-C again quits at once)")
+            s.say_message(_("the server is out of reach: you leave when the connection comes back "
+                            "(Ctrl-C again quits at once)"))
             return
         self.leave_sent = True
         if reply.get("standing") == "now":
             s.stood(int(reply.get("cashed_out", 0)))
         else:
-            s.note("you will stand up after this hand")
+            s.note(_("you will stand up after this hand"))
 
     async def stay(self) -> None:
         """Take a leave back (the server says what that means for the hand in progress)."""
         s = self.session
         if not self.leaving and not self.marked_leaving():
-            s.say_message("you are not leaving: nothing to take back")
+            s.say_message(_("you are not leaving: nothing to take back"))
             return
         if self.leaving and not self.leave_sent:  # the leave never reached the server (the link was down)
             self.leaving = False
-            s.note("you stay: the leave was never sent")
+            s.note(_("you stay: the leave was never sent"))
             return
         try:
             reply = await s.conn.call("stay", {"table": s.table})
         except ServerRefused as exc:
-            s.say_message(f"you cannot stay: {exc.message}")
+            s.say_message(_("you cannot stay: {why}", why=exc.message))
             return
         except Exception:  # the link is down; the player may try again
-            s.say_message("not sent: the connection is down (reconnecting); type 'stay' again")
+            s.say_message(_("not sent: the connection is down (reconnecting); type 'stay' again"))
             return
         self.leaving = self.leave_sent = False
         s.message = None

@@ -41,7 +41,7 @@ from client_cli.render import header_line
 from client_cli.screen import Screen
 from client_cli.terminal import Face, LiveFace
 from client_cli.tracker import Tracker, card_words
-from server.i18n import _, spoken
+from server.i18n import _, heard, spoken
 
 TableCommand = SitOut | TopUp | WillingToBank
 STOOD_GRACE = 0.5
@@ -154,7 +154,7 @@ class TableSession:
             except Exception as exc:  # one odd message must not freeze the table
                 # The person gets a sentence; the details go to the debug log for a bug report.
                 _log.debug("message %s could not be shown", item.get("kind"), exc_info=exc)
-                self.note("this screen could not show the table's last message; the next one brings it up to date")
+                self.note(_("this screen could not show the table's last message; the next one brings it up to date"))
             if self.conn.events.empty():
                 self._after_burst()
 
@@ -171,23 +171,23 @@ class TableSession:
             self.departure.seen(event, seat)
             if event.get("type") == "player_leaving" and seat is not None and event.get("seat") == seat \
                     and not self.departure.leaving:  # not this player's own leave: the host's
-                self.tracker.note("the host stands you up after this hand")
+                self.tracker.note(_("the host stands you up after this hand"))
             if event.get("type") == "player_stood" and seat is not None and event.get("seat") == seat:
                 self.stood(int(event.get("cashed_out", 0)), event.get("reason"))
             elif event.get("type") == "table_closed":
-                self.finish(0, f"the host closed table {self.table}")
+                self.finish(0, _("the host closed table {table}", table=self.table))
         elif kind == "private" and item.get("table") == self.table:
             self.tracker.on_private(item.get("event") or {})
         elif kind == "update" and item.get("table") == self.table:
             self.sync()
         elif kind == "replaced":
-            self.finish(1, "this account connected from somewhere else: this client stops here")
+            self.finish(1, _("this account connected from somewhere else: this client stops here"))
         elif kind == "revoked":
-            self.finish(1, str(item.get("message") or "this session was logged out: log in again"))
+            self.finish(1, str(item.get("message") or _("this session was logged out: log in again")))
         elif kind == "gone":  # the server would not take this client back after it stopped
-            self.finish(1, f"the server did not take this client back: {item.get('message')}")
+            self.finish(1, _("the server did not take this client back: {why}", why=item.get("message")))
         elif kind == "notice":
-            self.tracker.note(str(item.get("message")))
+            self.tracker.note(heard(item, "message"))  # a shared sentence, in this client's language
         elif kind == "chat" and item.get("table") == self.table:
             self.tracker.note(chat_text(item))
 
@@ -261,7 +261,7 @@ class TableSession:
             results=self.tracker.results,
             verdict=verdict.lines if verdict else (),
             verdict_ok=verdict.ok if verdict else None,
-            choices=self.choices_line() or ("watching: Ctrl-C quits" if self.options.watch else None),
+            choices=self.choices_line() or (_("watching: Ctrl-C quits") if self.options.watch else None),
             message=status,
             symbols=isinstance(self.face, LiveFace),
             extra=list(self.help),
@@ -324,12 +324,12 @@ class TableSession:
         if self.done.is_set():
             return
         self.connected = False
-        self.note("connection lost: reconnecting…")
+        self.note(_("connection lost: reconnecting…"))
         self.redraw()
 
     async def _reconnected(self) -> None:
         self.connected = True
-        self.note("reconnected")
+        self.note(_("reconnected"))
         await self._rejoin()
         if self.departure.leaving and not self.departure.leave_sent:
             await self.departure.leave()
@@ -338,7 +338,7 @@ class TableSession:
         try:
             await self.conn.join(self.table)
         except Exception as exc:  # shown to the player; the next reconnect tries again
-            self.note(f"could not rejoin {self.table}: {exc}")
+            self.note(_("could not rejoin {table}: {why}", table=self.table, why=exc))
 
     def note(self, line: str) -> None:
         self.tracker.note(line)
@@ -403,9 +403,9 @@ class TableSession:
         try:
             await self.conn.call(event, {"table": self.table, **args})
         except ServerRefused as exc:
-            self.say_message(f"refused: {exc.message}")
+            self.say_message(_("refused: {why}", why=exc.message))
         except Exception:  # the link is down; say so, the player can try again
-            self.say_message("not sent: the connection is down (reconnecting)")
+            self.say_message(_("not sent: the connection is down (reconnecting)"))
         else:
             if isinstance(command, Move):
                 self._moved(command)
@@ -417,9 +417,9 @@ class TableSession:
         try:
             await self.conn.call("away", {"table": self.table, "on": on})
         except ServerRefused as exc:
-            self.say_message(f"refused: {exc.message}")
+            self.say_message(_("refused: {why}", why=exc.message))
         except Exception:  # the link is down; say so, the player can try again
-            self.say_message("not sent: the connection is down (reconnecting)")
+            self.say_message(_("not sent: the connection is down (reconnecting)"))
         else:
             self.say_message(switched_text(on))
             self.sync()
@@ -429,10 +429,10 @@ class TableSession:
         try:  # a refusal is said at once (a flood waits seconds): no retry, unlike a move
             reply = await self.conn.raw_call("chat", {"table": self.table, "text": text})
         except Exception:
-            reply = {"error": {"message": "the connection is down (reconnecting)"}}
+            reply = {"error": {"message": _("the connection is down (reconnecting)")}}
         if not (isinstance(reply, dict) and reply.get("ok")):
             error = reply.get("error") if isinstance(reply, dict) else None
-            self.say_message(f"not said: {(error or {}).get('message', 'the server did not answer')}")
+            self.say_message(_("not said: {why}", why=(error or {}).get("message", _("the server did not answer"))))
         self.redraw()
 
     def _seeded(self, move: Move, args: dict[str, Any]) -> dict[str, Any]:
@@ -477,12 +477,12 @@ async def play(options: PlayOptions, token: str | None, face: Face) -> int:
     try:
         await conn.connect()
     except Exception as exc:  # reported to the user
-        print(f"error: cannot connect to {options.url}: {_why(exc)}", flush=True)
+        print(_("error: cannot connect to {url}: {why}", url=options.url, why=_why(exc)), flush=True)
         return 1
     try:
         return await TableSession(conn, options, face).run()
     except ServerRefused as exc:
-        print(f"error: {exc.message}", flush=True)
+        print(_("error: {why}", why=exc.message), flush=True)
         return 1
     finally:
         with contextlib.suppress(Exception):

@@ -207,7 +207,7 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
         text.append(_waiting_words(snapshot.get("waiting_reason")))
     meter = snapshot.get("jackpot_meter")
     if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
-        text.append(f" · jackpot {meter // 100:,}.{meter % 100:02d}", style="bold magenta")
+        text.append(" · " + _("jackpot {meter}", meter=f"{meter // 100:,}.{meter % 100:02d}"), style="bold magenta")
     if snapshot.get("arranged_next"):
         text.append(_(" · next deck arranged"), style="red")
     if not connected:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client_cli.api import http_json
+from server.i18n import _
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -47,8 +48,8 @@ def find_table(tables: Sequence[Mapping[str, Any]], table: str, url: str) -> Map
         if entry.get("name") == table:
             return entry
     names = ", ".join(str(t.get("name")) for t in tables)
-    where = f"its tables: {names}" if names else "it has no open table"
-    raise StartRefused(f"no table named {table!r} at {url} ({where})")
+    where = _("its tables: {names}", names=names) if names else _("it has no open table")
+    raise StartRefused(_("no table named {table} at {url} ({where})", table=repr(table), url=url, where=where))
 
 
 def seat_of(entry: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.i18n import _, phrase, spoken
 from server.rules.cards import Card, CardError, cards_list, parse_cards
 from server.rules.caribbean.hand import deal_hands as caribbean_deal
 from server.rules.fairness import derive_deck_seed, player_seed_bytes, shuffled_deck, verify_commitment
@@ -42,7 +43,7 @@ from server.rules.hcf.hand import deal_hands
 from server.rules.sixcard.hand import deal_boxes
 
 HAND_SIZE: Final = 7
-ARRANGED: Final = "arranged deck: not a random deal"
+ARRANGED: Final = phrase("arranged deck: not a random deal")
 PLACES: Final = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
 """What a deal order's numbers name in each game (0 is always the house or dealer)."""
 
@@ -109,25 +110,25 @@ def seen_from_reveal(reveal: Mapping[str, Any]) -> dict[int, list[str]]:
 def verify_reveal(reveal: Mapping[str, Any], seen: Seen) -> Verdict:
     """Check the revealed seed and the deal against what was seen (see the module doc)."""
     number = reveal.get("number")
-    hand = f"hand #{number if isinstance(number, int) else reveal.get('hand_id')}"
+    hand = _("hand #{number}", number=number if isinstance(number, int) else reveal.get("hand_id"))
     order = [int(s) for s in reveal.get("deal_order") or []]
     if reveal.get("arranged"):
-        return Verdict(None, f"{hand}: {ARRANGED}", arranged=True)
+        return Verdict(None, f"{hand}: {spoken(ARRANGED)}", arranged=True)
     if not order:
-        return Verdict(None, f"{hand}: no cards were dealt, nothing to verify")
+        return Verdict(None, _("{hand}: no cards were dealt, nothing to verify", hand=hand))
     problems = _seed_problems(reveal, seen)
     deck_seed = None
     if not problems:
-        seeds = [player_seed_bytes(str(s)) for _, s in reveal.get("player_seeds") or []]
+        seeds = [player_seed_bytes(str(s)) for _seat, s in reveal.get("player_seeds") or []]
         deck_seed = derive_deck_seed(bytes.fromhex(str(reveal["server_seed"])), seeds)
         if deck_seed.hex() != str(reveal.get("deck_seed", deck_seed.hex())).lower():
-            problems.append("the deck seed the server revealed is not the one its seeds give")
+            problems.append(_("the deck seed the server revealed is not the one its seeds give"))
     if deck_seed is None:
         return _warn(hand, problems)
     game = str(reveal.get("game") or "hcf")
     if game not in PLACES:  # a game this client does not know: its seed is checked, its deal cannot be
-        return Verdict(True, f"{hand}: seed matches the commitment (this client does not know how {game!r} "
-                             "deals: no cards checked)")
+        return Verdict(True, _("{hand}: seed matches the commitment (this client does not know how {game} "
+                               "deals: no cards checked)", hand=hand, game=repr(game)))
     dealt = deal(shuffled_deck(deck_seed), order, game)
     checked = 0
     for seat, cards in sorted(seen.cards.items()):
@@ -139,9 +140,11 @@ def verify_reveal(reveal: Mapping[str, Any], seen: Seen) -> Verdict:
     if problems:
         return _warn(hand, problems)
     if not checked:
-        return Verdict(True, f"{hand}: seed matches the commitment (no cards seen to check)")
-    noun = "hand" if checked == 1 else "hands"
-    return Verdict(True, f"{hand}: deal verified ({checked} {noun} checked against the revealed seed)")
+        return Verdict(True, _("{hand}: seed matches the commitment (no cards seen to check)", hand=hand))
+    if checked == 1:
+        return Verdict(True, _("{hand}: deal verified (1 hand checked against the revealed seed)", hand=hand))
+    return Verdict(True, _("{hand}: deal verified ({count} hands checked against the revealed seed)", hand=hand,
+                           count=checked))
 
 
 def _seed_problems(reveal: Mapping[str, Any], seen: Seen) -> list[str]:
@@ -149,35 +152,36 @@ def _seed_problems(reveal: Mapping[str, Any], seen: Seen) -> list[str]:
     try:
         server_seed = bytes.fromhex(str(reveal.get("server_seed") or ""))
     except ValueError:
-        return ["the revealed server seed is not hex"]
+        return [_("the revealed server seed is not hex")]
     if not server_seed:
-        return ["the server did not reveal its seed"]
+        return [_("the server did not reveal its seed")]
     published = str(reveal.get("commitment") or "")
     if not verify_commitment(server_seed, published):
-        problems.append("the revealed server seed does not match the commitment")
+        problems.append(_("the revealed server seed does not match the commitment"))
     if seen.commitment is not None and seen.commitment.lower() != published.lower():
-        problems.append(f"the commitment changed: {seen.commitment[:12]}… was published before the bets, "
-                        f"{published[:12]}… with the reveal")
+        problems.append(_("the commitment changed: {before}… was published before the bets, {after}… with the "
+                          "reveal", before=seen.commitment[:12], after=published[:12]))
     if seen.my_seed is not None and seen.my_seat is not None:
         mine = [s for seat, s in reveal.get("player_seeds") or [] if int(seat) == seen.my_seat]
         if mine != [seen.my_seed]:
-            problems.append("your seed is missing from the player seeds the server used")
+            problems.append(_("your seed is missing from the player seeds the server used"))
     return problems
 
 
 def _compare(seat: int, cards: Sequence[str], dealt: Mapping[int, tuple[Card, ...]], place: str) -> str | None:
-    who = "the house" if seat == 0 else f"{place} {seat}"
+    who = (_("the house") if seat == 0 else _("spot {seat}", seat=seat) if place == "spot"
+           else _("box {seat}", seat=seat) if place == "box" else _("seat {seat}", seat=seat))
     try:
         got = parse_cards(list(cards))
     except CardError as exc:
-        return f"{who}: unreadable cards ({exc})"
+        return _("{who}: unreadable cards ({error})", who=who, error=exc)
     if seat not in dealt:
-        return f"{who} had cards but was not in the deal order"
+        return _("{who} had cards but was not in the deal order", who=who)
     if sorted(got) != sorted(dealt[seat]):
-        return (f"{who} was shown {' '.join(cards_list(got))} but the seed deals "
-                f"{' '.join(cards_list(dealt[seat]))}")
+        return _("{who} was shown {shown} but the seed deals {dealt}", who=who, shown=" ".join(cards_list(got)),
+                 dealt=" ".join(cards_list(dealt[seat])))
     return None
 
 
 def _warn(hand: str, problems: list[str]) -> Verdict:
-    return Verdict(False, f"WARNING {hand}: DEAL NOT VERIFIED", tuple(problems))
+    return Verdict(False, _("WARNING {hand}: DEAL NOT VERIFIED", hand=hand), tuple(problems))

@@ -25,6 +25,7 @@ from server.bindings import DatabaseBindings
 from server.clock import SYSTEM_CLOCK, Clock
 from server.config import ServerConfig, origins_of
 from server.gcpolicy import install_gc_policy
+from server.i18n import told, with_say
 from server.listening import PortUnavailable, listening_socket
 from server.persistence.database import Database, open_database
 from server.persistence.ownership import Holder, Ownership, claim, where_is
@@ -205,8 +206,8 @@ async def graceful_stop(app: web.Application) -> None:
     if GATEWAY in app:
         gateway = app[GATEWAY]
         gateway.accepting = False
-        await sio.emit(protocol.EV_NOTICE, {"level": "warning", "message":
-                       "the server is shutting down: no new hands; a hand in progress finishes or is voided"})
+        await sio.emit(protocol.EV_NOTICE, with_say({"level": "warning", "message": told(
+            "the server is shutting down: no new hands; a hand in progress finishes or is voided")}))
     if TABLES in app:
         await app[TABLES].stop_all(app[CONFIG].shutdown_grace)
     for sid in list(app[GATEWAY].identities) if GATEWAY in app else []:

@@ -100,6 +100,54 @@ def language(*tags: str | None) -> str:
     return "en"
 
 
+def accept_language(header: str | None) -> str:
+    """The language an HTTP request asks for in its ``Accept-Language`` header: the one of highest weight that
+    we speak (``de-CH, fr;q=0.9`` is German), else English.
+
+    >>> accept_language("fr-FR, es;q=0.8, de;q=0.9"), accept_language(None), accept_language("de;q=0, *")
+    ('de', 'en', 'en')
+    """
+    weighted: list[tuple[float, int, str]] = []
+    for place, part in enumerate((header or "").split(",")[:32]):  # (a thousand tags are read no further)
+        tag, _sep, rest = part.strip().partition(";")
+        weight = _weight(rest)
+        if weight > 0 and tag.strip():
+            weighted.append((-weight, place, tag.strip()))
+    for *_order, tag in sorted(weighted):  # the heaviest first; among equals, the header's order
+        code = language(tag)
+        if code != "en" or tag.lower().startswith("en"):
+            return code
+    return "en"
+
+
+def _weight(params: str) -> float:
+    """The ``q`` of a tag's parameters (1 when none is given, 0 when it is not a number)."""
+    for param in params.split(";"):
+        name, _sep, value = param.strip().partition("=")
+        if name.strip().lower() == "q":
+            try:
+                return float(value)
+            except ValueError:
+                return 0.0
+    return 1.0
+
+
+def counted(count: int, unit: str) -> Phrase:
+    """``1 day``, ``3 hours``: a count of days, hours, minutes or seconds as a phrase (said in the reader's language).
+
+    >>> counted(1, "day"), counted(12, "hour"), counted(90, "second")
+    ('1 day', '12 hours', '90 seconds')
+    """
+    one = count == 1
+    if unit == "day":
+        return phrase("1 day") if one else phrase("{count} days", count=count)
+    if unit == "hour":
+        return phrase("1 hour") if one else phrase("{count} hours", count=count)
+    if unit == "minute":
+        return phrase("1 minute") if one else phrase("{count} minutes", count=count)
+    return phrase("1 second") if one else phrase("{count} seconds", count=count)
+
+
 def environment_language(environ: Mapping[str, str] | None = None) -> str:
     """The language a terminal asks for: ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (gettext's order)."""
     env = os.environ if environ is None else environ
@@ -145,6 +193,19 @@ def render_text(text: str, lang: str) -> str:
     """A sentence for a person in ``lang``: a phrase translated, any other text as it was written."""
     said = render(text, lang)
     return said if isinstance(said, str) else text
+
+
+def render_all(value: object, lang: str) -> object:
+    """Every phrase in ``value`` (a JSON answer: its dicts and lists too) said in ``lang``; the rest as it is.
+
+    >>> render_all({"lines": [phrase("even")], "n": 2}, "en")
+    {'lines': ['even'], 'n': 2}
+    """
+    if isinstance(value, dict):
+        return {key: render_all(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [render_all(item, lang) for item in value]
+    return render_text(value, lang) if isinstance(value, str) else value
 
 
 _chosen = ["en"]  # the terminal client's one language (a process serves one person there)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 
+from server.i18n import phrase
 from server.persistence.errors import StoreError
 from server.persistence.models import INVITE_ROLES
 from server.persistence.naming import check_account_name, taken
@@ -22,13 +23,13 @@ NO_PASSWORD = ""  # the stored hash of a guest: no password matches it (verify_p
 def refusal(invite: Invite | None, now: int) -> StoreError | None:
     """Why this invite cannot be redeemed now, or None if it can."""
     if invite is None:
-        return StoreError("invite/invalid", "that invite link is not valid: ask the host for a new one")
+        return StoreError("invite/invalid", phrase("that invite link is not valid: ask the host for a new one"))
     if invite.revoked:
-        return StoreError("invite/revoked", "the host has revoked that invite link: ask for a new one")
+        return StoreError("invite/revoked", phrase("the host has revoked that invite link: ask for a new one"))
     if now >= invite.expires_at:
-        return StoreError("invite/expired", "that invite link has expired: ask the host for a new one")
+        return StoreError("invite/expired", phrase("that invite link has expired: ask the host for a new one"))
     if invite.max_uses is not None and invite.used >= invite.max_uses:
-        return StoreError("invite/used_up", "that invite link has been used as many times as it allows")
+        return StoreError("invite/used_up", phrase("that invite link has been used as many times as it allows"))
     return None
 
 
@@ -41,7 +42,8 @@ async def live_invite(tx: Tx, token: str) -> tuple[Invite, TableInfo | None]:
     assert invite is not None
     table = await tx.get_table(invite.table)
     if table is not None and table.closed:  # (a table closed before closing revoked its links)
-        raise StoreError("invite/revoked", f"table {invite.table} is closed: that invite link no longer works")
+        raise StoreError("invite/revoked", phrase("table {table} is closed: that invite link no longer works",
+                                                     table=invite.table))
     return invite, table
 
 
@@ -95,7 +97,7 @@ class InviteFlows:
         async with self.transaction() as tx:
             if not await tx.use_invite(invite.id):
                 raise refusal(await tx.invite(invite.id), tx.now()) or StoreError(
-                    "invite/invalid", "that invite link is not valid")
+                    "invite/invalid", phrase("that invite link is not valid"))
             if invite.role == "spectator":
                 return Redemption(invite.id, invite.table, invite.role, name, None, None, None)
             assert name is not None

@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from server.i18n import phrase
+
 HOUSE: Final = "the house"
 EXACT_UP_TO: Final = 12
 """Up to this many people with a net, the fewest payments are found exactly (2**n subsets); beyond it, the
@@ -60,7 +62,13 @@ def said(payment: Payment) -> str:
     >>> said(Payment(payer="bob", payee="alice", amount=40))
     'bob pays alice 40.'
     """
-    return f"{payment.payer} pays {payment.payee} {payment.amount}."
+    return phrase("{payer} pays {payee} {amount}.", payer=_who(payment.payer), payee=_who(payment.payee),
+                  amount=payment.amount)
+
+
+def _who(name: str) -> str:
+    """A person's name, or the house said in the reader's language."""
+    return phrase("the house") if name == HOUSE else name
 
 
 def net_sentence(figures: Figures) -> str:
@@ -71,11 +79,15 @@ def net_sentence(figures: Figures) -> str:
     >>> net_sentence(Figures(name="bob", bought=100, cashed=70, on_table=0, brought=20))
     'bob had 20 on the table already, bought in for 100, cashed out 70 and has nothing on the table: down 50.'
     """
-    before = f"had {figures.brought} on the table already, " if figures.brought else ""
-    still = f"has {figures.on_table} on the table" if figures.on_table else "has nothing on the table"
+    before = phrase("had {chips} on the table already, ", chips=figures.brought) if figures.brought else ""
+    still = (phrase("has {chips} on the table", chips=figures.on_table) if figures.on_table
+             else phrase("has nothing on the table"))
     net = figures.net
-    result = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
-    return f"{figures.name} {before}bought in for {figures.bought}, cashed out {figures.cashed} and {still}: {result}."
+    result = phrase("up {chips}", chips=net) if net > 0 else phrase("down {chips}", chips=-net) if net < 0 else (
+        phrase("even"))
+    return phrase("{name} {before}bought in for {bought}, cashed out {cashed} and {still}: {result}.",
+                  name=figures.name, before=before, bought=figures.bought, cashed=figures.cashed, still=still,
+                  result=result)
 
 
 def with_house(nets: Mapping[str, int]) -> dict[str, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from server.i18n import phrase
 from server.persistence.records import Hand
 from server.rules.errors import Refusal
 from server.storage.store import Store, as_table_errors
@@ -28,7 +29,7 @@ class HandStore(Store):
         table ever had is refused.
         """
         if table not in {t.name for t in await self.db.list_tables(include_closed=True)}:
-            raise Refusal("table/unknown", f"there is no table named {table!r}")
+            raise Refusal("table/unknown", phrase("there is no table named {table}", table=repr(table)))
         hands = await self.db.recent_hands(table, limit + 1, dealt_only=True)
         return [public_hand(h) for h in hands if h.status != "in_progress" and h.summary][:limit]
 

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal, cast, get_args
 
 import sqlalchemy as sa
 
+from server.i18n import phrase
 from server.persistence.models import TABLE_REPLAYS, TABLE_SESSION, TRANSFER
 from server.persistence.records import TableInfo
 from server.persistence.tx import Tx
@@ -24,9 +25,9 @@ from server.storage.store import Store
 Replays = Literal["anyone", "players", "host"]
 REPLAYS: Final[tuple[str, ...]] = get_args(Replays)
 REPLAYS_WORDS: Final[dict[str, str]] = {
-    "anyone": "anyone with a link may open this table's replays",
-    "players": "only the people who played at this table (and the host) may open its replays",
-    "host": "only the host may open this table's replays",
+    "anyone": phrase("anyone with a link may open this table's replays"),
+    "players": phrase("only the people who played at this table (and the host) may open its replays"),
+    "host": phrase("only the host may open this table's replays"),
 }
 
 
@@ -55,7 +56,7 @@ async def known_table(tx: Tx, table: str) -> TableInfo:
     """The table (open or closed), or ``table/unknown``."""
     info = await tx.get_table(table)
     if info is None:
-        raise Refusal("table/unknown", f"there is no table named {table!r}")
+        raise Refusal("table/unknown", phrase("there is no table named {table}", table=repr(table)))
     return info
 
 
@@ -83,8 +84,8 @@ class NightStore(Store):
             async with self.db.transaction() as tx:
                 info = await known_table(tx, table)
                 if info.closed:
-                    raise Refusal("table/closed",
-                                  f"the table {info.name} is closed: a session opens at an open table")
+                    raise Refusal("table/closed", phrase("the table {table} is closed: a session opens at an open "
+                                                         "table", table=info.name))
                 sessions = await table_sessions(tx, info.name)
                 if sessions and sessions[-1].closed_at is None:
                     return _already_open(info.name, sessions[-1])
@@ -96,7 +97,8 @@ class NightStore(Store):
                 return _already_open(info.name, (await table_sessions(tx, info.name))[-1])
         session = Session(number=len(sessions) + 1, opened_at=now, closed_at=None)
         return {"table": info.name, "session": session.as_json(), "opened": True,
-                "message": f"Session {session.number} at {info.name} is open: settle-up counts from now."}
+                "message": phrase("Session {number} at {table} is open: settle-up counts from now.",
+                                  number=session.number, table=info.name)}
 
     async def close_session(self, table: str) -> Session | None:
         """Close the open session at ``table`` now: the closed session, or None when none was open."""
@@ -122,18 +124,19 @@ class NightStore(Store):
     async def replays(self, table: str) -> dict[str, Any]:
         """The replays setting, with its sentence."""
         replays = await self.replays_setting(table)
-        return {"table": table, "replays": replays, "message": f"At {table}, {REPLAYS_WORDS[replays]}."}
+        return {"table": table, "replays": replays,
+                "message": phrase("At {table}, {who}.", table=table, who=REPLAYS_WORDS[replays])}
 
     async def set_replays(self, table: str, replays: str) -> dict[str, Any]:
         """Set who may open the table's replay links; anything but the three values is refused in words."""
         if replays not in REPLAYS:
-            raise Refusal("request/malformed", "replays is one of anyone, players or host")
+            raise Refusal("request/malformed", phrase("replays is one of anyone, players or host"))
         async with self.db.transaction() as tx:
             info = await known_table(tx, table)
             await tx._run(sa.delete(TABLE_REPLAYS).where(TABLE_REPLAYS.c.table_name == info.name))
             await tx._run(sa.insert(TABLE_REPLAYS).values(table_name=info.name, replays=replays))
         return {"table": info.name, "replays": replays,
-                "message": f"At {info.name}, {REPLAYS_WORDS[replays]}."}
+                "message": phrase("At {table}, {who}.", table=info.name, who=REPLAYS_WORDS[replays])}
 
     async def played_at(self, table: str, account: int) -> bool:
         """Whether the account ever had chips at the table (a buy-in: it sat and played there)."""
@@ -146,7 +149,8 @@ class NightStore(Store):
 
 def _already_open(table: str, session: Session) -> dict[str, Any]:
     return {"table": table, "session": session.as_json(), "opened": False,
-            "message": f"Session {session.number} at {table} is already open, since {iso(session.opened_at)}."}
+            "message": phrase("Session {number} at {table} is already open, since {since}.",
+                              number=session.number, table=table, since=iso(session.opened_at))}
 
 
 def _replays(value: str) -> Replays:

@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.i18n import phrase
 from server.persistence.models import TRANSFER
 from server.persistence.tx import Tx
 from server.rules.errors import Refusal
@@ -112,9 +113,10 @@ def _chosen(sessions: list[Session], number: int | None, table: str) -> Session 
     if number is None:
         return sessions[-1] if sessions else None
     if not 1 <= number <= len(sessions):
-        held = (f"sessions 1 to {len(sessions)}" if len(sessions) > 1 else "only session 1" if sessions
-                else "no session yet")
-        raise Refusal("request/malformed", f"there is no session {number} at {table}: it has {held}")
+        held = (phrase("sessions 1 to {count}", count=len(sessions)) if len(sessions) > 1
+                else phrase("only session 1") if sessions else phrase("no session yet"))
+        raise Refusal("request/malformed", phrase("there is no session {number} at {table}: it has {held}",
+                                                   number=number, table=table, held=held))
     return sessions[number - 1]
 
 
@@ -125,8 +127,9 @@ async def _name(tx: Tx, account: int) -> str:
 
 def _session_words(session: Session) -> str:
     if session.closed_at is None:
-        return f"in session {session.number}, open since {iso(session.opened_at)}"
-    return f"in session {session.number}, from {iso(session.opened_at)} to {iso(session.closed_at)}"
+        return phrase("in session {number}, open since {since}", number=session.number, since=iso(session.opened_at))
+    return phrase("in session {number}, from {start} to {end}", number=session.number, start=iso(session.opened_at),
+                  end=iso(session.closed_at))
 
 
 def _answer(table: str, figures: list[Figures], start: int, until: int, *, closed: bool,
@@ -136,13 +139,15 @@ def _answer(table: str, figures: list[Figures], start: int, until: int, *, close
     people = [{"name": f.name, "bought": f.bought, "cashed": f.cashed, "on_table": f.on_table,
                "brought": f.brought, "net": f.net, "line": net_sentence(f)} for f in figures]
     house = nets.get(HOUSE, 0)
-    words = f"on {day} (UTC)" if day is not None else _session_words(session) if session is not None else (
-        "for the night the table was open" if closed else "since the table opened")
-    heading = f"Settle-up at {table} {words}."
+    words = (phrase("on {day} (UTC)", day=day) if day is not None
+             else _session_words(session) if session is not None
+             else phrase("for the night the table was open") if closed else phrase("since the table opened"))
+    heading = phrase("Settle-up at {table} {words}.", table=table, words=words)
     lines = [heading, *(p["line"] for p in people)]
     if house:
-        lines.append(f"The house is {'up' if house > 0 else 'down'} {abs(house)} (fees and the house's bets).")
-    lines += [said(p) for p in payments] or ["Nobody owes anybody anything."]
+        lines.append(phrase("The house is up {chips} (fees and the house's bets).", chips=house) if house > 0 else
+                     phrase("The house is down {chips} (fees and the house's bets).", chips=-house))
+    lines += [said(p) for p in payments] or [phrase("Nobody owes anybody anything.")]
     return {"table": table, "day": day, "closed": closed, "from": iso(start),
             "until": iso(until) if until < 2**62 and (day is not None or session is not None) else None,
             "people": people, "house": house,

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from server import protocol as p
 from server.clock import SYSTEM_CLOCK, Clock
+from server.i18n import accept_language, phrase, render_all, render_text
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.game import AccountId
@@ -188,15 +189,16 @@ def _limit(request: web.Request) -> int:
     try:
         return min(max(int(request.query.get("limit", "20")), 1), 200)
     except ValueError:
-        raise Refusal("request/malformed", "limit is a whole number from 1 to 200") from None
+        raise Refusal("request/malformed", phrase("limit is a whole number from 1 to 200")) from None
 
 
 def _answer(data: Reply, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def _refusal(code: RefusalCode, message: str | None = None, retry_after: int | None = None) -> web.Response:
-    answer = p.error(code, message)
+def _refusal(code: RefusalCode, message: str | None = None, retry_after: int | None = None, *,
+             lang: str = "en") -> web.Response:
+    answer = p.error(code, render_text(message or p.ERROR_CODES[code], lang))
     headers = {}
     if retry_after is not None:
         answer["error"]["retry_after"] = retry_after
@@ -219,18 +221,24 @@ async def _answered(fn: Handler, request: web.Request) -> web.StreamResponse:
     try:
         return await fn(request)
     except RateLimitedError as exc:
-        return _refusal(exc.code, exc.message, exc.seconds)
+        return _refusal(exc.code, exc.message, exc.seconds, lang=_lang(request))
     except Refusal as exc:
-        return _refusal(exc.code, exc.message)
+        return _refusal(exc.code, exc.message, lang=_lang(request))
     except RecursionError:  # a structure nested past what any request of ours takes
-        return _refusal("request/malformed", "the request is nested too deeply")
+        return _refusal("request/malformed", phrase("the request is nested too deeply"), lang=_lang(request))
     except Exception:
         log.exception("http_failed", path=request.path)
-        return _refusal("request/internal")
+        return _refusal("request/internal", lang=_lang(request))
+
+
+def _lang(request: web.Request) -> str:
+    """The language of the request's ``Accept-Language``: its refusals and sentences are said in it (docs/http.md)."""
+    return accept_language(request.headers.get("Accept-Language"))
 
 
 def _too_large(most: int) -> Refusal:
-    return Refusal("request/too_large", f"the request body is larger than the {most:,} bytes this request takes")
+    return Refusal("request/too_large", phrase("the request body is larger than the {most} bytes this request "
+                                                "takes", most=f"{most:,}"))
 
 
 async def _body(request: web.Request, timeout: float, most: int = p.MAX_REQUEST_BYTES) -> JSON:
@@ -242,29 +250,31 @@ async def _body(request: web.Request, timeout: float, most: int = p.MAX_REQUEST_
     except web.HTTPRequestEntityTooLarge:
         raise _too_large(most) from None
     except TimeoutError:
-        raise Refusal("request/malformed", f"the request body did not arrive within {timeout:g} s") from None
+        raise Refusal("request/malformed", phrase("the request body did not arrive within {seconds} s",
+                                                  seconds=f"{timeout:g}")) from None
     if len(raw) > most:
         raise _too_large(most)
     if raw and request.content_type != JSON_TYPE:
         # A page on another site may post text/plain, a form or an untyped body from a visitor's browser
         # without asking first; a JSON body makes the browser ask (CORS), and we never say yes.
-        raise Refusal("request/malformed", "send the body as JSON, with the header "
-                         "'Content-Type: application/json'")
+        raise Refusal("request/malformed", phrase("send the body as JSON, with the header {header}",
+                                                  header="'Content-Type: application/json'"))
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:
-        raise Refusal("request/malformed", "the body is nested too deeply") from None
+        raise Refusal("request/malformed", phrase("the body is nested too deeply")) from None
     except ValueError:  # not JSON, or not UTF-8
-        raise Refusal("request/malformed", "the body must be JSON") from None
+        raise Refusal("request/malformed", phrase("the body must be JSON")) from None
     if not isinstance(data, dict):
-        raise Refusal("request/malformed", "the body must be a JSON object")
+        raise Refusal("request/malformed", phrase("the body must be a JSON object"))
     return data
 
 
 def hand_id_of(text: str) -> int:
     """A hand id from a URL: a whole number the database can hold, else ``hand/unknown``."""
     if not text.isascii() or not text.isdigit() or len(text) > 19 or int(text) > HAND_ID_MAX:
-        raise Refusal("hand/unknown", f"there is no hand {text[:24]!r}: hand ids are whole numbers")
+        raise Refusal("hand/unknown", phrase("there is no hand {hand}: hand ids are whole numbers",
+                                                  hand=repr(text[:24])))
     return int(text)
 
 
@@ -281,21 +291,21 @@ async def refuse_unless_host(request: web.Request, service: AccountService, limi
     # anyone lock the real host out)
     scope = await service.host_scope(_bearer(request))
     if scope is None:
-        raise Refusal("auth/not_host", "that is not the host token")
+        raise Refusal("auth/not_host", phrase("that is not the host token"))
     return scope
 
 
 def _text(data: JSON, key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value or not is_text(value):
-        raise Refusal("request/malformed", f"{key} is required (text)")
+        raise Refusal("request/malformed", phrase("{key} is required (text)", key=key))
     return value
 
 
 def _bearer(request: web.Request) -> str:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
-        raise Refusal("auth/required", "send 'Authorization: Bearer <token>'")
+        raise Refusal("auth/required", phrase("send {header}", header="'Authorization: Bearer <token>'"))
     return header[7:].strip()
 
 
@@ -320,7 +330,7 @@ class _Api:
         self.limits.check_history(request)
         name, text = request.match_info["name"], request.match_info["number"]
         if not text.isdigit() or len(text) > 9:
-            raise Refusal("hand/unknown", "a hand number is a whole number from 1")
+            raise Refusal("hand/unknown", phrase("a hand number is a whole number from 1"))
         await check_replays(self.service, name, bearer_of(request))
         return _answer(p.ok(**await self.service.hand_by_number(name, int(text))))
 
@@ -344,12 +354,14 @@ class _Api:
         name = request.match_info["name"]
         scope = await refuse_unless_host(request, self.service, self.limits)
         if scope not in (EVERY_TABLE, name) and scope.lower() != name.lower():
-            raise Refusal("auth/not_host", f"that floor link runs the table {scope}, not {name}")
+            raise Refusal("auth/not_host", phrase("that floor link runs the table {scope}, not {name}",
+                                                    scope=scope, name=name))
         session = request.query.get("session") or None
         if session is not None and not (session.isascii() and session.isdigit() and len(session) < 7):
-            raise Refusal("request/malformed", "a session is its number at the table: 1, 2, 3 ...")
+            raise Refusal("request/malformed", phrase("a session is its number at the table: 1, 2, 3 ..."))
         day = request.query.get("day") or None
-        return _answer(p.ok(**await self.service.settle_up(name, day, int(session) if session else None)))
+        settle = await self.service.settle_up(name, day, int(session) if session else None)
+        return _answer(p.ok(**cast(JSON, render_all(settle, _lang(request)))))
 
     async def hand(self, request: web.Request) -> web.Response:
         self.limits.check_history(request)

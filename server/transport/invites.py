@@ -16,6 +16,7 @@ import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.i18n import accept_language, counted, phrase, render_text
 from server.identity import EVERY_TABLE
 from server.rules.drill.views import GAME_NAMES
 from server.rules.errors import Refusal
@@ -28,7 +29,8 @@ from server.transport.scope import check_scope
 log = structlog.get_logger("hcf.invites")
 
 ROLES: Final = ("player", "spectator", "floor")
-ROLE_WORDS: Final = {"player": "to play", "spectator": "to watch", "floor": "to run the table as floor staff"}
+ROLE_WORDS: Final = {"player": phrase("to play"), "spectator": phrase("to watch"),
+              "floor": phrase("to run the table as floor staff")}
 DEFAULT_EXPIRES: Final = 12 * 3600
 MIN_EXPIRES: Final = 60
 MAX_EXPIRES: Final = 30 * 86400
@@ -89,7 +91,8 @@ def _whole(data: JSON, key: str, low: int, high: int) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise Refusal("request/malformed", f"{key} is a whole number from {low} to {high}")
+        raise Refusal("request/malformed", phrase("{key} is a whole number from {low} to {high}", key=key, low=low,
+                                                  high=high))
     return value
 
 
@@ -98,11 +101,13 @@ def _expires(data: JSON) -> int:
     value = data.get("expires_seconds")
     if value is None:
         return DEFAULT_EXPIRES
-    limits = f"an invite lasts from {duration_words(MIN_EXPIRES)} to {duration_words(MAX_EXPIRES)}"
+    shortest, longest = duration_words(MIN_EXPIRES), duration_words(MAX_EXPIRES)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refusal("request/malformed", f"{limits}: send how long in whole seconds")
+        raise Refusal("request/malformed", phrase("an invite lasts from {low} to {high}: send how long in whole "
+                                                  "seconds", low=shortest, high=longest))
     if not MIN_EXPIRES <= value <= MAX_EXPIRES:
-        raise Refusal("request/malformed", f"{limits}, not {duration_words(value)}")
+        raise Refusal("request/malformed", phrase("an invite lasts from {low} to {high}, not {asked}", low=shortest,
+                                                  high=longest, asked=duration_words(value)))
     return value
 
 
@@ -114,21 +119,21 @@ def duration_words(seconds: int) -> str:
     """
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'' if count == 1 else 's'}"
-    return f"{seconds} second{'' if seconds == 1 else 's'}"
+            return counted(seconds // size, unit)
+    return counted(seconds, "second")
 
 
 def invite_request(data: JSON) -> tuple[str, str, int, int | None]:
     """``(table, role, expires_seconds, uses)`` of a ``POST /api/invites`` body."""
     unknown = sorted(set(data) - {"table", "role", "expires_seconds", "uses"})
     if unknown:
-        raise Refusal("request/malformed", f"unknown key {unknown[0]!r}: send table, role, expires_seconds, uses")
+        raise Refusal("request/malformed", phrase("unknown key {key}: send table, role, expires_seconds, uses",
+                                                  key=repr(unknown[0])))
     table, role = data.get("table"), data.get("role", "player")
     if not isinstance(table, str) or not table or not is_text(table):
-        raise Refusal("request/malformed", "table is required (text)")
+        raise Refusal("request/malformed", phrase("table is required (text)"))
     if role not in ROLES:
-        raise Refusal("request/malformed", f"role is one of {', '.join(ROLES)}")
+        raise Refusal("request/malformed", phrase("role is one of {roles}", roles=", ".join(ROLES)))
     return table, str(role), _expires(data), _whole(data, "uses", 1, MAX_USES)
 
 
@@ -136,7 +141,7 @@ def token_in(data: JSON) -> str:
     """The ``token`` of a describe or redeem body; ``invite/invalid`` for anything that is no token of ours."""
     token = data.get("token")
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isascii():
-        raise Refusal("invite/invalid", "that invite link is not valid: ask the host for a new one")
+        raise Refusal("invite/invalid", phrase("that invite link is not valid: ask the host for a new one"))
     return token
 
 
@@ -149,26 +154,34 @@ def time_left_words(seconds: int) -> str:
     counts = [(seconds // 86400, "day"), (seconds % 86400 // 3600, "hour"), (seconds % 3600 // 60, "minute")]
     first = next((i for i, (count, _) in enumerate(counts) if count), None)
     if first is None:
-        return "less than a minute"
-    said = [f"{count} {unit}{'' if count == 1 else 's'}" for count, unit in counts[first:first + 2] if count]
-    return " and ".join(said)
+        return phrase("less than a minute")
+    said = [counted(count, unit) for count, unit in counts[first:first + 2] if count]
+    return said[0] if len(said) == 1 else phrase("{first} and {second}", first=said[0], second=said[1])
 
 
 def invitation_sentence(table: str, game: str | None, role: str) -> str:
     """``You are invited to play High Card Flush at table main.`` (to watch, or to run it as floor staff)."""
     named = GAME_NAMES.get(game or "", "")
     if role == "floor":
-        return f"You are invited to run table {table}{f' ({named})' if named else ''} as floor staff."
-    verb = "watch" if role == "spectator" else "play"
-    return f"You are invited to {verb} {named + ' ' if named else ''}at table {table}."
+        if named:
+            return phrase("You are invited to run table {table} ({game}) as floor staff.", table=table, game=named)
+        return phrase("You are invited to run table {table} as floor staff.", table=table)
+    if role == "spectator":
+        if named:
+            return phrase("You are invited to watch {game} at table {table}.", table=table, game=named)
+        return phrase("You are invited to watch at table {table}.", table=table)
+    if named:
+        return phrase("You are invited to play {game} at table {table}.", table=table, game=named)
+    return phrase("You are invited to play at table {table}.", table=table)
 
 
-def invitation(found: JSON) -> JSON:
-    """The describe answer: the storage's fields, and the same in words."""
+def invitation(found: JSON, lang: str = "en") -> JSON:
+    """The describe answer: the storage's fields, and the same in words (in ``lang``: docs/http.md)."""
     game = found["game"]
-    return {**found, "game_name": GAME_NAMES.get(game or "", game), "role_words": ROLE_WORDS[found["role"]],
-            "invitation": invitation_sentence(found["table"], game, found["role"]),
-            "expires_in": time_left_words(found["seconds_left"])}
+    return {**found, "game_name": GAME_NAMES.get(game or "", game),
+            "role_words": render_text(ROLE_WORDS[found["role"]], lang),
+            "invitation": render_text(invitation_sentence(found["table"], game, found["role"]), lang),
+            "expires_in": render_text(time_left_words(found["seconds_left"]), lang)}
 
 
 class _Invites:
@@ -196,11 +209,13 @@ class _Invites:
         scope = await refuse_unless_host(request, self.service, self.limits)
         text = request.match_info["invite_id"]
         if not text.isascii() or not text.isdigit() or len(text) > 18:
-            raise Refusal("invite/unknown", f"there is no invite {text[:24]!r}: invite ids are whole numbers")
+            raise Refusal("invite/unknown", phrase("there is no invite {invite}: invite ids are whole numbers",
+                                                     invite=repr(text[:24])))
         if scope != EVERY_TABLE:  # a floor link revokes its own table's links only
             mine = {int(i["id"]) for i in await self.service.list_invites(scope)}
             if int(text) not in mine:
-                raise Refusal("auth/not_host", f"a floor link runs table {scope} only: that invite is not its")
+                raise Refusal("auth/not_host", phrase("a floor link runs table {table} only: that invite is "
+                                                      "not its", table=scope))
         fields = await self.service.revoke_invite(int(text))
         log.info("invite_revoked", invite=fields["id"], table=fields["table"])
         return web.json_response(p.ok(**fields))
@@ -209,14 +224,14 @@ class _Invites:
         self.limits.check_address(request)  # as redeeming is: no guessing tokens faster here than there
         token = token_in(await body_of(request, self.limits))
         found = await self.service.describe_invite(token)
-        return web.json_response(p.ok(**invitation(found)))
+        return web.json_response(p.ok(**invitation(found, accept_language(request.headers.get("Accept-Language")))))
 
     async def redeem(self, request: web.Request) -> web.Response:
         self.limits.check_address(request)  # guests are made here: per address, as registering is
         data = await body_of(request, self.limits)
         token, name = token_in(data), data.get("name")
         if name is not None and (not isinstance(name, str) or not is_text(name)):
-            raise Refusal("request/malformed", "name is text: the name to play under")
+            raise Refusal("request/malformed", phrase("name is text: the name to play under"))
         got = await self.limits.new_account(request, self.service.redeem_invite(token, name or None))
         log.info("invite_redeemed", invite=got.pop("invite"), role=got["role"], table=got["table"],
                  name=got["name"], account=got["account"])

@@ -9,12 +9,13 @@ or the table's floor link, only.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.i18n import accept_language, phrase, render_all, render_text
 from server.identity import EVERY_TABLE
 from server.rules.errors import Refusal
 from server.rules.vocabulary import JSON
@@ -84,7 +85,8 @@ class _TableHost:
         name = request.match_info["name"]
         scope = await refuse_unless_host(request, self.service, self.limits)
         if scope != EVERY_TABLE and scope.casefold() != name.casefold():
-            raise Refusal("auth/not_host", f"that floor link runs the table {scope}, not {name}")
+            raise Refusal("auth/not_host", phrase("that floor link runs the table {scope}, not {name}",
+                                                    scope=scope, name=name))
         return name
 
     async def session(self, request: web.Request) -> web.Response:
@@ -93,18 +95,22 @@ class _TableHost:
         if action == "open":
             opened = await self.service.open_session(name)
             log.info("session_opened", table=name, opened=opened["opened"])
-            return web.json_response(p.ok(**opened))
+            return web.json_response(p.ok(**_said(opened, request)))
         if action != "close":
-            raise Refusal("request/malformed", "send {\"action\": \"open\"} or {\"action\": \"close\"}")
+            raise Refusal("request/malformed", phrase("send {open} or {close}", open='{"action": "open"}',
+                                                  close='{"action": "close"}'))
         closed = await self.service.close_session(name)
         if closed is None:
             settle = await self.service.settle_up(name)
-            return web.json_response(p.ok(table=settle["table"], closed=False, settle_up=settle,
-                                          message=f"No session is open at {settle['table']}: nothing to close."))
+            return web.json_response(p.ok(table=settle["table"], closed=False, settle_up=_all(settle, request),
+                                          message=_say(phrase("No session is open at {table}: nothing to close.",
+                                                              table=settle["table"]), request)))
         settle = await self.service.settle_up(name, None, closed.number)
         log.info("session_closed", table=name, session=closed.number)
-        return web.json_response(p.ok(table=settle["table"], closed=True, session=closed.as_json(), settle_up=settle,
-                                      message=f"Session {closed.number} at {settle['table']} is closed."))
+        return web.json_response(p.ok(table=settle["table"], closed=True, session=closed.as_json(),
+                                      settle_up=_all(settle, request),
+                                      message=_say(phrase("Session {number} at {table} is closed.",
+                                                          number=closed.number, table=settle["table"]), request)))
 
     async def sessions(self, request: web.Request) -> web.Response:
         name = await self._host(request)
@@ -112,11 +118,27 @@ class _TableHost:
 
     async def replays(self, request: web.Request) -> web.Response:
         name = await self._host(request)
-        return web.json_response(p.ok(**await self.service.replays(name)))
+        return web.json_response(p.ok(**_said(await self.service.replays(name), request)))
 
     async def set_replays(self, request: web.Request) -> web.Response:
         name = await self._host(request)
         replays = (await body_of(request, self.limits)).get("replays")
         if not isinstance(replays, str):
-            raise Refusal("request/malformed", "send {\"replays\": \"anyone\"}, \"players\" or \"host\"")
-        return web.json_response(p.ok(**await self.service.set_replays(name, replays)))
+            raise Refusal("request/malformed", phrase("send {example}, \"players\" or \"host\"",
+                                                  example='{"replays": "anyone"}'))
+        return web.json_response(p.ok(**_said(await self.service.set_replays(name, replays), request)))
+
+
+def _say(text: str, request: web.Request) -> str:
+    """A sentence of the answer in the language of the request's ``Accept-Language`` (docs/http.md)."""
+    return render_text(text, accept_language(request.headers.get("Accept-Language")))
+
+
+def _said(answer: dict[str, Any], request: web.Request) -> dict[str, Any]:
+    """``answer`` with its ``message`` said in the request's language."""
+    return {**answer, "message": _say(answer["message"], request)} if "message" in answer else answer
+
+
+def _all(answer: JSON, request: web.Request) -> JSON:
+    """Every sentence of ``answer`` (a settle-up's lines) in the request's language."""
+    return cast(JSON, render_all(answer, accept_language(request.headers.get("Accept-Language"))))

@@ -1,5 +1,4 @@
-"""The store depends on the pure rules core and nothing else of ours (but the phrases it says, server/i18n.py,
-which is below the rules: standard library only)."""
+"""The store depends on the pure rules core (and its phrases, server/i18n.py) and nothing else of ours."""
 
 from __future__ import annotations
 
@@ -24,5 +23,6 @@ def _our_imports(path: Path) -> set[str]:
 def test_persistence_imports_only_itself_and_the_rules() -> None:
     for path in PACKAGE.glob("*.py"):
         for name in _our_imports(path):
+            # server.i18n: the pure phrase module the rules core uses too (a refusal's sentence in any language)
             assert name.startswith(("server.persistence", "server.rules")) or name == "server.i18n", \
                 f"{path.name} imports {name}"

@@ -128,7 +128,8 @@ def _bet_choices(base: Choices, snapshot: Mapping[str, Any], seat: int, offers: 
 
 def bets_text(bets: Sequence[SpotBet]) -> str:
     """``spot 1 ante 10 +jackpot, spot 3 ante 5``."""
-    return ", ".join(f"spot {b.spot} ante {b.ante}" + (" +jackpot" if b.jackpot else "") for b in bets)
+    return ", ".join(_("spot {spot} ante {ante}", spot=b.spot, ante=b.ante) + (" +" + _("jackpot") if b.jackpot else "")
+                     for b in bets)
 
 
 def short_bets(bets: Sequence[SpotBet]) -> str:

@@ -17,26 +17,30 @@ from __future__ import annotations
 from client_cli.games.caribbean.choices import Choices
 from client_cli.games.house import hold_problem
 from client_cli.offers import Misfit, span_of
+from server.i18n import _
 
 
 def bets_refusal(misfit: Misfit, c: Choices, count: int) -> str | None:
     """Why the server does not offer these ``count`` bets now (None: the judge's own sentence says it)."""
     if misfit.not_offered:
-        return f"your stack of {c.stack} cannot cover 3x the smallest Ante ({c.min_ante}): pass"
+        return _("your stack of {stack} cannot cover 3x the smallest Ante ({ante}): pass", stack=c.stack,
+                 ante=c.min_ante)
     if misfit.arg is None:
-        return (f"your stack of {c.stack} must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers: "
-                f"{misfit.needed} chips")
+        return _("your stack of {stack} must cover 3x each Ante (Ante and Back Bet) plus the jackpot wagers: "
+                 "{needed} chips", stack=c.stack, needed=misfit.needed)
     entry = misfit.entry or {}
     if misfit.part == "ante":
         ante, span = int(entry.get("ante", 0)), span_of(misfit.spec)
         # The largest the server offers now (the table's, as far as the stack covers it); within it, the span
         # of this misfit.
         low, high = (c.min_ante, c.top_ante) if not c.min_ante <= ante <= c.top_ante or span is None else span
-        return f"spot {entry.get('spot')}: the Ante is {low} to {high} chips, got {ante}"
+        return _("spot {spot}: the Ante is {low} to {high} chips, got {ante}", spot=entry.get("spot"), low=low,
+                 high=high, ante=ante)
     if misfit.part == "jackpot":
         if not c.wager:
-            return "this table offers no jackpot wager"
-        return f"your stack of {c.stack} cannot cover the jackpot wager of {c.wager} as well as 3x the Ante"
+            return _("this table offers no jackpot wager")
+        return _("your stack of {stack} cannot cover the jackpot wager of {wager} as well as 3x the Ante",
+                 stack=c.stack, wager=c.wager)
     if misfit.part == "count":
         return _count_refusal(misfit, c, count)
     return None
@@ -50,4 +54,5 @@ def _count_refusal(misfit: Misfit, c: Choices, count: int) -> str | None:
     table = hold_problem(count, c.hold, c.max_hands, c.waiting, "spot")
     if table is not None and span[1] >= min(c.hold, c.max_hands):
         return table
-    return f"your stack of {c.stack} covers at most {span[1]} spots here (3x the smallest Ante each)"
+    return _("your stack of {stack} covers at most {count} spots here (3x the smallest Ante each)", stack=c.stack,
+             count=span[1])

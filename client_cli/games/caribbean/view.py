@@ -188,7 +188,7 @@ def history_bets(summary: Mapping[str, Any], names: Names) -> list[Text]:
         what = _("dead") if b.get("dead") else _("folded ({reason})", reason=b["folded"]) if b.get("folded") \
             else _("played {chips}", chips=b.get("bet", 0))
         lines.append(Text("  " + _("spot {spot}", spot=b["spot"]) + f" {who(names, b.get('seat')):<{NAME_WIDTH}} "
-                          + _("ante {chips}", chips=b["ante"]) + (" +jackpot" if b.get("jackpot") else "")
+                          + _("ante {chips}", chips=b["ante"]) + (" +" + _("jackpot") if b.get("jackpot") else "")
                           + f" · {what}"))
     return lines
 

@@ -35,7 +35,7 @@ from client_cli.games.house import (
 from client_cli.games.limits import offered_limits
 from client_cli.offers import Offers, kind_of, read_offers
 from client_cli.parse import SeatChoices, my_seat, my_stack
-from server.i18n import _
+from server.i18n import _, phrase, spoken
 from server.rules.sixcard.settlement import BoxWager, box_roles
 
 MAX_BOXES: Final = 4
@@ -164,13 +164,19 @@ def roles_of(bets: Sequence[BoxBet]) -> dict[int, str]:
     return box_roles(BoxWager(box, "me", (), ante, bonus) for box, ante, bonus in bets)
 
 
+ROLE_NAMES: Final = {"open": phrase("open"), "blind": phrase("blind"), "bonus_only": phrase("bonus only")}
+"""Each box's role in a bet's summary."""
+
+
 def bets_text(bets: Sequence[BoxBet]) -> str:
     """``box 1 ante 10 +bonus 1 (open), box 2 bonus 5 (bonus only)``."""
     roles = roles_of(bets)
     parts = []
     for box, ante, bonus in bets:
-        what = " ".join(filter(None, [f"ante {ante}" if ante else "", f"+bonus {bonus}" if bonus else ""]))
-        parts.append(f"box {box} {what} ({roles[box].replace('_', ' ')})")
+        what = " ".join(filter(None, [_("ante {chips}", chips=ante) if ante else "",
+                                      "+" + _("bonus {chips}", chips=bonus) if bonus else ""]))
+        role = spoken(ROLE_NAMES[roles[box]]) if roles[box] in ROLE_NAMES else roles[box].replace("_", " ")
+        parts.append(_("box {box}", box=box) + f" {what} ({role})")
     return ", ".join(parts)
 
 

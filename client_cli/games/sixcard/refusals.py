@@ -21,15 +21,16 @@ from collections.abc import Mapping, Sequence
 from client_cli.games.house import hold_problem
 from client_cli.games.sixcard.choices import MAX_BOXES, BoxBet, Choices
 from client_cli.offers import Misfit, span_of, spec_text
+from server.i18n import _
 
 
 def bets_refusal(misfit: Misfit, c: Choices, bets: Sequence[BoxBet]) -> str | None:
     """Why the server does not offer ``bets`` now (None: the judge's own sentence says it)."""
     if misfit.not_offered:
-        return f"your stack of {c.stack} cannot cover the smallest bet: pass"
+        return _("your stack of {stack} cannot cover the smallest bet: pass", stack=c.stack)
     if misfit.arg is None:
-        return (f"your stack of {c.stack} must cover every Bet and draw fee these boxes may take: {misfit.needed} "
-                f"chips (4x the Ante of an open box, 3x of a blind one, plus the bonuses)")
+        return _("your stack of {stack} must cover every Bet and draw fee these boxes may take: {needed} chips (4x "
+                 "the Ante of an open box, 3x of a blind one, plus the bonuses)", stack=c.stack, needed=misfit.needed)
     if misfit.arg == "limits":
         limits = misfit.spec if isinstance(misfit.spec, Mapping) else {}
         return _together(bets, int(limits.get("ante_ratio", c.ante_ratio)))
@@ -41,7 +42,8 @@ def bets_refusal(misfit: Misfit, c: Choices, bets: Sequence[BoxBet]) -> str | No
         table = hold_problem(len(bets), c.hold, MAX_BOXES, c.waiting, "box")
         if span is not None and table is not None and span[1] >= min(c.hold, MAX_BOXES):
             return table
-        return None if span is None else f"your stack of {c.stack} covers at most {span[1]} boxes here"
+        return None if span is None else _("your stack of {stack} covers at most {count} boxes here", stack=c.stack,
+                                           count=span[1])
     return None
 
 
@@ -50,31 +52,38 @@ def _together(bets: Sequence[BoxBet], ratio: int) -> str | None:
     server's, for this hand)."""
     empty = next((box for box, ante, bonus in bets if not ante and not bonus), None)
     if empty is not None:
-        return f"box {empty}: a box needs an Ante, a bonus bet or both"
+        return _("box {box}: a box needs an Ante, a bonus bet or both", box=empty)
     antes = [ante for _, ante, _ in bets if ante]
     if antes and max(antes) > ratio * min(antes):
-        return f"your largest Ante ({max(antes)}) may be at most {ratio}x your smallest ({min(antes)})"
+        return _("your largest Ante ({largest}) may be at most {ratio}x your smallest ({smallest})",
+                 largest=max(antes), ratio=ratio, smallest=min(antes))
     return None
 
 
 def _amount(misfit: Misfit, c: Choices, part: str, box: object, amount: int) -> str:
     """An Ante or a bonus bet outside its span: the table's limits first, within them the stack's."""
     low, high = (c.min_ante, c.top_ante) if part == "ante" else (c.min_bonus, c.max_bonus)
-    name = "the Ante" if part == "ante" else "the bonus bet"
     span = span_of(misfit.spec)
     if (amount < low or (high is not None and amount > high)) or span is None:
-        top = f"to {high}" if high is not None else "or more"
-        return f"box {box}: {name} is {low} {top} chips, got {amount}"
-    return f"box {box}: {name} is {max(span[0], low)} to {span[1]} chips, got {amount}"
+        if high is None:
+            return (_("box {box}: the Ante is {low} or more chips, got {amount}", box=box, low=low, amount=amount)
+                    if part == "ante" else _("box {box}: the bonus bet is {low} or more chips, got {amount}", box=box,
+                                             low=low, amount=amount))
+    else:
+        low, high = max(span[0], low), span[1]
+    return (_("box {box}: the Ante is {low} to {high} chips, got {amount}", box=box, low=low, high=high, amount=amount)
+            if part == "ante" else _("box {box}: the bonus bet is {low} to {high} chips, got {amount}", box=box,
+                                     low=low, high=high, amount=amount))
 
 
 def exchange_refusal(misfit: Misfit, positions: Sequence[int]) -> str | None:
     """Why the server does not offer an exchange of the cards at ``positions`` now (None: the judge says it)."""
     if misfit.part == "count":
-        return f"an exchange replaces {spec_text(misfit.spec)} cards, not {len(positions)}"
+        return _("an exchange replaces {count} cards, not {asked}", count=spec_text(misfit.spec), asked=len(positions))
     if misfit.part == "distinct":
-        return "name each position once"
+        return _("name each position once")
     span = span_of(misfit.spec)
     if misfit.part == "each" and span is not None:
-        return f"positions are {span[0]} to {span[1]}, got {' '.join(map(str, positions))}"
+        return _("positions are {low} to {high}, got {asked}", low=span[0], high=span[1],
+                 asked=" ".join(map(str, positions)))
     return None

@@ -39,11 +39,11 @@ from client_cli.games.sixcard.choices import bets_text, roles_of
 from client_cli.parse import my_seat
 from client_cli.reasons import dead_reason, dead_result, not_dealt_reason
 from client_cli.render import NAME_WIDTH, hand_no, seat_names
-from server.i18n import _, phrase
+from server.i18n import _, phrase, spoken
 from server.rules.sixcard.settings import BONUS_CLASSES
 from server.rules.sixcard.settlement import HAND_SIZE
 
-ROLE_LABELS: Final = {"open": "open", "blind": "blind", "bonus_only": "bonus"}
+ROLE_LABELS: Final = {"open": phrase("open"), "blind": phrase("blind"), "bonus_only": phrase("bonus")}
 SHORT_NAME: Final = 10
 
 
@@ -92,7 +92,7 @@ def _box_line(row: Mapping[str, Any], names: Names, you: int | None, turn: Any, 
     name = who(names, seat)[:SHORT_NAME - 1] + ("*" if mine else "")
     line.append(f"{name:<{SHORT_NAME}} ", style="bold" if mine else "")
     stakes = f"{row.get('ante') or ''}{'+' + str(row['bonus']) if row.get('bonus') else ''}"
-    line.append(f"{ROLE_LABELS.get(role, role):<6}{stakes:<7}")
+    line.append(f"{role_label(role):<6}{stakes:<7}")
     if phase == "betting":
         return line.append_text(betting_line(row))
     cards = row.get("cards")
@@ -244,8 +244,8 @@ def result_lines(summary: Mapping[str, Any], names: Names, my_seat: int | None =
 
 def _box_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequence[str] | None,
                 symbols: bool) -> list[Text]:
-    role = ROLE_LABELS.get(str(result.get("role")), str(result.get("role")))
-    line = Text("  " + _("box {box}", box=result["box"]) + f" {name[:SHORT_NAME]:<{SHORT_NAME}} {role:<6}",
+    role = str(result.get("role"))
+    line = Text("  " + _("box {box}", box=result["box"]) + f" {name[:SHORT_NAME]:<{SHORT_NAME}} {role_label(role):<6}",
                 style="bold" if mine else "")
     if result.get("dead"):
         line.append(dead_result(result, _("every bet and fee returned")), style="yellow")
@@ -253,7 +253,7 @@ def _box_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequenc
     parts = []
     if result.get("draw_fee"):
         parts.append(_("draw fee {chips}", chips=signed(int(result["draw_fee"]))))
-    if role != "bonus":
+    if role not in ("bonus_only", "bonus"):  # (a bonus-only box has no Ante and no Bet)
         ante = _("ante {chips}", chips=signed(int(result.get("ante", 0))))
         parts.append(_("folded, {ante}", ante=ante) if result.get("folded") else ante)
         if not result.get("folded"):
@@ -266,16 +266,26 @@ def _box_result(result: Mapping[str, Any], name: str, mine: bool, cards: Sequenc
     return [line, shown_line(cards, result.get("class") or class_of(cards), symbols)] if cards else [line]
 
 
+def role_label(role: str) -> str:
+    """A box's role (open, blind, bonus) in the chosen language; an unknown one as it came."""
+    return spoken(ROLE_LABELS[role]) if role in ROLE_LABELS else role
+
+
 def history_bets(summary: Mapping[str, Any], names: Names) -> list[Text]:
     """The bets of a finished hand, one line per box (for ``hcf history``)."""
     draws = {int(d["box"]): d for d in summary.get("draws") or []}
     lines = []
     for b in summary.get("bets") or []:
-        what = "dead" if b.get("dead") else {"raise": "raised", "fold": "folded"}.get(str(b.get("decision")), "")
+        decision = str(b.get("decision"))
+        what = _("dead") if b.get("dead") else _("raised") if decision == "raise" else _("folded") if (
+            decision == "fold") else ""
         draw = draws.get(int(b["box"]))
-        extra = f" · {'bought' if draw['kind'] == 'buy' else 'exchanged'} (fee {draw['fee']})" if draw else ""
-        lines.append(Text(f"  box {b['box']} {who(names, b.get('seat')):<{NAME_WIDTH}} "
-                          f"{ROLE_LABELS.get(str(b.get('role')), '')} ante {b['ante']} bonus {b['bonus']}"
+        extra = " · " + _("{how} (fee {fee})", how=_("bought") if draw["kind"] == "buy" else _("exchanged"),
+                          fee=draw["fee"]) if draw else ""
+        role = str(b.get("role"))
+        lines.append(Text("  " + _("box {box}", box=b["box"]) + f" {who(names, b.get('seat')):<{NAME_WIDTH}} "
+                          f"{role_label(role) if role in ROLE_LABELS else ''} "
+                          + _("ante {ante} bonus {bonus}", ante=b["ante"], bonus=b["bonus"])
                           + (f" · {what}" if what else "") + extra))
     return lines
 

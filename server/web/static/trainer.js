@@ -6,15 +6,17 @@
 import { api, stored } from "./api.js";
 import { h } from "./ui.js";
 import { refusal } from "./words.js";
+import { t } from "./i18n.js";
 
 export const STEP_NAMES = {
-  offer_bank: "the bank offer", fees: "the fees", first_card: "the first card", irregularity: "the irregularity",
-  walk_away: "the walk-away", qualify: "the qualifier", settle_seat: "a seat's settlement",
-  bank_after: "the DP's stack after", settle_spot: "a spot's settlement", settle_box: "a box's settlement",
-  dealer_exchange: "the dealer exchange", qualify_after: "the qualifier after the exchange", payout: "a payout",
+  offer_bank: t("the bank offer"), fees: t("the fees"), first_card: t("the first card"), irregularity: t("the irregularity"),
+  walk_away: t("the walk-away"), qualify: t("the qualifier"), settle_seat: t("a seat's settlement"),
+  bank_after: t("the DP's stack after"), settle_spot: t("a spot's settlement"), settle_box: t("a box's settlement"),
+  dealer_exchange: t("the dealer exchange"), qualify_after: t("the qualifier after the exchange"), payout: t("a payout"),
 };
 export const stepName = (kind) => STEP_NAMES[kind] || String(kind).replaceAll("_", " ");
-const SOURCES = { live: "at a live drill table", offline: "rehearsed with hcf drill", practice: "a practice session" };
+const MODES = { training: t("training"), exam: t("exam") };
+const SOURCES = { live: t("at a live drill table"), offline: t("rehearsed with hcf drill"), practice: t("a practice session") };
 
 /** `2026-12-05 01:40 UTC` from seconds since the epoch (the terminal's `hcf host trainee` says the same). */
 export function utcWords(at) {
@@ -30,7 +32,7 @@ export function refusalSentence(err) {
 }
 
 export const percentWords = (n) => `${Number(n).toFixed(n % 1 ? 1 : 0)}%`;
-export const secondsWords = (s) => (s == null ? "not timed" : `${Number(s).toFixed(1)} s`);
+export const secondsWords = (s) => (s == null ? t("not timed") : `${Number(s).toFixed(1)} s`);
 
 /** The token the pages read with: the host token, else the trainee's own session; and who reads. */
 export function reader() {
@@ -41,8 +43,8 @@ export function reader() {
 
 function bar(title, host) {
   return h("header", { class: "bar trainer-bar" }, h("h1", {}, title),
-    h("nav", { "aria-label": "pages" }, h("a", { href: "/" }, "Lobby"), " ",
-      host ? [h("a", { href: "/trainees" }, "Trainees"), " ", h("a", { href: "/host" }, "Host console")] : []));
+    h("nav", { "aria-label": "pages" }, h("a", { href: "/" }, t("Lobby")), " ",
+      host ? [h("a", { href: "/trainees" }, t("Trainees")), " ", h("a", { href: "/host" }, t("Host console"))] : []));
 }
 
 /** /trainees: the host's list; a trainee goes to their own page; anyone else is told how to sign in. */
@@ -54,21 +56,21 @@ export async function traineesPage(root) {
     return;
   }
   const note = h("p", { role: "status", "aria-live": "polite" });
-  root.replaceChildren(bar("Trainees", who.host), note);
+  root.replaceChildren(bar(t("Trainees"), who.host), note);
   if (!who.token) {
-    note.textContent = "Give the host token on the host console to see every trainee, or log in on the lobby page to see your own drill history.";
+    note.textContent = t("Give the host token on the host console to see every trainee, or log in on the lobby page to see your own drill history.");
     return;
   }
   let trainees = [];
   try { trainees = (await api("GET", "/api/trainees", undefined, who.token)).trainees; }
   catch (err) { note.textContent = refusalSentence(err); note.classList.add("bad"); return; }
-  if (!trainees.length) { note.textContent = "No trainee has a drill report kept yet: a trainee's history starts with their first drill."; return; }
-  const rows = trainees.map((t) => h("tr", { "data-trainee": t.trainee },
-    h("th", { scope: "row" }, h("a", { href: `/trainees/${encodeURIComponent(t.trainee)}` }, t.trainee)),
-    h("td", {}, String(t.sessions)), h("td", {}, utcWords(t.last_seen)), h("td", {}, percentWords(t.accuracy)),
-    h("td", {}, String(t.certificates))));
-  root.append(h("table", { class: "trainer-table" }, h("caption", {}, "Every trainee with a kept drill report"),
-    h("thead", {}, h("tr", {}, ["Trainee", "Sessions", "Last seen", "Right in all", "Certificates"].map((t) => h("th", { scope: "col" }, t)))),
+  if (!trainees.length) { note.textContent = t("No trainee has a drill report kept yet: a trainee's history starts with their first drill."); return; }
+  const rows = trainees.map((one) => h("tr", { "data-trainee": one.trainee },
+    h("th", { scope: "row" }, h("a", { href: `/trainees/${encodeURIComponent(one.trainee)}` }, one.trainee)),
+    h("td", {}, String(one.sessions)), h("td", {}, utcWords(one.last_seen)), h("td", {}, percentWords(one.accuracy)),
+    h("td", {}, String(one.certificates))));
+  root.append(h("table", { class: "trainer-table" }, h("caption", {}, t("Every trainee with a kept drill report")),
+    h("thead", {}, h("tr", {}, [t("Trainee"), t("Sessions"), t("Last seen"), t("Right in all"), t("Certificates")].map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, rows)));
 }
 
@@ -76,55 +78,61 @@ export async function traineesPage(root) {
 export async function traineePage(root, name) {
   const who = reader();
   const note = h("p", { role: "status", "aria-live": "polite" });
-  root.replaceChildren(bar(`Drill history of ${name}`, who.host), note);
-  if (!who.token) { note.textContent = "Log in on the lobby page (a trainee sees their own history) or give the host token on the host console."; return; }
+  root.replaceChildren(bar(t("Drill history of {name}", { name }), who.host), note);
+  if (!who.token) { note.textContent = t("Log in on the lobby page (a trainee sees their own history) or give the host token on the host console."); return; }
   let got;
   try { got = await api("GET", `/api/trainees/${encodeURIComponent(name)}`, undefined, who.token); }
   catch (err) { note.textContent = refusalSentence(err); note.classList.add("bad"); note.setAttribute("role", "alert"); return; }
-  root.querySelector("h1").textContent = `Drill history of ${got.trainee}`;
-  const sessions = got.sessions.length;
-  note.textContent = `${got.trainee}: ${sessions} ${sessions === 1 ? "session" : "sessions"}, ${percentWords(got.accuracy)} right in all, ${got.certificates.length} ${got.certificates.length === 1 ? "certificate" : "certificates"}.`;
+  root.querySelector("h1").textContent = t("Drill history of {name}", { name: got.trainee });
+  const sessions = got.sessions.length, certs = got.certificates.length;
+  note.textContent = t("{name}: {sessions}, {percent} right in all, {certificates}.", { name: got.trainee,
+    sessions: sessions === 1 ? t("1 session") : t("{count} sessions", { count: sessions }), percent: percentWords(got.accuracy),
+    certificates: certs === 1 ? t("1 certificate") : t("{count} certificates", { count: certs }) });
   root.append(weakList(got.weak), certificateList(got.trainee, got.certificates),
-    h("h2", {}, "Each step kind, session by session"),
+    h("h2", {}, t("Each step kind, session by session")),
     h("div", { class: "trends" }, Object.entries(got.trend).map(([kind, points]) => trendFigure(kind, points))),
     sessionTable(got.sessions));
 }
 
 function weakList(weak) {
   const items = weak.map((w) => h("li", { "data-step": w.step },
-    `${stepName(w.step)}: ${percentWords(w.accuracy)} right over its last ${w.sessions} ${w.sessions === 1 ? "session" : "sessions"}, ${w.missed} missed.`));
-  return h("section", { class: "weak", "aria-labelledby": "weak-title" }, h("h2", { id: "weak-title" }, "Weak items"),
-    weak.length ? h("p", {}, "The step kinds below 80% right over their last 3 sessions, weakest first:") : h("p", {}, "No weak item: every step kind is at 80% right or better over its last 3 sessions."),
+    w.sessions === 1 ? t("{step}: {percent} right over its last session, {missed} missed.", { step: stepName(w.step), percent: percentWords(w.accuracy), missed: w.missed })
+      : t("{step}: {percent} right over its last {count} sessions, {missed} missed.", { step: stepName(w.step), percent: percentWords(w.accuracy), count: w.sessions, missed: w.missed })));
+  return h("section", { class: "weak", "aria-labelledby": "weak-title" }, h("h2", { id: "weak-title" }, t("Weak items")),
+    weak.length ? h("p", {}, t("The step kinds below 80% right over their last 3 sessions, weakest first:")) : h("p", {}, t("No weak item: every step kind is at 80% right or better over its last 3 sessions.")),
     weak.length ? h("ul", {}, items) : null);
 }
 
 function certificateList(trainee, certificates) {
   const items = certificates.map((c) => h("li", {}, h("a", { href: `/certificate/${encodeURIComponent(trainee)}/${c.session}`, "data-session": c.session },
-    `The exam ${c.scenario}, passed on ${utcWords(c.at)} (session ${c.session}): ${percentWords(c.right_percent)} right, ${percentWords(c.within_percent)} within the standard times.`)));
-  return h("section", { class: "certificates", "aria-labelledby": "cert-title" }, h("h2", { id: "cert-title" }, "Certificates"),
-    certificates.length ? h("ul", {}, items) : h("p", {}, "No certificate yet: an exam passed gives one."));
+    t("The exam {scenario}, passed on {at} (session {session}): {right} right, {within} within the standard times.", { scenario: c.scenario, at: utcWords(c.at), session: c.session, right: percentWords(c.right_percent), within: percentWords(c.within_percent) }))));
+  return h("section", { class: "certificates", "aria-labelledby": "cert-title" }, h("h2", { id: "cert-title" }, t("Certificates")),
+    certificates.length ? h("ul", {}, items) : h("p", {}, t("No certificate yet: an exam passed gives one.")));
 }
 
 function sessionTable(sessions) {
   const rows = sessions.map((s) => h("tr", {}, h("th", { scope: "row" }, String(s.n)), h("td", {}, utcWords(s.at)),
-    h("td", {}, s.scenario), h("td", {}, `${s.mode}, ${SOURCES[s.source] || s.source}${s.partial ? ", stopped early" : ""}`),
-    h("td", {}, `${s.right} of ${s.total} (${percentWords(s.accuracy)})`)));
-  return h("section", { "aria-labelledby": "sessions-title" }, h("h2", { id: "sessions-title" }, "Sessions"),
-    h("table", { class: "trainer-table" }, h("thead", {}, h("tr", {}, ["Session", "Date", "Scenario", "How", "Right"].map((t) => h("th", { scope: "col" }, t)))),
+    h("td", {}, s.scenario), h("td", {}, `${MODES[s.mode] || s.mode}, ${SOURCES[s.source] || s.source}${s.partial ? t(", stopped early") : ""}`),
+    h("td", {}, t("{right} of {total} ({percent})", { right: s.right, total: s.total, percent: percentWords(s.accuracy) }))));
+  return h("section", { "aria-labelledby": "sessions-title" }, h("h2", { id: "sessions-title" }, t("Sessions")),
+    h("table", { class: "trainer-table" }, h("thead", {}, h("tr", {}, [t("Session"), t("Date"), t("Scenario"), t("How"), t("Right")].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows)));
 }
 
 /** One step kind: its chart and, beside it, the same figures as a table. */
 export function trendFigure(kind, points) {
   const id = `trend-${kind}`;
-  const said = points.map((p) => `session ${p.session}, ${percentWords(p.accuracy)} right${p.median_seconds == null ? "" : `, median ${secondsWords(p.median_seconds)}`}`).join("; ");
-  const table = h("table", { class: "trainer-table trend-table" }, h("caption", {}, `${stepName(kind)}: the figures of the chart`),
-    h("thead", {}, h("tr", {}, ["Session", "Right", "Percent right", "Median time"].map((t) => h("th", { scope: "col" }, t)))),
-    h("tbody", {}, points.map((p) => h("tr", {}, h("th", { scope: "row" }, String(p.session)), h("td", {}, `${p.right} of ${p.total}`),
+  const said = points.map((p) => (p.median_seconds == null
+    ? t("session {session}, {percent} right", { session: p.session, percent: percentWords(p.accuracy) })
+    : t("session {session}, {percent} right, median {time}", { session: p.session, percent: percentWords(p.accuracy), time: secondsWords(p.median_seconds) }))).join("; ");
+  const table = h("table", { class: "trainer-table trend-table" }, h("caption", {}, t("{step}: the figures of the chart", { step: stepName(kind) })),
+    h("thead", {}, h("tr", {}, [t("Session"), t("Right"), t("Percent right"), t("Median time")].map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, points.map((p) => h("tr", {}, h("th", { scope: "row" }, String(p.session)), h("td", {}, t("{right} of {total}", { right: p.right, total: p.total })),
       h("td", {}, percentWords(p.accuracy)), h("td", {}, secondsWords(p.median_seconds))))));
   return h("section", { class: "trend", "data-step": kind, "aria-labelledby": `${id}-title` },
     h("h3", { id: `${id}-title` }, stepName(kind)),
-    h("div", { class: "trend-body" }, chart(id, `${stepName(kind)} over ${points.length} ${points.length === 1 ? "session" : "sessions"}: ${said}.`, points), table));
+    h("div", { class: "trend-body" }, chart(id, points.length === 1 ? t("{step} over 1 session: {said}.", { step: stepName(kind), said })
+      : t("{step} over {count} sessions: {said}.", { step: stepName(kind), count: points.length, said }), points), table));
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -157,9 +165,9 @@ export function chart(id, sentence, points) {
     for (const v of [0, top / 2, top]) svg.append(s("text", { x: W - RIGHT + 6, y: ySec(v) + 4, class: "tick" }, `${v} s`));
   }
   points.forEach((p, i) => svg.append(s("text", { x: x(i), y: H - BOTTOM + 18, class: "tick", "text-anchor": "middle" }, String(p.session))));
-  svg.append(s("text", { x: LEFT + plotW / 2, y: H - 8, class: "axis", "text-anchor": "middle" }, "Session"),
-    s("text", { x: 14, y: TOP + plotH / 2, class: "axis", "text-anchor": "middle", transform: `rotate(-90 14 ${TOP + plotH / 2})` }, "Percent right"));
-  if (timed.length) svg.append(s("text", { x: W - 10, y: TOP + plotH / 2, class: "axis", "text-anchor": "middle", transform: `rotate(90 ${W - 10} ${TOP + plotH / 2})` }, "Median seconds"));
+  svg.append(s("text", { x: LEFT + plotW / 2, y: H - 8, class: "axis", "text-anchor": "middle" }, t("Session")),
+    s("text", { x: 14, y: TOP + plotH / 2, class: "axis", "text-anchor": "middle", transform: `rotate(-90 14 ${TOP + plotH / 2})` }, t("Percent right")));
+  if (timed.length) svg.append(s("text", { x: W - 10, y: TOP + plotH / 2, class: "axis", "text-anchor": "middle", transform: `rotate(90 ${W - 10} ${TOP + plotH / 2})` }, t("Median seconds")));
   svg.append(s("polyline", { class: "line-right", points: points.map((p, i) => `${x(i)},${yPct(p.accuracy)}`).join(" ") }));
   points.forEach((p, i) => svg.append(s("circle", { class: "dot-right", cx: x(i), cy: yPct(p.accuracy), r: 5 })));
   if (timed.length) {
@@ -167,7 +175,7 @@ export function chart(id, sentence, points) {
     svg.append(s("polyline", { class: "line-time", points: at.map(([p, i]) => `${x(i)},${ySec(p.median_seconds)}`).join(" ") }));
     at.forEach(([p, i]) => svg.append(s("rect", { class: "dot-time", x: x(i) - 4, y: ySec(p.median_seconds) - 4, width: 8, height: 8 })));
   }
-  const key = h("p", { class: "chart-key" }, h("span", { class: "key-right" }, "solid line and dots: percent right"),
-    timed.length ? h("span", { class: "key-time" }, "dashed line and squares: median seconds") : null);
+  const key = h("p", { class: "chart-key" }, h("span", { class: "key-right" }, t("solid line and dots: percent right")),
+    timed.length ? h("span", { class: "key-time" }, t("dashed line and squares: median seconds")) : null);
   return h("figure", { class: "chart" }, svg, key);
 }
