@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 import subprocess
 import time
 import urllib.request
@@ -23,6 +22,7 @@ import pytest
 
 from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
+from tests.support.pty import stop_bot
 
 TABLE = "ps"
 BET_SECONDS = 3.0
@@ -59,14 +59,6 @@ def _start_bots(server: Server, config: Path, log: Path) -> subprocess.Popen[byt
                 "--strategy", "random", "--prefix", "ptyh-"),
             cwd=ROOT, env=client_env(config), stdout=out, stderr=subprocess.STDOUT)
 
-
-def _stop(bots: subprocess.Popen[bytes]) -> None:
-    bots.send_signal(signal.SIGINT)
-    try:
-        bots.wait(20)
-    except subprocess.TimeoutExpired:
-        bots.kill()
-        bots.wait(5)
 
 
 class Screen:
@@ -152,7 +144,7 @@ def test_a_person_gets_the_whole_betting_clock_at_a_table_of_fast_bots(server: S
     finally:
         if child.isalive():
             child.terminate(force=True)
-        _stop(bots)
+        stop_bot(bots)
         screen_log.close()
     bot_log = (tmp_path / "bots.log").read_text()
     assert "refused" not in bot_log, bot_log

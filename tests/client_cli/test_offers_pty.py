@@ -8,7 +8,6 @@ bot banks.
 from __future__ import annotations
 
 import re
-import signal
 import subprocess
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 
 from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
+from tests.support.pty import stop_bot
 
 TABLE = "offers-pty"
 CLOCKS = {"offer_seconds": 2, "bet_seconds": 3, "action_seconds": 3, "pause_seconds": 0.5}
@@ -36,14 +36,6 @@ def _bot(server: Server, tmp_path: Path, strategy: str) -> subprocess.Popen[byte
                 "--hands", "1000", "--prefix", f"offers-{strategy}-"),
             cwd=ROOT, env=client_env(tmp_path / strategy), stdout=out, stderr=subprocess.STDOUT)
 
-
-def _stop(bot: subprocess.Popen[bytes]) -> None:
-    bot.send_signal(signal.SIGINT)
-    try:
-        bot.wait(20)
-    except subprocess.TimeoutExpired:
-        bot.kill()
-        bot.wait(5)
 
 
 @pytest.mark.timeout(240)
@@ -90,5 +82,5 @@ def test_a_player_who_bets_and_raises_but_never_banks_is_never_sat_out(server: S
         if child.isalive():
             child.terminate(force=True)
         for bot in bots:
-            _stop(bot)
+            stop_bot(bot)
         screen.close()

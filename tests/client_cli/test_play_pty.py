@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import stat
 import subprocess
 import sys
@@ -24,6 +23,7 @@ import pexpect
 import pytest
 
 from tests.client_cli.conftest import ROOT, Relay, Server, client_env, hcf
+from tests.support.pty import stop_bot
 
 HEADER = r"Table main · hand #(\d+) · "
 BANK = r"The bank is offered to you: accept \(y\)"
@@ -91,14 +91,6 @@ def _start_bots(server: Server, config: Path, log: Path) -> subprocess.Popen[byt
             cwd=ROOT, env=client_env(config), stdout=out, stderr=subprocess.STDOUT)
 
 
-def _stop(bots: subprocess.Popen[bytes]) -> None:
-    bots.send_signal(signal.SIGINT)
-    try:
-        bots.wait(20)
-    except subprocess.TimeoutExpired:
-        bots.kill()
-        bots.wait(5)
-
 
 @pytest.mark.timeout(150)
 def test_a_person_plays_a_session_in_a_terminal(server: Server, relay: Relay, tmp_path: Path) -> None:
@@ -148,7 +140,7 @@ def test_a_person_plays_a_session_in_a_terminal(server: Server, relay: Relay, tm
         if child.isalive():
             child.terminate(force=True)
         if bots is not None:
-            _stop(bots)
+            stop_bot(bots)
         screen.close()
 
     # Sessions are kept per server URL: she played through the relay.

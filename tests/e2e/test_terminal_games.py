@@ -12,7 +12,6 @@ during play, and offers only the moves the server's choices list.
 from __future__ import annotations
 
 import re
-import signal
 import subprocess
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from client_cli.api import request_json
 from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 from tests.client_cli.conftest import server as server
 from tests.client_cli.test_house_live import Person
+from tests.support.pty import stop_bot
 
 CLOCKS = {"bet_seconds": 30, "action_seconds": 30, "pause_seconds": 0.2}
 GAME_CLOCKS = {"hcf": {"offer_seconds": 30}, "caribbean": {}, "sixcard": {"exchange_seconds": 30}}
@@ -39,14 +39,6 @@ def _bot(server: Server, config: Path, table: str) -> subprocess.Popen[bytes]:
                                 "--fast", "--prefix", f"{table}-bot-"),
                             cwd=ROOT, env=client_env(config), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-
-def _stop(bot: subprocess.Popen[bytes]) -> None:
-    bot.send_signal(signal.SIGINT)
-    try:
-        bot.wait(20)
-    except subprocess.TimeoutExpired:
-        bot.kill()
-        bot.wait(5)
 
 
 HCF_PROMPTS = r"^> (The bank is offered to you|Bets are open: bet ANTE|Your turn: fold \(f\))|" + HAND_OVER
@@ -112,7 +104,7 @@ def test_a_person_plays_each_game_through_the_terminal_client(server: Server, tm
     finally:
         seen = person.leave()
         if bot is not None:
-            _stop(bot)
+            stop_bot(bot)
     assert person.proc.returncode == 0, seen
     assert "DEAL NOT VERIFIED" not in seen
     assert "client error" not in seen

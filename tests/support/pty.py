@@ -18,10 +18,15 @@ def tear_down(child: pexpect.spawn, bot: subprocess.Popen[bytes] | None, screen:
     if child.isalive():
         child.terminate(force=True)
     if bot is not None:
-        bot.send_signal(signal.SIGINT)
-        try:
-            bot.wait(20)
-        except subprocess.TimeoutExpired:
-            bot.kill()
-            bot.wait(5)
+        stop_bot(bot)
     screen.close()
+
+
+def stop_bot(bot: subprocess.Popen[bytes]) -> None:
+    """Stop a bot process as a person would: Ctrl-C, so it stands up and says goodbye; killed after 20 s."""
+    bot.send_signal(signal.SIGINT)
+    try:
+        bot.wait(20)
+    except subprocess.TimeoutExpired:
+        bot.kill()
+        bot.wait(5)
