@@ -82,12 +82,14 @@ def check_seat(settings: Mapping[str, Any], taken: Sequence[int], seat: int | No
         return  # the game gives no seat count: the server checks
     free = [n for n in range(1, count + 1) if n not in taken]
     if not free:
-        raise StartRefused(f"table {table} is full (all {count} seats are taken)")
+        raise StartRefused(_("table {table} is full (all {count} seats are taken)", table=table, count=count))
     free_text = " ".join(map(str, free))
     if seat is not None and not 1 <= seat <= count:
-        raise StartRefused(f"table {table} has seats 1 to {count}; free now: {free_text}")
+        raise StartRefused(_("table {table} has seats 1 to {count}; free now: {free}", table=table, count=count,
+                              free=free_text))
     if seat is not None and seat in taken:
-        raise StartRefused(f"seat {seat} at {table} is taken; free now: {free_text}")
+        raise StartRefused(_("seat {seat} at {table} is taken; free now: {free}", seat=seat, table=table,
+                              free=free_text))
 
 
 def buy_in_limits(settings: Mapping[str, Any], balance: int, table: str) -> tuple[int, int, int]:
@@ -98,7 +100,8 @@ def buy_in_limits(settings: Mapping[str, Any], balance: int, table: str) -> tupl
     """
     low, high = int(settings.get("min_buy_in", 1)), int(settings.get("max_buy_in", 0))
     if balance < low:
-        raise StartRefused(f"your account has {balance} chips: the buy-in at {table} is {low} to {high} chips")
+        raise StartRefused(_("your account has {balance} chips: the buy-in at {table} is {low} to {high} chips",
+                              balance=balance, table=table, low=low, high=high))
     top = min(high, balance)
     return low, top, max(low, min(int(settings.get("default_buy_in", low)), top))
 
@@ -113,9 +116,9 @@ def read_buy_in(text: str, low: int, high: int, suggested: int) -> int | str:
     if not text:
         return suggested
     if not text.isdigit():
-        return f"say a number of chips, {low} to {high}"
+        return _("say a number of chips, {low} to {high}", low=low, high=high)
     amount = int(text)
-    return amount if low <= amount <= high else f"the buy-in is {low} to {high} chips here"
+    return amount if low <= amount <= high else _("the buy-in is {low} to {high} chips here", low=low, high=high)
 
 
 def last_stack(account: Mapping[str, Any], table: str) -> int | None:
@@ -161,29 +164,31 @@ async def choose_buy_in(url: str, found: Table, token: str, *, seat: int | None,
     table = str(found.entry.get("name"))
     if found.mine is not None:
         if seat is not None or buy_in is not None:
-            say(f"you already sit at seat {found.mine.get('seat')} at {table} with {found.mine.get('stack')} "
-                "chips: --seat and --buy-in do not apply")
+            say(_("you already sit at seat {seat} at {table} with {stack} chips: --seat and --buy-in do not apply",
+                  seat=found.mine.get("seat"), table=table, stack=found.mine.get("stack")))
         return Start(None)
     settings = found.entry.get("settings") or {}
     account = await http_json("GET", f"{url}/api/account?limit=50", token=token)
     balance = int(account.get("balance", 0))
     old = last_stack(account, table)
     if old is not None:
-        say(f"when you last left {table}, your stack of {old} chips went back to your account "
-            f"(balance now {balance})")
+        say(_("when you last left {table}, your stack of {old} chips went back to your account (balance now "
+              "{balance})", table=table, old=old, balance=balance))
     low, high, suggested = buy_in_limits(settings, balance, table)
     if buy_in is not None:
         if not low <= buy_in <= high:
-            raise StartRefused(f"--buy-in {buy_in}: the buy-in at {table} is {low} to {high} chips for you "
-                               f"(table limits {settings.get('min_buy_in')} to {settings.get('max_buy_in')}, "
-                               f"your balance {balance})")
+            raise StartRefused(_("--buy-in {amount}: the buy-in at {table} is {low} to {high} chips for you (table "
+                                 "limits {least} to {most}, your balance {balance})", amount=buy_in, table=table,
+                                 low=low, high=high, least=settings.get("min_buy_in"),
+                                 most=settings.get("max_buy_in"), balance=balance))
         return Start(buy_in)
     if ask is None:
-        say(f"buying in for {suggested} chips ({low} to {high} possible; --buy-in N brings another amount)")
+        say(_("buying in for {amount} chips ({low} to {high} possible; --buy-in N brings another amount)",
+              amount=suggested, low=low, high=high))
         return Start(suggested)
     while True:
-        answer = read_buy_in(ask(f"Buy-in at {table}: {low} to {high} chips (Enter: {suggested}): "),
-                             low, high, suggested)
+        answer = read_buy_in(ask(_("Buy-in at {table}: {low} to {high} chips (Enter: {amount}): ", table=table,
+                                   low=low, high=high, amount=suggested)), low, high, suggested)
         if isinstance(answer, int):
             return Start(answer)
         say(answer)
@@ -191,12 +196,12 @@ async def choose_buy_in(url: str, found: Table, token: str, *, seat: int | None,
 
 def _confirm_take_over(name: str, table: str, ask: Ask | None) -> None:
     if ask is None:
-        raise StartRefused(f"{name} is playing at {table} in another window right now; nothing changed. "
-                           "--take-over moves the game here (that window stops)")
-    question = (f"{name} is playing at {table} in another window right now. "
-                "Play here instead (that window stops)? [y/N] ")
+        raise StartRefused(_("{name} is playing at {table} in another window right now; nothing changed. "
+                             "--take-over moves the game here (that window stops)", name=name, table=table))
+    question = _("{name} is playing at {table} in another window right now. Play here instead (that window "
+                 "stops)? [y/N] ", name=name, table=table)
     answer = ask(question).strip().lower()
     while answer not in ("", "y", "yes", "n", "no"):  # a typo ('yse') is asked again, never taken for a no
-        answer = ask(f"say y or n. {question}").strip().lower()
+        answer = ask(_("say y or n. {question}", question=question)).strip().lower()
     if answer not in ("y", "yes"):
-        raise StartRefused(f"nothing changed: {name} plays on in the other window")
+        raise StartRefused(_("nothing changed: {name} plays on in the other window", name=name))
