@@ -9,7 +9,7 @@ or the table's floor link, only.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import structlog
 from aiohttp import web
@@ -134,7 +134,7 @@ def _say(text: str, request: web.Request) -> str:
     return render_text(text, accept_language(request.headers.get("Accept-Language")))
 
 
-def _said(answer: dict[str, Any], request: web.Request) -> dict[str, Any]:
+def _said(answer: JSON, request: web.Request) -> JSON:
     """``answer`` with its ``message`` said in the request's language."""
     return {**answer, "message": _say(answer["message"], request)} if "message" in answer else answer
 
