@@ -13,6 +13,7 @@ from urllib.parse import quote
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
 from client_cli.drill.turns import turn_sentence, who_trains
 from client_cli.notes import notes_lines
+from server.i18n import _, phrase, spoken
 
 ACTIONS = {
     "create-table": "create_table",
@@ -51,13 +52,14 @@ def parse_settings(pairs: Sequence[str], raw_json: str | None = None) -> dict[st
         except json.JSONDecodeError:
             loaded = None  # said below, in words: not the JSON library's
         if not isinstance(loaded, dict):
-            raise ValueError(f"--settings takes one JSON object, like '{{\"game\": \"caribbean\"}}', not "
-                             f"{raw_json!r} (--set KEY=VALUE sets one setting)")
+            raise ValueError(_("--settings takes one JSON object, like {example}, not {given} "
+                               "(--set KEY=VALUE sets one setting)", example="'{\"game\": \"caribbean\"}'",
+                               given=repr(raw_json)))
         settings.update(loaded)
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"--set takes KEY=VALUE, got {pair!r}")
+            raise ValueError(_("--set takes KEY=VALUE, got {given}", given=repr(pair)))
         try:
             settings[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
@@ -99,8 +101,8 @@ def changes_lines(changes: Mapping[str, Any], applied: str | None) -> list[str]:
     ['nothing changes: the table has these settings already']
     """
     if not changes:
-        return ["nothing changes: the table has these settings already"]
-    head = "from the next hand (a hand is in play):" if applied == "after_hand" else "changed now:"
+        return [_("nothing changes: the table has these settings already")]
+    head = _("from the next hand (a hand is in play):") if applied == "after_hand" else _("changed now:")
     return [head, *(f"  {key} {_value(c.get('old'))} -> {_value(c.get('new'))}" for key, c in sorted(changes.items()))]
 
 
@@ -116,18 +118,20 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     settings: Mapping[str, Any] = reply.get("settings") or {}
     pending: Mapping[str, Any] = reply.get("pending") or {}
     width = max((len(k) for k in settings), default=0)
-    lines = [f"table {reply.get('table')} ({reply.get('game')}, {reply.get('status')})"]
+    lines = [_("table {table} ({game}, {status})", table=reply.get("table"), game=reply.get("game"),
+               status=reply.get("status"))]
     for key in sorted(settings):
         line = f"  {key:<{width}}  {_value(settings[key])}"
         if key in pending:
-            line += f"   ({_value(pending[key].get('new'))} from the next hand)"
+            line += "   " + _("({value} from the next hand)", value=_value(pending[key].get("new")))
         lines.append(line)
     lines += [f"  {line}" for line in notes_lines(reply.get("notes"))]  # the house rules for the bank, the fees
     drill = reply.get("drill")
     if isinstance(drill, Mapping):
-        state = "over" if drill.get("ended") else f"{drill.get('answered')} steps answered"
-        lines.append(f"  drill: {turn_sentence(drill)}, {drill.get('mode')}, {drill.get('step_seconds')} s a "
-                     f"step, {state}; steps {', '.join(drill.get('steps') or [])}")
+        state = _("over") if drill.get("ended") else _("{n} steps answered", n=drill.get("answered"))
+        lines.append("  " + _("drill: {turn}, {mode}, {seconds} s a step, {state}; steps {steps}",
+                              turn=turn_sentence(drill), mode=drill.get("mode"), seconds=drill.get("step_seconds"),
+                              state=state, steps=", ".join(drill.get("steps") or [])))
     return lines
 
 
@@ -147,23 +151,26 @@ def describe_reply(command: str, reply: Mapping[str, Any]) -> str:
     """A sentence (or a few lines) for what the server answered."""
     details = {k: v for k, v in reply.items() if k != "ok"}
     if command == "create-table":
-        return f"created table {details.get('table', {}).get('name')}"
+        return _("created table {name}", name=details.get("table", {}).get("name"))
     if command == "grant-chips":
-        return f"granted {details.get('granted')} chips to {details.get('account')}: balance {details.get('balance')}"
+        return _("granted {chips} chips to {account}: balance {balance}", chips=details.get("granted"),
+                 account=details.get("account"), balance=details.get("balance"))
     if command == "change-settings":
         return "\n".join(changes_lines(details.get("changes") or {}, details.get("applied")))
     if command == "show-settings":
         return "\n".join(settings_lines(details))
     if command == "arrange-deck":
-        how = " by seat, the rest random" if details.get("by_seat") else " in dealing order"
-        said = f"the next hand is dealt from an arranged deck ({details.get('arranged_cards')} cards{how})"
-        return said + (f"\nwarning: {details['warning']}" if details.get("warning") else "")
+        n = details.get("arranged_cards")
+        said = _("the next hand is dealt from an arranged deck ({n} cards by seat, the rest random)", n=n) \
+            if details.get("by_seat") else _("the next hand is dealt from an arranged deck ({n} cards in dealing "
+                                             "order)", n=n)
+        return said + ("\n" + _("warning: {warning}", warning=details["warning"]) if details.get("warning") else "")
     if command in ("drill-report", "drill-end"):
         ended = command == "drill-end" or bool(details.get("ended"))
         reports = [details.get("report") or {}, *(details.get("reports") or {}).values()]  # several: each one's too
         return "\n".join(line for report in reports for line in trainer_lines(report, ended=ended))
     sentence = _SAID.get(command)
-    return sentence(details) if sentence is not None else f"{command}: done"
+    return sentence(details) if sentence is not None else _("{command}: done", command=command)
 
 
 def answer_line(step: Mapping[str, Any]) -> str:
@@ -193,27 +200,30 @@ def trainer_lines(report: Mapping[str, Any], *, ended: bool) -> list[str]:
     from client_cli.drill.screen import report_lines
 
     if not report.get("total"):
-        return ["no step answered yet" + ("; the session is over" if ended else "")]
-    lines = [f"{who_trains(report)} at table {report.get('scenario')}"
-             + (" (the session is over)" if ended else " (the session goes on)"), "Answers:"]
+        return [_("no step answered yet; the session is over") if ended else _("no step answered yet")]
+    who, table = who_trains(report), report.get("scenario")
+    lines = [_("{who} at table {table} (the session is over)", who=who, table=table) if ended
+             else _("{who} at table {table} (the session goes on)", who=who, table=table), _("Answers:")]
     lines += [f"  {answer_line(step)}" for step in report.get("steps", [])]
     return lines + report_lines(dict(report), str(report.get("mode")))
 
 
 _SAID: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "pause": lambda _d: "the table is paused: no new hand starts (a hand in play plays out)",
-    "resume": lambda _d: "the table plays on",
-    "remove-player": lambda d: f"seat {d.get('seat')} stands up "
-                               + ("now" if d.get("removed") == "now" else "after this hand"),
-    "declare-dead": lambda d: str(d.get("message") or "that seat's hand is dead: its bets and fee go back"),
-    "misdeal": lambda _d: "misdeal: the hand is void, every bet and fee goes back",
-    "shuffler-fault": lambda _d: "shuffler fault: the hand is void, every bet and fee goes back",
-    "close": lambda d: "\n".join(["the table is closed", *(d.get("settle_up") or {}).get("lines", [])])
-                       if d.get("closed") == "now" else "the table closes after this hand, and its open session "
-                       "with it ('hcf host settle-up' then shows its final settle-up)",
-    "inject": lambda d: f"injected {d.get('injected')}"
-                        + (f" at {d.get('seat')}" if d.get("seat") is not None else "")
-                        + ": the trainee is asked for the ruling; the table then carries out the right one",
+    "pause": lambda _d: _("the table is paused: no new hand starts (a hand in play plays out)"),
+    "resume": lambda _d: _("the table plays on"),
+    "remove-player": lambda d: _("seat {seat} stands up now", seat=d.get("seat")) if d.get("removed") == "now"
+                               else _("seat {seat} stands up after this hand", seat=d.get("seat")),
+    "declare-dead": lambda d: str(d.get("message") or _("that seat's hand is dead: its bets and fee go back")),
+    "misdeal": lambda _d: _("misdeal: the hand is void, every bet and fee goes back"),
+    "shuffler-fault": lambda _d: _("shuffler fault: the hand is void, every bet and fee goes back"),
+    "close": lambda d: "\n".join([_("the table is closed"), *(d.get("settle_up") or {}).get("lines", [])])
+                       if d.get("closed") == "now" else _("the table closes after this hand, and its open session "
+                       "with it ('hcf host settle-up' then shows its final settle-up)"),
+    "inject": lambda d: _("injected {kind} at {seat}: the trainee is asked for the ruling; the table then carries "
+                          "out the right one", kind=d.get("injected"), seat=d.get("seat"))
+                        if d.get("seat") is not None else _("injected {kind}: the trainee is asked for the ruling; "
+                                                             "the table then carries out the right one",
+                                                             kind=d.get("injected")),
 }
 """A sentence for each command's answer."""
 
@@ -223,7 +233,7 @@ def print_refusal(exc: ServerRefused, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"ok": False, "error": {"code": exc.code, "message": exc.message}}))
     else:
-        print(f"error: {exc.message}")
+        print(_("error: {message}", message=exc.message))
     return 1
 
 
@@ -239,8 +249,8 @@ async def run_host(url: str, token: str, command: str, args: Mapping[str, Any], 
     else:
         print(describe_reply(command, reply))
         if command in ODDS_AFTER:
-            print(describe_odds(odds) if odds else "odds: still being worked out; "
-                  f"see hcf-server analyze --table {args.get('table')}")
+            print(describe_odds(odds) if odds else _("odds: still being worked out; see hcf-server analyze "
+                                                       "--table {table}", table=args.get("table")))
     return 0
 
 
@@ -248,8 +258,9 @@ ODDS_AFTER = ("create-table", "change-settings")
 ODDS_TIMEOUT = 10.0
 """How long a host waits for the odds after a change: an analysis not in the cache may take a minute or more
 (docs/odds.md), and the table is already made; the lobby shows them once they are known."""
-_BETS = {"ante_raise": "Ante+Raise", "flush_bonus": "Flush bonus", "straight_flush_bonus": "Straight Flush bonus",
-         "ante_bet": "Ante+Bet", "jackpot": "jackpot", "bonus": "bonus"}
+_BETS = {"ante_raise": phrase("Ante+Raise"), "flush_bonus": phrase("Flush bonus"),
+         "straight_flush_bonus": phrase("Straight Flush bonus"), "ante_bet": phrase("Ante+Bet"),
+         "jackpot": phrase("jackpot"), "bonus": phrase("bonus")}
 
 
 async def fetch_odds(url: str, table: str) -> dict[str, Any] | None:
@@ -267,9 +278,9 @@ async def fetch_odds(url: str, table: str) -> dict[str, Any] | None:
 
 
 STRATEGIES: Final[Mapping[tuple[str, str], str]] = {
-    ("hcf", "ante_raise"): "basic strategy",
-    ("caribbean", "ante_bet"): "playing A-K or better",
-    ("sixcard", "ante_bet"): "basic strategy",
+    ("hcf", "ante_raise"): phrase("basic strategy"),
+    ("caribbean", "ante_bet"): phrase("playing A-K or better"),
+    ("sixcard", "ante_bet"): phrase("basic strategy"),
 }
 """The play each main bet's figure assumes (docs/odds.md)."""
 
@@ -292,19 +303,20 @@ banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (s
     for bet, edge in edges.items():
         if bet not in _BETS:
             continue
-        notes = [STRATEGIES[game, bet]] if (game, bet) in STRATEGIES else []
+        notes = [spoken(STRATEGIES[game, bet])] if (game, bet) in STRATEGIES else []
         if bet == "ante_raise" and isinstance(edges.get("ante_raise_optimal"), float):
-            notes[-1] += f"; {edges['ante_raise_optimal']:.3%} with the best play"
+            notes[-1] += "; " + _("{edge} with the best play", edge=f"{edges['ante_raise_optimal']:.3%}")
         if bet == "ante_bet" and isinstance(edges.get("ante_bet_best"), float):
-            notes[-1] += f"; {edges['ante_bet_best']:.3%} with the best play, by the up card"
-        notes += ["simulated"] if bet in simulated else []
-        parts.append(f"{_BETS[bet]} {edge:.3%}" + (f" ({', '.join(notes)})" if notes else ""))
+            notes[-1] += "; " + _("{edge} with the best play, by the up card", edge=f"{edges['ante_bet_best']:.3%}")
+        notes += [_("simulated")] if bet in simulated else []
+        parts.append(f"{spoken(_BETS[bet])} {edge:.3%}" + (f" ({', '.join(notes)})" if notes else ""))
     california = game == "hcf" and (odds.get("profile") == "california" or "dp_expected_per_hand" in odds)
-    line = ("odds: the DP's edge " if california else "odds: house edge ") + ", ".join(parts)
+    said = ", ".join(parts)
+    line = _("odds: the DP's edge {parts}", parts=said) if california else _("odds: house edge {parts}", parts=said)
     bank = odds.get("dp_expected_per_hand")
     if isinstance(bank, Mapping) and "1" in bank and "6" in bank:
-        line += (f"; banking: the DP expects {bank['1']:+.2f} chips a hand against 1 player, "
-                 f"{bank['6']:+.2f} against 6 (simulated)")
+        line += "; " + _("banking: the DP expects {one} chips a hand against 1 player, {six} against 6 (simulated)",
+                         one=f"{bank['1']:+.2f}", six=f"{bank['6']:+.2f}")
     return line
 
 
@@ -325,7 +337,8 @@ def parse_duration(text: str) -> int:
     raw = text.strip().lower()
     number, unit = (raw[:-1], raw[-1]) if raw[-1:] in _UNITS else (raw, "s")
     if not number.isascii() or not number.isdigit() or int(number) <= 0:
-        raise ValueError(f"--expires takes a duration such as 30m, 12h, 2d or plain seconds (600), not {text!r}")
+        raise ValueError(_("--expires takes a duration such as 30m, 12h, 2d or plain seconds (600), not {given}",
+                           given=repr(text)))
     return int(number) * _UNITS[unit]
 
 
@@ -337,12 +350,12 @@ def invite_lines(invites: Sequence[Mapping[str, Any]]) -> list[str]:
     3  main  player  used 2 of 5  expires 2026-12-02T16:00:00Z
     """
     if not invites:
-        return ["no invites"]
+        return [_("no invites")]
     lines = []
     for invite in invites:
-        uses = f"used {invite.get('used')} of {invite['uses']}" if invite.get("uses") is not None \
-            else f"used {invite.get('used')}"
-        state = "revoked" if invite.get("revoked") else f"expires {invite.get('expires_at')}"
+        uses = _("used {used} of {uses}", used=invite.get("used"), uses=invite["uses"]) \
+            if invite.get("uses") is not None else _("used {used}", used=invite.get("used"))
+        state = _("revoked") if invite.get("revoked") else _("expires {at}", at=invite.get("expires_at"))
         lines.append(f"{invite.get('id')}  {invite.get('table')}  {invite.get('role')}  {uses}  {state}")
     return lines
 
@@ -361,7 +374,7 @@ async def run_invites(url: str, token: str, command: str, args: Mapping[str, Any
             text = "\n".join(invite_lines(reply.get("invites") or []))
         else:
             reply = await http_json("DELETE", f"{base}/{args['invite_id']}", token=token)
-            text = f"invite {reply.get('id')} is revoked (a floor token it gave stops working too)"
+            text = _("invite {id} is revoked (a floor token it gave stops working too)", id=reply.get("id"))
     except ServerRefused as exc:
         return print_refusal(exc, as_json)
     print(json.dumps(reply, indent=2) if as_json else text)

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from server.i18n import _
+
 
 def run_tables(args: argparse.Namespace) -> int:
     from client_cli.lobby import show_tables
@@ -156,7 +158,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     token = args.host_token or os.environ.get("HCF_HOST_TOKEN")
     if not token:
-        print("error: the host token is needed: --host-token or HCF_HOST_TOKEN", file=sys.stderr)
+        print(_("error: the host token is needed: --host-token or HCF_HOST_TOKEN"), file=sys.stderr)
         return 2
     values: dict[str, Any] = {k: getattr(args, k, None) for k in ("table", "seat", "account", "amount")}
     command = args.host_command
@@ -183,7 +185,7 @@ def run_host(args: argparse.Namespace) -> int:
         try:
             values["settings"] = parse_settings(args.pairs, args.settings)
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(_("error: {message}", message=exc), file=sys.stderr)
             return 2
     if command == "create-table":
         drill = drill_flags(args)
@@ -201,14 +203,14 @@ def run_host(args: argparse.Namespace) -> int:
         from client_cli.host import seat_hands
 
         if args.cards and (args.seats or args.dp):
-            print("error: give the whole deck, or cards by --seat and --dp, not both", file=sys.stderr)
+            print(_("error: give the whole deck, or cards by --seat and --dp, not both"), file=sys.stderr)
             return 2
         if args.seats or args.dp:
             values["hands"] = seat_hands(args.seats, args.dp)
         elif args.cards:
             values["cards"] = " ".join(args.cards)
         else:
-            print("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS", file=sys.stderr)
+            print(_("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS"), file=sys.stderr)
             return 2
     return run_async(lambda: run_host(args.server, token, command, values, args.json))
 
@@ -222,7 +224,7 @@ def drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
              "steps": [s.strip() for s in args.drill_steps.split(",") if s.strip()] if args.drill_steps else None}
     drill = trainees | {k: v for k, v in given.items() if v is not None}
     if (drill or args.trainee_turn) and not names:
-        print("error: a drill table needs its trainee: --drill-trainee NAME", file=sys.stderr)
+        print(_("error: a drill table needs its trainee: --drill-trainee NAME"), file=sys.stderr)
         return 2
     return drill
 
@@ -239,7 +241,7 @@ def run_invites(args: argparse.Namespace, token: str) -> int:
         try:
             values["expires"] = parse_duration(args.expires)
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(_("error: {message}", message=exc), file=sys.stderr)
             return 2
     return run_async(lambda: run_invites(args.server, token, args.host_command, values, args.json))
 
