@@ -21,6 +21,7 @@ from client_cli.games import sixcard as sixcard_client
 from client_cli.offers import Offer, Offers, check, fit, read_offers
 from client_cli.parse import my_stack
 from client_cli.store import TokenStore
+from server.i18n import _
 
 EXPECTED: Final = frozenset({
     # Races with the clock or the table, not mistakes: the move came a moment too late.
@@ -107,7 +108,7 @@ class Bot:
         await self._stand()
         self.report.finished = self.report.hands >= self.options.hands
         if not self.report.finished and not self.report.errors:
-            self._error(f"played {self.report.hands} of {self.options.hands} hands")
+            self._error(_("played {played} of {hands} hands", played=self.report.hands, hands=self.options.hands))
         with contextlib.suppress(Exception):
             after = await http_json("GET", f"{self._url}/api/account", token=token)
             self.report.net = int(after["balance"]) + int((after.get("stacks") or {}).get(self.table, 0)) \
@@ -134,8 +135,8 @@ class Bot:
                 raise
             token = self.store.token(self._url, self.name, kind="bots")
             if token is None:
-                raise RuntimeError(f"the name {self.name} is taken by an account this machine has no token for") \
-                    from None
+                raise RuntimeError(_("the name {name} is taken by an account this machine has no token for",
+                                     name=self.name)) from None
             return token
         token = str(reply["token"])
         with contextlib.suppress(OSError):
@@ -149,7 +150,7 @@ class Bot:
         low, high = (offer.range("buy_in") if offer else None) or (int(s["min_buy_in"]), int(s["max_buy_in"]))
         buy_in = min(high, self.balance)
         if buy_in < low:
-            self._error(f"only {self.balance} chips: the buy-in is at least {low}")
+            self._error(_("only {chips} chips: the buy-in is at least {low}", chips=self.balance, low=low))
             return False
         reply = await self.conn.call("sit", {"table": self.table, "buy_in": buy_in})
         self.seat = int(reply["seat"])
@@ -180,12 +181,12 @@ class Bot:
             self._take_model()
             self.wake.set()
         elif kind == "replaced":
-            self._error("its session was replaced by another connection")
+            self._error(_("its session was replaced by another connection"))
             self.seat = None
         elif kind == "revoked":
-            self._error("its session was logged out (a logout or a password change)")
+            self._error(_("its session was logged out (a logout or a password change)"))
         elif kind == "gone":  # the server would not take it back after a restart (connection.py)
-            self._error(f"the server did not take it back: {item.get('message')}")
+            self._error(_("the server did not take it back: {message}", message=item.get("message")))
             self.seat = None
         elif kind == "table":
             self._table_event(item.get("event") or {})
@@ -196,10 +197,10 @@ class Bot:
             self._hand_over(event)
         elif kind == "player_stood" and seat == self.seat:
             if not self.leaving:
-                self._error("was stood up by the table")
+                self._error(_("was stood up by the table"))
             self.seat = None
         elif kind == "table_closed":
-            self._error("the table was closed")
+            self._error(_("the table was closed"))
             self.seat = None
 
     def _hand_over(self, event: Mapping[str, Any]) -> None:
@@ -321,7 +322,7 @@ class Bot:
         span = (offers.first("move", "raise") or Offer("move")).range("amount")
         ante = int(((hand.get("seats") or {}).get(str(self.seat)) or {}).get("ante", 0)) or (span[0] if span else 0)
         if not cards or not ante:
-            self._error(f"its turn came without its cards or Ante (hand {hand.get('hand_id')})")
+            self._error(_("its turn came without its cards or Ante (hand {hand})", hand=hand.get("hand_id")))
             return ("move", {"action": "fold"}) if offers.has("move", "fold") else None
         amount = choose_raise(self.options.strategy, list(cards), ante, my_stack(model), self.rng)
         if amount and span is not None:
@@ -342,7 +343,7 @@ class Bot:
         if choices.kind == "decision":
             move: Move | None = game.bot_decision(strategy, choices, self.rng)
             if move is None:
-                self._error(f"its turn came without its cards (hand {hand.get('hand_id')})")
+                self._error(_("its turn came without its cards (hand {hand})", hand=hand.get("hand_id")))
             return move
         if choices.kind == "exchange":
             if "plan" not in done:
@@ -426,7 +427,7 @@ class Bot:
                 try:
                     item = await asyncio.wait_for(self.conn.events.get(), 60)
                 except TimeoutError:
-                    self._error("did not stand up within a minute of asking to leave")
+                    self._error(_("did not stand up within a minute of asking to leave"))
                     return
                 self._handle(item)
         elif reply is not None:

@@ -40,6 +40,7 @@ from client_cli.bot import Bot
 from client_cli.bot_choices import choose_bank, choose_bets, choose_raise
 from client_cli.bot_team import STRATEGIES, BotOptions, BotReport, RunReport, StrategyName, Team, bot_names
 from client_cli.store import TokenStore
+from server.i18n import _
 
 
 async def run_bots(options: BotOptions, store: TokenStore | None = None,
@@ -55,7 +56,7 @@ async def run_bots(options: BotOptions, store: TokenStore | None = None,
     tasks = [asyncio.create_task(bot.run()) for bot in bots]
     stopper = asyncio.create_task((stop or asyncio.Event()).wait())
     started = time.monotonic()
-    done, _ = await asyncio.wait({stopper, asyncio.create_task(team.all_done.wait())}, timeout=timeout,
+    done, _pending = await asyncio.wait({stopper, asyncio.create_task(team.all_done.wait())}, timeout=timeout,
                                  return_when=asyncio.FIRST_COMPLETED)
     timed_out = not done
     if not team.all_done.is_set():
@@ -65,7 +66,7 @@ async def run_bots(options: BotOptions, store: TokenStore | None = None,
     if timed_out:
         for bot in bots:
             if not bot.report.finished:
-                bot.report.errors.append(f"timed out after {time.monotonic() - started:.0f} s")
+                bot.report.errors.append(_("timed out after {seconds} s", seconds=f"{time.monotonic() - started:.0f}"))
     if progress is not None:
         progress(f"{len(team.hand_ids)} hands played")
     return RunReport(len(team.hand_ids), [b.report for b in bots], timed_out)

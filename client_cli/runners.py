@@ -12,9 +12,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.i18n import _
+
+if TYPE_CHECKING:
+    from client_cli.bot_team import RunReport
 
 
 def run_tables(args: argparse.Namespace) -> int:
@@ -122,7 +125,7 @@ def run_bot(args: argparse.Namespace) -> int:
     from client_cli.bots import BotOptions, run_bots
 
     if args.count < 1 or args.hands < 1:
-        print("error: --count and --hands are at least 1", file=sys.stderr)
+        print(_("error: --count and --hands are at least 1"), file=sys.stderr)
         return 2
     options = BotOptions(args.server, table=args.table, count=args.count, hands=args.hands, strategy=args.strategy,
                          fast=args.fast, prefix=args.prefix, ante=args.ante, timeout=args.timeout, seed=args.seed)
@@ -139,11 +142,7 @@ def run_bot(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(report.as_json()))
         else:
-            print(f"{len(report.bots)} bots at {options.table}: {report.hands} hands, {report.errors} errors")
-            for bot in report.bots:
-                print(f"  {bot.name:<16} hands {bot.hands:>4}   net {bot.net:>+7}")
-                for error in bot.errors:
-                    print(f"    error: {error}")
+            print("\n".join(bot_summary(report, options.table)))
         if args.json:
             for bot in report.bots:
                 for error in bot.errors:
@@ -213,6 +212,17 @@ def run_host(args: argparse.Namespace) -> int:
             print(_("error: give the cards in dealing order, or --seat N CARDS and --dp CARDS"), file=sys.stderr)
             return 2
     return run_async(lambda: run_host(args.server, token, command, values, args.json))
+
+
+def bot_summary(report: RunReport, table: str) -> list[str]:
+    """``hcf bot``'s summary: the run, then each bot's hands, net and errors."""
+    lines = [_("{bots} bots at {table}: {hands} hands, {errors} errors", bots=len(report.bots), table=table,
+               hands=report.hands, errors=report.errors)]
+    for bot in report.bots:
+        lines.append(f"  {bot.name:<16} " + _("hands {hands}   net {net}", hands=f"{bot.hands:>4}",
+                                               net=f"{bot.net:>+7}"))
+        lines += ["    " + _("error: {message}", message=error) for error in bot.errors]
+    return lines
 
 
 def drill_flags(args: argparse.Namespace) -> dict[str, Any] | int:
