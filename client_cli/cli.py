@@ -308,6 +308,8 @@ def _add_drill(sub: Any) -> None:
     drill.add_argument("--server", default=_server_default(), metavar="URL",
                        help=_("the live table's server, or the one that keeps your drill history (default: "
                               "$HCF_SERVER or {server})", server=DEFAULT_SERVER))
+    drill.add_argument("--lang", choices=LANGUAGES, default=None,
+                       help=_("English, Spanish or German (default: from $LC_ALL or $LANG, else en)"))
     drill.add_argument("--mode", choices=("training", "exam"), default="training",
                        help=_("training (default): feedback after each answer; exam: only the report"))
     drill.add_argument("--json", action="store_true", help=_("also print the report as one line of JSON at the end"))

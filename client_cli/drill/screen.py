@@ -23,20 +23,22 @@ from server.rules.vocabulary import JSON
 
 def view_lines(moment: Moment, total: int) -> list[str]:
     """What the dealer sees when ``moment``'s step is asked, and the question."""
-    return dealer_lines(moment.view, f"step {moment.n} of {total}", moment.asked.step.step)
+    return dealer_lines(moment.view, _("step {n} of {total}", n=moment.n, total=total), moment.asked.step.step)
 
 
 def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
     """The dealer's view of the table at a step (``which``: "step 3 of 8", or a live drill's "step 3"), and the
     question."""
-    lines = [f"--- hand {view.hand} · {which}: {step_name(step)} ---", view.table]
+    lines = ["--- " + _("hand {hand} · {which}: {step}", hand=view.hand, which=which, step=step_name(step)) + " ---",
+             view.table]
     if view.button is not None or view.dealer != "the house":
-        button = "none yet" if view.button is None else f"seat {view.button}"
-        lines.append(f"button: {button}; dealer: {view.dealer}")
-    lines.append("seats (stacks as the hand began; bets, raises and fees on the felt):")
+        button = _("none yet") if view.button is None else _("seat {seat}", seat=view.button)
+        lines.append(_("button: {button}; dealer: {dealer}", button=button, dealer=view.dealer))
+    lines.append(_("seats (stacks as the hand began; bets, raises and fees on the felt):"))
     width = max((len(s.name) for s in view.seats), default=0)
     for seat in view.seats:
-        line = f"  seat {seat.seat}  {seat.name:<{width}}  stack {seat.stack:>5}"
+        line = "  " + _("seat {seat}", seat=seat.seat) + f"  {seat.name:<{width}}  " \
+            + _("stack {stack}", stack=f"{seat.stack:>5}")
         if seat.bets:
             line += f"   {seat.bets}"
         if seat.status:
@@ -52,8 +54,8 @@ def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
 def _cards(view: DealerView) -> list[str]:
     lines = []
     if view.dealer_cards:
-        lines.append(f"dealer's hand ({view.dealer}): {format_cards(view.dealer_cards)}")
-    lines += [f"{place}'s hand: {format_cards(cards)}" for place, cards in view.shown]
+        lines.append(_("dealer's hand ({dealer}): {cards}", dealer=view.dealer, cards=format_cards(view.dealer_cards)))
+    lines += [_("{place}'s hand: {cards}", place=place, cards=format_cards(cards)) for place, cards in view.shown]
     return lines
 
 
@@ -69,19 +71,20 @@ def feedback(step: KeyStep, given: JSON) -> str:
 def report_lines(report: JSON, mode: str) -> list[str]:
     """The session's report: the score; each step kind's score, median and worst time, its standard and how many
     beat it; an exam's verdict against its pass marks; every mistake."""
-    lines = [f"Report: {report['scenario']} ({mode}): {report['right']}/{report['total']} right, "
-             f"{percent(report):.1f}%",
-             f"  {'step':<33} {'right':>7}   {'median':>7}  {'worst':>7}  {'standard':>8}  beat it"]
+    lines = [_("Report: {scenario} ({mode}): {right}/{total} right, {percent}%", scenario=report["scenario"],
+               mode=mode, right=report["right"], total=report["total"], percent=f"{percent(report):.1f}"),
+             f"  {_('step'):<33} {_('right'):>7}   {_('median'):>7}  {_('worst'):>7}  {_('standard'):>8}  "
+             + _("beat it")]
     for kind, tally in report["by_step"].items():
         beat = f"{tally['within_standard']}/{tally['total']}" if "within_standard" in tally else "-"
         standard = f"{tally['standard_seconds']} s" if "standard_seconds" in tally else "-"
-        lines.append(f"  {step_name(kind):<33} {tally['right']:>3}/{tally['total']:<3}   "
+        lines.append(f"  {spoken(step_name(kind)):<33} {tally['right']:>3}/{tally['total']:<3}   "
                      f"{_seconds(tally.get('median_seconds')):>7}  {_seconds(tally.get('worst_seconds')):>7}  "
                      f"{standard:>8}  {beat}")
     if "exam" in report:
         lines.append(exam_line(report["exam"]))
     mistakes = [s for s in report["steps"] if not s["right"]]
-    lines.append("Mistakes:" if mistakes else "No mistakes.")
+    lines.append(_("Mistakes:") if mistakes else _("No mistakes."))
     lines += [_mistake(s) for s in mistakes]
     return lines
 
@@ -97,17 +100,20 @@ def exam_line(exam: JSON) -> str:
     ...            "marks": {"right": 95, "within": 90}})
     'Exam: not passed: 96.0% right (95% needed), 80.0% within the standard times (90% needed).'
     """
-    verdict = "passed" if exam["passed"] else "not passed"
-    return (f"Exam: {verdict}: {exam['right_percent']:.1f}% right ({exam['marks']['right']}% needed), "
-            f"{exam['within_percent']:.1f}% within the standard times ({exam['marks']['within']}% needed).")
+    verdict = _("passed") if exam["passed"] else _("not passed")
+    return _("Exam: {verdict}: {right}% right ({right_mark}% needed), {within}% within the standard times "
+             "({within_mark}% needed).", verdict=verdict, right=f"{exam['right_percent']:.1f}",
+             right_mark=exam["marks"]["right"], within=f"{exam['within_percent']:.1f}",
+             within_mark=exam["marks"]["within"])
 
 
 def _mistake(step: JSON) -> str:
     given = format_answer(step["step"], step["given"])
     right = format_answer(step["step"], step["answer"])
     mistake = MISTAKE_NAMES.get(str(step["mistake"]), "wrong")
-    return (f"  hand {step['hand']}, step {step['n']} ({step_name(step['step'])}): you said `{given}`, "
-            f"the right answer is `{right}` ({mistake}; {step['rule']})")
+    return "  " + _("hand {hand}, step {n} ({step}): you said `{given}`, the right answer is `{right}` ({mistake}; "
+                    "{rule})", hand=step["hand"], n=step["n"], step=step_name(step["step"]), given=given,
+                    right=right, mistake=spoken(mistake), rule=step["rule"])
 
 
 def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
@@ -115,7 +121,7 @@ def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
 
     Not the scenario's ``about``: it tells what happens and the right rulings (it comes after the report).
     """
-    tell = "after each answer you are told right or wrong" if mode == "training" else \
-        "exam: nothing is said until the report at the end"
-    return [f"Drill: {title}", f"{total} steps; {tell}.", forms]
+    tell = _("after each answer you are told right or wrong") if mode == "training" else \
+        _("exam: nothing is said until the report at the end")
+    return [_("Drill: {title}", title=title), _("{total} steps; {tell}.", total=total, tell=tell), forms]
 

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from client_cli.drill.grammar import AnswerError, help_text, parse_answer
 from client_cli.drill.screen import feedback, intro_lines, report_lines, view_lines
+from server.i18n import _
 from server.rules.drill.explain import step_name
 from server.rules.drill.report import report
 from server.rules.drill.scenario import Scenario
@@ -66,8 +67,8 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
             answer = _answer(moment, len(moments), forms, term)
             if answer is None:
                 left = len(moments) - len(answers)
-                term.write(f"(no more answers: the {left} steps left count as no answer)" if left > 1 else
-                           "(no more answers: the last step counts as no answer)")
+                term.write(_("(no more answers: the {left} steps left count as no answer)", left=left) if left > 1
+                           else _("(no more answers: the last step counts as no answer)"))
                 break
             given, took = answer
             answers.append(given)
@@ -79,11 +80,13 @@ def rehearse(scenario: Scenario, moments: Sequence[Moment], mode: str, term: Ter
         term.write("")
         stopped = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds,
                          **_measures(scenario, mode))
-        where = f"drill stopped at step {len(answers) + 1} of {len(moments)}"
+        at, of = len(answers) + 1, len(moments)
         if not answers:
-            term.write(f"({where}: no step was answered, so there is nothing to report)")
+            term.write(_("(drill stopped at step {at} of {of}: no step was answered, so there is nothing to report)",
+                         at=at, of=of))
         else:
-            term.write(f"({where}: the report covers the {_steps(len(answers))} answered)")
+            term.write(_("(drill stopped at step {at} of {of}: the report covers the {steps} answered)", at=at,
+                         of=of, steps=_steps(len(answers))))
             _write_report(stopped, mode, None, term)
         raise DrillStopped(stopped) from None
     result = report(scenario.name, [m.asked for m in asked], answers, ledger=LEDGER, seconds=seconds,
@@ -98,7 +101,7 @@ def _measures(scenario: Scenario, mode: str) -> dict[str, Any]:
 
 
 def _steps(n: int) -> str:
-    return "1 step" if n == 1 else f"{n} steps"
+    return _("1 step") if n == 1 else _("{n} steps", n=n)
 
 
 def _write_report(result: JSON, mode: str, about: str | None, term: Terminal) -> None:
@@ -106,7 +109,7 @@ def _write_report(result: JSON, mode: str, about: str | None, term: Terminal) ->
     for line in report_lines(result, mode):
         term.write(line)
     if about:
-        term.write(f"What this scenario rehearsed: {about}")
+        term.write(_("What this scenario rehearsed: {about}", about=about))
 
 
 def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSON, float] | None:
@@ -129,7 +132,8 @@ def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSO
         try:
             given = parse_answer(step, line)
         except AnswerError as exc:
-            term.write(f"`{line}` is no answer to {step_name(step)}: {exc}. Type ? for every form.")
+            term.write(_("`{line}` is no answer to {step}: {problem}. Type ? for every form.", line=line,
+                         step=step_name(step), problem=exc))
             continue
         return given, term.clock() - start
 

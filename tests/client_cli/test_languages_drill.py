@@ -1,0 +1,55 @@
+"""The offline ``hcf drill`` rehearsal's lines and report speak the language asked (issue 28 item 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from client_cli.drill.screen import exam_line, intro_lines, report_lines
+from server.i18n import use_language
+
+_REPORT = {"scenario": "bank-runs-out", "right": 1, "total": 2, "by_step": {
+    "first_card": {"right": 1, "total": 2}}, "steps": [
+    {"n": 2, "hand": 1, "step": "first_card", "given": {"seat": 3}, "answer": {"seat": 2}, "right": False,
+     "mistake": "wrong", "rule": "RULES 3.4"}]}
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    use_language("de")
+    yield
+    use_language("en")
+
+
+@pytest.mark.usefixtures("german")
+def test_the_report_is_german() -> None:
+    lines = report_lines(_REPORT, "training")
+    assert lines[0] == "Bericht: bank-runs-out (training): 1/2 richtig, 50.0%"
+    assert lines[2].startswith("  die erste Karte ")
+    assert lines[3] == "Fehler:"
+    assert lines[4].startswith("  Hand 1, Schritt 2 (die erste Karte)")
+    assert "Sie sagten `first 3`, die richtige Antwort ist `first 2`" in lines[4]
+
+
+@pytest.mark.usefixtures("german")
+def test_the_exam_and_the_opening_are_german() -> None:
+    assert exam_line({"passed": True, "right_percent": 96.0, "within_percent": 95.0,
+                      "marks": {"right": 95, "within": 90}}) == \
+        "Prüfung: bestanden: 96.0% richtig (95% nötig), 95.0% innerhalb der Standardzeiten (90% nötig)."
+    assert intro_lines("bank runs out", "training", 8, "?") == [
+        "Übung: bank runs out", "8 Schritte; nach jeder Antwort erfahren Sie, ob sie richtig oder falsch ist.", "?"]
+
+
+def test_the_english_report_is_unchanged() -> None:
+    lines = report_lines(_REPORT, "exam")
+    assert lines[0] == "Report: bank-runs-out (exam): 1/2 right, 50.0%"
+    assert lines[2].startswith("  the first card ")
+    assert lines[3] == "Mistakes:"
+    assert intro_lines("t", "exam", 3, "?")[1] == "3 steps; exam: nothing is said until the report at the end."
+
+
+def test_a_rehearsal_takes_lang_on_its_line() -> None:
+    from client_cli.cli import build_parser
+
+    assert build_parser().parse_args(["drill", "bank-runs-out", "--lang", "es"]).lang == "es"
