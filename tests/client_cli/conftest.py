@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from server.i18n import use_language
+
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_DEFAULTS = {"pause_seconds": 0.5, "offer_seconds": 10, "bet_seconds": 10, "action_seconds": 10}
 
@@ -182,3 +184,23 @@ class Relay:
         with contextlib.suppress(OSError):
             self.listener.close()
         self.cut()
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The terminal's language is German for the test (the process's one language: server/i18n.use_language)."""
+    use_language("de")
+    try:
+        yield
+    finally:
+        use_language("en")
+
+
+@pytest.fixture
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The terminal's language is the test's parameter (``indirect``); English again after it."""
+    use_language(request.param)
+    try:
+        yield request.param
+    finally:
+        use_language("en")

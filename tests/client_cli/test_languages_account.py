@@ -3,25 +3,14 @@ each chip movement in the person's language. Pure: the lines from an account's a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from client_cli.account import MOVEMENTS, account_lines
-from server.i18n import use_language
 
 INFO = {"name": "ann", "balance": 900, "stacks": {"main": 100},
         "movements": [{"at": 0, "kind": "buy_in", "table": "main", "amount": -100, "memo": ""},
                       {"at": 0, "kind": "jackpot_award", "table": "stud", "amount": 5000, "memo": ""}]}
 
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    use_language(request.param)
-    try:
-        yield request.param
-    finally:
-        use_language("en")
 
 
 @pytest.mark.parametrize(("lang", "says"), [

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from client_cli.drill.screen import exam_line, intro_lines, report_lines
-from server.i18n import use_language
 
 _REPORT = {"scenario": "bank-runs-out", "right": 1, "total": 2, "by_step": {
     "first_card": {"right": 1, "total": 2}}, "steps": [
     {"n": 2, "hand": 1, "step": "first_card", "given": {"seat": 3}, "answer": {"seat": 2}, "right": False,
      "mistake": "wrong", "rule": "RULES 3.4"}]}
 
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    use_language("de")
-    yield
-    use_language("en")
 
 
 @pytest.mark.usefixtures("german")

@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from client_cli.host import describe_odds, describe_reply, invite_lines, parse_duration
-from server.i18n import use_language
 from tests.client_cli.conftest import ROOT, client_env, hcf
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    use_language("de")
-    yield
-    use_language("en")
 
 
 @pytest.mark.usefixtures("german")

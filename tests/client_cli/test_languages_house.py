@@ -3,24 +3,12 @@ the client's own refusal of too many places, said in the chosen language (docs/i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from client_cli.games.caribbean.view import describe_event as caribbean_event
 from client_cli.games.house import hold_problem
 from client_cli.games.sixcard.view import boxes_text
 from client_cli.games.sixcard.view import describe_event as sixcard_event
-from server.i18n import use_language
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    use_language("de")
-    try:
-        yield
-    finally:
-        use_language("en")
 
 
 @pytest.mark.usefixtures("german")

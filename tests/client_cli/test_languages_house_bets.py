@@ -4,8 +4,6 @@ in a bet's summary and in ``hcf history``, the header's jackpot. Pure: no termin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from client_cli.games.caribbean.choices import Choices as SpotChoices
@@ -18,21 +16,12 @@ from client_cli.games.sixcard.refusals import bets_refusal as box_refusal
 from client_cli.games.sixcard.view import history_bets, role_label
 from client_cli.offers import Misfit
 from client_cli.render import header_line
-from server.i18n import use_language
 
 SPOTS = [SpotBet(1, 10, True), SpotBet(3, 5, False)]
 BOXES = [(1, 10, 1), (2, 0, 5)]
 FINISHED = {"bets": [{"box": 1, "seat": 1, "role": "open", "ante": 10, "bonus": 1, "decision": "raise"}],
             "draws": [{"box": 1, "kind": "buy", "fee": 5}]}
 
-
-@pytest.fixture
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    use_language(request.param)
-    try:
-        yield request.param
-    finally:
-        use_language("en")
 
 
 @pytest.mark.parametrize(("lang", "spots", "boxes", "history", "roles"), [

@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from client_cli.start import StartRefused, check_seat, read_buy_in
-from server.i18n import use_language
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    use_language("de")
-    try:
-        yield
-    finally:
-        use_language("en")
 
 
 @pytest.mark.usefixtures("german")
