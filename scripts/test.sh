@@ -2,7 +2,7 @@
 # Installs hcf-table with its test tools into .venv and runs every check:
 # ruff, mypy --strict, the import contracts, then the whole pytest suite.
 # This is the README's test command and what .ci/run calls.
-# The suite runs in HCF_TEST_WORKERS processes (pytest-xdist; 4 unless set): most tests wait on
+# The suite runs in HCF_TEST_WORKERS processes (pytest-xdist; 3 unless set): most tests wait on
 # sockets, subprocesses and table clocks rather than on a core. tests/conftest.py keeps each test
 # module on one process. Arguments go on to pytest (`bash scripts/test.sh -n 0` runs in one process).
 set -euo pipefail
@@ -27,7 +27,7 @@ echo "== import contracts"
 lint-imports
 echo "== pytest"
 set +e
-pytest -n "${HCF_TEST_WORKERS:-4}" --dist loadscope --no-loadscope-reorder "$@"
+pytest -n "${HCF_TEST_WORKERS:-3}" --dist loadscope --no-loadscope-reorder "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
