@@ -157,6 +157,7 @@ class Connection:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.feeds: dict[str, TableFeed] = {}
         self._gap_watch: dict[str, asyncio.Task[None]] = {}
+        self._asking: set[asyncio.Future[Any]] = set()  # requests in flight, kept until their answers are applied
         self.resyncs = 0  # snapshots taken to close a gap (during play there should be none)
         self.replaced = asyncio.Event()
         self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
@@ -243,17 +244,28 @@ class Connection:
     async def _call(self, event: str, payload: dict[str, Any], timeout: float, *,
                     announce: bool) -> dict[str, Any]:
         for attempt in range(RATE_RETRIES + 1):
-            reply = await self._ask(event, payload, timeout)
+            asked = asyncio.ensure_future(self._ask_and_take(event, payload, timeout, announce=announce))
+            self._asking.add(asked)
+            asked.add_done_callback(_forget_asked(self._asking))
+            # Shielded: a caller that stops waiting (a bot leaving mid-move) must not lose the update its answer
+            # carries, or the next update finds a gap and the table is asked again whole.
+            reply = await asyncio.shield(asked)
             if not isinstance(reply, dict):
                 raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
             if reply.get("ok"):
-                await self._answered(event, payload, reply, announce=announce)
                 return reply
             err = reply.get("error") or {}
             if err.get("code") != "rate/limited" or attempt == RATE_RETRIES:
                 raise ServerRefused(str(err.get("code")), str(err.get("message")))
             await self.sleep(_retry_after(err))
         raise AssertionError("unreachable")  # the loop returns or raises
+
+    async def _ask_and_take(self, event: str, payload: dict[str, Any], timeout: float, *, announce: bool) -> Any:
+        """Ask, and apply what an accepted answer brings (its snapshot, its update)."""
+        reply = await self._ask(event, payload, timeout)
+        if isinstance(reply, dict) and reply.get("ok"):
+            await self._answered(event, payload, reply, announce=announce)
+        return reply
 
     async def _ask(self, event: str, payload: dict[str, Any], timeout: float) -> Any:
         """The library's call, its failures said as ours (a program's ``except OSError`` says them to a person)."""
@@ -415,3 +427,12 @@ async def http_json(method: str, url: str, body: dict[str, Any] | None = None,
         err = data.get("error") or {}
         raise ServerRefused(str(err.get("code")), str(err.get("message")))
     return data
+
+
+def _forget_asked(asking: set[asyncio.Future[Any]]) -> Callable[[asyncio.Future[Any]], None]:
+    """A done callback: drop the request from ``asking``; a failure nobody awaited any more is read, not warned of."""
+    def forget(asked: asyncio.Future[Any]) -> None:
+        asking.discard(asked)
+        if not asked.cancelled():
+            asked.exception()
+    return forget

@@ -136,8 +136,12 @@ class TableSession:
             self.exit_code = 1
             print(_("error: cannot sit at {table}: {reason}", table=self.table, reason=exc.message), flush=True)
             return False
-        self.tracker.note(_("you sit at seat {seat} with {stack} chips (type 'help' for the commands)",
-                            seat=reply["seat"], stack=reply["stack"]))
+        sat = _("you sit at seat {seat} with {stack} chips (type 'help' for the commands)",
+                seat=reply["seat"], stack=reply["stack"])
+        self.tracker.note(sat)
+        # Also the status line, until the person types: at a table of fast bots the log scrolls the line away
+        # before the live view is first drawn.
+        self.message = sat
         if reply.get("message"):  # the server's: a hand in progress goes on without you
             self.tracker.note(str(reply["message"]))
         self.last_seat = int(reply["seat"])
