@@ -144,6 +144,15 @@ class Person:
                 return match
         raise AssertionError(f"no line matched {pattern!r}; last lines:\n" + "\n".join(self.seen[-40:]))
 
+    def expect_each(self, *patterns: str, timeout: float = 30) -> None:
+        """Read lines until each of ``patterns`` matched one, in any order (a note and a prompt printed by two tasks
+        come in either order on a loaded machine)."""
+        deadline = time.monotonic() + timeout
+        left = list(patterns)
+        while left:
+            match = self.expect("|".join(f"(?:{p})" for p in left), max(0.01, deadline - time.monotonic()))
+            left = [p for p in left if not re.search(p, match.string)]
+
     def type(self, line: str) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write(line + "\n")
@@ -196,8 +205,8 @@ def test_a_person_plays_6_card_poker_in_plain_lines(server: Server, tmp_path: Pa
         person.type("x 1 2 3")
         person.expect(r"^! an exchange replaces 1, 2 or 5 cards, not 3")
         person.type("buy")
-        person.expect(r"box 2: a sixth card bought for a fee of 20 chips")
-        person.expect(r"^> Box 2 \(.+, drawn\): raise \(r\) = Bet 40, or fold \(f\)")
+        person.expect_each(r"box 2: a sixth card bought for a fee of 20 chips",
+                           r"^> Box 2 \(.+, drawn\): raise \(r\) = Bet 40, or fold \(f\)")
         person.type("r")
         person.expect(r"^> Box 1 \(.+\): raise")
         person.type("x 1 5")

@@ -17,7 +17,9 @@ from tests.client_cli.conftest import ROOT, Server, client_env, hcf
 from tests.support.pty import tear_down
 
 TABLE = "stay-pty"
-CLOCKS = {"offer_seconds": 3, "bet_seconds": 3, "action_seconds": 3, "pause_seconds": 0.5}
+# The betting clock holds the hand while she presses Ctrl-C and types 'stay': 3 s ran out first on a loaded machine,
+# the hand ended and the leave took effect before 'stay' came.
+CLOCKS = {"offer_seconds": 3, "bet_seconds": 8, "action_seconds": 3, "pause_seconds": 0.5}
 
 
 def _spawn(config: Path, screen: TextIO, *args: str) -> pexpect.spawn:

@@ -202,10 +202,13 @@ def test_ak_house_edge_near_the_published_figure(million: dict[str, Any]) -> Non
 
 @pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["ak", "pair"])
-def test_house_edge_of_each_strategy_over_12_million_hands(strategy: str) -> None:
-    hands = 12_000_000
+def test_house_edge_of_each_strategy_over_6_million_hands(strategy: str) -> None:
+    # 6 million hands (11 s of CPU for both, half of 12 million's): 5 standard errors are 0.47% of the Ante. The
+    # engines' exactness is the rigged decks' test above; this seed's runs land 1.0 (ak) and 0.6 (pair) standard
+    # errors from the published edges, both worse than perfect play.
+    hands = 6_000_000
     tally = simulate(hands, "5ca1e", strategy)
     per_ante = tally.ante_bet_net / (tally.antes * CaribbeanSettings().min_ante)
-    se = PER_ANTE_SD / math.sqrt(hands)  # 0.066%
+    se = PER_ANTE_SD / math.sqrt(hands)  # 0.094%
     assert abs(per_ante - HOUSE_EDGE[strategy]) <= 5 * se
     assert per_ante < -0.05224  # worse than perfect play

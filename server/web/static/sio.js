@@ -34,6 +34,17 @@ export class Socket {
     this.silence = 30000;
     this.retryTimer = null;
     this.connects = 0; // connections made (1 + reconnections): pings answered keep it at 1
+    // The browser knows when its network goes and comes back: say so at once, not after the pings' silence (up to
+    // 46 s), and come back at once, not after the growing delay.
+    globalThis.addEventListener?.("offline", () => { if (this.ws) this.dropLink(); });
+    globalThis.addEventListener?.("online", () => {
+      if (this.closing || (this.ws && this.ws.readyState === WebSocket.OPEN)) return;
+      const trying = this.ws; // a retry still connecting over the old network: this one replaces it
+      this.ws = null;
+      if (trying) { try { trying.close(); } catch (_) { /* already closed */ } }
+      this.attempt = 0;
+      this.open();
+    });
   }
 
   /** Listen to a server push ("table_update", ...) or to "connect", "disconnect", "refused". */
