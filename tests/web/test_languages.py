@@ -8,6 +8,7 @@ notes, a waiting message, the drill's feedback) are said from their message id i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -151,5 +152,36 @@ def test_the_sentences_every_viewer_shares_are_said_in_the_pages_language(
     assert said.endswith(f"(RULES 3.7: {cited[locale]}, Settlement)."), said
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"shared-{locale}.png"))
+    assert not errors
+    page.context.close()
+
+
+# The legend of each house game's bet form, and the deal check's complaint of a seed that is not hex.
+HOUSE_FORMS = {
+    ("es-ES", "sixcard"): ("Apuestas por casilla", "casilla 1",
+                           "la semilla revelada del servidor no está en hexadecimal"),
+    ("de-DE", "caribbean"): ("Einsätze nach Feld", "Feld 1", "der offengelegte Server-Seed ist nicht hexadezimal"),
+}
+
+
+@pytest.mark.parametrize(("locale", "game"), list(HOUSE_FORMS))
+def test_a_house_games_bet_form_and_the_deal_check_speak_the_pages_language(
+        web_server: WebServer, browser: Browser, locale: str, game: str) -> None:
+    """Found by hand: a Spanish page's 6 Card Poker bets read "Bets by box" and "box 1", and a failed deal check
+    said its problems in English."""
+    legend, first, not_hex = HOUSE_FORMS[(locale, game)]
+    table = f"form-{game}"
+    assert web_server.host("create_table", table=table, settings={"game": game, "bet_seconds": 120})["ok"]
+    page, errors = _guest(web_server, browser, table, f"form{locale[:2]}", locale, PHONE)
+    page.click(".choice-sit button")
+    page.wait_for_selector("fieldset.bets legend")
+    assert page.locator("fieldset.bets legend").inner_text() == legend
+    assert page.locator("fieldset.bets .bet-row label").first.inner_text().strip() == first
+    controls = page.locator(".controls").inner_text()
+    assert "Bets by" not in controls
+    assert not re.search(r"\b(box|spot) \d", controls), controls
+    check = page.evaluate("async () => (await import('/static/verify.js')).verifyReveal("
+                          "{number: 1, deal_order: [1], server_seed: 'zz', commitment: 'ab'}, {cards: new Map()})")
+    assert check["problems"] == [not_hex]
     assert not errors
     page.context.close()

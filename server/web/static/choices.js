@@ -36,6 +36,11 @@ export function randomSeed() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A bet form's places, in the page's words: the server's form names the key ("spot", "box").
+const BETS_BY = { spot: t("Bets by spot"), box: t("Bets by box"), seat: t("Bets by seat") };
+const placeWord = (key, value) => (key === "spot" ? t("spot {spot}", { spot: value })
+  : key === "box" ? t("box {box}", { box: value }) : key === "seat" ? t("seat {seat}", { seat: value }) : `${key} ${value}`);
+
 const isRange = (v) => v && typeof v === "object" && !Array.isArray(v) && "min" in v && "max" in v;
 
 function rangeOf(form) {
@@ -80,14 +85,15 @@ function argInput(name, form, id, preset) {
 
 function betsInput(form, id, place) {
   const key = typeof form.distinct === "string" ? form.distinct : "spot";
-  const list = h("fieldset", { class: "bets" }, h("legend", {}, `Bets by ${key}`));
+  const list = h("fieldset", { class: "bets" }, h("legend", {}, BETS_BY[key] || t("Bets")));
   const rows = [];
   const values = form.each[key] || [];
   values.forEach((value, index) => {
-    const use = h("input", { type: "checkbox", id: `${id}-${value}`, "aria-label": `bet on ${key} ${value}` });
+    const where = placeWord(key, value);
+    const use = h("input", { type: "checkbox", id: `${id}-${value}`, "aria-label": t("bet on {place}", { place: where }) });
     if (index === 0 && (form.count.min ?? 1) > 0) use.checked = true;
     const inputs = [];
-    const row = h("div", { class: "bet-row" }, h("label", { for: `${id}-${value}` }, use, ` ${key} ${value}`));
+    const row = h("div", { class: "bet-row" }, h("label", { for: `${id}-${value}` }, use, ` ${where}`));
     for (const [name, sub] of Object.entries(form.each)) {
       if (name === key) continue;
       const made = argInput(name, sub, `${id}-${value}-${name}`);
@@ -109,13 +115,14 @@ function betsInput(form, id, place) {
 }
 
 function discardInput(form, id, boxCards) {
-  const set = h("fieldset", { class: "discard" }, h("legend", {}, `Cards to exchange (${(form.count || []).join(", ") || "any"})`));
+  const counts = (form.count || []).join(", ");
+  const set = h("fieldset", { class: "discard" }, h("legend", {}, counts ? t("Cards to exchange ({counts})", { counts }) : t("Cards to exchange")));
   const boxes = [];
   const hi = form.each?.max ?? 5;
   for (let pos = form.each?.min ?? 1; pos <= hi; pos += 1) {
     const c = boxCards?.[pos - 1];
     const box = h("input", { type: "checkbox", id: `${id}-${pos}`, value: pos });
-    set.append(h("label", { for: `${id}-${pos}` }, box, " ", c ? cards([c]) : `card ${pos}`));
+    set.append(h("label", { for: `${id}-${pos}` }, box, " ", c ? cards([c]) : t("card {n}", { n: pos })));
     boxes.push(box);
   }
   return { el: set, read: () => boxes.filter((b) => b.checked).map((b) => Number(b.value)) };

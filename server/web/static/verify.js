@@ -14,6 +14,8 @@ const SUITS = "cdhs";
 const HAND_SIZE = { hcf: 7, caribbean: 5, sixcard: 5 };
 const PLACES = { hcf: "seat", caribbean: "spot", sixcard: "box" };
 const text = new TextEncoder();
+const placeName = (kind, n) => (kind === "spot" ? t("spot {spot}", { spot: n }) : kind === "box" ? t("box {box}", { box: n })
+  : t("seat {seat}", { seat: n }));
 
 export const cardText = (card) => RANKS[card >> 2] + SUITS[card & 3];
 
@@ -113,33 +115,33 @@ export async function verifyReveal(reveal, seen) {
   if (!order.length) return { ok: null, headline: t("{hand}: no cards were dealt, nothing to verify", { hand }), problems: [] };
   const problems = [];
   let serverSeed;
-  try { serverSeed = fromHex(String(reveal.server_seed || "")); } catch (_) { problems.push("the revealed server seed is not hex"); }
-  if (serverSeed && !serverSeed.length) problems.push("the server did not reveal its seed");
+  try { serverSeed = fromHex(String(reveal.server_seed || "")); } catch (_) { problems.push(t("the revealed server seed is not hex")); }
+  if (serverSeed && !serverSeed.length) problems.push(t("the server did not reveal its seed"));
   if (!problems.length) {
     const published = String(reveal.commitment || "").toLowerCase();
-    if ((await sha256Hex(serverSeed)) !== published) problems.push("the revealed server seed does not match the commitment");
+    if ((await sha256Hex(serverSeed)) !== published) problems.push(t("the revealed server seed does not match the commitment"));
     if (seen.commitment && seen.commitment.toLowerCase() !== published) {
-      problems.push(`the commitment changed: ${seen.commitment.slice(0, 12)}… was published before the bets, ${published.slice(0, 12)}… with the reveal`);
+      problems.push(t("the commitment changed: {before}… was published before the bets, {after}… with the reveal", { before: seen.commitment.slice(0, 12), after: published.slice(0, 12) }));
     }
     if (seen.mySeed != null && seen.mySeat != null) {
       const mine = (reveal.player_seeds || []).filter(([seat]) => Number(seat) === seen.mySeat).map(([, s]) => s);
-      if (mine.length !== 1 || mine[0] !== seen.mySeed) problems.push("your seed is missing from the player seeds the server used");
+      if (mine.length !== 1 || mine[0] !== seen.mySeed) problems.push(t("your seed is missing from the player seeds the server used"));
     }
   }
   if (problems.length) return warn(hand, problems);
   const deckSeed = await deriveDeckSeed(serverSeed, (reveal.player_seeds || []).map(([, s]) => String(s)));
   if (reveal.deck_seed && hex(deckSeed) !== String(reveal.deck_seed).toLowerCase()) {
-    return warn(hand, ["the deck seed the server revealed is not the one its seeds give"]);
+    return warn(hand, [t("the deck seed the server revealed is not the one its seeds give")]);
   }
   const game = reveal.game || "hcf";
   const dealt = deal(await shuffledDeck(deckSeed), order, game);
   let checked = 0;
   for (const [place, cards] of [...seen.cards.entries()].sort((a, b) => a[0] - b[0])) {
-    const who = place === 0 ? "the house" : `${PLACES[game] || "seat"} ${place}`;
-    if (!dealt.has(place)) { problems.push(`${who} had cards but was not in the deal order`); continue; }
+    const who = place === 0 ? t("the house") : placeName(PLACES[game] || "seat", place);
+    if (!dealt.has(place)) { problems.push(t("{who} had cards but was not in the deal order", { who })); continue; }
     const want = [...dealt.get(place)].sort().join(" ");
     if ([...cards].sort().join(" ") !== want) {
-      problems.push(`${who} was shown ${cards.join(" ")} but the seed deals ${dealt.get(place).join(" ")}`);
+      problems.push(t("{who} was shown {shown} but the seed deals {dealt}", { who, shown: cards.join(" "), dealt: dealt.get(place).join(" ") }));
     } else {
       checked += 1;
     }
