@@ -180,6 +180,9 @@ def test_a_house_games_bet_form_and_the_deal_check_speak_the_pages_language(
     controls = page.locator(".controls").inner_text()
     assert "Bets by" not in controls
     assert not re.search(r"\b(box|spot) \d", controls), controls
+    # Also found then: the log's newest line was numbered 1, and the felt said "Dealer" twice while bets were open.
+    assert page.evaluate("document.querySelector('ol.log').reversed"), "the log's first line is 1, its newest the last"
+    assert page.locator(".centre .dealer").count() == 0, "no empty dealer's row under the dealer's place"
     check = page.evaluate("async () => (await import('/static/verify.js')).verifyReveal("
                           "{number: 1, deal_order: [1], server_seed: 'zz', commitment: 'ab'}, {cards: new Map()})")
     assert check["problems"] == [not_hex]

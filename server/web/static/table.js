@@ -81,7 +81,8 @@ export class TablePage {
     this.choicesEl = h("section", { class: "controls", "aria-label": t("your actions") });
     this.resultsEl = h("section", { class: "results", "aria-label": t("results"), "aria-live": "polite" });
     this.verdictEl = h("p", { class: "verdict", role: "status", "aria-live": "polite" });
-    this.logEl = h("ol", { class: "log", "aria-label": t("what happened") });
+    // Newest first, numbered down (reversed): the first line that happened is 1, as a log reads.
+    this.logEl = h("ol", { class: "log", reversed: true, "aria-label": t("what happened") });
     const sound = h("input", { type: "checkbox", id: "sound" });
     sound.checked = Boolean(stored().sound);
     sound.addEventListener("change", () => store({ sound: sound.checked }));
@@ -330,7 +331,8 @@ export class TablePage {
     if (this.known && model.game !== "hcf" && hand?.dealer) {
       const d = hand.dealer;
       const shown = d.after || d.cards || (d.up ? [d.up] : []);
-      info.push(h("div", { class: "dealer", "aria-label": t("the dealer's hand") }, h("span", { class: "who" }, t("Dealer")),
+      // While bets are open the dealer has no card yet: the dealer's place at the top says "Dealer" already.
+      if (shown.length || hand.phase !== "betting") info.push(h("div", { class: "dealer", "aria-label": t("the dealer's hand") }, h("span", { class: "who" }, t("Dealer")),
         cards(shown, Math.max(0, 5 - shown.length) * (hand.phase === "betting" ? 0 : 1)),
         d.class ? h("span", { class: "class" }, handName(model.game, { class: d.class_after || d.class }, shown)) : "",
         d.qualifies === false ? h("span", {}, " " + t("does not qualify")) : ""));
