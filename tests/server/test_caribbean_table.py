@@ -15,9 +15,9 @@ SETTINGS = {"game": "caribbean", "bet_seconds": 5, "action_seconds": 5, "pause_s
             "max_hands_while_waiting": 3}  # the scripted players take several spots in any order
 
 
-async def stud_table(server: Server, *names: str) -> tuple[Client, list[Client]]:
+async def stud_table(server: Server, *names: str, **settings: Any) -> tuple[Client, list[Client]]:
     host = await server.host()
-    await host.host("create_table", table=STUD, settings=SETTINGS)
+    await host.host("create_table", table=STUD, settings=SETTINGS | settings)
     await host.host("pause", table=STUD)  # the test resumes it once everyone sits and its bots listen
     await host.join(STUD)
     players = [await server.player(name, table=STUD) for name in names]
@@ -178,8 +178,9 @@ async def test_the_meter_survives_a_restart_and_the_books_replay(server: Server)
 
 
 async def test_a_crash_mid_hand_voids_it_at_restart_and_the_meter_is_untouched(server: Server) -> None:
-    host, (ann, bob) = await stud_table(server, "ann", "bob")
-    # bob bets but never answers his turn: each hand waits on his spot until a crash cuts it off.
+    # bob bets but never answers his turn: the hand waits on his spot until a crash cuts it off. His clock is long:
+    # 5 s ran out before the crash on a loaded machine, and the hand settled.
+    host, (ann, bob) = await stud_table(server, "ann", "bob", action_seconds=120)
     bots = [StudBot(ann, [1]).start(), StudBot(bob, [2], play=None).start()]
     await host.host("resume", table=STUD)
     await host.event("turn_started", since=0, timeout=30, where=lambda e: e["seat"] == bob.seat)
