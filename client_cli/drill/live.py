@@ -92,7 +92,7 @@ class LiveTrainee:
         self.watching = None
         self.asked = step
         view = view_from_json(step["view"])
-        for line in dealer_lines(view, f"step {step['n']}", step["step"]):
+        for line in dealer_lines(view, _("step {n}", n=step["n"]), step["step"]):
             self.say(line)
 
     async def line(self, text: str) -> None:

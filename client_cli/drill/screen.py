@@ -30,32 +30,34 @@ def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
     """The dealer's view of the table at a step (``which``: "step 3 of 8", or a live drill's "step 3"), and the
     question."""
     lines = ["--- " + _("hand {hand} · {which}: {step}", hand=view.hand, which=which, step=step_name(step)) + " ---",
-             view.table]
-    if view.button is not None or view.dealer != "the house":
+             spoken(view.table)]
+    if view.button is not None or view.dealer != "the house":  # (a phrase reads as its English)
         button = _("none yet") if view.button is None else _("seat {seat}", seat=view.button)
-        lines.append(_("button: {button}; dealer: {dealer}", button=button, dealer=view.dealer))
+        lines.append(_("button: {button}; dealer: {dealer}", button=button, dealer=spoken(view.dealer)))
     lines.append(_("seats (stacks as the hand began; bets, raises and fees on the felt):"))
     width = max((len(s.name) for s in view.seats), default=0)
     for seat in view.seats:
         line = "  " + _("seat {seat}", seat=seat.seat) + f"  {seat.name:<{width}}  " \
             + _("stack {stack}", stack=f"{seat.stack:>5}")
         if seat.bets:
-            line += f"   {seat.bets}"
+            line += f"   {spoken(seat.bets)}"
         if seat.status:
-            line += f"   [{seat.status}]"
+            line += f"   [{spoken(seat.status)}]"
         lines.append(line)
     lines += _cards(view)
     if view.note:
-        lines.append(view.note)
-    lines.append(QUESTIONS[step])
+        lines.append(spoken(view.note))
+    lines.append(spoken(QUESTIONS[step]))
     return lines
 
 
 def _cards(view: DealerView) -> list[str]:
     lines = []
     if view.dealer_cards:
-        lines.append(_("dealer's hand ({dealer}): {cards}", dealer=view.dealer, cards=format_cards(view.dealer_cards)))
-    lines += [_("{place}'s hand: {cards}", place=place, cards=format_cards(cards)) for place, cards in view.shown]
+        lines.append(_("dealer's hand ({dealer}): {cards}", dealer=spoken(view.dealer),
+                       cards=format_cards(view.dealer_cards)))
+    lines += [_("{place}'s hand: {cards}", place=spoken(place), cards=format_cards(cards))
+              for place, cards in view.shown]
     return lines
 
 
@@ -110,7 +112,7 @@ def exam_line(exam: JSON) -> str:
 def _mistake(step: JSON) -> str:
     given = format_answer(step["step"], step["given"])
     right = format_answer(step["step"], step["answer"])
-    mistake = MISTAKE_NAMES.get(str(step["mistake"]), "wrong")
+    mistake = MISTAKE_NAMES.get(str(step["mistake"])) or MISTAKE_NAMES["wrong"]
     return "  " + _("hand {hand}, step {n} ({step}): you said `{given}`, the right answer is `{right}` ({mistake}; "
                     "{rule})", hand=step["hand"], n=step["n"], step=step_name(step["step"]), given=given,
                     right=right, mistake=spoken(mistake), rule=step["rule"])
