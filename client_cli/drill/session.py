@@ -133,7 +133,7 @@ def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSO
             given = parse_answer(step, line)
         except AnswerError as exc:
             term.write(_("`{line}` is no answer to {step}: {problem}. Type ? for every form.", line=line,
-                         step=step_name(step), problem=exc))
+                         step=step_name(step), problem=exc.reason))
             continue
         return given, term.clock() - start
 
