@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from client_cli.drill.grammar import format_answer
-from server.i18n import _, spoken
+from server.i18n import Phrase, _, spoken
 from server.rules.cards import format_cards
 from server.rules.drill.explain import MISTAKE_NAMES, step_name
 from server.rules.drill.explain import feedback as explained
@@ -118,6 +118,12 @@ def _mistake(step: JSON) -> str:
                     right=right, mistake=spoken(mistake), rule=step["rule"])
 
 
+def scenario_text(text: str) -> str:
+    """A scenario's ``title`` or ``about`` in the trainee's language: a shipped scenario's text is a message id of
+    the catalogs (tests/support/message_ids.py reads the files); a file of one's own stays as written."""
+    return spoken(text) if isinstance(text, Phrase) else _(text)
+
+
 def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
     """The session's opening: the scenario, the mode, how many steps, the answer forms.
 
@@ -125,5 +131,5 @@ def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
     """
     tell = _("after each answer you are told right or wrong") if mode == "training" else \
         _("exam: nothing is said until the report at the end")
-    return [_("Drill: {title}", title=title), _("{total} steps; {tell}.", total=total, tell=tell), forms]
+    return [_("Drill: {title}", title=scenario_text(title)), _("{total} steps; {tell}.", total=total, tell=tell), forms]
 

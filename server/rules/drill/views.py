@@ -193,8 +193,8 @@ def dealer_view(game: str, state: Any, seen: Seen, where: Where) -> DealerView:
 def _place(kind: str, n: int) -> str:
     """A seat, spot or box by its number, in words (a client says it in its language)."""
     if kind == "spot":
-        return told("spot {n}", n=n)
-    return told("box {n}", n=n) if kind == "box" else told("seat {n}", n=n)
+        return told("spot {spot}", spot=n)
+    return told("box {box}", box=n) if kind == "box" else told("seat {seat}", seat=n)
 
 
 def view_json(view: DealerView) -> dict[str, Any]:
