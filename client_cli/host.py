@@ -106,6 +106,12 @@ def changes_lines(changes: Mapping[str, Any], applied: str | None) -> list[str]:
     return [head, *(f"  {key} {_value(c.get('old'))} -> {_value(c.get('new'))}" for key, c in sorted(changes.items()))]
 
 
+STATUS_WORDS: Final[Mapping[str, str]] = {
+    "waiting": phrase("waiting"), "playing": phrase("playing"), "paused": phrase("paused"), "closed": phrase("closed"),
+}
+"""A table's status (the server's word, the table list's) as ``show-settings`` says it."""
+
+
 def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     """``show-settings``: every setting of the table, and a change waiting for the hand's end.
 
@@ -118,8 +124,9 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     settings: Mapping[str, Any] = reply.get("settings") or {}
     pending: Mapping[str, Any] = reply.get("pending") or {}
     width = max((len(k) for k in settings), default=0)
+    status = str(reply.get("status"))
     lines = [_("table {table} ({game}, {status})", table=reply.get("table"), game=reply.get("game"),
-               status=reply.get("status"))]
+               status=spoken(STATUS_WORDS[status]) if status in STATUS_WORDS else status)]
     for key in sorted(settings):
         line = f"  {key:<{width}}  {_value(settings[key])}"
         if key in pending:
