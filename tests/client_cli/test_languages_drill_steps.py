@@ -117,3 +117,14 @@ def test_the_trainers_answer_lines_are_german() -> None:
                         "right": False, "mistake": "no answer", "rule": "RULES 3.4", "seconds": 4.2})
     assert line.startswith("Hand 1, Schritt 3 (die erste Karte): ")
     assert "keine Antwort; richtig: `first 2` (RULES 3.4), 4.2 s" in line
+
+
+@pytest.mark.usefixtures("german")
+def test_whose_turn_it_is_is_said_in_german() -> None:
+    from client_cli.drill.turns import step_owner, turn_sentence
+
+    assert turn_sentence({"trainee": "tina"}) == "Auszubildende(r) tina"
+    assert turn_sentence({"trainee": "ben", "trainees": ["ana", "ben", "cy"], "trainee_turn": 2}) == \
+        "Auszubildende ana, ben und cy teilen abwechselnd aus, je 2 Hände; jetzt teilt ben aus"
+    assert step_owner({"trainee": "ben", "hand": 4, "n": 7}, "ana") == \
+        "Hand 4 teilt ben aus: Schritt 7 beantwortet diese Person; Sie sehen zu, bis Sie an der Reihe sind"

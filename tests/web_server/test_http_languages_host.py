@@ -51,6 +51,6 @@ async def test_the_trainees_refusals_are_said_in_the_language_asked(web: Web) ->
     status, got = await _call(web, "GET", "/api/trainees/zed/certificates/x1", "es")
     assert got["error"]["code"] == "drill/no_certificate"
     assert got["error"]["message"] == "no hay ninguna sesión 'x1': las sesiones se numeran desde 1, como en el " \
-        "historial del alumno"
+        "historial del aprendiz"
     status, got = await _call(web, "GET", "/api/trainees", "es", token="not-a-token")
     assert got["error"]["code"].startswith("auth/")
