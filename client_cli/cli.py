@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from client_cli import runners
+from client_cli.argwords import argparse_words
 from server.i18n import LANGUAGES, _, environment_language, use_language
 
 DEFAULT_SERVER = "http://127.0.0.1:8765"
@@ -347,8 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse and dispatch; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     # The help is said in the language asked, so the language is known before the parser is built.
-    use_language(asked_language(words) or environment_language())
-    args = build_parser().parse_args(words)
+    lang = use_language(asked_language(words) or environment_language())
+    with argparse_words(lang):  # argparse's own words too ("usage:", "options", a typo's error)
+        args = build_parser().parse_args(words)
     runner: Callable[[argparse.Namespace], int] = args.runner
     try:
         code = runner(args)

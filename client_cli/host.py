@@ -106,6 +106,12 @@ def changes_lines(changes: Mapping[str, Any], applied: str | None) -> list[str]:
     return [head, *(f"  {key} {_value(c.get('old'))} -> {_value(c.get('new'))}" for key, c in sorted(changes.items()))]
 
 
+STATUS_WORDS: Final[Mapping[str, str]] = {
+    "waiting": phrase("waiting"), "playing": phrase("playing"), "paused": phrase("paused"), "closed": phrase("closed"),
+}
+"""A table's status (the server's word, the table list's) as ``show-settings`` says it."""
+
+
 def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     """``show-settings``: every setting of the table, and a change waiting for the hand's end.
 
@@ -118,8 +124,9 @@ def settings_lines(reply: Mapping[str, Any]) -> list[str]:
     settings: Mapping[str, Any] = reply.get("settings") or {}
     pending: Mapping[str, Any] = reply.get("pending") or {}
     width = max((len(k) for k in settings), default=0)
+    status = str(reply.get("status"))
     lines = [_("table {table} ({game}, {status})", table=reply.get("table"), game=reply.get("game"),
-               status=reply.get("status"))]
+               status=spoken(STATUS_WORDS[status]) if status in STATUS_WORDS else status)]
     for key in sorted(settings):
         line = f"  {key:<{width}}  {_value(settings[key])}"
         if key in pending:
@@ -186,11 +193,12 @@ def answer_line(step: Mapping[str, Any]) -> str:
     kind = str(step["step"])
     given = format_answer(kind, step.get("given"))
     mistake = str(step.get("mistake"))
-    verdict = "right" if step.get("right") else MISTAKE_NAMES.get(mistake, mistake)
+    verdict = _("right") if step.get("right") else spoken(MISTAKE_NAMES.get(mistake) or MISTAKE_NAMES["wrong"])
     named = STEP_NAMES.get(kind, kind.replace("_", " "))
-    line = f"hand {step['hand']}, step {step['n']} ({named}): `{given}` {verdict}"
+    line = _("hand {hand}, step {n} ({step}): `{given}` {verdict}", hand=step["hand"], n=step["n"], step=named,
+             given=given, verdict=verdict)
     if not step.get("right"):
-        line += f"; right: `{format_answer(kind, step['answer'])}` ({step['rule']})"
+        line += _("; right: `{answer}` ({rule})", answer=format_answer(kind, step["answer"]), rule=step["rule"])
     seconds = step.get("seconds")
     return line + (f", {seconds:.1f} s" if isinstance(seconds, int | float) else "")
 

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from client_cli.away import event_text as away_event_text
 from client_cli.notes import notes_lines
+from client_cli.numbers import meter_text
 from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt_reason, settings_text, void_reason
 from client_cli.reasons import event_text as reason_event_text
 from server.i18n import _, heard, phrase, spoken
@@ -207,7 +208,7 @@ def header_line(snapshot: Mapping[str, Any], server_now: float, *, connected: bo
         text.append(_waiting_words(snapshot.get("waiting_reason")))
     meter = snapshot.get("jackpot_meter")
     if isinstance(meter, int):  # Caribbean Stud: the progressive jackpot, on every screen
-        text.append(" · " + _("jackpot {meter}", meter=f"{meter // 100:,}.{meter % 100:02d}"), style="bold magenta")
+        text.append(" · " + _("jackpot {meter}", meter=meter_text(meter)), style="bold magenta")
     if snapshot.get("arranged_next"):
         text.append(_(" · next deck arranged"), style="red")
     if not connected:

@@ -1,8 +1,8 @@
 """The catalogs are complete: every message id the code says has its Spanish and German (docs/i18n.md).
 
-Python ids come from the syntax tree (``phrase``, ``say``, ``tr``); the page's from its ``t("...")``
-calls. Each catalog holds exactly the ids the code says (none missing, none unused), each translated,
-with the same ``{fields}`` as its English.
+Python ids come from the syntax tree (``phrase``, ``say``, ``tr``), with each shipped drill scenario's
+``title`` and ``about``; the page's from its ``t("...")`` calls. Each catalog holds exactly the ids the code
+says (none missing, none unused), each translated, with the same ``{fields}`` as its English.
 """
 
 from __future__ import annotations
@@ -12,7 +12,15 @@ import string
 
 import pytest
 
-from tests.support.message_ids import TRANSLATED, page_catalog, page_ids, python_ids, read_catalog
+from tests.support.message_ids import (
+    TRANSLATED,
+    catalog_ids,
+    page_catalog,
+    page_ids,
+    python_ids,
+    read_catalog,
+    scenario_ids,
+)
 
 _FIELDS = string.Formatter()
 _JS_FIELD = re.compile(r"\{(\w+)\}")
@@ -24,7 +32,7 @@ def _fields(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_python_message_has_its_translation(lang: str) -> None:
-    ids = python_ids()
+    ids = catalog_ids()
     catalog = {m.id: m.string for m in read_catalog(lang) if m.id}
     missing = sorted(f"{msgid!r} ({where})" for msgid, where in ids.items() if not catalog.get(msgid))
     assert not missing, f"{lang}: no translation of " + "; ".join(missing)
@@ -52,3 +60,9 @@ def test_the_python_scan_finds_the_wrapped_sentences() -> None:
     ids = python_ids()
     assert "the buy-in is {low} to {high} chips, got {asked}" in ids
     assert len(ids) > 20
+
+
+def test_the_scenario_scan_finds_each_shipped_scenarios_title_and_about() -> None:
+    ids = scenario_ids()
+    assert ids["A player walks away before their turn"] == "server/drill/scenarios/walk-away.json:title"
+    assert len(ids) >= 2 * 20  # a title and an about for each of the twenty-odd shipped scenarios

@@ -15,12 +15,13 @@ from client_cli.drill.keeping import Keeper, keep
 from client_cli.drill.practice import new_seed, pool, practice_session, tallies
 from client_cli.drill.scenarios import load
 from client_cli.drill.session import DrillStopped, Terminal, rehearse, report_json
+from server.i18n import _, phrase, spoken
 from server.rules.drill.play import dry_run
 from server.rules.drill.scenario import Scenario, ScenarioError
 from server.rules.drill.views import Moment, moments
 
 MAX_PRACTICE_STEPS = 100
-NOT_SENT = "This report was sent nowhere (--keep-here): it is kept only on your screen."
+NOT_SENT = phrase("This report was sent nowhere (--keep-here): it is kept only on your screen.")
 
 
 def offline_drill(scenario_name: str | None, mode: str, *, as_json: bool, keeper: Keeper | None = None) -> int:
@@ -29,14 +30,14 @@ def offline_drill(scenario_name: str | None, mode: str, *, as_json: bool, keeper
     With a ``keeper``, the report (a stopped one too) is sent to the trainee's history on its server.
     """
     if scenario_name is None:
-        print("error: give a scenario (hcf-server drill list names them), --practice, or --table for a live "
-              "drill", file=sys.stderr)
+        print(_("error: give a scenario (hcf-server drill list names them), --practice, or --table for a live "
+                "drill"), file=sys.stderr)
         return 2
     try:
         scenario = load(scenario_name)
         steps = moments(scenario, dry_run(scenario))
     except ScenarioError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}", message=exc.args[0] if exc.args else exc), file=sys.stderr)  # (its phrase)
         return 2
     return _rehearsed(scenario, steps, mode, as_json, keeper, source="offline")
 
@@ -48,20 +49,20 @@ def practice_drill(keeper: Keeper | None, seed: int | None, steps: int, *, as_js
     ``seed`` and ``over`` (the number of kept sessions it was weighed by) replay a session.
     """
     if not 1 <= steps <= MAX_PRACTICE_STEPS:
-        print(f"error: --steps is a whole number from 1 to {MAX_PRACTICE_STEPS}", file=sys.stderr)
+        print(_("error: --steps is a whole number from 1 to {most}", most=MAX_PRACTICE_STEPS), file=sys.stderr)
         return 2
     history = None if keeper is None else keeper.history()
     past = tallies(history)
     if over is not None and not 0 <= over <= len(past):
-        print(f"error: --over {over} replays a session weighed by your first {over} kept sessions, and "
-              f"{len(past)} could be read", file=sys.stderr)
+        print(_("error: --over {over} replays a session weighed by your first {over} kept sessions, and {read} could "
+                "be read", over=over, read=len(past)), file=sys.stderr)
         return 2
     past = past[:over] if over is not None else past
     seed = new_seed() if seed is None else seed
-    where = f"your {_sessions(len(past))} kept on {keeper.server.rstrip('/')}" if keeper and history else \
-        "no history (none was read from a server), so every step kind weighs the same"
-    print(f"Practice with seed {seed}, weighted by {where} (hcf drill --practice --seed {seed} --over "
-          f"{len(past)} --steps {steps} replays this session).", flush=True)
+    where = _("your {sessions} kept on {url}", sessions=_sessions(len(past)), url=keeper.server.rstrip("/")) \
+        if keeper and history else _("no history (none was read from a server), so every step kind weighs the same")
+    print(_("Practice with seed {seed}, weighted by {where} (hcf drill --practice --seed {seed} --over {over} "
+            "--steps {steps} replays this session).", seed=seed, where=where, over=len(past), steps=steps), flush=True)
     scenario, chosen = practice_session(pool(), past, seed, steps)
     return _rehearsed(scenario, chosen, "training", as_json, keeper, source="practice")
 
@@ -72,7 +73,7 @@ def _unanswered(result: dict[str, Any]) -> bool:
 
 
 def _sessions(n: int) -> str:
-    return "1 session" if n == 1 else f"{n} sessions"
+    return _("1 session") if n == 1 else _("{n} sessions", n=n)
 
 
 def _rehearsed(scenario: Scenario, steps: list[Moment], mode: str, as_json: bool, keeper: Keeper | None, *,
@@ -82,15 +83,15 @@ def _rehearsed(scenario: Scenario, steps: list[Moment], mode: str, as_json: bool
         result = rehearse(scenario, steps, mode, Terminal(input, lambda line: print(line, flush=True)))
     except DrillStopped as stopped:  # the report of the steps answered was written
         if stopped.report["total"]:
-            print(NOT_SENT if keeper is None else
+            print(spoken(NOT_SENT) if keeper is None else
                   keep(keeper, stopped.report, source=source, mode=kept_mode, partial=True), flush=True)
         if as_json:
             print(report_json(stopped.report), flush=True)
         return 130
     except KeyboardInterrupt:
-        print("\ndrill stopped before its first step: nothing to report", file=sys.stderr)
+        print("\n" + _("drill stopped before its first step: nothing to report"), file=sys.stderr)
         return 130
-    print(NOT_SENT if keeper is None else
+    print(spoken(NOT_SENT) if keeper is None else
           keep(keeper, result, source=source, mode=kept_mode, partial=_unanswered(result)), flush=True)
     if as_json:
         print(report_json(result), flush=True)

@@ -25,29 +25,32 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from server.i18n import _, phrase, spoken
 from server.rules.cards import CardError, card_text, parse_card
 from server.rules.drill.explain import step_name
 from server.rules.vocabulary import JSON
 
 FORMS: Final[Mapping[str, str]] = {
-    "offer_bank": "`offer SEAT` (the seat offered the bank) or `offer none` (nobody may be offered)",
-    "fees": "`fees SEAT:FEE SEAT:FEE ...` (each payer and its fee, like `fees 1:1 4:1`) or `fees none`",
-    "first_card": "`first SEAT` (the seat dealt the first card)",
-    "irregularity": "`dead SEAT` (that seat's hand is dead), `dead hand` (the whole hand) or `play on`",
-    "walk_away": "`fold` or `wait`",
-    "qualify": "`q y` (the dealer's hand qualifies) or `q n` (it does not)",
-    "qualify_after": "`q y` (the dealer's new hand qualifies) or `q n` (it does not)",
-    "settle_seat": "`settle SEAT ANTE RAISE SF-BONUS FLUSH-BONUS` (each bet's result: +won, -lost, 0 push or no "
-                   "bet, like `settle 5 +10 +20 0 -5`), or `settle SEAT dead` when the DP cannot cover it",
-    "bank_after": "`bank STACK` (the DP's stack after the hand, like `bank 1186`)",
-    "settle_spot": "`spot SPOT ANTE BET JACKPOT` (each result: +won, -lost, 0; like `spot 2 +5 +10 0`)",
-    "settle_box": "`box BOX ANTE BET BONUS` (each result: +won, -lost, 0; like `box 1 +5 +10 0`)",
-    "dealer_exchange": "`card CARD` (the dealer card that is replaced, like `card Kd`)",
-    "payout": "`pay PLACE N BET AMOUNT CHIPS...` (the place is seat, spot or box; the bet ante, raise, bet, sf, "
-              "flush, bonus or jackpot; then the chips, each a chip or CHIPxCOUNT, when chips are in play: "
-              "like `pay seat 3 flush 150 100 25x2`)",
+    "offer_bank": phrase("`offer SEAT` (the seat offered the bank) or `offer none` (nobody may be offered)"),
+    "fees": phrase("`fees SEAT:FEE SEAT:FEE ...` (each payer and its fee, like `fees 1:1 4:1`) or `fees none`"),
+    "first_card": phrase("`first SEAT` (the seat dealt the first card)"),
+    "irregularity": phrase("`dead SEAT` (that seat's hand is dead), `dead hand` (the whole hand) or `play on`"),
+    "walk_away": phrase("`fold` or `wait`"),
+    "qualify": phrase("`q y` (the dealer's hand qualifies) or `q n` (it does not)"),
+    "qualify_after": phrase("`q y` (the dealer's new hand qualifies) or `q n` (it does not)"),
+    "settle_seat": phrase("`settle SEAT ANTE RAISE SF-BONUS FLUSH-BONUS` (each bet's result: +won, -lost, 0 push "
+                          "or no bet, like `settle 5 +10 +20 0 -5`), or `settle SEAT dead` when the DP cannot "
+                          "cover it"),
+    "bank_after": phrase("`bank STACK` (the DP's stack after the hand, like `bank 1186`)"),
+    "settle_spot": phrase("`spot SPOT ANTE BET JACKPOT` (each result: +won, -lost, 0; like `spot 2 +5 +10 0`)"),
+    "settle_box": phrase("`box BOX ANTE BET BONUS` (each result: +won, -lost, 0; like `box 1 +5 +10 0`)"),
+    "dealer_exchange": phrase("`card CARD` (the dealer card that is replaced, like `card Kd`)"),
+    "payout": phrase("`pay PLACE N BET AMOUNT CHIPS...` (the place is seat, spot or box; the bet ante, raise, bet, sf, "
+                     "flush, bonus or jackpot; then the chips, each a chip or CHIPxCOUNT, when chips are in play: "
+                     "like `pay seat 3 flush 150 100 25x2`)"),
 }
-"""Each step's answer, as the trainee types it."""
+"""Each step's answer, as the trainee types it (the typed words stay English: docs/i18n.md; the rest is said in
+the trainee's language)."""
 
 SETTLE_BETS: Final[Mapping[str, tuple[str, str, tuple[str, ...]]]] = {
     "settle_seat": ("settle", "seat", ("ante", "raise", "straight_flush_bonus", "flush_bonus")),
@@ -71,7 +74,12 @@ _SIGNED: Final = re.compile(r"[+-]?[0-9]+")
 
 
 class AnswerError(ValueError):
-    """A line that is no answer to this step; the message says the form expected."""
+    """A line that is no answer to this step; the message says the form expected, and ``reason`` is that sentence
+    as a phrase (a client says it in its language)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def parse_answer(step: str, line: str) -> JSON:
@@ -82,7 +90,7 @@ def parse_answer(step: str, line: str) -> JSON:
     except (CardError, ValueError, IndexError):
         answer = None
     if answer is None:
-        raise AnswerError(f"the answer here is {FORMS[step]}")
+        raise AnswerError(phrase("the answer here is {form}", form=FORMS[step]))
     return answer
 
 
@@ -232,5 +240,5 @@ def _sign(amount: int) -> str:
 
 def help_text(steps: tuple[str, ...]) -> str:
     """The answer forms of ``steps`` (a scenario's), one a line, with ``?`` itself."""
-    lines = [f"  {step_name(step)}: {FORMS[step]}" for step in steps]
-    return "\n".join(["The answers (type them at the > prompt):", *lines, "  ? or help: these forms again"])
+    lines = [f"  {spoken(step_name(step))}: {spoken(FORMS[step])}" for step in steps]
+    return "\n".join([_("The answers (type them at the > prompt):"), *lines, "  " + _("? or help: these forms again")])

@@ -13,6 +13,7 @@ from typing import Any
 
 from client_cli.api import ServerRefused, UnreachableError, request_json
 from client_cli.store import TokenStore
+from server.i18n import _
 from server.rules.drill.progress import compact
 
 
@@ -51,13 +52,15 @@ def keep(keeper: Keeper, report: dict[str, Any], *, source: str, mode: str, part
     url = keeper.server.rstrip("/")
     who = keeper.who()
     if who is None:
-        return (f"This report is kept only on your screen: no single saved session for {url} to send it with "
-                f"(log in once with hcf account --server {url} --name NAME, or give --name).")
+        return _("This report is kept only on your screen: no single saved session for {url} to send it with "
+                 "(log in once with hcf account --server {url} --name NAME, or give --name).", url=url)
     body = {"source": source, "mode": mode, "partial": partial, "report": compact(report)}
     try:
         request_json("POST", f"{url}/api/drill-reports", body, token=who[1])
     except UnreachableError as exc:
-        return f"This report is kept only on your screen: the server at {url} did not answer ({exc})."
+        return _("This report is kept only on your screen: the server at {url} did not answer ({problem}).", url=url,
+                 problem=exc)
     except ServerRefused as exc:
-        return f"This report is kept only on your screen: the server at {url} refused it ({exc.message})."
-    return f"This report is kept in {who[0]}'s drill history on {url}."
+        return _("This report is kept only on your screen: the server at {url} refused it ({problem}).", url=url,
+                 problem=exc.message)
+    return _("This report is kept in {name}'s drill history on {url}.", name=who[0], url=url)

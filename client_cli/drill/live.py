@@ -92,7 +92,7 @@ class LiveTrainee:
         self.watching = None
         self.asked = step
         view = view_from_json(step["view"])
-        for line in dealer_lines(view, f"step {step['n']}", step["step"]):
+        for line in dealer_lines(view, _("step {n}", n=step["n"]), step["step"]):
             self.say(line)
 
     async def line(self, text: str) -> None:
@@ -111,7 +111,7 @@ class LiveTrainee:
             given = parse_answer(asked["step"], text)
         except AnswerError as exc:
             self.say(_("`{text}` is no answer to {step}: {problem}. Type ? for the form.", text=text,
-                       step=step_name(asked["step"]), problem=exc))
+                       step=step_name(asked["step"]), problem=exc.reason))
             return
         try:
             reply = await self.conn.call("drill", {"table": self.table, "action": "answer", "answer": given})

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client_cli.drill.scenarios import load, shipped
+from server.i18n import phrase
 from server.rules.drill.play import dry_run
 from server.rules.drill.practice import SEED_BITS, plan, schedule
 from server.rules.drill.scenario import Scenario
@@ -59,7 +60,7 @@ def practice_session(candidates: Pool, past: Sequence[Mapping[str, tuple[int, in
         raise ValueError("no shipped scenario has a step to practise")
     base = chosen[0][0]
     scenario = dataclasses.replace(
-        base, name=f"practice, seed {seed}", title=f"Practice on weak items (seed {seed})",
-        about="Steps drawn from the shipped scenarios, weighted to the step kinds you miss most.",
+        base, name=f"practice, seed {seed}", title=phrase("Practice on weak items (seed {seed})", seed=seed),
+        about=phrase("Steps drawn from the shipped scenarios, weighted to the step kinds you miss most."),
         standards={}, pass_marks=None)
     return scenario, [dataclasses.replace(m, n=n) for n, (_, m) in enumerate(chosen, 1)]

@@ -10,6 +10,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from server.i18n import phrase
 from server.rules.drill.scenario import Scenario, ScenarioError, from_text
 
 
@@ -30,10 +31,10 @@ def load(name_or_path: str) -> Scenario:
         return from_text((_folder() / f"{name_or_path}.json").read_text("utf-8"), name_or_path)
     path = Path(name_or_path)
     if not path.is_file():
-        raise ScenarioError(f"{name_or_path}: no shipped scenario of that name and no such file "
-                            f"(shipped: {', '.join(names)})")
+        raise ScenarioError(phrase("{name}: no shipped scenario of that name and no such file (shipped: {names})",
+                                   name=name_or_path, names=", ".join(names)))
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{name_or_path}: cannot be read: {exc}") from None
+        raise ScenarioError(phrase("{name}: cannot be read: {problem}", name=name_or_path, problem=str(exc))) from None
     return from_text(text, name_or_path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from client_cli.drill.grammar import format_answer
-from server.i18n import _, spoken
+from server.i18n import Phrase, _, spoken
 from server.rules.cards import format_cards
 from server.rules.drill.explain import MISTAKE_NAMES, step_name
 from server.rules.drill.explain import feedback as explained
@@ -30,32 +30,34 @@ def dealer_lines(view: DealerView, which: str, step: str) -> list[str]:
     """The dealer's view of the table at a step (``which``: "step 3 of 8", or a live drill's "step 3"), and the
     question."""
     lines = ["--- " + _("hand {hand} · {which}: {step}", hand=view.hand, which=which, step=step_name(step)) + " ---",
-             view.table]
-    if view.button is not None or view.dealer != "the house":
+             spoken(view.table)]
+    if view.button is not None or view.dealer != "the house":  # (a phrase reads as its English)
         button = _("none yet") if view.button is None else _("seat {seat}", seat=view.button)
-        lines.append(_("button: {button}; dealer: {dealer}", button=button, dealer=view.dealer))
+        lines.append(_("button: {button}; dealer: {dealer}", button=button, dealer=spoken(view.dealer)))
     lines.append(_("seats (stacks as the hand began; bets, raises and fees on the felt):"))
     width = max((len(s.name) for s in view.seats), default=0)
     for seat in view.seats:
         line = "  " + _("seat {seat}", seat=seat.seat) + f"  {seat.name:<{width}}  " \
             + _("stack {stack}", stack=f"{seat.stack:>5}")
         if seat.bets:
-            line += f"   {seat.bets}"
+            line += f"   {spoken(seat.bets)}"
         if seat.status:
-            line += f"   [{seat.status}]"
+            line += f"   [{spoken(seat.status)}]"
         lines.append(line)
     lines += _cards(view)
     if view.note:
-        lines.append(view.note)
-    lines.append(QUESTIONS[step])
+        lines.append(spoken(view.note))
+    lines.append(spoken(QUESTIONS[step]))
     return lines
 
 
 def _cards(view: DealerView) -> list[str]:
     lines = []
     if view.dealer_cards:
-        lines.append(_("dealer's hand ({dealer}): {cards}", dealer=view.dealer, cards=format_cards(view.dealer_cards)))
-    lines += [_("{place}'s hand: {cards}", place=place, cards=format_cards(cards)) for place, cards in view.shown]
+        lines.append(_("dealer's hand ({dealer}): {cards}", dealer=spoken(view.dealer),
+                       cards=format_cards(view.dealer_cards)))
+    lines += [_("{place}'s hand: {cards}", place=spoken(place), cards=format_cards(cards))
+              for place, cards in view.shown]
     return lines
 
 
@@ -110,10 +112,16 @@ def exam_line(exam: JSON) -> str:
 def _mistake(step: JSON) -> str:
     given = format_answer(step["step"], step["given"])
     right = format_answer(step["step"], step["answer"])
-    mistake = MISTAKE_NAMES.get(str(step["mistake"]), "wrong")
+    mistake = MISTAKE_NAMES.get(str(step["mistake"])) or MISTAKE_NAMES["wrong"]
     return "  " + _("hand {hand}, step {n} ({step}): you said `{given}`, the right answer is `{right}` ({mistake}; "
                     "{rule})", hand=step["hand"], n=step["n"], step=step_name(step["step"]), given=given,
                     right=right, mistake=spoken(mistake), rule=step["rule"])
+
+
+def scenario_text(text: str) -> str:
+    """A scenario's ``title`` or ``about`` in the trainee's language: a shipped scenario's text is a message id of
+    the catalogs (tests/support/message_ids.py reads the files); a file of one's own stays as written."""
+    return spoken(text) if isinstance(text, Phrase) else _(text)
 
 
 def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
@@ -123,5 +131,5 @@ def intro_lines(title: str, mode: str, total: int, forms: str) -> list[str]:
     """
     tell = _("after each answer you are told right or wrong") if mode == "training" else \
         _("exam: nothing is said until the report at the end")
-    return [_("Drill: {title}", title=title), _("{total} steps; {tell}.", total=total, tell=tell), forms]
+    return [_("Drill: {title}", title=scenario_text(title)), _("{total} steps; {tell}.", total=total, tell=tell), forms]
 

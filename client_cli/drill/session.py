@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from client_cli.drill.grammar import AnswerError, help_text, parse_answer
-from client_cli.drill.screen import feedback, intro_lines, report_lines, view_lines
+from client_cli.drill.screen import feedback, intro_lines, report_lines, scenario_text, view_lines
 from server.i18n import _
 from server.rules.drill.explain import step_name
 from server.rules.drill.report import report
@@ -109,7 +109,7 @@ def _write_report(result: JSON, mode: str, about: str | None, term: Terminal) ->
     for line in report_lines(result, mode):
         term.write(line)
     if about:
-        term.write(_("What this scenario rehearsed: {about}", about=about))
+        term.write(_("What this scenario rehearsed: {about}", about=scenario_text(about)))
 
 
 def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSON, float] | None:
@@ -133,7 +133,7 @@ def _answer(moment: Moment, total: int, forms: str, term: Terminal) -> tuple[JSO
             given = parse_answer(step, line)
         except AnswerError as exc:
             term.write(_("`{line}` is no answer to {step}: {problem}. Type ? for every form.", line=line,
-                         step=step_name(step), problem=exc))
+                         step=step_name(step), problem=exc.reason))
             continue
         return given, term.clock() - start
 

@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from server.i18n import _
+
 
 def names_words(names: list[str]) -> str:
     """``ana``; ``ana and ben``; ``ana, ben and cy``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return names[0] if len(names) == 1 else _("{items} and {last}", items=", ".join(names[:-1]), last=names[-1])
 
 
 def who_trains(drill: Mapping[str, Any]) -> str:
     """``trainee tina``, or ``trainees ana and ben`` (a drill's snapshot, or a report)."""
     names = [str(n) for n in drill.get("trainees") or [drill.get("trainee")]]
-    return f"trainee {drill.get('trainee')}" if len(names) <= 1 else f"trainees {names_words(names)}"
+    return _("trainee {name}", name=drill.get("trainee")) if len(names) <= 1 else \
+        _("trainees {names}", names=names_words(names))
 
 
 def turn_sentence(drill: Mapping[str, Any]) -> str:
@@ -32,8 +35,9 @@ def turn_sentence(drill: Mapping[str, Any]) -> str:
     if len(drill.get("trainees") or ()) <= 1:
         return who_trains(drill)
     hands = int(drill.get("trainee_turn") or 1)
-    return (f"{who_trains(drill)} deal in turn, {hands} hand{'s' if hands != 1 else ''} each; "
-            f"{drill.get('trainee')} deals now")
+    each = _("1 hand each") if hands == 1 else _("{hands} hands each", hands=hands)
+    return _("{who} deal in turn, {each}; {name} deals now", who=who_trains(drill), each=each,
+             name=drill.get("trainee"))
 
 
 def step_owner(step: Mapping[str, Any], name: str | None) -> str | None:
@@ -41,5 +45,5 @@ def step_owner(step: Mapping[str, Any], name: str | None) -> str | None:
     owner = step.get("trainee")
     if name is None or owner is None or str(owner).lower() == name.lower():
         return None
-    return f"hand {step.get('hand')} is {owner}'s to deal: step {step.get('n')} is theirs to answer; " \
-           "you watch until your turn"
+    return _("hand {hand} is {owner}'s to deal: step {n} is theirs to answer; you watch until your turn",
+             hand=step.get("hand"), owner=owner, n=step.get("n"))

@@ -23,6 +23,7 @@ from typing import Any, Final, TypeVar
 
 from rich.text import Text
 
+from client_cli.numbers import meter_text as meter_text  # (where the house games' views find it)
 from client_cli.parse import SeatChoices, my_seat
 from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
 from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, hand_title, seat_names
@@ -93,11 +94,6 @@ def class_of(cards: Sequence[str]) -> str:
         return class_name(best_five(parse_cards(list(cards)))[0])
     except (ValueError, KeyError):
         return ""
-
-
-def meter_text(hundredths: int) -> str:
-    """A jackpot meter in chips with two decimals: ``10,000.50``."""
-    return f"{hundredths // 100:,}.{hundredths % 100:02d}"
 
 
 def signed(n: int) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.i18n import phrase
 from server.identity import EVERY_TABLE, Identity
 from server.persistence.models import HOST_TOKEN, TRANSFER
 from server.persistence.tx import Tx
@@ -47,7 +48,7 @@ class AccountStore(Store):
             async with self.db.transaction() as tx:
                 account = await tx.account_by_name(name)
                 if account is None:
-                    raise Refusal("account/unknown", f"no account named {name!r}")
+                    raise Refusal("account/unknown", phrase("no account named {name}", name=repr(name)))
                 await tx.issue(account.id, amount, await _granted_by(tx, by))
                 balance = await tx.balance(account_place(account.id))
         return {"account": account.name, "granted": amount, "balance": balance}

@@ -38,7 +38,8 @@ class HandStore(Store):
         with as_table_errors():
             hand = await self.db.hand_by_number(table, number)
         if hand.status == "in_progress" or hand.summary is None:
-            raise Refusal("hand/unknown", f"hand {number} at {table} is still in progress")
+            raise Refusal("hand/unknown", phrase("hand {number} at {table} is still in progress", number=number,
+                                                 table=table))
         return public_hand(hand)
 
 

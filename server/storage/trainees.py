@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.i18n import phrase
 from server.persistence.tx import Tx
 from server.rules.drill.certificate import certificate
 from server.rules.drill.progress import SOURCES, Kept, checked_report, history, overview
@@ -31,12 +32,12 @@ class TraineeStore(Store):
         shows the trainer; ``partial`` when the session ended before its last step.
         """
         if source not in SOURCES or mode not in MODES:
-            raise Refusal("request/malformed", f"a report comes from {', '.join(SOURCES)}, in the mode "
-                                               f"{', '.join(MODES)}")
+            raise Refusal("request/malformed", phrase("a report comes from {sources}, in the mode {modes}",
+                                                      sources=", ".join(SOURCES), modes=", ".join(MODES)))
         try:
             kept = checked_report(report)
         except ValueError as exc:
-            raise Refusal("request/malformed", str(exc)) from None
+            raise Refusal("request/malformed", exc.args[0] if exc.args else str(exc)) from None  # (its phrase)
         scenario = str(kept.get("scenario") or "a drill")[:120]
         await self.db.run(lambda tx: tx.keep_drill_report(name_key(trainee), trainee[:24], source=source,
                                                           scenario=scenario, mode=mode, partial=partial,
@@ -59,14 +60,15 @@ class TraineeStore(Store):
         ``drill/no_certificate`` for a session that is not an exam passed."""
         name, kept = await self._kept(trainee)
         if not 1 <= session <= len(kept):
-            raise Refusal("drill/no_certificate", f"{name} has {len(kept)} kept sessions, numbered 1 to "
-                                                  f"{len(kept)}: there is no session {session}")
+            raise Refusal("drill/no_certificate", phrase("{name} has {count} kept sessions, numbered 1 to {count}: "
+                                                         "there is no session {session}", name=name, count=len(kept),
+                                                         session=session))
         one = kept[session - 1]
         try:
             return certificate(trainee=name, session=session, at=one.at / 1e6, source=one.source,
                                scenario=one.scenario, report=one.report, kept_digest=one.digest)
         except ValueError as exc:
-            raise Refusal("drill/no_certificate", str(exc)) from None
+            raise Refusal("drill/no_certificate", exc.args[0] if exc.args else str(exc)) from None  # (its phrase)
 
     async def _kept(self, trainee: str) -> tuple[str, list[Kept]]:
         """The trainee's name as last written and their kept reports, oldest first; ``account/unknown`` without."""
@@ -76,6 +78,6 @@ class TraineeStore(Store):
             return {"kept": kept, "name": names.get(name_key(trainee), trainee)}
         found = await self.db.run(read, write=False)
         if not found["kept"]:
-            raise Refusal("account/unknown", f"no drill report is kept for {trainee}: a trainee's history starts "
-                                             f"with their first drill")
+            raise Refusal("account/unknown", phrase("no drill report is kept for {trainee}: a trainee's history "
+                                                    "starts with their first drill", trainee=trainee))
         return found["name"], found["kept"]

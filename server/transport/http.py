@@ -446,4 +446,5 @@ class _Api:
         if action.action == "close_table" and reply.get("closed") == "now" and action.table:
             # closing the table closed its session: answer the final settle-up, as closing a session does
             reply["settle_up"] = await self.service.settle_up(action.table)
-        return _answer(p.ok(**reply))
+        # each sentence of the answer in the request's language, as the socket says it in the connection's
+        return _answer(p.ok(**cast(JSON, render_all(reply, _lang(request)))))

@@ -14,6 +14,7 @@ import structlog
 from aiohttp import web
 
 from server import protocol as p
+from server.i18n import phrase
 from server.identity import EVERY_TABLE, Identity
 from server.rules.errors import Refusal
 from server.rules.names import name_key
@@ -74,8 +75,13 @@ def trainee_routes(service: TraineeService, limits: HttpLimits) -> list[web.Rout
 def _token(request: web.Request) -> str:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
-        raise Refusal("auth/required", "send 'Authorization: Bearer <token>' with your session token")
+        raise Refusal("auth/required", phrase("send 'Authorization: Bearer <token>' with your session token"))
     return header[7:].strip()
+
+
+def _floor_only(scope: str) -> str:
+    return phrase("that floor link runs the table {table} only; the trainees' histories take the host token",
+                  table=scope)
 
 
 class _Trainees:
@@ -86,13 +92,12 @@ class _Trainees:
     async def _host(self, request: web.Request) -> None:
         scope = await refuse_unless_host(request, self.service, self.limits)
         if scope != EVERY_TABLE:
-            raise Refusal("auth/not_host", f"that floor link runs the table {scope} only; the trainees' "
-                                           f"histories take the host token")
+            raise Refusal("auth/not_host", _floor_only(scope))
 
     async def _trainee(self, request: web.Request) -> Identity:
         identity = await self.service.identify(_token(request))
         if identity.account is None or not identity.name:
-            raise Refusal("auth/required", "log in with your account to keep and read your drill history")
+            raise Refusal("auth/required", phrase("log in with your account to keep and read your drill history"))
         return identity
 
     async def _host_or(self, request: web.Request, name: str) -> None:
@@ -103,19 +108,19 @@ class _Trainees:
         if scope == EVERY_TABLE:
             return
         if scope is not None:
-            raise Refusal("auth/not_host", f"that floor link runs the table {scope} only; the trainees' "
-                                           f"histories take the host token")
+            raise Refusal("auth/not_host", _floor_only(scope))
         try:
             identity = await self.service.identify(token)
         except Refusal as exc:
             if exc.code != "auth/token_invalid":
                 raise  # (an expired session says so: log in again)
-            raise Refusal("auth/not_host", f"that is neither the host token nor a session of {name}: a "
-                                           f"trainee reads their own drill history only, and the host every "
-                                           f"trainee's") from None
+            raise Refusal("auth/not_host", phrase("that is neither the host token nor a session of {name}: a "
+                                                  "trainee reads their own drill history only, and the host every "
+                                                  "trainee's", name=name)) from None
         if identity.name is None or name_key(identity.name) != name_key(name):
-            raise Refusal("auth/not_host", f"you are logged in as {identity.name or 'a guest'}: a trainee reads "
-                                           f"their own drill history only, and the host every trainee's")
+            raise Refusal("auth/not_host", phrase("you are logged in as {name}: a trainee reads their own drill "
+                                                  "history only, and the host every trainee's",
+                                                  name=identity.name or phrase("a guest")))
 
     async def list(self, request: web.Request) -> web.Response:
         await self._host(request)
@@ -130,8 +135,8 @@ class _Trainees:
         name, text = request.match_info["name"], request.match_info["session"]
         await self._host_or(request, name)
         if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
-            raise Refusal("drill/no_certificate", f"there is no session {text[:24]!r}: sessions are numbered "
-                                                  f"from 1, as in the trainee's history")
+            raise Refusal("drill/no_certificate", phrase("there is no session {session}: sessions are numbered from "
+                                                         "1, as in the trainee's history", session=repr(text[:24])))
         return web.json_response(p.ok(**await self.service.drill_certificate(name, int(text))))
 
     async def mine(self, request: web.Request) -> web.Response:

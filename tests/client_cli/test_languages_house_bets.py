@@ -48,9 +48,9 @@ def test_the_house_bets_are_said_in_the_language(lang: str, spots: str, boxes: s
 @pytest.mark.parametrize(("lang", "spot", "box", "ratio", "meter"), [
     ("de", "Feld 1: das Ante beträgt 5 bis 500 Chips, nicht 600",
      "Position 1: das Ante beträgt 5 Chips oder mehr, nicht 4",
-     "Ihr größtes Ante (51) darf höchstens das 5-Fache Ihres kleinsten (10) sein", "Jackpot 1,234.56"),
+     "Ihr größtes Ante (51) darf höchstens das 5-Fache Ihres kleinsten (10) sein", "Jackpot 1.234,56"),
     ("es", "posición 1: el Ante es de 5 a 500 fichas, no 600", "casilla 1: el Ante es de 5 fichas o más, no 4",
-     "su Ante más grande (51) puede ser como mucho 5 veces el más pequeño (10)", "Jackpot 1,234.56"),
+     "su Ante más grande (51) puede ser como mucho 5 veces el más pequeño (10)", "Jackpot 1.234,56"),
 ], indirect=["lang"])
 def test_the_house_games_own_refusals_and_the_jackpot_in_the_header(lang: str, spot: str, box: str, ratio: str,
                                                                      meter: str) -> None:

@@ -4,6 +4,8 @@ Python: the first string argument of ``phrase(...)`` and ``_(...)``, the second 
 ``tr(lang, ...)``, found by walking the syntax tree of ``server/`` and ``client_cli/``.
 The page: every ``t("...")`` in ``server/web/static/*.js``, and every ``told(...)`` of the
 server (a sentence shared in a table's updates, which the page says from its own catalog).
+The shipped drill scenarios: each one's ``title`` and ``about`` (written in English in its file under
+``server/drill/scenarios``; the rehearsal says them in the trainee's language).
 
 ``python -m tests.support.message_ids`` adds the ids the code says and a catalog lacks to
 each ``.po`` file (with an empty translation, for a translator to fill) and drops the ones
@@ -25,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON_ROOTS = (ROOT / "server", ROOT / "client_cli")
 STATIC = ROOT / "server" / "web" / "static"
 PAGE_CATALOGS = STATIC / "i18n"
+SCENARIOS = ROOT / "server" / "drill" / "scenarios"
+SCENARIO_TEXTS = ("title", "about")
 TRANSLATED = ("es", "de")
 _FIRST = frozenset({"phrase", "_", "told"})
 _JS_CALL = re.compile(r"""\bt\(\s*(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
@@ -62,6 +66,22 @@ def _msgid(node: ast.AST, first: frozenset[str] = _FIRST) -> str | None:
     return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
 
 
+def scenario_ids(folder: Path = SCENARIOS) -> dict[str, str]:
+    """Each shipped scenario's ``title`` and ``about``, with the file that says it."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key in SCENARIO_TEXTS:
+            if isinstance(data.get(key), str) and data[key]:
+                found.setdefault(data[key], f"{path.relative_to(ROOT)}:{key}")
+    return found
+
+
+def catalog_ids() -> dict[str, str]:
+    """Every id the ``.po`` catalogs hold: the Python code's and the shipped scenarios'."""
+    return scenario_ids() | python_ids()
+
+
 def page_ids(static: Path = STATIC) -> dict[str, str]:
     """Each message id the page says: its own ``t("...")`` and the server's shared ``told(...)``, with where."""
     found: dict[str, str] = shared_ids() if static == STATIC else {}
@@ -91,7 +111,7 @@ def page_catalog(lang: str) -> dict[str, str]:
 
 def sync() -> None:
     """Bring each ``.po`` catalog to the ids the code says: add the missing (untranslated), drop the unused."""
-    ids = python_ids()
+    ids = catalog_ids()
     for lang in TRANSLATED:
         catalog = read_catalog(lang) if po_path(lang).is_file() else Catalog(locale=lang, domain="hcf")
         for message in list(catalog):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from server.i18n import joined, told
 from server.rules.drill.steps import KeyStep, key_step
 from server.rules.hcf import rotation
 from server.rules.hcf.fee_schedule import FeeTier, tier_for
@@ -42,38 +43,49 @@ def offer_reason(state: HandState, seat: int | None) -> tuple[str, str]:
     if seat is None:
         return _nobody(state)
     if seat == state.third_party:
-        return "9.3", (f"every player who could bank refused it in this hand, so the third-party banker (seat {seat}) "
-                       "is offered it last, and saying nothing means it banks")
+        return "9.3", told("every player who could bank refused it in this hand, so the third-party banker (seat "
+                           "{seat}) is offered it last, and saying nothing means it banks", seat=seat)
     if seat == state.keeper and state.offers[:1] == (seat,):
-        return "9.1", (f"seat {seat} banked the last hand, and a player may bank up to {s.bank_keep} hands in a "
-                       "row: the DP is asked first whether to keep the bank, and saying nothing keeps it")
+        return "9.1", told("seat {seat} banked the last hand, and a player may bank up to {keep} hands in a row: the "
+                           "DP is asked first whether to keep the bank, and saying nothing keeps it", seat=seat,
+                           keep=s.bank_keep)
     if state.phase == "offer" and state.offers[:1] != (seat,) and state.offer_index < len(state.offers):
         refused = state.offers[state.offer_index]
-        who = f"seat {refused}, the DP of the last hand," if refused == state.keeper else f"seat {refused}"
+        who = told("seat {seat}, the DP of the last hand,", seat=refused) if refused == state.keeper \
+            else told("seat {seat}", seat=refused)
         section = "9.1" if refused == state.keeper else "9.3" if s.nobody_banks == "third_party" else "9.2"
-        return section, f"{who} refused the bank, so the offer goes on clockwise to the next seat that can bank, " \
-                        f"seat {seat}; a seat that refused is not asked again in this hand"
+        return section, told("{who} refused the bank, so the offer goes on clockwise to the next seat that can bank, "
+                             "seat {seat}; a seat that refused is not asked again in this hand", who=who, seat=seat)
     barred = _barred(state)
     if barred:
-        who = " and ".join(f"seat {b}" for b in barred)
-        return "9.1", (f"{who} has banked {s.bank_keep} hands in a row, the most the house rules allow: the offer "
-                       f"goes on clockwise without {who} until another player has banked a hand, so seat {seat} "
-                       "is offered the bank")
+        barred_seats = _seats(barred)
+        return "9.1", told("{who} has banked {keep} hands in a row, the most the house rules allow: the offer goes "
+                           "on clockwise without {who} until another player has banked a hand, so seat {seat} is "
+                           "offered the bank", who=barred_seats, keep=s.bank_keep, seat=seat)
     section = "9.1" if s.bank_keep > 1 else "9.3" if s.nobody_banks == "third_party" else "9.2"
-    return section, f"the offer goes clockwise from the left of the button to the next seat that can bank, seat {seat}"
+    return section, told("the offer goes clockwise from the left of the button to the next seat that can bank, "
+                         "seat {seat}", seat=seat)
+
+
+def _seats(seats: list[int]) -> str:
+    """``seat 2 and seat 5``."""
+    said = told("seat {seat}", seat=seats[0])
+    for seat in seats[1:]:
+        said = told("{items} and {last}", items=said, last=told("seat {seat}", seat=seat))
+    return said
 
 
 def _nobody(state: HandState) -> tuple[str, str]:
     s = state.settings
     if s.nobody_banks == "end" and state.offers:
-        return "9.2", ("every player who could bank refused it in this hand: the offer went round the table with "
-                       "no taker, so under the house rules the game ends, and the table deals no more hands until "
-                       "the host reopens it")
+        return "9.2", told("every player who could bank refused it in this hand: the offer went round the table "
+                           "with no taker, so under the house rules the game ends, and the table deals no more hands "
+                           "until the host reopens it")
     if s.nobody_banks == "third_party":
-        return "9.3", ("nobody else may be offered the bank, and the third-party banker cannot take it in this "
-                       "hand (not seated, unable to bank, or kept from banking two hands in a row): the table "
-                       "waits as with wait")
-    return "9.2", "nobody else may be offered the bank, and no offer went round the table: the table waits"
+        return "9.3", told("nobody else may be offered the bank, and the third-party banker cannot take it in this "
+                           "hand (not seated, unable to bank, or kept from banking two hands in a row): the table "
+                           "waits as with wait")
+    return "9.2", told("nobody else may be offered the bank, and no offer went round the table: the table waits")
 
 
 def _barred(state: HandState) -> list[int]:
@@ -99,18 +111,19 @@ def schedule_reason(state: HandState) -> str:
     antes = {seat: bet.ante for seat, bet in sorted(state.bets.items()) if bet.ante}
     parts: list[str] = []
     if pays_fee(s, dealer=False):
-        parts += [f"seat {seat}'s Ante of {ante} is in the tier up to {_tier(state, ante).ante_to}, "
-                  f"which charges a player {_tier(state, ante).player}" for seat, ante in antes.items()]
+        parts += [told("seat {seat}'s Ante of {ante} is in the tier up to {top}, which charges a player {fee}",
+                       seat=seat, ante=ante, top=_tier(state, ante).ante_to, fee=_tier(state, ante).player)
+                  for seat, ante in antes.items()]
     else:
-        parts.append("the players pay none")
+        parts.append(told("the players pay none"))
     if state.dealer is not None and pays_fee(s, dealer=True):
         largest = max(antes.values(), default=0)
-        parts.append(f"the DP (seat {state.dealer}) pays the tier of the largest Ante, {largest}: "
-                     f"{dealer_fee(s, antes.values())}")
+        parts.append(told("the DP (seat {seat}) pays the tier of the largest Ante, {largest}: {fee}",
+                          seat=state.dealer, largest=largest, fee=dealer_fee(s, antes.values())))
     elif state.dealer is not None:
-        parts.append(f"the DP (seat {state.dealer}) pays none")
-    return (f"the fee mode here is {s.fee_mode} and the posted schedule replaces the flat fee: "
-            + "; ".join(parts))
+        parts.append(told("the DP (seat {seat}) pays none", seat=state.dealer))
+    return told("the fee mode here is {mode} and the posted schedule replaces the flat fee: {parts}",
+                mode=s.fee_mode, parts=joined(parts, "; ") if parts else "")
 
 
 def _tier(state: HandState, ante: int) -> FeeTier:

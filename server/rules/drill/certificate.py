@@ -22,6 +22,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from server.i18n import phrase
 from server.rules.drill.steps import JSON
 
 
@@ -57,8 +58,8 @@ def certificate(*, trainee: str, session: int, at: float, source: str, scenario:
     Raises ValueError (a sentence) for a report that is not a passed exam.
     """
     if not passed(report):
-        raise ValueError(f"session {session} of {trainee} is not an exam passed: only an exam passed has a "
-                         f"certificate")
+        raise ValueError(phrase("session {session} of {trainee} is not an exam passed: only an exam passed has a "
+                                "certificate", session=session, trainee=trainee))
     exam = dict(report["exam"])
     digest = log_digest(report)
     return {"trainee": trainee, "session": session, "at": at, "source": source, "scenario": scenario,

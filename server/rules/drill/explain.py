@@ -115,8 +115,8 @@ STEP_NAMES: Final[Mapping[str, str]] = {
 """Each step kind as a person names it (the kinds themselves are the protocol's and the scenario files')."""
 
 MISTAKE_NAMES: Final[Mapping[str, str]] = {
-    "order": "the wrong place", "amount": "a wrong amount", "chips": "not the fewest chips in play",
-    "no answer": "no answer", "wrong": "wrong",
+    "order": told("the wrong place"), "amount": told("a wrong amount"),
+    "chips": told("not the fewest chips in play"), "no answer": told("no answer"), "wrong": told("wrong"),
 }
 """Each kind of mistake as the report says it."""
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from server.i18n import told
 from server.rules.drill.bank_key import fee_step, offer_step
 from server.rules.drill.steps import KeyStep, key_step
 from server.rules.hcf.hand import HandState
@@ -72,24 +73,27 @@ def fee_reason(state: HandState) -> str:
     this table charges a fee of 1 chip to each player with an Ante, and the DP (seat 1) pays none
     """
     fee = state.settings.fee
-    each = f"a fee of {fee} chip" + ("" if fee == 1 else "s")
-    dp = "the DP" if state.dealer is None else f"the DP (seat {state.dealer})"
+    each = told("a fee of 1 chip") if fee == 1 else told("a fee of {fee} chips", fee=fee)
+    dp = told("the DP") if state.dealer is None else told("the DP (seat {seat})", seat=state.dealer)
     mode = state.settings.fee_mode
-    if state.dealer is None or mode == "players":
-        who = "each player with an Ante" + ("" if state.dealer is None else f", and {dp} pays none")
+    if state.dealer is None:
+        who = told("each player with an Ante")
+    elif mode == "players":
+        who = told("each player with an Ante, and {dp} pays none", dp=dp)
     elif mode == "all":
-        who = f"each player with an Ante and to {dp} as well"
+        who = told("each player with an Ante and to {dp} as well", dp=dp)
     else:
-        who = f"{dp} alone; the players pay none"
-    return f"the fee mode here is {mode}: this table charges {each} to {who}"
+        who = told("{dp} alone; the players pay none", dp=dp)
+    return told("the fee mode here is {mode}: this table charges {each} to {who}", mode=mode, each=each, who=who)
 
 
 def first_card_reason(state: HandState) -> str:
     """Where the deal starts: the reason of a ``first_card`` answer."""
     if state.dealer is None:
-        return "the cards go out clockwise from the left of the button, starting with the first seat with an Ante"
-    return (f"the button is at the DP, seat {state.dealer}; the cards go out clockwise from its left, starting "
-            "with the first seat with an Ante, and the DP takes the last card of each round")
+        return told("the cards go out clockwise from the left of the button, starting with the first seat with an "
+                    "Ante")
+    return told("the button is at the DP, seat {seat}; the cards go out clockwise from its left, starting with the "
+                "first seat with an Ante, and the DP takes the last card of each round", seat=state.dealer)
 
 
 def _someone_raised(state: HandState) -> bool:
@@ -106,13 +110,14 @@ def _settle_steps(before: HandState, settlement: Settlement) -> list[KeyStep]:
 def settle_reason(result: SeatResult, qualifies: bool) -> str:
     """This seat's reason: the DP's bank against what it was owed, or whether the DP qualified."""
     if result.dead and result.bank is not None and result.owed is not None:
-        return (f"the DP's running bank was {result.bank} chips when seat {result.seat}'s turn came, less than the "
-                f"{result.owed} chips its bets won: the hand is dead, and its bets and fee go back")
+        return told("the DP's running bank was {bank} chips when seat {seat}'s turn came, less than the {owed} chips "
+                    "its bets won: the hand is dead, and its bets and fee go back", bank=result.bank,
+                    seat=result.seat, owed=result.owed)
     if not qualifies:
-        return ("the DP's hand does not qualify: the Ante is paid 1 to 1 and the Raise pushes; each bonus is still "
-                "judged against the DP's hand on its own")
-    return ("the DP's hand qualifies, so the hands are compared: the better hand wins the Ante and the Raise "
-            "1 to 1, a tie pushes both; each bonus is judged against the DP's hand on its own")
+        return told("the DP's hand does not qualify: the Ante is paid 1 to 1 and the Raise pushes; each bonus is "
+                    "still judged against the DP's hand on its own")
+    return told("the DP's hand qualifies, so the hands are compared: the better hand wins the Ante and the Raise "
+                "1 to 1, a tie pushes both; each bonus is judged against the DP's hand on its own")
 
 
 def settle_answer(result: SeatResult) -> dict[str, object]:
@@ -128,6 +133,7 @@ def _bank_after(before: HandState, settlement: Settlement) -> list[KeyStep]:
         return []
     # The settlement's dealer_net is every chip the DP's stack gained or lost this hand, fee included.
     began, net = before.player(before.dealer).stack, settlement.dealer_net
-    why = (f"the DP began the hand with {began} chips, and the folds, the seats settled and the DP's own fee "
-           f"came to {net:+d} for the DP: {began} {'-' if net < 0 else '+'} {abs(net)} = {began + net}")
+    why = told("the DP began the hand with {began} chips, and the folds, the seats settled and the DP's own fee "
+               "came to {net} for the DP: {began} {sign} {amount} = {stack}", began=began, net=f"{net:+d}",
+               sign="-" if net < 0 else "+", amount=abs(net), stack=began + net)
     return [_step("bank_after", {"stack": began + net}, why)]

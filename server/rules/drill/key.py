@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
+from server.i18n import joined
 from server.rules.drill import caribbean_key, hcf_key, sixcard_key
 from server.rules.drill.explain import WHY
 from server.rules.drill.irregularity import Irregularity, ruling
@@ -60,7 +61,7 @@ def _with_order(game: str, steps: list[KeyStep]) -> list[KeyStep]:
     """Each settlement step's reason opened with this hand's settlement order (what an ``order`` mistake missed)."""
     settling = [s for s in steps if s.step in SETTLE_PLACE]
     order = order_reason(game, [int(s.answer[SETTLE_PLACE[s.step]]) for s in settling])
-    return [replace(s, why=f"{order}; {s.why or WHY.get(s.step, '')}") if s.step in SETTLE_PLACE else s
+    return [replace(s, why=joined([order, s.why or WHY.get(s.step, "")], "; ")) if s.step in SETTLE_PLACE else s
             for s in steps]
 
 

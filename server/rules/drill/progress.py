@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from server.i18n import phrase
 from server.rules.drill.steps import JSON
 
 WEAK_WINDOW: Final = 3
@@ -127,17 +128,18 @@ def checked_report(value: Any) -> JSON:
     ValueError: a report counts its right answers and its steps, at most as many right as steps
     """
     if not isinstance(value, Mapping):
-        raise ValueError("a report is the object hcf drill --json prints")
+        raise ValueError(phrase("a report is the object hcf drill --json prints"))
     if not (_count(value.get("right")) and _count(value.get("total")) and value["right"] <= value["total"]):
-        raise ValueError("a report counts its right answers and its steps, at most as many right as steps")
+        raise ValueError(phrase("a report counts its right answers and its steps, at most as many right as steps"))
     by_step = value.get("by_step")
     if not isinstance(by_step, Mapping) or not all(
             isinstance(k, str) and isinstance(t, Mapping) and _count(t.get("right")) and _count(t.get("total"))
             and t["right"] <= t["total"] for k, t in by_step.items()):
-        raise ValueError("a report gives each step kind's right answers and steps (by_step)")
+        raise ValueError(phrase("a report gives each step kind's right answers and steps (by_step)"))
     steps = value.get("steps", [])
     if not (isinstance(steps, list) and len(steps) <= MAX_SENT_STEPS and all(isinstance(s, Mapping) for s in steps)):
-        raise ValueError(f"a report's answer log (steps) is a list of at most {MAX_SENT_STEPS} answers")
+        raise ValueError(phrase("a report's answer log (steps) is a list of at most {most} answers",
+                                most=MAX_SENT_STEPS))
     return dict(value)
 
 

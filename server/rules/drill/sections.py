@@ -14,7 +14,7 @@ every section named here is in its file of docs/rules, with that title.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from server.i18n import told
@@ -41,6 +41,28 @@ TITLES: Final[Mapping[tuple[str, str], str]] = {
 }
 """Each section a drill cites, and its title as docs/rules writes it (empty: the section has none)."""
 
+TITLE_WORDS: Final[Mapping[str, Callable[[str], str]]] = {
+    "Cards and hands": lambda n: told("{number}, Cards and hands", number=n),
+    "Offer the bank": lambda n: told("{number}, Offer the bank", number=n),
+    "Fee": lambda n: told("{number}, Fee", number=n),
+    "Deal": lambda n: told("{number}, Deal", number=n),
+    "Decisions": lambda n: told("{number}, Decisions", number=n),
+    "The DP's hand is shown": lambda n: told("{number}, The DP's hand is shown", number=n),
+    "Settlement": lambda n: told("{number}, Settlement", number=n),
+    "Dead hands": lambda n: told("{number}, Dead hands", number=n),
+    "The `standard` profile (the house banks, as in a casino)":
+        lambda n: told("{number}, The standard profile (the house banks, as in a casino)", number=n),
+    "Keeping the bank": lambda n: told("{number}, Keeping the bank", number=n),
+    "Nobody banks": lambda n: told("{number}, Nobody banks", number=n),
+    "The third-party banker": lambda n: told("{number}, The third-party banker", number=n),
+    "The fee schedule": lambda n: told("{number}, The fee schedule", number=n),
+    "Progressive jackpot": lambda n: told("{number}, Progressive jackpot", number=n),
+    "The dealer's hand is shown": lambda n: told("{number}, The dealer's hand is shown", number=n),
+}
+"""Each section's number and title as a reader is shown them, in their language (one id a title, so a title never
+shares its id with the page's word: "Deal" is a button there); the number still finds the section in docs/rules,
+written in English, so the title is a guide and the number the anchor."""
+
 
 def sections(rule: str) -> list[tuple[str, str]]:
     """The (file, section) pairs a rule names: ``RULES-caribbean 3.5, 4`` is two."""
@@ -56,9 +78,8 @@ def cite(rule: str) -> str:
         return rule
     if not named:
         return rule
-    parts = [number + (f", {TITLES[(file, number)].replace('`', '')}" if TITLES.get((file, number)) else "")
+    parts = [TITLE_WORDS[TITLES[(file, number)]](number) if TITLES.get((file, number)) else number
              for file, number in named]
-    # The titles stay as docs/rules writes them (in English): they name the headings a trainee looks for there.
     if len(parts) == 1:
         return told("the {game} rules, section {section}", game=GAMES[named[0][0]], section=parts[0])
     listed = parts[0]

@@ -9,19 +9,27 @@ naming any setting by its code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from server.i18n import joined, told
 from server.rules.cards import Card
 from server.rules.hcf.evaluate import evaluate
 
-BET_WORDS: Final = {"ante": "Ante", "raise": "Raise", "bet": "Bet", "straight_flush_bonus": "Straight Flush bonus",
-                    "flush_bonus": "Flush bonus", "bonus": "bonus", "jackpot": "jackpot award"}
-"""Each bet of a payout as a sentence names it."""
+BET_WORDS: Final[Mapping[str, Callable[[str], str]]] = {
+    "ante": lambda where: told("{where}'s Ante", where=where),
+    "raise": lambda where: told("{where}'s Raise", where=where),
+    "bet": lambda where: told("{where}'s Bet", where=where),
+    "straight_flush_bonus": lambda where: told("{where}'s Straight Flush bonus", where=where),
+    "flush_bonus": lambda where: told("{where}'s Flush bonus", where=where),
+    "bonus": lambda where: told("{where}'s bonus", where=where),
+    "jackpot": lambda where: told("{where}'s jackpot award", where=where),
+}
+"""Each bet of a payout as a sentence names it, with its place ("seat 3's Flush bonus")."""
 
 PLACE: Final = {"hcf": "seat", "caribbean": "spot", "sixcard": "box"}
-ORDER: Final = {"hcf": "counter-clockwise from the right of the button", "caribbean": "from the highest spot down",
-                "sixcard": "in box order"}
+ORDER: Final = {"hcf": told("counter-clockwise from the right of the button"),
+                "caribbean": told("from the highest spot down"), "sixcard": told("in box order")}
 """How each game's settlement goes round the table (docs/rules: hcf.md 3.7, caribbean.md 3.5, sixcard.md 6)."""
 
 
@@ -32,9 +40,16 @@ def order_reason(game: str, places: Sequence[int]) -> str:
     'settlement goes counter-clockwise from the right of the button, one place at a time: seat 4, then 3, then 2'
     """
     if not places:
-        return f"settlement goes {ORDER[game]}, one place at a time"
-    listed = f"{PLACE[game]} {places[0]}" + "".join(f", then {p}" for p in places[1:])
-    return f"settlement goes {ORDER[game]}, one place at a time: {listed}"
+        return told("settlement goes {order}, one place at a time", order=ORDER[game])
+    listed = joined([_place(game, places[0]), *(told("then {n}", n=p) for p in places[1:])])
+    return told("settlement goes {order}, one place at a time: {places}", order=ORDER[game], places=listed)
+
+
+def _place(game: str, n: int) -> str:
+    """A seat, spot or box by its number."""
+    if game == "caribbean":
+        return told("spot {spot}", spot=n)
+    return told("box {box}", box=n) if game == "sixcard" else told("seat {seat}", seat=n)
 
 
 def stake(game: str, before: Any, place: int, bet: str) -> int | None:
@@ -66,21 +81,25 @@ def payout_reason(game: str, before: Any, result: Any, bet: str, amount: int,
     "seat 3's Flush bonus of 15 chips is paid 10 to 1: 15 x 10 = 150 chips"
     """
     place = int(getattr(result, PLACE[game]))
-    where, name = f"{PLACE[game]} {place}", BET_WORDS.get(bet, bet)
+    where = _place(game, place)
+    whose = BET_WORDS[bet](where) if bet in BET_WORDS else told("{where}'s {bet}", where=where, bet=bet)
     if bet == "jackpot":
-        return (f"{where}'s hand wins {amount} chips on the table's jackpot pay table, paid whole; the jackpot "
-                "wager itself is settled apart")
+        return told("{where}'s hand wins {amount} chips on the table's jackpot pay table, paid whole; the jackpot "
+                    "wager itself is settled apart", where=where, amount=amount)
     staked = stake(game, before, place, bet)
     if staked is None or staked <= 0:
-        return f"{where}'s {name} wins {amount} chips as the settlement pays it"
+        return told("{bet} wins {amount} chips as the settlement pays it", bet=whose, amount=amount)
     cap = _ceiling(game, before.settings, result, bet)
     if cap is not None:
-        return f"{where}'s {name} of {staked} chips is paid {amount} chips: {cap}"
+        return told("{bet} of {staked} chips is paid {amount} chips: {cap}", bet=whose, staked=staked, amount=amount,
+                    cap=cap)
     line = _line(game, result, bet, (shown or {}).get(place))
     if amount % staked:
-        return f"{where}'s {name} of {staked} chips wins {amount} chips as the settlement pays it{line}"
+        return told("{bet} of {staked} chips wins {amount} chips as the settlement pays it{line}", bet=whose,
+                    staked=staked, amount=amount, line=line)
     odds = amount // staked
-    return f"{where}'s {name} of {staked} chips is paid {odds} to 1{line}: {staked} x {odds} = {amount} chips"
+    return told("{bet} of {staked} chips is paid {odds} to 1{line}: {staked} x {odds} = {amount} chips", bet=whose,
+                staked=staked, odds=odds, line=line, amount=amount)
 
 
 def _line(game: str, result: Any, bet: str, cards: Sequence[Card] | None) -> str:
@@ -88,13 +107,14 @@ def _line(game: str, result: Any, bet: str, cards: Sequence[Card] | None) -> str
     if game == "hcf" and bet in ("flush_bonus", "straight_flush_bonus") and cards:
         hand = evaluate(cards)
         if bet == "flush_bonus":
-            return f", the table's Flush bonus line for a {hand.flush_size}-card flush"
-        return f", the table's Straight Flush bonus line for a {hand.straight_flush_length}-card straight flush"
+            return told(", the table's Flush bonus line for a {n}-card flush", n=hand.flush_size)
+        return told(", the table's Straight Flush bonus line for a {n}-card straight flush",
+                    n=hand.straight_flush_length)
     cls = str(getattr(result, "cls", None) or "")
     if game in ("caribbean", "sixcard") and bet == "bet" and cls:
-        return f", the table's Bet line for {cls.replace('_', ' ')}"
+        return told(", the table's Bet line for {hand}", hand=cls.replace("_", " "))  # (the pay table's own name)
     if game == "sixcard" and bet == "bonus":
-        return ", the table's bonus line for the box's first five cards"
+        return told(", the table's bonus line for the box's first five cards")
     return ""
 
 
@@ -104,14 +124,16 @@ def _ceiling(game: str, settings: Any, result: Any, bet: str) -> str | None:
         cap = getattr(settings, "max_bonus_win", None)
         won = int(getattr(result, bet, 0)) if bet != "raise" else 0
         if cap is not None and bet in ("flush_bonus", "straight_flush_bonus") and won >= cap:
-            return f"the table's ceiling on what one bonus bet can win in a hand is {cap} chips, and it is paid that"
+            return told("the table's ceiling on what one bonus bet can win in a hand is {cap} chips, and it is paid "
+                        "that", cap=cap)
         return None
     cap = getattr(settings, "max_payout", None)
     if cap is None:
         return None
     if bet == "bonus":
-        return f"the table's ceiling of {cap} chips on the bonus is reached" if int(result.bonus) >= cap else None
+        return told("the table's ceiling of {cap} chips on the bonus is reached", cap=cap) \
+            if int(result.bonus) >= cap else None
     if bet in ("ante", "bet") and int(result.ante) + int(result.bet) >= cap:
-        return (f"the table's ceiling of {cap} chips on what the Ante and Bet win together is reached, taken off "
-                "the Bet first")
+        return told("the table's ceiling of {cap} chips on what the Ante and Bet win together is reached, taken "
+                    "off the Bet first", cap=cap)
     return None

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from server.i18n import Joined, Phrase, joined, spec, told, with_say
 from server.rules.cards import Card, format_cards, parse_cards
 from server.rules.drill.irregularity import Irregularity, injected
 from server.rules.drill.key import READERS, event_steps, irregularity_step
@@ -178,13 +179,22 @@ def see(seen: Seen, event: Any, kind: str) -> None:
 
 def dealer_view(game: str, state: Any, seen: Seen, where: Where) -> DealerView:
     """The table as the dealer sees it in ``state``: the seats, the felt, the hands shown so far."""
-    shown = tuple((f"{PLACE[game]} {place}", cards) for place, cards in seen.shown)
+    shown = tuple((_place(PLACE[game], place), cards) for place, cards in seen.shown)
     seats = tuple(SeatView(p.seat, where.names.get(p.seat, f"seat {p.seat}"), p.stack,
                            *_seat_line(game, state, p, seen)) for p in state.players)
     dealer_cards = seen.dealer_cards or _dealer_cards(game, state)
-    chips = f"; chips in play {', '.join(map(str, where.chips))}" if where.chips else ""
-    return DealerView(where.hand, _table_line(game, state.settings) + chips, where.button if game == "hcf" else None,
+    table = [_table_line(game, state.settings)]
+    if where.chips:
+        table.append(told("chips in play {chips}", chips=", ".join(map(str, where.chips))))
+    return DealerView(where.hand, joined(table, "; "), where.button if game == "hcf" else None,
                       seats, _dealer_name(game, state), dealer_cards, shown, seen.note)
+
+
+def _place(kind: str, n: int) -> str:
+    """A seat, spot or box by its number, in words (a client says it in its language)."""
+    if kind == "spot":
+        return told("spot {spot}", spot=n)
+    return told("box {box}", box=n) if kind == "box" else told("seat {seat}", seat=n)
 
 
 def view_json(view: DealerView) -> dict[str, Any]:
@@ -195,21 +205,62 @@ def view_json(view: DealerView) -> dict[str, Any]:
     >>> view_from_json(view_json(v)) == v
     True
     """
-    return {"hand": view.hand, "table": view.table, "button": view.button, "dealer": view.dealer,
-            "seats": [{"seat": s.seat, "name": s.name, "stack": s.stack, "bets": s.bets, "status": s.status}
-                      for s in view.seats],
-            "dealer_cards": format_cards(view.dealer_cards).split(),
-            "shown": [[place, format_cards(cards).split()] for place, cards in view.shown], "note": view.note}
+    made = with_say({"hand": view.hand, "table": view.table, "button": view.button, "dealer": view.dealer,
+                     "seats": [with_say({"seat": s.seat, "name": s.name, "stack": s.stack, "bets": s.bets,
+                                         "status": s.status}) for s in view.seats],
+                     "dealer_cards": format_cards(view.dealer_cards).split(),
+                     "shown": [[place, format_cards(cards).split()] for place, cards in view.shown],
+                     "note": view.note})
+    if any(isinstance(place, Phrase) for place, _cards in view.shown):  # each shown hand's place, as a spec
+        made.setdefault("say", {})["shown"] = [spec(place) for place, _cards in view.shown]
+    return made
 
 
 def view_from_json(data: Mapping[str, Any]) -> DealerView:
-    """The dealer's view a live drill sent (raises KeyError, TypeError or ValueError on a malformed one)."""
-    return DealerView(int(data["hand"]), str(data["table"]), data["button"],
-                      tuple(SeatView(int(s["seat"]), str(s["name"]), int(s["stack"]), str(s["bets"]),
-                                     str(s["status"])) for s in data["seats"]),
-                      str(data["dealer"]), parse_cards(" ".join(data["dealer_cards"])),
-                      tuple((str(place), parse_cards(" ".join(cards))) for place, cards in data["shown"]),
-                      str(data["note"]))
+    """The dealer's view a live drill sent (raises KeyError, TypeError or ValueError on a malformed one); its
+    sentences are phrases again where it sent their specs (``say``), so a client says them in its language."""
+    places = _said(data).get("shown")
+    places = places if isinstance(places, list) else []
+    return DealerView(int(data["hand"]), _text(data, "table"), data["button"],
+                      tuple(SeatView(int(s["seat"]), str(s["name"]), int(s["stack"]), _text(s, "bets"),
+                                     _text(s, "status")) for s in data["seats"]),
+                      _text(data, "dealer"), parse_cards(" ".join(data["dealer_cards"])),
+                      tuple((_unspec(places[i], str(place)) if i < len(places) else str(place),
+                             parse_cards(" ".join(cards))) for i, (place, cards) in enumerate(data["shown"])),
+                      _text(data, "note"))
+
+
+def _said(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    say = record.get("say")
+    return say if isinstance(say, Mapping) else {}
+
+
+def _text(record: Mapping[str, Any], field: str) -> str:
+    """A field of a record as the phrase its spec says (its English text where it has none)."""
+    return _unspec(_said(record).get(field), str(record[field]))
+
+
+def _unspec(said: object, text: str) -> str:
+    """The phrase a spec (:func:`server.i18n.spec`) describes; ``text`` when it describes none or is malformed.
+
+    >>> _unspec(spec(told("seat {n}", n=3)), "seat 3").msgid
+    'seat {n}'
+    """
+    try:
+        made = _from_spec(said)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return text
+    return made if isinstance(made, str) and made == text else text
+
+
+def _from_spec(said: object) -> object:
+    if isinstance(said, Mapping) and isinstance(said.get("join"), list):
+        parts = [_from_spec(part) for part in said["join"]]
+        return Joined([part if isinstance(part, str) else str(part) for part in parts], str(said.get("sep", ", ")))
+    if isinstance(said, Mapping) and isinstance(said.get("id"), str):
+        args = said.get("args") or {}
+        return Phrase(said["id"], {name: _from_spec(value) for name, value in args.items()})
+    return said
 
 
 def _dealer_cards(game: str, state: Any) -> tuple[Card, ...]:
@@ -223,20 +274,23 @@ def _dealer_cards(game: str, state: Any) -> tuple[Card, ...]:
 
 def _dealer_name(game: str, state: Any) -> str:
     if game != "hcf" or state.settings.house_banked:
-        return "the house"
-    return "no DP yet" if state.dealer is None else f"the DP, seat {state.dealer}"
+        return told("the house")
+    return told("no DP yet") if state.dealer is None else told("the DP, seat {seat}", seat=state.dealer)
 
 
 def _table_line(game: str, settings: Any) -> str:
     if game != "hcf":
-        return f"{GAME_NAMES[game]}: the house deals and banks"
-    fee = "no fee" if settings.fee_mode == "none" else f"fee mode {settings.fee_mode}, fee {settings.fee}"
+        return told("{game}: the house deals and banks", game=GAME_NAMES[game])
+    fee = told("no fee") if settings.fee_mode == "none" else \
+        told("fee mode {mode}, fee {fee}", mode=settings.fee_mode, fee=settings.fee)  # the mode as it is typed
     if settings.house_banked:
-        return f"High Card Flush, the house banks; {fee}"
+        return told("High Card Flush, the house banks; {fee}", fee=fee)
     if settings.fee_schedule is not None and settings.fee_mode != "none":  # the posted tiers replace the flat fee
-        fee = f"fee mode {settings.fee_mode}, posted fees: {'; '.join(bank_rules.fee_sentences(settings))}"
-    rules = "".join(f"; {rule}" for rule in bank_rules.rule_sentences(settings))  # section 9's house rules
-    return f"High Card Flush, California: {fee}; min bank {settings.min_bank}{rules}"
+        fee = told("fee mode {mode}, posted fees: {fees}", mode=settings.fee_mode,
+                   fees=joined(bank_rules.fee_sentences(settings), "; "))
+    rules = bank_rules.rule_sentences(settings)  # section 9's house rules
+    return joined([told("High Card Flush, California: {fee}; min bank {low}", fee=fee, low=settings.min_bank),
+                   *rules], "; ")
 
 
 def _seat_line(game: str, state: Any, player: Any, seen: Seen) -> tuple[str, str]:
@@ -247,8 +301,19 @@ def _seat_line(game: str, state: Any, player: Any, seen: Seen) -> tuple[str, str
     return _sixcard_seat(state, player.seat)
 
 
-def _chips(pairs: Sequence[tuple[str, int]]) -> str:
-    return ", ".join(f"{name} {amount}" for name, amount in pairs if amount)
+def _listed(parts: Sequence[str], sep: str = ", ") -> str:
+    """Parts said one after the other (nothing when there are none)."""
+    return joined(parts, sep) if parts else ""
+
+
+def _chips(pairs: Sequence[tuple[str, int]]) -> list[str]:
+    """Each bet on the felt with its chips (a bet of none is not named)."""
+    words = {"ante": lambda n: told("ante {amount}", amount=n),
+             "straight flush bonus": lambda n: told("straight flush bonus {amount}", amount=n),
+             "flush bonus": lambda n: told("flush bonus {amount}", amount=n),
+             "raise": lambda n: told("raise {amount}", amount=n), "fee": lambda n: told("fee {amount}", amount=n),
+             "bet": lambda n: told("bet {amount}", amount=n), "bonus": lambda n: told("bonus {amount}", amount=n)}
+    return [words[name](amount) for name, amount in pairs if amount]
 
 
 def _hcf_seat(state: Any, player: Any, seen: Seen) -> tuple[str, str]:
@@ -259,23 +324,24 @@ def _hcf_seat(state: Any, player: Any, seen: Seen) -> tuple[str, str]:
     felt += [("raise", state.raises.get(seat, 0)), ("fee", state.fees.get(seat, 0))]
     status = []
     if seat == state.dealer:
-        status.append("DP")
+        status.append(told("DP"))
     if seat in seen.declined:
-        status.append("declined the bank")
+        status.append(told("declined the bank"))
     if state.phase == "offer" and not player.willing_to_bank:
-        status.append("banking switch off")
+        status.append(told("banking switch off"))
     if seat in state.leaving:
-        status.append("has left the table")
+        status.append(told("has left the table"))
     if seat == state.turn:
-        status.append("to act")
+        status.append(told("to act"))
     if seat in seen.folded:
-        status.append("folded")
+        status.append(told("folded"))
     if seat in state.dead:
         reason = state.dead_reasons.get(seat)
-        status.append({"floor": "dead (floor)", "card_count": "dead (card count)"}.get(reason or "", "dead"))
+        status.append(told("dead (floor)") if reason == "floor" else told("dead (card count)")
+                      if reason == "card_count" else told("dead"))
     if state.phase == "betting" and seat in state.passed:
-        status.append("sits out")
-    return _chips(felt), ", ".join(status)
+        status.append(told("sits out"))
+    return _listed(_chips(felt)), _listed(status)
 
 
 def _caribbean_seat(state: Any, seat: int) -> tuple[str, str]:
@@ -283,14 +349,15 @@ def _caribbean_seat(state: Any, seat: int) -> tuple[str, str]:
     for bet in state.bets:
         if bet.seat != seat:
             continue
-        line = [("ante", bet.ante), ("bet", state.played.get(bet.spot, 0))]
-        what = _chips(line) + (", jackpot wager" if bet.jackpot else "")
+        what = _chips([("ante", bet.ante), ("bet", state.played.get(bet.spot, 0))])
+        if bet.jackpot:
+            what.append(told("jackpot wager"))
         if bet.spot in state.folded:
-            what += ", folded"
+            what.append(told("folded"))
         if bet.spot in state.dead:
-            what += ", dead"
-        spots.append(f"spot {bet.spot}: {what}")
-    return "; ".join(spots), ""
+            what.append(told("dead"))
+        spots.append(told("spot {spot}: {what}", spot=bet.spot, what=_listed(what)))
+    return _listed(spots, "; "), ""
 
 
 def _sixcard_seat(state: Any, seat: int) -> tuple[str, str]:
@@ -300,15 +367,16 @@ def _sixcard_seat(state: Any, seat: int) -> tuple[str, str]:
             continue
         what = _chips([("ante", box.ante), ("bonus", box.bonus)])
         if box.box in state.draws:
-            what += ", drew"
+            what.append(told("drew"))
         decision = state.decisions.get(box.box)
         if decision:
-            what += ", " + {"raise": "raised", "fold": "folded"}.get(decision, decision)
+            what.append(told("raised") if decision == "raise" else told("folded") if decision == "fold"
+                        else decision)
         if box.box in state.confirmed_requests:
-            what += ", asks for the dealer exchange"
+            what.append(told("asks for the dealer exchange"))
         if box.box in state.dead:
-            what += ", dead"
-        boxes.append(f"box {box.box}: {what}")
-    return "; ".join(boxes), ""
+            what.append(told("dead"))
+        boxes.append(told("box {box}: {what}", box=box.box, what=_listed(what)))
+    return _listed(boxes, "; "), ""
 
 

@@ -6,7 +6,7 @@ import { stored } from "./api.js";
 import { TablePage } from "./table.js";
 import { h, cards } from "./ui.js";
 import { plain, refusal, sentence } from "./words.js";
-import { t, said } from "./i18n.js";
+import { t, said, sayAgain } from "./i18n.js";
 
 /** The right answer in words: `qualifies: no`, `seat: 3`, `fees: seat 1 pays 1, seat 2 pays 1`. */
 export function answerWords(answer) {
@@ -122,13 +122,17 @@ function answerForm(step, view, game = "hcf", chips = []) {
     : { [place]: Number(which.value), ...Object.fromEntries(inputs.map(([bet, , i]) => [bet, Number(i.value)])) })];
 }
 
+/** The dealer's view of a step: its sentences (the table, the dealer, each seat's bets and state) in the page's
+ * language from their specs (``say``), as the server shares them. */
 function viewLines(view) {
-  const lines = [h("p", {}, `${view.table}${view.dealer ? ` \u00b7 ${sentence(view.dealer)}` : ""}${view.button ? ` \u00b7 ${t("button seat {seat}", { seat: view.button })}` : ""}`)];
+  const dealer = said(view, "dealer");
+  const lines = [h("p", {}, `${said(view, "table")}${dealer ? ` \u00b7 ${sentence(dealer)}` : ""}${view.button ? ` \u00b7 ${t("button seat {seat}", { seat: view.button })}` : ""}`)];
   lines.push(h("ul", { class: "drill-seats" }, (view.seats || []).map((s) =>
-    h("li", {}, `${t("seat {seat} {name}: {stack} chips", { seat: s.seat, name: s.name, stack: s.stack })}${s.bets ? ` \u00b7 ${s.bets}` : ""}${s.status ? ` \u00b7 ${s.status}` : ""}`))));
+    h("li", {}, `${t("seat {seat} {name}: {stack} chips", { seat: s.seat, name: s.name, stack: s.stack })}${s.bets ? ` \u00b7 ${said(s, "bets")}` : ""}${s.status ? ` \u00b7 ${said(s, "status")}` : ""}`))));
   if (view.dealer_cards?.length) lines.push(h("p", {}, `${t("Dealer's cards")} `, cards(view.dealer_cards)));
-  for (const [place, shown] of view.shown || []) lines.push(h("p", {}, `${t("{place} shows", { place })} `, cards(shown)));
-  if (view.note) lines.push(h("p", { class: "warn" }, sentence(view.note)));
+  const places = view.say?.shown || [];
+  (view.shown || []).forEach(([place, shown], i) => lines.push(h("p", {}, `${t("{place} shows", { place: places[i] ? sayAgain(places[i]) : place })} `, cards(shown))));
+  if (view.note) lines.push(h("p", { class: "warn" }, sentence(said(view, "note"))));
   return lines;
 }
 
