@@ -224,8 +224,8 @@ class Gateway:
         old = self.sid_of_account.get(account)
         self.sid_of_account[account] = sid
         if old is not None and old != sid:
-            await self.sio.emit(p.EV_REPLACED, {"message": "this account connected from somewhere else"},
-                                to=old)
+            said = render_text(phrase("this account connected from somewhere else"), self._lang(old))
+            await self.sio.emit(p.EV_REPLACED, {"message": said}, to=old)
             await self.sio.disconnect(old)
 
     async def on_disconnect(self, sid: str, _reason: object = None) -> Reply | None:

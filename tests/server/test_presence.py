@@ -127,8 +127,10 @@ async def test_reconnecting_in_the_middle_of_a_decision_shows_the_hand_and_play_
 
 async def test_a_second_connection_of_an_account_replaces_the_first(server: Server) -> None:
     host, (alice, _bob) = await server.table(None, None)
+    await alice.call("join", {"table": "main", "lang": "de"})  # the page's language switch: German from now on
     second = await server.client(name="alice", token=alice.token, account_id=alice.account_id)
-    await alice.wait_for(lambda e: e.get("kind") == "replaced", what="session_replaced")
+    _, replaced = await alice.wait_for(lambda e: e.get("kind") == "replaced", what="session_replaced")
+    assert replaced["message"] == "dieses Konto hat sich von anderswo verbunden", "said in the connection's language"
     for _ in range(100):
         if not alice.connected:
             break
