@@ -122,3 +122,12 @@ def test_a_capped_payout_says_the_cap() -> None:
     assert any("the table's ceiling of 25 chips on what the Ante and Bet win together is reached" in w for w in stud)
     assert any("the table's Bet line for two pair" in w for w in _why("caribbean-qualifier-jackpot", "payout",
                                                                       chips=[1, 5, 25]))
+
+
+def test_the_pay_tables_line_names_its_hand_in_the_readers_language() -> None:
+    """The hand a payout's reason names was left in English ("the table's Bet line for two pair")."""
+    from server.i18n import render_text
+
+    line = next(w for w in _why("caribbean-qualifier-jackpot", "payout", chips=[1, 5, 25]) if "Bet line for" in w)
+    assert "la línea de la APUESTA de la mesa para dos pares:" in render_text(line, "es")
+    assert "die BET-Zeile des Tisches für zwei Paare:" in render_text(line, "de")

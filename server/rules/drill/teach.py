@@ -102,6 +102,15 @@ def payout_reason(game: str, before: Any, result: Any, bet: str, amount: int,
                 staked=staked, odds=odds, line=line, amount=amount)
 
 
+POKER_CLASSES: Final = {
+    "royal": told("royal flush"), "straight_flush": told("straight flush"), "quads": told("four of a kind"),
+    "full_house": told("full house"), "flush": told("flush"), "straight": told("straight"),
+    "trips": told("three of a kind"), "two_pair": told("two pair"), "pair": told("pair"),
+    "high_card": told("high card"),
+}
+"""The pay table's lines (each a poker hand class) as people say them, in the reader's language."""
+
+
 def _line(game: str, result: Any, bet: str, cards: Sequence[Card] | None) -> str:
     """The pay table line, where the hand tells it: ``, the table's Flush bonus line for a 5-card flush``."""
     if game == "hcf" and bet in ("flush_bonus", "straight_flush_bonus") and cards:
@@ -112,7 +121,7 @@ def _line(game: str, result: Any, bet: str, cards: Sequence[Card] | None) -> str
                     n=hand.straight_flush_length)
     cls = str(getattr(result, "cls", None) or "")
     if game in ("caribbean", "sixcard") and bet == "bet" and cls:
-        return told(", the table's Bet line for {hand}", hand=cls.replace("_", " "))  # (the pay table's own name)
+        return told(", the table's Bet line for {hand}", hand=POKER_CLASSES.get(cls, cls.replace("_", " ")))
     if game == "sixcard" and bet == "bonus":
         return told(", the table's bonus line for the box's first five cards")
     return ""
