@@ -171,7 +171,8 @@ class Bot:
             try:
                 self._handle(getter.result())
             except Exception as exc:  # reported, and the bot plays on
-                self._error(f"could not handle {getter.result().get('kind')}: {type(exc).__name__}: {exc}")
+                self._error(_("could not handle {kind}: {error}", kind=getter.result().get("kind"),
+                                    error=f"{type(exc).__name__}: {exc}"))
             if self.seat is None:
                 return
 
@@ -235,7 +236,7 @@ class Bot:
             try:
                 step = self._next_step()
             except Exception as exc:  # reported, and the bot plays on (the next update may read better)
-                self._error(f"could not choose a move: {type(exc).__name__}: {exc}")
+                self._error(_("could not choose a move: {error}", error=f"{type(exc).__name__}: {exc}"))
                 continue
             if step is None:
                 continue

@@ -186,11 +186,12 @@ def answer_line(step: Mapping[str, Any]) -> str:
     kind = str(step["step"])
     given = format_answer(kind, step.get("given"))
     mistake = str(step.get("mistake"))
-    verdict = "right" if step.get("right") else MISTAKE_NAMES.get(mistake, mistake)
+    verdict = _("right") if step.get("right") else MISTAKE_NAMES.get(mistake, mistake)
     named = STEP_NAMES.get(kind, kind.replace("_", " "))
-    line = f"hand {step['hand']}, step {step['n']} ({named}): `{given}` {verdict}"
+    line = _("hand {hand}, step {n} ({name}): `{given}` {verdict}", hand=step["hand"], n=step["n"], name=named,
+             given=given, verdict=verdict)
     if not step.get("right"):
-        line += f"; right: `{format_answer(kind, step['answer'])}` ({step['rule']})"
+        line += _("; right: `{answer}` ({rule})", answer=format_answer(kind, step["answer"]), rule=step["rule"])
     seconds = step.get("seconds")
     return line + (f", {seconds:.1f} s" if isinstance(seconds, int | float) else "")
 

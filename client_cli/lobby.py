@@ -11,6 +11,7 @@ from typing import Any
 
 from client_cli.connection import http_json
 from client_cli.notes import notes_lines
+from server.i18n import _
 
 GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
 
@@ -34,8 +35,8 @@ def table_line(table: Mapping[str, Any]) -> str:
     game = GAMES.get(str(table.get("game")), str(table.get("game")))
     places = next((settings[k] for k in ("seats", "spots", "boxes") if isinstance(settings.get(k), int)), None)
     low, high = settings.get("min_ante"), settings.get("max_ante")
-    limits = f"Ante {low} or more" if high is None else f"Ante {low}-{high}"
-    players = ", ".join(str(s.get("name")) for s in seated) or "nobody seated"
+    limits = _("Ante {low} or more", low=low) if high is None else _("Ante {low}-{high}", low=low, high=high)
+    players = ", ".join(str(s.get("name")) for s in seated) or _("nobody seated")
     taken = f"{len(seated)}/{places}" if places is not None else str(len(seated))
     return (f"{table.get('name')!s:<9} {game:<17} {taken} seated  "
             f"{limits:<14} {str(table.get('phase') or 'waiting').replace('_', ' '):<11} {players}")
@@ -44,11 +45,11 @@ def table_line(table: Mapping[str, Any]) -> str:
 def tables_lines(tables: Sequence[Mapping[str, Any]]) -> list[str]:
     """The list, in the server's order, or a sentence when there is none."""
     if not tables:
-        return ["no open tables: the host opens one with 'hcf host create-table NAME'"]
-    lines = [f"{len(tables)} open table{'s' if len(tables) != 1 else ''}:"]
+        return [_("no open tables: the host opens one with 'hcf host create-table NAME'")]
+    lines = [_("1 open table:") if len(tables) == 1 else _("{n} open tables:", n=len(tables))]
     for table in tables:  # each table's posted house rules under its line
         lines += [table_line(table), *(f"          {line}" for line in notes_lines(table.get("notes")))]
-    return [*lines, "join one with: hcf play --table NAME --name YOU"]
+    return [*lines, _("join one with: hcf play --table NAME --name YOU")]
 
 
 async def show_tables(url: str, as_json: bool) -> int:

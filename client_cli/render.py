@@ -24,7 +24,7 @@ from client_cli.reasons import acted_reason, dead_phrase, dead_result, not_dealt
 from client_cli.reasons import event_text as reason_event_text
 from server.i18n import _, heard, phrase, spoken
 from server.rules.cards import SUITS, card_text, parse_cards
-from server.rules.hcf.evaluate import describe_flush, evaluate
+from server.rules.hcf.evaluate import evaluate
 
 SUIT_SYMBOLS: Final = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_STYLES: Final = {"c": "green", "d": "blue", "h": "red", "s": "bold"}
@@ -81,10 +81,11 @@ def hand_summary(cards: Sequence[str]) -> str:
     except ValueError:
         return ""
     hand = evaluate(parsed)
-    out = describe_flush(parsed)
+    flush = [text[:-1] for text in _texts(hand.flush_cards())]
+    out = _("{n}-card flush {ranks}", n=len(flush), ranks="-".join(flush))
     if hand.straight_flush_length:
         run = "-".join(c[0] for c in _texts(hand.straight_flush_cards()))
-        out += f", straight flush {hand.straight_flush_length} ({run})"
+        out += _(", straight flush {n} ({ranks})", n=hand.straight_flush_length, ranks=run)
     return out
 
 
@@ -99,19 +100,23 @@ def your_cards_lines(payload: Mapping[str, Any], ante: int, *, symbols: bool, de
         return []
     flush = list(payload.get("flush") or [])
     run = list(payload.get("straight_flush") or [])
-    line = Text("Your cards: ", style="bold")
+    line = Text(_("Your cards: "), style="bold")
     line.append_text(cards_text(cards, symbols=symbols, flush=flush, straight_flush=run))
     facts = Text("  ")
     if flush:
         ranks = "-".join(c[:-1] for c in flush)
-        facts.append(f"FLUSH {len(flush)} ({ranks})", style="bold")
+        facts.append(_("FLUSH {n} ({ranks})", n=len(flush), ranks=ranks), style="bold")
     if run:
-        facts.append(f" · STRAIGHT FLUSH {len(run)} ({'-'.join(c[:-1] for c in run)})", style="bold magenta")
+        facts.append(_(" · STRAIGHT FLUSH {n} ({ranks})", n=len(run), ranks="-".join(c[:-1] for c in run)),
+                     style="bold magenta")
     limit = int(payload.get("raise_limit", 1))
     if dealer:
-        facts.append(" · you bank; " + ("qualifies" if payload.get("qualifies") else "does not qualify"))
+        facts.append(_(" · you bank; qualifies") if payload.get("qualifies")
+                     else _(" · you bank; does not qualify"))
+    elif ante:
+        facts.append(_(" · raise up to {times}x = {chips}", times=limit, chips=limit * ante))
     else:
-        facts.append(f" · raise up to {limit}x" + (f" = {limit * ante}" if ante else ""))
+        facts.append(_(" · raise up to {times}x", times=limit))
     return [line, facts]
 
 
@@ -390,8 +395,8 @@ def _cards_line(cards: list[str] | None, symbols: bool) -> list[Text]:
 
 def _who(names: Names, seat: Any) -> str:
     if seat == 0:
-        return "the house"
-    return names.get(seat, f"seat {seat}") if isinstance(seat, int) else "?"
+        return _("the house")
+    return names.get(seat, _("seat {n}", n=seat)) if isinstance(seat, int) else "?"
 
 
 def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
@@ -456,8 +461,12 @@ def drill_answered_text(event: Mapping[str, Any]) -> str:
     if event.get("message"):
         return heard(event, "message")
     right = event.get("right")
-    verdict = "" if not isinstance(right, bool) else ": right" if right else ": wrong"
-    return f"drill: the dealer answered step {event.get('n')} ({event.get('step')}){verdict}"
+    n, step = event.get("n"), event.get("step")
+    if not isinstance(right, bool):
+        return _("drill: the dealer answered step {n} ({step})", n=n, step=step)
+    if right:
+        return _("drill: the dealer answered step {n} ({step}): right", n=n, step=step)
+    return _("drill: the dealer answered step {n} ({step}): wrong", n=n, step=step)
 
 
 def _reason(reason: Any, ordinary: str) -> str:
