@@ -1,6 +1,6 @@
 """A hand played in a terminal in the person's language (issue 28 item 5; docs/i18n.md): at a High Card Flush table
-``hcf play --lang de`` shows "Your cards" and the raise limit in German (they were English before, outside the
-catalogs), with a bot in the other seat."""
+``hcf play --lang de`` shows "Your cards" and the raise limit in German, with a bot in the other seat; at a 6 Card
+Poker table ``--lang es`` notes a sixth card bought in Spanish (both were English before, outside the catalogs)."""
 
 from __future__ import annotations
 
@@ -86,3 +86,41 @@ def test_a_high_card_flush_hand_shows_your_cards_and_the_raise_limit_in_german(s
     assert chips == times * 10  # her Ante of 10, times the limit her flush allows
     seen = (tmp_path / "screen.log").read_text(encoding="utf-8")
     assert "raise up to" not in seen
+
+
+SIX_TABLE = "lang-six"
+SIX_SETTINGS = {"game": "sixcard", "bet_seconds": 30, "action_seconds": 30, "exchange_seconds": 30,
+                "pause_seconds": 0.2}
+
+
+@pytest.mark.timeout(150)
+def test_a_6_card_poker_buy_is_noted_in_spanish(server: Server, tmp_path: Path) -> None:
+    """Her own note of a sixth card bought ("box 1: a sixth card bought for a fee of 10 chips") in Spanish."""
+    reply = request_json("POST", f"{server.url}/api/host",
+                         {"action": "create_table", "table": SIX_TABLE, "settings": SIX_SETTINGS},
+                         token=server.host_token)
+    assert reply["ok"], reply
+    argv = hcf("play", "--server", server.url, "--table", SIX_TABLE, "--name", "sofia", "--buy-in", "1000",
+               "--lang", "es")
+    child, screen = _spawn(argv, tmp_path / "sofia", tmp_path / "screen.log")
+    try:
+        child.expect_exact("Contraseña de sofia")
+        child.sendline("a-good-password")
+        child.expect_exact("Escríbala otra vez para registrar")
+        child.sendline("a-good-password")
+        child.expect_exact("Apuestas abiertas: bet BOX:ANTE[+BONUS]")
+        child.send("bet 1:10\r")
+        child.expect_exact("Sus apuestas")
+        child.send("d\r")
+        child.expect_exact("Casilla 1 (")  # her turn on box 1: she buys a sixth card
+        child.send("buy\r")
+        if child.expect_exact(["casilla 1: sexta carta comprada por un cargo de 10 fichas",
+                               "box 1: a sixth card bought"]) == 1:
+            pytest.fail("her buy was noted in English at a Spanish table")
+        child.send("f\r")
+        child.sendintr()  # she leaves after this hand; asked first if the next hand's bets are already hers
+        if child.expect_exact(["¿retirarse y salir? [y/N]", pexpect.EOF], timeout=60) == 0:
+            child.send("y\r")
+            child.expect(pexpect.EOF, timeout=60)
+    finally:
+        tear_down(child, None, screen)
