@@ -104,19 +104,16 @@ def your_cards_lines(payload: Mapping[str, Any], ante: int, *, symbols: bool, de
     line.append_text(cards_text(cards, symbols=symbols, flush=flush, straight_flush=run))
     facts = Text("  ")
     if flush:
-        ranks = "-".join(c[:-1] for c in flush)
-        facts.append(_("FLUSH {n} ({ranks})", n=len(flush), ranks=ranks), style="bold")
+        facts.append(_("FLUSH {n} ({ranks})", n=len(flush), ranks="-".join(c[:-1] for c in flush)), style="bold")
     if run:
         facts.append(_(" · STRAIGHT FLUSH {n} ({ranks})", n=len(run), ranks="-".join(c[:-1] for c in run)),
                      style="bold magenta")
     limit = int(payload.get("raise_limit", 1))
     if dealer:
-        facts.append(_(" · you bank; qualifies") if payload.get("qualifies")
-                     else _(" · you bank; does not qualify"))
-    elif ante:
-        facts.append(_(" · raise up to {times}x = {chips}", times=limit, chips=limit * ante))
+        facts.append(_(" · you bank; qualifies") if payload.get("qualifies") else _(" · you bank; does not qualify"))
     else:
-        facts.append(_(" · raise up to {times}x", times=limit))
+        facts.append(_(" · raise up to {times}x = {chips}", times=limit, chips=limit * ante) if ante
+                     else _(" · raise up to {times}x", times=limit))
     return [line, facts]
 
 
@@ -464,9 +461,8 @@ def drill_answered_text(event: Mapping[str, Any]) -> str:
     n, step = event.get("n"), event.get("step")
     if not isinstance(right, bool):
         return _("drill: the dealer answered step {n} ({step})", n=n, step=step)
-    if right:
-        return _("drill: the dealer answered step {n} ({step}): right", n=n, step=step)
-    return _("drill: the dealer answered step {n} ({step}): wrong", n=n, step=step)
+    return _("drill: the dealer answered step {n} ({step}): right", n=n, step=step) if right else \
+        _("drill: the dealer answered step {n} ({step}): wrong", n=n, step=step)
 
 
 def _reason(reason: Any, ordinary: str) -> str:
