@@ -405,10 +405,10 @@ class Bot:
             self.refusal = exc.code
             if exc.code not in EXPECTED and exc.code not in expected:
                 what = f"{event} {payload.get('action')}" if event == "move" else event
-                self._error(f"{what} refused: {exc.message}")
+                self._error(_("{what} refused: {message}", what=what, message=exc.message))
         except Exception as exc:  # a dropped link: the bot reconnects; the clock decides meanwhile
             if self.conn.connected:
-                self._error(f"{event} failed: {type(exc).__name__}: {exc}")
+                self._error(_("{what} failed: {error}", what=event, error=f"{type(exc).__name__}: {exc}"))
         return None
 
     async def _rejoin(self) -> None:

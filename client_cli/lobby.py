@@ -37,8 +37,8 @@ def table_line(table: Mapping[str, Any]) -> str:
     low, high = settings.get("min_ante"), settings.get("max_ante")
     limits = _("Ante {low} or more", low=low) if high is None else _("Ante {low}-{high}", low=low, high=high)
     players = ", ".join(str(s.get("name")) for s in seated) or _("nobody seated")
-    taken = f"{len(seated)}/{places}" if places is not None else str(len(seated))
-    return (f"{table.get('name')!s:<9} {game:<17} {taken} seated  "
+    taken = _("{taken} seated", taken=f"{len(seated)}/{places}" if places is not None else len(seated))
+    return (f"{table.get('name')!s:<9} {game:<17} {taken}  "
             f"{limits:<14} {str(table.get('phase') or 'waiting').replace('_', ' '):<11} {players}")
 
 

@@ -143,7 +143,7 @@ def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
         name, sep, text = token.partition("=")
         arg = name if sep else next(free, None)
         if arg is None or (sep and arg not in offer.limits):
-            return InputError(f"{_word(str(offer.action))} takes: {_usage(offer)}")
+            return InputError(_("{move} takes: {usage}", move=_word(str(offer.action)), usage=_usage(offer)))
         args[arg] = _value(text if sep else token)
     return Move(str(offer.action), args)
 
@@ -197,7 +197,7 @@ def _by_seat(value: Any) -> list[tuple[int, Any]] | None:
 
 
 def _who(names: Names | None, seat: int) -> str:
-    return (names or {}).get(seat) or f"seat {seat}"
+    return (names or {}).get(seat) or _("seat {n}", n=seat)
 
 
 def _said(value: Any) -> bool:
@@ -247,7 +247,8 @@ def result_lines(reveal: Mapping[str, Any], names: Names, _my_seat: int | None =
     names = {**names, **{int(k): str(v) for k, v in (reveal.get("names") or {}).items() if str(k).isdigit()}}
     shown = {k: v for k, v in reveal.items()
              if k not in _UNSAID and k not in ("type", "status", "number", "names", "nets") and _said(v)}
-    head = f"hand #{reveal.get('number', reveal.get('hand_id'))} {_label(reveal.get('status', 'ended'))}"
+    head = _("hand #{number}", number=reveal.get("number", reveal.get("hand_id"))) + " " \
+        + _label(reveal.get("status", "ended"))
     nets = [f"{_who(names, seat)} {_net_words(net)}" for seat, net in _by_seat(reveal.get("nets")) or []
             if isinstance(net, int)]
     said = "; ".join(p for p in (plain(shown, names) if shown else "", ", ".join(nets)) if p)
@@ -260,7 +261,8 @@ def _net_words(net: int) -> str:
     >>> _net_words(10), _net_words(-20), _net_words(0)
     ('wins 10', 'loses 20', 'pushes')
     """
-    return f"wins {net}" if net > 0 else f"loses {-net}" if net < 0 else "pushes"
+    return _("wins {amount}", amount=net) if net > 0 else _("loses {amount}", amount=-net) if net < 0 \
+        else _("pushes")
 
 
 def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:
