@@ -11,9 +11,13 @@ from typing import Any
 
 from client_cli.connection import http_json
 from client_cli.notes import notes_lines
-from server.i18n import _
+from server.i18n import _, phrase, spoken
 
 GAMES = {"hcf": "High Card Flush", "caribbean": "Caribbean Stud", "sixcard": "6 Card Poker"}
+# What a table does now, in one or two words (the server's phase codes; an unknown one is shown as it comes).
+PHASES = {"waiting": phrase("waiting"), "offer": phrase("bank offer"), "betting": phrase("betting"),
+          "decisions": phrase("decisions"), "exchange": phrase("dealer exchange"), "settled": phrase("settled"),
+          "void": phrase("void"), "not_dealt": phrase("not dealt")}
 
 
 def table_line(table: Mapping[str, Any]) -> str:
@@ -39,7 +43,12 @@ def table_line(table: Mapping[str, Any]) -> str:
     players = ", ".join(str(s.get("name")) for s in seated) or _("nobody seated")
     taken = _("{taken} seated", taken=f"{len(seated)}/{places}" if places is not None else len(seated))
     return (f"{table.get('name')!s:<9} {game:<17} {taken}  "
-            f"{limits:<14} {str(table.get('phase') or 'waiting').replace('_', ' '):<11} {players}")
+            f"{limits:<14} {_phase(table.get('phase')):<11} {players}")
+
+
+def _phase(code: Any) -> str:
+    code = str(code or "waiting")
+    return spoken(PHASES[code]) if code in PHASES else code.replace("_", " ")
 
 
 def tables_lines(tables: Sequence[Mapping[str, Any]]) -> list[str]:
