@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from server.i18n import chosen_language
+from server.i18n import _, chosen_language
 
 CALL_TIMEOUT = 10.0
 
@@ -54,13 +54,13 @@ def request_json(method: str, url: str, body: dict[str, Any] | None = None,
     except urllib.error.URLError as exc:
         raise UnreachableError(_why(exc.reason)) from None
     except TimeoutError:
-        raise UnreachableError(f"no answer within {timeout:g} s") from None
+        raise UnreachableError(_("no answer within {seconds} s", seconds=f"{timeout:g}")) from None
     try:
         answer: Any = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise ServerRefused("request/internal", "the server's answer is not JSON") from None
+        raise ServerRefused("request/internal", _("the server's answer is not one this client can read")) from None
     if not isinstance(answer, dict):
-        raise ServerRefused("request/internal", f"unexpected answer {answer!r}")
+        raise ServerRefused("request/internal", _("the server's answer is not one this client can read"))
     if answer.get("ok") is False:
         err = answer.get("error") or {}
         raise ServerRefused(str(err.get("code")), str(err.get("message")))
@@ -87,11 +87,11 @@ def unreachable_words(exc: BaseException) -> str:
 
 def _why(reason: object) -> str:
     if isinstance(reason, ConnectionRefusedError):
-        return "nothing answers at that address (is the server running?)"
+        return _("nothing answers at that address (is the server running?)")
     if isinstance(reason, socket.gaierror):
-        return "no machine has that name (check the address)"
+        return _("no machine has that name (check the address)")
     if isinstance(reason, TimeoutError):
-        return "no answer in time"
+        return _("no answer in time")
     if isinstance(reason, OSError) and reason.strerror:
         return str(reason.strerror)
     return str(reason)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from server.i18n import phrase
+from server.i18n import _, phrase
 
 AWAY_HELP = phrase("  away / back           the table passes and folds for you at once, until 'back'")
 
@@ -40,8 +40,8 @@ def your_seat(snapshot: Mapping[str, Any] | None) -> Mapping[str, Any]:
 def switched_text(on: bool) -> str:
     """What the player is told once the table took the switch."""
     if on:
-        return "you are away: the table passes, folds and declines the bank for you at once (type 'back' to play)"
-    return "you are back: the table waits for your moves again"
+        return _("you are away: the table passes, folds and declines the bank for you at once (type 'back' to play)")
+    return _("you are back: the table waits for your moves again")
 
 
 def event_text(event: Mapping[str, Any], who: str) -> str | None:
@@ -54,13 +54,13 @@ def event_text(event: Mapping[str, Any], who: str) -> str | None:
     """
     kind, name = event.get("type"), event.get("name") or who
     if kind == "player_away":
-        return f"{name} is away" if event.get("away") else f"{name} is back"
+        return _("{name} is away", name=name) if event.get("away") else _("{name} is back", name=name)
     if kind == "time_bank_drawn":
-        return f"{name} is using the time bank: {_seconds(event.get('left'))} left"
+        return _("{name} is using the time bank: {time} left", name=name, time=_seconds(event.get("left")))
     if kind == "time_bank_used":
-        return f"{name} has {_seconds(event.get('left'))} left in the time bank"
+        return _("{name} has {time} left in the time bank", name=name, time=_seconds(event.get("left")))
     return None
 
 
 def _seconds(value: Any) -> str:
-    return f"{int(value)} s" if isinstance(value, int | float) else "some seconds"
+    return _("{n} s", n=int(value)) if isinstance(value, int | float) else _("some seconds")

@@ -171,7 +171,8 @@ class Bot:
             try:
                 self._handle(getter.result())
             except Exception as exc:  # reported, and the bot plays on
-                self._error(f"could not handle {getter.result().get('kind')}: {type(exc).__name__}: {exc}")
+                self._error(_("could not handle {kind}: {error}", kind=getter.result().get("kind"),
+                                    error=f"{type(exc).__name__}: {exc}"))
             if self.seat is None:
                 return
 
@@ -235,7 +236,7 @@ class Bot:
             try:
                 step = self._next_step()
             except Exception as exc:  # reported, and the bot plays on (the next update may read better)
-                self._error(f"could not choose a move: {type(exc).__name__}: {exc}")
+                self._error(_("could not choose a move: {error}", error=f"{type(exc).__name__}: {exc}"))
                 continue
             if step is None:
                 continue
@@ -404,10 +405,10 @@ class Bot:
             self.refusal = exc.code
             if exc.code not in EXPECTED and exc.code not in expected:
                 what = f"{event} {payload.get('action')}" if event == "move" else event
-                self._error(f"{what} refused: {exc.message}")
+                self._error(_("{what} refused: {message}", what=what, message=exc.message))
         except Exception as exc:  # a dropped link: the bot reconnects; the clock decides meanwhile
             if self.conn.connected:
-                self._error(f"{event} failed: {type(exc).__name__}: {exc}")
+                self._error(_("{what} failed: {error}", what=event, error=f"{type(exc).__name__}: {exc}"))
         return None
 
     async def _rejoin(self) -> None:

@@ -68,7 +68,7 @@ async def run_bots(options: BotOptions, store: TokenStore | None = None,
             if not bot.report.finished:
                 bot.report.errors.append(_("timed out after {seconds} s", seconds=f"{time.monotonic() - started:.0f}"))
     if progress is not None:
-        progress(f"{len(team.hand_ids)} hands played")
+        progress(_("{n} hands played", n=len(team.hand_ids)))
     return RunReport(len(team.hand_ids), [b.report for b in bots], timed_out)
 
 

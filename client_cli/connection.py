@@ -41,7 +41,7 @@ import socketio
 from client_cli.api import ServerRefused as ServerRefused  # one class for every refusal
 from client_cli.api import UnreachableError
 from server import protocol as p
-from server.i18n import chosen_language
+from server.i18n import _, chosen_language
 from server.viewpatch import PatchMismatchError, apply_update
 
 CONNECT_TIMEOUT = 10.0
@@ -251,7 +251,7 @@ class Connection:
             # carries, or the next update finds a gap and the table is asked again whole.
             reply = await asyncio.shield(asked)
             if not isinstance(reply, dict):
-                raise ServerRefused("request/internal", f"unexpected answer {reply!r}")
+                raise ServerRefused("request/internal", _("the server's answer is not one this client can read"))
             if reply.get("ok"):
                 return reply
             err = reply.get("error") or {}
@@ -272,9 +272,9 @@ class Connection:
         try:
             return await self.sio.call(event, payload, timeout=timeout)
         except socketio.exceptions.TimeoutError:
-            raise UnreachableError(f"the server did not answer within {timeout:g} s") from None
+            raise UnreachableError(_("the server did not answer within {seconds} s", seconds=f"{timeout:g}")) from None
         except socketio.exceptions.BadNamespaceError:
-            raise UnreachableError("this client is not connected to the server now") from None
+            raise UnreachableError(_("this client is not connected to the server now")) from None
 
     async def raw_call(self, event: str, payload: Any, timeout: float = CALL_TIMEOUT) -> Any:
         """Send anything and return whatever comes back (for protocol tests); an update in it is applied."""
@@ -422,7 +422,7 @@ async def http_json(method: str, url: str, body: dict[str, Any] | None = None,
             session.request(method, url, json=body, headers=headers) as response:
         data: Any = await response.json(content_type=None)
     if not isinstance(data, dict):
-        raise ServerRefused("request/internal", f"unexpected answer {data!r}")
+        raise ServerRefused("request/internal", _("the server's answer is not one this client can read"))
     if data.get("ok") is False:
         err = data.get("error") or {}
         raise ServerRefused(str(err.get("code")), str(err.get("message")))

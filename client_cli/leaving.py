@@ -63,7 +63,7 @@ class Departure:
         s = self.session
         if self.leaving or s.options.watch or s.my_seat() is None:
             s.finish(0 if self.leave_sent or s.options.watch else 130,
-                     "quit" + (": you stand up after this hand" if self.leave_sent else ""))
+                     _("quit: you stand up after this hand") if self.leave_sent else _("quit"))
             return
         if self.asking or not self._my_turn():
             if self.asking:

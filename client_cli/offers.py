@@ -26,13 +26,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from server.i18n import _
+from server.i18n import _, phrase, spoken
 from server.rules.choices import admits, cost
 
 Args = Mapping[str, Any]
 
 ACTION_WORDS: Final = {
-    "bank": "accept or decline the bank (y / n)", "bet": "bet", "deal": "deal", "rebet": "rebet",
+    "bank": phrase("accept or decline the bank (y / n)"), "bet": "bet", "deal": "deal", "rebet": "rebet",
     "clear": "clear", "pass": "pass", "play": "play", "fold": "fold", "raise": "raise", "buy": "buy",
     "exchange": "exchange (x)", "request_exchange": "ask", "cancel_exchange": "cancel", "continue": "continue",
 }
@@ -110,8 +110,9 @@ class Offer:
         if isinstance(cover, Mapping) and isinstance(cover.get("max"), int):
             needed = cost(self.raw(), sent)
             if needed > cover["max"]:
-                return f"your stack covers {cover['max']} chips of these, they need {needed}"
-        return "these do not go together here (see help)"
+                return _("your stack covers {chips} chips of these, they need {needed}", chips=cover["max"],
+                         needed=needed)
+        return _("these do not go together here (see help)")
 
     def misfit(self, args: Args) -> Misfit | None:
         """What keeps ``args`` from this item (None: they fit): the first arg outside its spec, else the cover."""
@@ -131,7 +132,7 @@ class Offer:
     def text(self) -> str:
         """How a sentence names this item: ``raise 10 to 40``, ``sitout``, ``topup 1 to 900``."""
         if self.request == "move":
-            word = ACTION_WORDS.get(str(self.action), str(self.action).replace("_", " "))
+            word = spoken(ACTION_WORDS.get(str(self.action), str(self.action).replace("_", " ")))
             place = next((f" {k} {self.limits[k]}" for k in ("spot", "box") if isinstance(self.limits.get(k), int)), "")
             amount = self.range("amount")
             if amount is not None:
@@ -237,12 +238,12 @@ def check(offers: Offers, request: str, args: Args) -> str | None:
              if item.at(args)]
     what = request_text(request, args)
     if not items:
-        return f"{what} is not possible now. {possible_text(offers)}"
+        return _("{what} is not possible now.", what=what) + " " + possible_text(offers)
     problems = [item.problem(args) or item.together(args) for item in items]
     if any(p is None for p in problems):
         return None
-    return f"{what} is not possible now: {SWITCHES.get((request, str(args.get(_switch(request)))), problems[0])}. " \
-        + possible_text(offers)
+    why = spoken(SWITCHES.get((request, str(args.get(_switch(request)))), problems[0]) or "")
+    return _("{what} is not possible now: {why}.", what=what, why=why) + " " + possible_text(offers)
 
 
 def misfit(offers: Offers, request: str, args: Args) -> Misfit | None:
@@ -268,9 +269,9 @@ def misfit(offers: Offers, request: str, args: Args) -> Misfit | None:
 
 
 SWITCHES: Final = {
-    ("sit_out", "True"): "you sit out already", ("sit_out", "False"): "you are not sitting out",
-    ("willing_to_bank", "True"): "the bank may be offered to you already",
-    ("willing_to_bank", "False"): "the bank is not offered to you already",
+    ("sit_out", "True"): phrase("you sit out already"), ("sit_out", "False"): phrase("you are not sitting out"),
+    ("willing_to_bank", "True"): phrase("the bank may be offered to you already"),
+    ("willing_to_bank", "False"): phrase("the bank is not offered to you already"),
 }
 """Why a switch cannot be flipped the way asked: it is that way already."""
 
@@ -318,51 +319,54 @@ def _fits(arg: str, sent: Any, spec: Any) -> str | None:
     >>> _fits("discard", [1, 2, 3], {"count": [1, 2, 5], "each": {"min": 1, "max": 5}, "distinct": True})
     'the discard takes 1, 2 or 5 entries'
     """
-    label = "the amount" if arg == "amount" else f"the {arg.replace('_', ' ')}"
+    label = _("the amount") if arg == "amount" else _("the {name}", name=arg.replace("_", " "))
     if isinstance(spec, Mapping):
         if "min" in spec and "max" in spec:
             if not isinstance(sent, int) or isinstance(sent, bool):
-                return f"{label} is a number of chips"
-            return None if spec["min"] <= sent <= spec["max"] else f"{label} is {spec_text(spec)} chips"
+                return _("{label} is a number of chips", label=label)
+            return None if spec["min"] <= sent <= spec["max"] else _("{label} is {span} chips", label=label,
+                                                                    span=spec_text(spec))
         if "count" in spec:
             return _list_fits(label, sent, spec)
         if "max_length" in spec:
             ok = isinstance(sent, str) and len(sent) <= int(spec["max_length"])
-            return None if ok else f"{label} is text of at most {spec['max_length']} characters"
+            return None if ok else _("{label} is text of at most {n} characters", label=label, n=spec["max_length"])
         return None  # a shape this client does not know: the server judges it
     if isinstance(spec, list | tuple):
         if any(_fits(arg, sent, alternative) is None for alternative in spec):
             return None
         if any(isinstance(a, Mapping) for a in spec):
-            return f"{label} is {spec_text(spec)} chips"
-        return f"{label} is {spec_text(spec)}" if len(spec) == 1 else f"{label} is one of {spec_text(spec)}"
-    return None if sent == spec and type(sent) is type(spec) else f"{label} is {_value(spec)}"
+            return _("{label} is {span} chips", label=label, span=spec_text(spec))
+        return _("{label} is {value}", label=label, value=spec_text(spec)) if len(spec) == 1 \
+            else _("{label} is one of {values}", label=label, values=spec_text(spec))
+    return None if sent == spec and type(sent) is type(spec) else _("{label} is {value}", label=label,
+                                                                     value=_value(spec))
 
 
 def _list_fits(label: str, sent: Any, spec: Mapping[str, Any]) -> str | None:
     """A list argument: ``count`` entries, each as ``each`` (an object's specs, or one value's), ``distinct``: no
     entry twice (True) or no ``spot``/``box`` twice (its name)."""
     if not isinstance(sent, list):
-        return f"{label} is a list"
+        return _("{label} is a list", label=label)
     if _fits("count", len(sent), spec["count"]) is not None:
-        return f"{label} takes {spec_text(spec['count'])} entries"
+        return _("{label} takes {n} entries", label=label, n=spec_text(spec["count"]))
     each, distinct = spec.get("each"), spec.get("distinct")
     if _is_value_spec(each):
         if distinct and len({repr(v) for v in sent}) != len(sent):
-            return f"{label} names each entry once"
+            return _("{label} names each entry once", label=label)
         for entry in sent:
             if _fits("entry", entry, each) is not None:
-                return f"{label}: each is {spec_text(each)}"
+                return _("{label}: each is {value}", label=label, value=spec_text(each))
         return None
     if isinstance(each, Mapping):
         seen: set[tuple[str, Any]] = set()
         for entry in sent:
             if not isinstance(entry, Mapping):
-                return f"{label}: each entry is an object"
+                return _("{label}: each entry is an object", label=label)
             for key, value in entry.items():
                 if key in ("spot", "box") or key == distinct:
                     if (key, value) in seen:
-                        return f"{label}: {key} {value} is named twice"
+                        return _("{label}: {key} {value} is named twice", label=label, key=key, value=value)
                     seen.add((key, value))
                 if key in each:
                     problem = _fits(key, value, each[key])
@@ -421,7 +425,7 @@ def spec_text(spec: Any) -> str:
         return _span((int(spec["min"]), int(spec["max"])))
     if isinstance(spec, list | tuple):
         words = [spec_text(s) for s in spec]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return words[0] if len(words) == 1 else _("{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
     return _value(spec)
 
 
@@ -454,12 +458,12 @@ def span_of(spec: Any) -> tuple[int, int] | None:
 
 
 def _value(value: Any) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+    return {True: _("yes"), False: _("no")}.get(value, str(value)) if isinstance(value, bool) else str(value)
 
 
 def _span(low_high: tuple[int, int]) -> str:
     low, high = low_high
-    return str(low) if low == high else f"{low} to {high}"
+    return str(low) if low == high else _("{low} to {high}", low=low, high=high)
 
 
 def _table_text(item: Offer) -> str:

@@ -33,7 +33,7 @@ from typing import Any, Final, Literal, Protocol
 
 from client_cli.hcf_refusals import bet_refusal, raise_refusal, raise_span_text
 from client_cli.offers import Misfit, Offers, check, kind_of, misfit, read_offers, span_of
-from server.i18n import _, heard, phrase
+from server.i18n import _, heard, phrase, spoken
 
 ChoiceKind = Literal["bank", "bets", "decision"]
 
@@ -235,8 +235,8 @@ def _fold_loses(hand: Mapping[str, Any], settings: Mapping[str, Any],
     """
     if (hand.get("profile") or settings.get("profile") or "california") != "california":
         return ()
-    bonuses = (("Straight Flush bonus", int(mine.get("straight_flush_bonus", 0))),
-               ("Flush bonus", int(mine.get("flush_bonus", 0))))
+    bonuses = ((phrase("Straight Flush bonus"), int(mine.get("straight_flush_bonus", 0))),
+               (phrase("Flush bonus"), int(mine.get("flush_bonus", 0))))
     return tuple((label, amount) for label, amount in bonuses if amount)
 
 
@@ -248,8 +248,9 @@ def fold_warning(choices: Choices) -> str | None:
     """
     if choices.kind != "decision" or not choices.fold_loses:
         return None
-    lost = " and ".join(f"{label} of {amount}" for label, amount in choices.fold_loses)
-    return f"fold loses your {lost} too"
+    lost = [_("{bonus} of {chips}", bonus=spoken(label), chips=amount) for label, amount in choices.fold_loses]
+    listed = lost[0] if len(lost) == 1 else _("{first} and {last}", first=", ".join(lost[:-1]), last=lost[-1])
+    return _("fold loses your {lost} too", lost=listed)
 
 
 def choices_text(choices: Choices) -> str | None:
@@ -328,13 +329,13 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
     words = line.strip().lower().split()
     asked = choices.kind
     if not words:
-        return InputError(choices_text(choices) or "type 'help' for the commands")
+        return InputError(choices_text(choices) or _("type 'help' for the commands"))
     if words[0].isdigit() and asked == "bets":
         words = ["bet", *words]
     verb = _WORDS.get(words[0])
     args = words[1:]
     if verb is None:
-        return InputError(f"unknown command {words[0]!r}: type 'help' for the commands")
+        return InputError(_("unknown command '{word}': type 'help' for the commands", word=words[0]))
     if verb == "help":
         return Help()
     if verb == "leave":
@@ -345,7 +346,7 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
         return _table_command(verb, args, choices)
     if verb in ("yes", "no"):
         if asked != "bank":
-            return InputError("the bank is not being offered to you now", not_now=True)
+            return InputError(_("the bank is not being offered to you now"), not_now=True)
         return AnswerBank(verb == "yes")
     if verb in ("bet", "pass", "fold", "raise") and choices.next_hand:
         return InputError(choices.next_hand, not_now=True)  # the server's reason: it sat down during this hand
@@ -373,12 +374,12 @@ def _bank(args: list[str], choices: Choices) -> Command | InputError:
     answer = _WORDS.get(word or "")
     if answer in ("yes", "no"):
         if choices.kind != "bank":
-            return InputError("the bank is not being offered to you now ('bank on' / 'bank off' sets "
-                              "whether it may be)", not_now=True)
+            return InputError(_("the bank is not being offered to you now ('bank on' / 'bank off' sets "
+                                "whether it may be)"), not_now=True)
         return AnswerBank(answer == "yes")
     if choices.kind == "bank":
-        return InputError("take the bank with 'y' (or 'bank yes'), pass it on with 'n' (or 'bank no')")
-    return InputError("say 'bank on' or 'bank off' (whether the bank may be offered to you)")
+        return InputError(_("take the bank with 'y' (or 'bank yes'), pass it on with 'n' (or 'bank no')"))
+    return InputError(_("say 'bank on' or 'bank off' (whether the bank may be offered to you)"))
 
 
 class TableChoices(Protocol):
@@ -400,7 +401,7 @@ def seat_command(verb: str, args: Sequence[str]) -> SitOut | TopUp | InputError:
     if verb == "back":
         return SitOut(False)
     if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
-        return InputError("say 'topup N' with a number of chips")
+        return InputError(_("say 'topup N' with a number of chips"))
     return TopUp(int(args[0]))
 
 
@@ -419,7 +420,7 @@ def _bets(args: list[str], choices: Choices) -> Command | InputError:
 
 
 def _bet_amounts(args: list[str]) -> tuple[int, int, int] | InputError:
-    usage = InputError("say 'bet ANTE [SF FLUSH]', e.g. 'bet 10', 'bet 10 5 5' or 'bet 10 flush 5'")
+    usage = InputError(_("say 'bet ANTE [SF FLUSH]', e.g. 'bet 10', 'bet 10 5 5' or 'bet 10 flush 5'"))
     tokens = [t for a in args for t in a.replace("=", " ").split()]
     numbers: list[int] = []
     keyed: dict[str, int] = {}
@@ -447,8 +448,9 @@ def _raise(args: list[str], choices: Choices) -> Command | InputError:
     if len(args) != 1 or not (args[0] in ("max", "min") or args[0].isdigit()
                               or (args[0].endswith("x") and args[0][:-1].isdigit())):
         if choices.max_raise < choices.ante:
-            return InputError("your stack cannot cover a raise: fold (f)")
-        return InputError(f"say 'r N', 'r max' or 'r min': {raise_span_text(choices.ante, choices.max_raise)}")
+            return InputError(_("your stack cannot cover a raise: fold (f)"))
+        return InputError(_("say 'r N', 'r max' or 'r min': {span}",
+                            span=raise_span_text(choices.ante, choices.max_raise)))
     amount = _raise_amount(args[0], choices)
     refusal = _judged(choices, "raise", {"amount": amount}, lambda wrong: raise_refusal(
         wrong, amount, ante=choices.ante, raise_limit=choices.raise_limit, stack=choices.stack))

@@ -172,17 +172,17 @@ def stay_effect(snapshot: Mapping[str, Any], hand: str | None = None) -> str:
     """
     seat = (snapshot.get("you") or {}).get("seat")
     state = snapshot.get("hand") or {}
-    stay = f"you stay at seat {seat}"
     if hand == "folded":
-        return f"{stay} for the next hands; this hand the leave already folded or passed you, and that stands"
+        return _("you stay at seat {seat} for the next hands; this hand the leave already folded or passed you, "
+                 "and that stands", seat=seat)
     if hand == "none" or state.get("phase") in (None, "settled", "void", "not_dealt") or seat is None:
-        return stay
+        return _("you stay at seat {seat}", seat=seat)
     if state.get("dealer") == seat:
-        return f"{stay} and still bank this hand"
+        return _("you stay at seat {seat} and still bank this hand", seat=seat)
     mine = (state.get("seats") or {}).get(str(seat)) if isinstance(state.get("seats"), dict) else None
     if isinstance(mine, dict) and mine.get("decision") == "raise":
-        return f"{stay}; your raise stands"
-    return f"{stay} and play this hand: the leave is taken back"
+        return _("you stay at seat {seat}; your raise stands", seat=seat)
+    return _("you stay at seat {seat} and play this hand: the leave is taken back", seat=seat)
 
 
 def settings_text(changed: Mapping[str, Any]) -> str:

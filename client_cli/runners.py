@@ -32,14 +32,14 @@ def run_drill(args: argparse.Namespace) -> int:
 
     keeper = None if args.table is not None or args.keep_here else Keeper(args.server, args.name)
     if args.practice and (args.scenario is not None or args.table is not None):
-        print("error: --practice draws its own steps: give no scenario and no --table", file=sys.stderr)
+        print(_("error: --practice draws its own steps: give no scenario and no --table"), file=sys.stderr)
         return 2
     if args.practice:
         return practice_drill(keeper, args.seed, args.steps, as_json=args.json, over=args.over)
     if args.table is None:
         return offline_drill(args.scenario, args.mode, as_json=args.json, keeper=keeper)
     if args.scenario is not None:
-        print("error: give a scenario, or --table for a live drill, not both", file=sys.stderr)
+        print(_("error: give a scenario, or --table for a live drill, not both"), file=sys.stderr)
         return 2
     return run_async(lambda: live_drill(args.server, args.table, args.name, person_asker()))
 
@@ -56,10 +56,10 @@ def run_async(make: Callable[[], Coroutine[Any, Any, int]]) -> int:
     except BrokenPipeError:
         return reader_went_away()
     except (ServerRefused, LoginError, IdentityError, StartRefused) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}", message=exc), file=sys.stderr)
         return 1
     except (OSError, TimeoutError) as exc:
-        print(f"error: cannot reach the server: {unreachable_words(exc)}", file=sys.stderr)
+        print(_("error: cannot reach the server: {why}", why=unreachable_words(exc)), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a question: nothing was changed
         print(file=sys.stderr)
@@ -273,7 +273,7 @@ def run_account(args: argparse.Namespace) -> int:
     try:
         name = ask_name(store, url, args.name, person_asker())
     except IdentityError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}", message=exc), file=sys.stderr)
         return 2
     if args.action == "password":
         return run_async(lambda: change_password(url, name, store))

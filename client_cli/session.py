@@ -53,18 +53,18 @@ def ask_name(store: TokenStore, url: str, name: str | None, ask: Callable[[str],
     say = say or _say
     saved = store.names(url)
     if len(saved) == 1:
-        say(f"playing as {saved[0]}: the one session saved on this machine for {url} "
-            "(--name NAME plays as someone else)")
+        say(_("playing as {name}: the one session saved on this machine for {url} "
+              "(--name NAME plays as someone else)", name=saved[0], url=url))
         return saved[0]
     if ask is None:
         if saved:
-            raise IdentityError(f"several people have played at {url} from this machine ({', '.join(saved)}): "
-                                "say who you are with --name NAME")
-        raise IdentityError("say who you are with --name NAME")
-    question = "Your name at the table: "
+            raise IdentityError(_("several people have played at {url} from this machine ({names}): "
+                                  "say who you are with --name NAME", url=url, names=", ".join(saved)))
+        raise IdentityError(_("say who you are with --name NAME"))
+    question = _("Your name at the table: ")
     if saved:
-        say(f"sessions saved on this machine for {url}: {', '.join(saved)}")
-        question = f"Who are you ({' or '.join(saved)}; a new name registers)? "
+        say(_("sessions saved on this machine for {url}: {names}", url=url, names=", ".join(saved)))
+        question = _("Who are you ({names}; a new name registers)? ", names=_(" or ").join(saved))
     while not name:
         name = ask(question).strip()
     return name
@@ -139,7 +139,7 @@ async def _login_or_register(url: str, name: str, password: str, say: Callable[[
         reply = await http_json("POST", f"{url}/api/register", {"name": name, "password": password})
     except ServerRefused as exc:
         if exc.code == "auth/name_taken":
-            say(f"wrong password for {name}")
+            say(_("wrong password for {name}", name=name))
             return None
         if exc.code == "auth/weak_password":
             say(exc.message)

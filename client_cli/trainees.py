@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 from client_cli.api import ServerRefused, http_json
 from client_cli.host import print_refusal
+from server.i18n import _
 from server.rules.drill.explain import step_name
 
 CSV_COLUMNS = ("session", "date", "step", "right", "total", "accuracy", "median_seconds")
@@ -22,8 +23,12 @@ def _day(seconds: float) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _sessions(n: int) -> str:
+    return _("1 session") if n == 1 else _("{n} sessions", n=n)
+
+
+def _certificates(n: int) -> str:
+    return _("1 certificate") if n == 1 else _("{n} certificates", n=n)
 
 
 def trainees_lines(trainees: list[Mapping[str, Any]]) -> list[str]:
@@ -33,34 +38,38 @@ def trainees_lines(trainees: list[Mapping[str, Any]]) -> list[str]:
     ['tina: 3 sessions, last seen 1970-01-01 00:00 UTC, 87.5% right, 1 certificate.']
     """
     if not trainees:
-        return ["No trainee has a drill report yet: a trainee's history starts with their first drill."]
-    return [f"{t['trainee']}: {_plural(t['sessions'], 'session')}, last seen {_day(t['last_seen'])}, "
-            f"{t['accuracy']:.1f}% right, {_plural(t['certificates'], 'certificate')}." for t in trainees]
+        return [_("No trainee has a drill report yet: a trainee's history starts with their first drill.")]
+    return [_("{name}: {sessions}, last seen {day}, {percent}% right, {certificates}.", name=t["trainee"],
+              sessions=_sessions(t["sessions"]), day=_day(t["last_seen"]), percent=f"{t['accuracy']:.1f}",
+              certificates=_certificates(t["certificates"])) for t in trainees]
 
 
 def trainee_lines(history: Mapping[str, Any]) -> list[str]:
     """A trainee's history in sentences: sessions, the trend of each step kind, weak items, certificates."""
     sessions = history["sessions"]
-    out = [f"{history['trainee']}: {_plural(len(sessions), 'session')}, {history['accuracy']:.1f}% right in all."]
+    out = [_("{name}: {sessions}, {percent}% right in all.", name=history["trainee"],
+             sessions=_sessions(len(sessions)), percent=f"{history['accuracy']:.1f}")]
     for s in sessions:
-        stopped = ", stopped before its end" if s["partial"] else ""
         how = s["source"] if s["mode"] == s["source"] else f"{s['source']}, {s['mode']}"
-        out.append(f"  Session {s['n']}, {_day(s['at'])}: {s['scenario']} ({how}{stopped}), "
-                   f"{s['right']} of {s['total']} right.")
-    out.append("Each step kind, session by session (percent right):")
+        if s["partial"]:
+            how = _("{how}, stopped before its end", how=how)
+        out.append("  " + _("Session {n}, {day}: {scenario} ({how}), {right} of {total} right.", n=s["n"],
+                              day=_day(s["at"]), scenario=s["scenario"], how=how, right=s["right"], total=s["total"]))
+    out.append(_("Each step kind, session by session (percent right):"))
     for kind, points in history["trend"].items():
         figures = ", ".join(f"{p['accuracy']:.0f}%" for p in points)
         out.append(f"  {step_name(kind)}: {figures}.")
     if history["weak"]:
-        out.append("Weak items (below 80% over their last 3 sessions): " + "; ".join(
-            f"{step_name(w['step'])} {w['accuracy']:.0f}%" for w in history["weak"]) + ".")
+        out.append(_("Weak items (below 80% over their last 3 sessions): {items}.", items="; ".join(
+            f"{step_name(w['step'])} {w['accuracy']:.0f}%" for w in history["weak"])))
     else:
-        out.append("No weak item: every step kind is at 80% or better over its last 3 sessions.")
+        out.append(_("No weak item: every step kind is at 80% or better over its last 3 sessions."))
     for c in history["certificates"]:
-        out.append(f"Certificate: the exam {c['scenario']} passed on {_day(c['at'])}, {c['right_percent']:.0f}% "
-                   f"right, {c['within_percent']:.0f}% within the standard.")
+        out.append(_("Certificate: the exam {scenario} passed on {day}, {right}% right, {within}% within the standard.",
+                     scenario=c["scenario"], day=_day(c["at"]), right=f"{c['right_percent']:.0f}",
+                     within=f"{c['within_percent']:.0f}"))
     if not history["certificates"]:
-        out.append("No certificate yet: a certificate is an exam passed.")
+        out.append(_("No certificate yet: a certificate is an exam passed."))
     return out
 
 

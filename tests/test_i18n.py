@@ -108,7 +108,7 @@ def test_a_terminal_result_line_is_said_in_spanish() -> None:
 
 
 def test_the_terminal_log_is_said_in_german() -> None:
-    from client_cli.render import describe_event
+    from client_cli.event_words import describe_event
 
     try:
         use_language("de")

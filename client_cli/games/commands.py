@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, Protocol, TypeVar
 
-from client_cli.games.house import Move, plural
+from client_cli.games.house import Move
 from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command
+from server.i18n import _
 
 Command = Move | Help | Leave | Stay | SitOut | TopUp
 
@@ -73,7 +74,7 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
     """One typed line -> a legal move, or why not."""
     words = line.strip().lower().split()
     if not words:
-        return InputError(grammar.prompt(choices) or "type 'help' for the commands")
+        return InputError(grammar.prompt(choices) or _("type 'help' for the commands"))
     if choices.kind == "bets" and (words[0][:1].isdigit() or words[0][:1] in grammar.bet_signs):
         words = ["bet", *words]
     common = table_command(words)
@@ -81,13 +82,13 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
         return common
     verb = BETTING_WORDS.get(words[0]) or grammar.words.get(words[0])
     if verb is None:
-        return InputError(f"unknown command {words[0]!r}: type 'help' for the commands")
+        return InputError(_("unknown command '{word}': type 'help' for the commands", word=words[0]))
     move = grammar.turn(verb, words[1:], choices)
     if move is not None:
         return move
     if verb == "bet":  # not offered now: the play loop says what is, from the server's choices
         return grammar.bets(words[1:], choices) if choices.kind == "bets" else Move("bet")
-    return Move(verb, note="you pass this hand" if verb == "pass" else None)  # the server's choices judge it
+    return Move(verb, note=_("you pass this hand") if verb == "pass" else None)  # the server's choices judge it
 
 
 def table_command(words: Sequence[str]) -> Command | InputError | None:
@@ -137,14 +138,16 @@ def assign_places(named: Sequence[int | None], *, mine: Sequence[int], free: Seq
     'box 2 is taken by bo; free: 1 3'
     """
     explicit = [p for p in named if p is not None]
-    free_text = " ".join(str(p) for p in free) or "none"
+    free_text = " ".join(str(p) for p in free) or _("none")
     for place in explicit:
         if not 1 <= place <= last:
-            return f"{word} {place}: this table's {plural(word)} are 1 to {last}"
+            return _("{place}: this table's {places} are 1 to {last}", place=_place(word, place),
+                     places=_places(word), last=last)
         if place in taken:
-            return f"{word} {place} is taken by {taken[place]}; free: {free_text}"
+            return _("{place} is taken by {name}; free: {free}", place=_place(word, place), name=taken[place],
+                     free=free_text)
         if explicit.count(place) > 1:
-            return f"{word} {place} is named twice"
+            return _("{place} is named twice", place=_place(word, place))
     pool = [p for p in dict.fromkeys([*mine, *free]) if p not in explicit and p not in taken]
     out: list[int] = []
     for given in named:
@@ -153,5 +156,15 @@ def assign_places(named: Sequence[int | None], *, mine: Sequence[int], free: Seq
         elif pool:
             out.append(pool.pop(0))
         else:
-            return f"not enough free {plural(word)} for {len(named)} bets (free: {free_text})"
+            return _("not enough free {places} for {n} bets (free: {free})", places=_places(word), n=len(named),
+                     free=free_text)
     return out
+
+
+def _place(word: str, number: int) -> str:
+    """``spot 3`` or ``box 3``, in the reader's language."""
+    return _("box {n}", n=number) if word == "box" else _("spot {n}", n=number)
+
+
+def _places(word: str) -> str:
+    return _("boxes") if word == "box" else _("spots")

@@ -32,14 +32,15 @@ from client_cli.games.commands import table_command
 from client_cli.games.house import IDLE_PHASES, Move, Names, idle
 from client_cli.offers import UNCHECKED, Offer, Offers, read_offers
 from client_cli.parse import Command, InputError, SeatChoices, my_seat, my_stack
+from server.i18n import _, phrase
 
-HELP: Final = """This client does not know this game: it offers the server's own moves.
+HELP: Final = phrase("""This client does not know this game: it offers the server's own moves.
   MOVE VALUES...     a move as the line above the prompt names it, then its values in order
                      (e.g. 'bet 10'), or by name (e.g. 'bet ante=10')
   sitout / back      sit out from the next hand / come back
   topup N            add N chips to your stack, between hands
   leave (q)          leave the table (Ctrl-C too)
-  help (?)           this help"""
+  help (?)           this help""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,8 @@ def unknown_game_line(game: str) -> str:
     "This client does not know the game 'topcard': its moves come from the server's choices, and its cards \
 and results are shown plainly."
     """
-    return (f"This client does not know the game {game!r}: its moves come from the server's choices, "
-            "and its cards and results are shown plainly.")
+    return _("This client does not know the game '{game}': its moves come from the server's choices, "
+             "and its cards and results are shown plainly.", game=game)
 
 
 def legal_choices(model: Mapping[str, Any], offers: Offers | None = None) -> GenericChoices:
@@ -76,7 +77,7 @@ def choices_text(choices: GenericChoices) -> str | None:
     """``Your move: bet ANTE (5 to 50), pass`` (None when no move is offered)."""
     if not choices.offers:
         return None
-    return "Your move: " + ", ".join(dict.fromkeys(_usage(o) for o in choices.offers))
+    return _("Your move: {moves}", moves=", ".join(dict.fromkeys(_usage(o) for o in choices.offers)))
 
 
 def _usage(offer: Offer) -> str:
@@ -86,10 +87,10 @@ def _usage(offer: Offer) -> str:
 
 def _spec_words(spec: Any) -> str:
     if isinstance(spec, Mapping) and isinstance(spec.get("min"), int) and isinstance(spec.get("max"), int):
-        return f"{spec['min']} to {spec['max']}"
+        return _("{low} to {high}", low=spec["min"], high=spec["max"])
     if isinstance(spec, list | tuple):
-        return " or ".join(_spec_words(s) if isinstance(s, Mapping) else str(s) for s in spec)
-    return "see help"
+        return _(" or ").join(_spec_words(s) if isinstance(s, Mapping) else str(s) for s in spec)
+    return _("see help")
 
 
 def _word(action: str) -> str:
@@ -106,7 +107,7 @@ def parse_line(line: str, choices: GenericChoices) -> Command | Move | InputErro
     """One typed line -> a table command or one of the server's moves with its args, or why not."""
     words = line.strip().split()
     if not words:
-        return InputError(choices_text(choices) or "nothing to do now: wait for the table")
+        return InputError(choices_text(choices) or _("nothing to do now: wait for the table"))
     common = table_command([words[0].lower(), *words[1:]])
     if common is not None:
         return common
@@ -128,10 +129,10 @@ def _not_offered(typed: str, wanted: str, choices: GenericChoices) -> InputError
     """
     if choices.declared and wanted not in choices.declared:
         names = [_word(name) for name in choices.declared]
-        moves = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return InputError(f"{typed} is not a move here now: this game's moves are {moves} (type 'help' for the "
-                          "commands)")
-    return InputError(f"{typed} is not a move here now: type 'help' for the commands", not_now=True)
+        moves = names[0] if len(names) == 1 else _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+        return InputError(_("{typed} is not a move here now: this game's moves are {moves} (type 'help' for the "
+                            "commands)", typed=typed, moves=moves))
+    return InputError(_("{typed} is not a move here now: type 'help' for the commands", typed=typed), not_now=True)
 
 
 def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
@@ -142,7 +143,7 @@ def _move(offer: Offer, tokens: Sequence[str]) -> Move | InputError:
         name, sep, text = token.partition("=")
         arg = name if sep else next(free, None)
         if arg is None or (sep and arg not in offer.limits):
-            return InputError(f"{_word(str(offer.action))} takes: {_usage(offer)}")
+            return InputError(_("{move} takes: {usage}", move=_word(str(offer.action)), usage=_usage(offer)))
         args[arg] = _value(text if sep else token)
     return Move(str(offer.action), args)
 
@@ -196,7 +197,7 @@ def _by_seat(value: Any) -> list[tuple[int, Any]] | None:
 
 
 def _who(names: Names | None, seat: int) -> str:
-    return (names or {}).get(seat) or f"seat {seat}"
+    return (names or {}).get(seat) or _("seat {n}", n=seat)
 
 
 def _said(value: Any) -> bool:
@@ -211,7 +212,8 @@ def _label(key: object) -> str:
 def table_lines(snapshot: Mapping[str, Any], *, symbols: bool = True) -> list[Text]:  # noqa: ARG001
     """The seats, then each field of the hand as the server names it."""
     seats = [s for s in snapshot.get("seats") or [] if isinstance(s, Mapping)]
-    lines = [Text(f"seat {s.get('seat')}: {s.get('name', '')}, {s.get('stack', 0)} chips") for s in seats]
+    lines = [Text(_("seat {n}: {name}, {chips} chips", n=s.get("seat"), name=s.get("name", ""),
+                    chips=s.get("stack", 0))) for s in seats]
     names = {s["seat"]: str(s.get("name", "")) for s in seats if isinstance(s.get("seat"), int)}
     hand = snapshot.get("hand")
     if isinstance(hand, Mapping):
@@ -231,11 +233,11 @@ def describe_event(event: Mapping[str, Any], names: Names) -> str | None:
     if not isinstance(kind, str) or kind == "hand_revealed":  # the result lines say how it ended
         return None
     seat = event.get("seat")
-    who = f"seat {seat} ({names[seat]})" if isinstance(seat, int) and seat in names else (
-        f"seat {seat}" if isinstance(seat, int) else "")
+    who = _("seat {n} ({name})", n=seat, name=names[seat]) if isinstance(seat, int) and seat in names else (
+        _("seat {n}", n=seat) if isinstance(seat, int) else "")
     rest = {k: v for k, v in event.items() if k not in _UNSAID and k not in ("type", "seat") and _said(v)}
     text = " ".join(p for p in (who, _label(kind)) if p)
-    clock = "; the clock runs" if event.get("deadline") is not None else ""
+    clock = _("; the clock runs") if event.get("deadline") is not None else ""
     return f"{text}: {plain(rest, names)}{clock}" if rest else f"{text}{clock}"
 
 
@@ -245,7 +247,8 @@ def result_lines(reveal: Mapping[str, Any], names: Names, _my_seat: int | None =
     names = {**names, **{int(k): str(v) for k, v in (reveal.get("names") or {}).items() if str(k).isdigit()}}
     shown = {k: v for k, v in reveal.items()
              if k not in _UNSAID and k not in ("type", "status", "number", "names", "nets") and _said(v)}
-    head = f"hand #{reveal.get('number', reveal.get('hand_id'))} {_label(reveal.get('status', 'ended'))}"
+    head = _("hand #{number}", number=reveal.get("number", reveal.get("hand_id"))) + " " \
+        + _label(reveal.get("status", "ended"))
     nets = [f"{_who(names, seat)} {_net_words(net)}" for seat, net in _by_seat(reveal.get("nets")) or []
             if isinstance(net, int)]
     said = "; ".join(p for p in (plain(shown, names) if shown else "", ", ".join(nets)) if p)
@@ -258,7 +261,8 @@ def _net_words(net: int) -> str:
     >>> _net_words(10), _net_words(-20), _net_words(0)
     ('wins 10', 'loses 20', 'pushes')
     """
-    return f"wins {net}" if net > 0 else f"loses {-net}" if net < 0 else "pushes"
+    return _("wins {amount}", amount=net) if net > 0 else _("loses {amount}", amount=-net) if net < 0 \
+        else _("pushes")
 
 
 def history_bets(_hand: Mapping[str, Any], _names: Names) -> list[Text]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from rich.text import Text
 
+from client_cli.event_words import describe_event
 from client_cli.games.house import Move, Names, idle
 from client_cli.parse import (
     HELP,
@@ -38,7 +39,7 @@ from client_cli.parse import (
     my_seat,
     parse_line,
 )
-from client_cli.render import describe_event, result_lines, seat_lines, your_cards_lines
+from client_cli.render import result_lines, seat_lines, your_cards_lines
 
 
 def as_move(command: Command) -> Command | Move:

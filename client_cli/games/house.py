@@ -23,11 +23,11 @@ from typing import Any, Final, TypeVar
 
 from rich.text import Text
 
+from client_cli.event_words import describe_event as table_event_text
 from client_cli.numbers import meter_text as meter_text  # (where the house games' views find it)
 from client_cli.parse import SeatChoices, my_seat
 from client_cli.reasons import acted_reason, not_dealt_reason, void_reason
 from client_cli.render import NAME_WIDTH, RANK_ORDER, SUIT_STYLES, card_label, hand_title, seat_names
-from client_cli.render import describe_event as table_event_text
 from server.i18n import _, phrase, spoken
 from server.rules.cards import parse_cards
 from server.rules.poker import best_five, class_name

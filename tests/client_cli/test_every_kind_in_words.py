@@ -18,9 +18,10 @@ import pytest
 
 from client_cli import reasons
 from client_cli.account import account_lines
+from client_cli.event_words import describe_event
 from client_cli.games import CLIENTS, HCF
 from client_cli.history import hand_lines, hand_row
-from client_cli.render import describe_event, result_lines
+from client_cli.render import result_lines
 from server import protocol
 from server.persistence.places import TRANSFER_KINDS
 from server.rules.caribbean.messages import EVENT_TYPES as CARIBBEAN_EVENTS

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from client_cli.event_words import describe_event
 from client_cli.host import settings_lines
 from client_cli.lobby import tables_lines
-from client_cli.render import describe_event, header_line, notes_lines
+from client_cli.render import header_line, notes_lines
 from server.rules.hcf.bank_rules import table_notes
 from server.rules.hcf.rotation import RECORD, BankRecord
 from server.rules.hcf.settings import HcfSettings

@@ -7,10 +7,10 @@ import io
 from rich.console import Console
 from rich.text import Text
 
+from client_cli.event_words import describe_event
 from client_cli.render import (
     cards_text,
     countdown,
-    describe_event,
     group_by_suit,
     header_line,
     result_lines,

@@ -11,6 +11,7 @@ import pytest
 
 from client_cli import reasons
 from client_cli.cli import main
+from client_cli.event_words import describe_event
 from client_cli.games import CLIENTS, HCF
 from client_cli.games.commands import table_command
 from client_cli.parse import (
@@ -23,7 +24,7 @@ from client_cli.parse import (
     legal_choices,
     parse_line,
 )
-from client_cli.render import describe_event, result_lines
+from client_cli.render import result_lines
 from server.i18n import render_text
 from tests.client_cli.hcf_offers import decision_choices
 

@@ -35,7 +35,7 @@ from client_cli.games.commands import Command, Grammar, read_line, typed_bets
 from client_cli.games.house import Move
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
-from server.i18n import phrase
+from server.i18n import _, phrase, spoken
 from server.rules.caribbean.messages import SpotBet
 
 HELP = phrase("""\
@@ -61,7 +61,7 @@ _WORDS: Final = {
     "fold": "fold", "f": "fold",
 }
 _AMOUNT: Final = re.compile(r"^(\d+)(\+?j|\+?jp|\+?jackpot)?$")
-_USAGE: Final = "say 'bet SPOT:ANTE[j] ...', e.g. 'bet 1:10j 2:10' (j: the jackpot wager), or 'bet 10j'"
+_USAGE: Final = phrase("say 'bet SPOT:ANTE[j] ...', e.g. 'bet 1:10j 2:10' (j: the jackpot wager), or 'bet 10j'")
 
 
 def parse_line(line: str, choices: Choices) -> Command | InputError:
@@ -77,24 +77,25 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
     """``play`` / ``fold`` with the spot typed, else the spot in turn; the server's choices judge both."""
     if choices.offers is None:
         if choices.kind != "decision":
-            return InputError(f"it is not your turn to {verb}", not_now=True)
+            return InputError(_("it is not your turn to {verb}", verb=verb), not_now=True)
         return Move(verb, {"spot": choices.spot})  # no choices on the model: the server judges the spot
     offered = choices.offers.first("move", verb)
     in_turn = offered.limits.get("spot") if offered is not None else None
     if len(args) > 1 or (args and not args[0].isdigit()):
-        return InputError(f"say '{verb}' (or '{verb} SPOT')")
+        return InputError(_("say '{verb}' (or '{verb} SPOT')", verb=verb))
     spot = int(args[0]) if args else in_turn
     wrong = misfit(choices.offers, "move", {"action": verb, "spot": spot})
     if wrong is None:
         return Move(verb, {"spot": spot})
     if wrong.not_offered:
-        return InputError(f"it is not your turn to {verb}", not_now=True)
-    return InputError(f"spot {in_turn} is in turn: say '{verb}' (or '{verb} {in_turn}')")
+        return InputError(_("it is not your turn to {verb}", verb=verb), not_now=True)
+    return InputError(_("spot {spot} is in turn: say '{verb}' (or '{verb} {spot}')", spot=in_turn, verb=verb))
 
 
 def _bets(args: list[str], choices: Choices) -> Move | InputError:
     c = choices
-    typed = typed_bets(args, c, _AMOUNT, usage=_USAGE, mine=[b.spot for b in c.placed], last=c.spots, word="spot")
+    typed = typed_bets(args, c, _AMOUNT, usage=spoken(_USAGE), mine=[b.spot for b in c.placed], last=c.spots,
+                       word="spot")
     if isinstance(typed, InputError):
         return typed
     bets = [SpotBet(spot, int(m.group(1)), m.group(2) is not None) for spot, m in typed]
@@ -118,4 +119,5 @@ def bets_payload(bets: Sequence[SpotBet]) -> list[dict[str, Any]]:
     return [{"spot": b.spot, "ante": b.ante, "jackpot": b.jackpot} for b in bets]
 
 
-_GRAMMAR: Final[Grammar[Choices]] = Grammar(_WORDS, "bet SPOT:ANTE, e.g. 'bet 1:10j'", choices_text, _bets, _turn)
+_GRAMMAR: Final[Grammar[Choices]] = Grammar(_WORDS, phrase("bet SPOT:ANTE, e.g. 'bet 1:10j'"), choices_text, _bets,
+                                             _turn)

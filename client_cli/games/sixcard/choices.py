@@ -184,7 +184,7 @@ def short_bets(bets: Sequence[BoxBet]) -> str:
     """Bets as they are typed, with the blind boxes named: ``1:10+1 2:10 3:5 (blind: 3)``."""
     text = " ".join(f"{box}:{ante or ''}{f'+{bonus}' if bonus else ''}" for box, ante, bonus in bets)
     blind = [str(box) for box, role in roles_of(bets).items() if role == "blind"]
-    return text + (f" (blind: {' '.join(blind)})" if blind else "")
+    return text + (_(" (blind: {boxes})", boxes=" ".join(blind)) if blind else "")
 
 
 def choices_text(choices: Choices) -> str | None:

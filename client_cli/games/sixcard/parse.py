@@ -44,7 +44,7 @@ from client_cli.games.sixcard.choices import BoxBet, Choices, choices_text
 from client_cli.games.sixcard.refusals import bets_refusal, exchange_refusal
 from client_cli.offers import check, misfit
 from client_cli.parse import InputError
-from server.i18n import phrase
+from server.i18n import _, phrase, spoken
 from server.rules.sixcard.settlement import HAND_SIZE
 
 HELP = phrase("""\
@@ -75,7 +75,7 @@ _WORDS: Final = {
     "continue": "continue", "cont": "continue", "go": "continue",
 }
 _AMOUNT: Final = re.compile(r"^(\d*)(?:\+(\d+))?$")
-_USAGE: Final = "say 'bet BOX:ANTE[+BONUS] ...', e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus only), 'bet 10'"
+_USAGE: Final = phrase("say 'bet BOX:ANTE[+BONUS] ...', e.g. 'bet 1:10+1 2:20', 'bet 3:+5' (bonus only), 'bet 10'")
 
 
 def parse_line(line: str, choices: Choices) -> Command | InputError:
@@ -93,7 +93,8 @@ def _turn(verb: str, args: list[str], choices: Choices) -> Move | InputError | N
 
 def _bets(args: list[str], choices: Choices) -> Move | InputError:
     c = choices
-    typed = typed_bets(args, c, _AMOUNT, usage=_USAGE, mine=[b for b, _, _ in c.placed], last=c.boxes, word="box")
+    typed = typed_bets(args, c, _AMOUNT, usage=spoken(_USAGE), mine=[b for b, _, _ in c.placed], last=c.boxes,
+                       word="box")
     if isinstance(typed, InputError):
         return typed
     bets = sorted((box, int(m.group(1) or 0), int(m.group(2) or 0)) for box, m in typed)
@@ -126,8 +127,9 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
         return Move(verb, at)
     if verb == "buy":
         if args:
-            return InputError("say 'buy' (a sixth card for the box in turn)")
-        return Move("buy", at, note=f"box {box}: a sixth card bought for a fee of {c.ante} chips")
+            return InputError(_("say 'buy' (a sixth card for the box in turn)"))
+        return Move("buy", at, note=_("box {box}: a sixth card bought for a fee of {chips} chips", box=box,
+                                      chips=c.ante))
     positions = _positions(args)
     if isinstance(positions, InputError):
         return positions
@@ -137,10 +139,12 @@ def _decision(verb: str, args: list[str], choices: Choices) -> Move | InputError
         return InputError(exchange_refusal(wrong, positions)
                           or check(c.offers, "move", {"action": "exchange", **at, "discard": positions}) or "")
     given = " ".join(c.cards[p - 1] for p in positions) if len(c.cards) >= HAND_SIZE else ""
-    what = f"{given} (positions {' '.join(map(str, positions))})" if given \
-        else f"positions {' '.join(map(str, positions))}"
-    return Move("exchange", {**at, "discard": positions},
-                note=f"box {box}: {what} exchanged for a fee of {c.ante} chips")
+    numbers = " ".join(map(str, positions))
+    note = _("box {box}: {cards} (positions {positions}) exchanged for a fee of {chips} chips", box=box, cards=given,
+             positions=numbers, chips=c.ante) if given else \
+        _("box {box}: positions {positions} exchanged for a fee of {chips} chips", box=box, positions=numbers,
+          chips=c.ante)
+    return Move("exchange", {**at, "discard": positions}, note=note)
 
 
 def _box_in_turn(verb: str, args: list[str], c: Choices) -> dict[str, int] | InputError:
@@ -150,7 +154,7 @@ def _box_in_turn(verb: str, args: list[str], c: Choices) -> dict[str, int] | Inp
     if isinstance(box, InputError):
         return box
     if verb in ("raise", "fold") and args and args != [str(box)]:
-        return InputError(f"box {box} is in turn: say '{verb}'")
+        return InputError(_("box {box} is in turn: say '{verb}'", box=box, verb=verb))
     return {"box": box}
 
 
@@ -160,14 +164,14 @@ def _offered_box(verb: str, c: Choices) -> int | InputError:
         return int(offered.limits.get("box", c.box))
     raise_ = c.offers.first("move", "raise") if c.offers is not None else None
     if verb in ("buy", "exchange") and raise_ is not None:  # the box in turn has drawn: raise or fold is left
-        return InputError(f"box {raise_.limits.get('box')} has had its draw: raise (r) or fold (f)")
-    return InputError(f"it is not your turn to {verb}", not_now=True)
+        return InputError(_("box {box} has had its draw: raise (r) or fold (f)", box=raise_.limits.get("box")))
+    return InputError(_("it is not your turn to {verb}", verb=verb), not_now=True)
 
 
 def _recorded_box(verb: str, c: Choices) -> int | InputError:
     """A record built without the server's choices: its own box in turn (the server judges what is sent)."""
     if c.kind != "decision":
-        return InputError(f"it is not your turn to {verb}", not_now=True)
+        return InputError(_("it is not your turn to {verb}", verb=verb), not_now=True)
     return c.box
 
 
@@ -180,7 +184,7 @@ def _positions(args: list[str]) -> list[int] | InputError:
     if len(tokens) == 1 and tokens[0].isdigit() and len(tokens[0]) > 1:
         tokens = list(tokens[0])  # 'x 13' reads as positions 1 and 3
     if not tokens or not all(t.isdigit() for t in tokens):
-        return InputError("say 'exchange' with the positions of the cards to replace, e.g. 'x 1 3' or 'x all'")
+        return InputError(_("say 'exchange' with the positions of the cards to replace, e.g. 'x 1 3' or 'x all'"))
     return sorted(int(t) for t in tokens)
 
 
@@ -190,11 +194,12 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
     c = choices
     if verb == "continue":
         if args:
-            return InputError("say 'continue'")
+            return InputError(_("say 'continue'"))
         asking = [a for a in c.asks if a.requested]
         fees = sum(a.ante for a in asking)
-        note = (f"continued: boxes {' '.join(str(a.box) for a in asking)} ask for the exchange (fee {fees} chips)"
-                if asking else "continued: no exchange for your boxes")
+        note = (_("continued: boxes {boxes} ask for the exchange (fee {chips} chips)",
+                  boxes=" ".join(str(a.box) for a in asking), chips=fees)
+                if asking else _("continued: no exchange for your boxes"))
         return Move("continue", note=note)
     action = "request_exchange" if verb == "ask" else "cancel_exchange"
     box = _which(verb, args, _offered_boxes(action, c))
@@ -203,8 +208,9 @@ def _exchange(verb: str, args: list[str], choices: Choices) -> Move | InputError
     if action == "cancel_exchange":
         return Move(action, {"box": box})
     ante = next((a.ante for a in c.asks if a.box == box), None)
-    fee = f": fee {ante} chips (its Ante) if you continue" if ante is not None else ""
-    return Move(action, {"box": box}, note=f"box {box} asks for the dealer exchange{fee}")
+    note = _("box {box} asks for the dealer exchange: fee {chips} chips (its Ante) if you continue", box=box,
+             chips=ante) if ante is not None else _("box {box} asks for the dealer exchange", box=box)
+    return Move(action, {"box": box}, note=note)
 
 
 def _offered_boxes(action: str, c: Choices) -> list[int]:
@@ -220,12 +226,12 @@ def _which(verb: str, args: list[str], boxes: list[int]) -> int | InputError:
     if not args:
         if len(boxes) == 1:
             return boxes[0]
-        return InputError(f"say which box: one of {listed}") if boxes else \
-            InputError(f"{verb} is not possible now", not_now=True)
+        return InputError(_("say which box: one of {boxes}", boxes=listed)) if boxes else \
+            InputError(_("{verb} is not possible now", verb=verb), not_now=True)
     if len(args) != 1 or not args[0].isdigit():
-        return InputError(f"say one box: one of {listed}" if boxes else "say one box by its number")
+        return InputError(_("say one box: one of {boxes}", boxes=listed) if boxes else _("say one box by its number"))
     return int(args[0])  # the server's choices judge it
 
 
 _GRAMMAR: Final[Grammar[Choices]] = Grammar(
-    _WORDS, "bet BOX:ANTE[+BONUS], e.g. 'bet 1:10+1'", choices_text, _bets, _turn, bet_signs="+")
+    _WORDS, phrase("bet BOX:ANTE[+BONUS], e.g. 'bet 1:10+1'"), choices_text, _bets, _turn, bet_signs="+")

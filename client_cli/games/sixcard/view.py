@@ -73,11 +73,12 @@ def dealer_lines(dealer: Mapping[str, Any], symbols: bool) -> list[Text]:
     lines = [dealer_hand_line(cards, class_of(cards), dealer.get("qualifies"), symbols)]
     after = dealer.get("after")
     if after:
-        again = Text("  exchanged: ")
+        again = Text("  " + _("exchanged: "))
         again.append_text(poker_cards_text(after, symbols=symbols))
         again.append(f"  {class_label(class_of(after))}")
         good = dealer.get("qualifies_after")
-        again.append(" · now qualifies" if good else " · still does not qualify", style="green" if good else "yellow")
+        again.append(_(" · now qualifies") if good else _(" · still does not qualify"),
+                     style="green" if good else "yellow")
         lines.append(again)
     return lines
 
