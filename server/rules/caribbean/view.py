@@ -23,6 +23,7 @@ from server.rules.caribbean.hand import UP_CARD, HandState
 from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
 from server.rules.house.betting import undecided
 from server.rules.poker import class_name, rank5
+from server.rules.state_views import PerState
 from server.rules.vocabulary import JSON
 
 GAME = "caribbean"
@@ -91,18 +92,6 @@ def hand_view(state: HandState, viewer: int | None) -> CaribbeanHandView:
     return public | {"spots": spots}
 
 
-_last_view: list[tuple[HandState, CaribbeanHandView]] = []  # one entry: every viewer of a batch asks for one state
-
-
-def _everyones_view(state: HandState) -> CaribbeanHandView:
-    """What every viewer sees of ``state`` alike (a spectator's view), built once per state."""
-    if _last_view and _last_view[0][0] is state:
-        return _last_view[0][1]
-    view = _public_view(state)
-    _last_view[:] = [(state, view)]
-    return view
-
-
 def _dealt(state: HandState) -> list[ClosedBet]:
     """The spots dealt cards, in the view's order."""
     return [b for b in state.bets if b.spot in state.hands]
@@ -157,3 +146,7 @@ def _dealer(state: HandState) -> CaribbeanDealerView:
         out |= {"cards": cards_list(state.dealer), "qualifies": state.dealer_qualifies,
                 "class": class_name(rank5(state.dealer))}
     return out
+
+
+_everyones_view: PerState[HandState, CaribbeanHandView] = PerState(_public_view)
+"""What every viewer sees of a state alike (a spectator's view), built once per state (callers must not change it)."""

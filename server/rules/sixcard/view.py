@@ -33,11 +33,11 @@ from server.rules.sixcard.messages import (
     TurnStarted,
 )
 from server.rules.sixcard.settlement import BLIND, BONUS_ONLY, HAND_SIZE, Draw, SixcardSettlement, final_cards
+from server.rules.state_views import PerState
 from server.rules.vocabulary import JSON
 
 UP_CARD: Final = HAND_SIZE - 1
 """The dealer's fifth card is dealt face up."""
-
 
 
 def public_event(event: Event) -> JSON:
@@ -129,18 +129,6 @@ def hand_view(state: HandState, viewer: int | None) -> SixcardHandView:
     return public | {"boxes": boxes}
 
 
-_last_view: list[tuple[HandState, SixcardHandView]] = []  # one entry: every viewer of a batch asks for one state
-
-
-def _everyones_view(state: HandState) -> SixcardHandView:
-    """What every viewer sees of ``state`` alike (a spectator's view), built once per state."""
-    if _last_view and _last_view[0][0] is state:
-        return _last_view[0][1]
-    view = _public_view(state)
-    _last_view[:] = [(state, view)]
-    return view
-
-
 def _public_view(state: HandState) -> SixcardHandView:
     turn = state.turn
     return {
@@ -222,3 +210,7 @@ def _exchange(state: HandState) -> ExchangeView | None:
         return None
     return {"owners": list(state.exchange_owners), "continued": sorted(state.continued),
             "closed": state.exchange_closed}
+
+
+_everyones_view: PerState[HandState, SixcardHandView] = PerState(_public_view)
+"""What every viewer sees of a state alike (a spectator's view), built once per state (callers must not change it)."""
