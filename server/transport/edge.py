@@ -1,10 +1,11 @@
 """The one module that reaches past python-socketio's public API (PITFALLS 16: it ships no types).
 
-The gateway and the publisher need six things the library does not offer as API: whether
+The gateway and the publisher need seven things the library does not offer as API: whether
 a sid is a live connection, how many packets wait on a connection's queue, who is in a room
 with their engine.io sids, when anyone entered or left a room, a packet encoded once for
-many connections and put straight on each queue, and that packet's websocket frame built
-once and written straight to each idle connection's socket. Each is one short function
+many connections and put straight on each queue, that packet's websocket frame built
+once and written straight to each idle connection's socket, and the same for the library's
+own packets (the answers to requests). Each is one short function
 here, so a new version of the library is checked in one place (tests/test_socket_edge.py
 fails if a shape relied on here changes). :class:`TableSends` is the publisher's send
 loop: a batch's updates go from the table to the library through it alone.
