@@ -110,9 +110,8 @@ class Pipeline:
             future.set_result(outcome)
         if batch is None:
             return
-        # Two turns of the loop: one for the handlers to put their answers on their connections' queues,
-        # one for those connections' writers to write them out, before the others' updates are built.
-        await asyncio.sleep(0)
+        # One turn of the loop: the requests' handlers write their answers before the others' updates are built
+        # (straight to an idle connection's socket, server/transport/edge.py: no writer task's turn to wait for).
         await asyncio.sleep(0)
         try:
             await self._publisher.table_update(table.name, batch.finish(frozenset(answered)))

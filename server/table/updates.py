@@ -153,6 +153,8 @@ class _Sent:
     def put(self, view: JSON, patch: list[Op], key: str, value: JSON | None) -> None:
         """Put ``value`` in ``view`` whole, or in ``patch`` as the operations from what the viewer holds."""
         before = self.held.get(key, _UNSEEN)
+        if isinstance(before, dict) and before == value:
+            return  # unchanged though built anew (``you`` is, every batch): no operations; the viewer holds ``before``
         self.held[key] = value
         if isinstance(before, dict) and isinstance(value, dict) and _same_hand(key, before, value):
             patch.extend(diff(before, value, [key]))

@@ -1,10 +1,11 @@
 """The one module that reaches past python-socketio's public API (PITFALLS 16: it ships no types).
 
-The gateway and the publisher need six things the library does not offer as API: whether
+The gateway and the publisher need seven things the library does not offer as API: whether
 a sid is a live connection, how many packets wait on a connection's queue, who is in a room
 with their engine.io sids, when anyone entered or left a room, a packet encoded once for
-many connections and put straight on each queue, and that packet's websocket frame built
-once and written straight to each idle connection's socket. Each is one short function
+many connections and put straight on each queue, that packet's websocket frame built
+once and written straight to each idle connection's socket, and the same for the library's
+own packets (the answers to requests). Each is one short function
 here, so a new version of the library is checked in one place (tests/test_socket_edge.py
 fails if a shape relied on here changes). :class:`TableSends` is the publisher's send
 loop: a batch's updates go from the table to the library through it alone.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -162,13 +164,13 @@ async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str
     """Send ``event`` to each engine.io sid with its payload, in the order given.
 
     A payload given to several is encoded once (told apart by identity: the one update every
-    spectator gets is one object). With ``held`` (a table many watch), its websocket frame
-    is built once too and written straight to each idle connection (``idle_outlet``), and
-    ``held.payload``'s goes through ``held.hold``; a busy connection gets it through its
-    queue, after what waits there, and from then on the rest go through their queues too,
-    so that the connections hear of a batch in the order given, as engine.io's writers
-    would have it. Without ``held``, every frame goes through its connection's queue, as
-    engine.io sends: the timing of a table with few watchers is what it always was.
+    spectator gets is one object), and its websocket frame is built once too and written
+    straight to each idle connection (``idle_outlet``): no queue, and no wake-up of
+    engine.io's writer task, for each frame. A busy connection gets it through its queue,
+    after what waits there, and from then on the rest go through their queues too, so
+    that the connections hear of a batch in the order given, as engine.io's writers would
+    have it. With ``held`` (a table many watch), ``held.payload``'s frame goes through
+    ``held.hold`` instead, to go out with the next ones in one write.
     """
     built: dict[int, tuple[Frames, bytes | None]] = {}
     queued = False
@@ -181,7 +183,7 @@ async def send_each(sio: socketio.AsyncServer, event: str, sends: list[tuple[str
             found = built[id(data)] = frames, websocket_frame(frames)
         frames, wire = found
         outlet: Outlet | None = None
-        if held is not None and wire is not None and not queued:
+        if wire is not None and not queued:
             outlet = getattr(sockets.get(eio_sid), "hcf_outlet", None)
             if outlet is not None and outlet.idle() is None:
                 outlet = None
@@ -275,6 +277,8 @@ def record_websockets(sio: socketio.AsyncServer) -> None:
     we can reach; its factory is wrapped in this server's own copy of the driver table
     (the table is the driver module's, shared by every server in the process). The
     websocket's ``send`` (what engine.io's writer task calls) first writes what the outlet holds.
+    The server's own packets (the answers to requests above all) are written straight to an
+    idle connection too, through the library's one way out for them (``_send_packet``).
     """
     drivers: dict[str, Any] = sio.eio._async
     if drivers.get("hcf_recorded"):
@@ -297,6 +301,27 @@ def record_websockets(sio: socketio.AsyncServer) -> None:
         return websocket
 
     sio.eio._async = {**drivers, "websocket": recording, "hcf_recorded": True}
+    library_send_packet = sio._send_packet
+
+    async def send_packet(eio_sid: str, pkt: Any) -> None:
+        # An answer (and any other packet of the library's own) written straight to an idle connection:
+        # the acting player's answer skips the queue and its writer task's wake-up, as the updates do
+        outlet = idle_outlet(sio, eio_sid)
+        wire = socketio_frame(pkt) if outlet is not None else None
+        if outlet is None or wire is None:
+            await library_send_packet(eio_sid, pkt)
+        else:
+            outlet.write(wire)
+
+    sio._send_packet = send_packet
+
+
+def socketio_frame(pkt: Any) -> bytes | None:
+    """The websocket frame of a Socket.IO packet that encodes as one text packet; None otherwise."""
+    text = pkt.encode()
+    if not isinstance(text, str):
+        return None  # binary attachments: the library's queue sends them
+    return websocket_frame([engineio.packet.Packet(engineio.packet.MESSAGE, text)])
 
 
 def _transport_of(websocket: Any) -> asyncio.WriteTransport | None:
@@ -319,6 +344,7 @@ def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTranspor
     spectator on every update.
     """
     queue: asyncio.Queue[Any] = socket.queue
+    ping_timeout = socket.server.ping_timeout
     getters = queue._getters  # type: ignore[attr-defined]  # the writer's wait on the queue (no public API)
     found: list[Any] = []  # the aiohttp writer and its transport, once the handshake made them
 
@@ -332,6 +358,9 @@ def _idleness(socket: Any, websocket: Any) -> Callable[[], asyncio.WriteTranspor
         if (socket.closed or socket.upgrading or not socket.upgraded or writer._closing or transport.is_closing()
                 or queue.qsize()):
             return None  # closing, or the writer task holds packets sent before this one
+        last_ping = socket.last_ping
+        if last_ping and time.time() - last_ping > ping_timeout:
+            return None  # the library's send closes a connection whose pong is overdue
         for waiter in getters:
             if not waiter.done():
                 break

@@ -15,12 +15,15 @@ stays hidden from all but its owner unless it won a jackpot award
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from server.hand_views import CaribbeanDealerView, CaribbeanHandView, SpotBetRow, SpotCards, SpotView
 from server.rules.cards import Card, card_text, cards_list
 from server.rules.caribbean.hand import UP_CARD, HandState
 from server.rules.caribbean.messages import CardsDealt, ClosedBet, Event, settlement_as_json
 from server.rules.house.betting import undecided
 from server.rules.poker import class_name, rank5
+from server.rules.state_views import PerState
 from server.rules.vocabulary import JSON
 
 GAME = "caribbean"
@@ -37,6 +40,13 @@ def spot_cards(cards: tuple[Card, ...]) -> SpotCards:
     if len(cards) == 5:
         out["class"] = class_name(rank5(cards))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _seen_cards(cards: tuple[Card, ...]) -> SpotCards:
+    """:func:`spot_cards`, the same object for the same cards (callers must not change it): a spot's view
+    carries them on every batch of the hand, and the update builder's diff then ends at ``before is after``."""
+    return spot_cards(cards)
 
 
 def public_event(event: Event) -> JSON:
@@ -68,7 +78,26 @@ def visible(state: HandState, bet: ClosedBet, viewer: int | None) -> bool:
 
 
 def hand_view(state: HandState, viewer: int | None) -> CaribbeanHandView:
-    """The hand as ``viewer`` (a seat, or None for a spectator) may see it now."""
+    """The hand as ``viewer`` (a seat, or None for a spectator) may see it now.
+
+    What every viewer sees alike is built once per state and shared (callers must not change
+    it): a seat's view is the spectator's with its own spots in place of theirs, so the update
+    builder diffs the rest once a batch, not once a seat (docs/benchmarks.md, tenth round).
+    """
+    public = _everyones_view(state)
+    if viewer is None or not any(b.seat == viewer for b in state.bets):
+        return public
+    spots = [_spot(state, b, viewer) if b.seat == viewer else shared
+             for b, shared in zip(_dealt(state), public["spots"], strict=True)]
+    return public | {"spots": spots}
+
+
+def _dealt(state: HandState) -> list[ClosedBet]:
+    """The spots dealt cards, in the view's order."""
+    return [b for b in state.bets if b.spot in state.hands]
+
+
+def _public_view(state: HandState) -> CaribbeanHandView:
     turn = state.turn
     return {
         "game": GAME,
@@ -81,7 +110,7 @@ def hand_view(state: HandState, viewer: int | None) -> CaribbeanHandView:
         "bets": _bets(state),
         "passed": sorted(state.passed),
         "waiting": undecided(state) if state.phase == "betting" else [],  # whom the betting still waits for
-        "spots": [_spot(state, b, viewer) for b in state.bets if b.spot in state.hands],
+        "spots": [_spot(state, b, None) for b in _dealt(state)],
         "dealer": _dealer(state),
         "turn": {"seat": turn.seat, "spot": turn.spot} if turn is not None else None,
         "leaving": sorted(state.leaving),
@@ -104,7 +133,7 @@ def _spot(state: HandState, bet: ClosedBet, viewer: int | None) -> SpotView:
                      "bet": state.played.get(bet.spot, 0), "folded": bet.spot in state.folded,
                      "dead": bet.spot in state.dead}
     if visible(state, bet, viewer):
-        shown = spot_cards(state.hands[bet.spot])  # key by key: mypy merges a TypedDict only with its own type
+        shown = _seen_cards(state.hands[bet.spot])  # key by key: mypy merges a TypedDict only with its own type
         out["cards"] = shown["cards"]
         if "class" in shown:
             out["class"] = shown["class"]
@@ -117,3 +146,7 @@ def _dealer(state: HandState) -> CaribbeanDealerView:
         out |= {"cards": cards_list(state.dealer), "qualifies": state.dealer_qualifies,
                 "class": class_name(rank5(state.dealer))}
     return out
+
+
+_everyones_view: PerState[HandState, CaribbeanHandView] = PerState(_public_view)
+"""What every viewer sees of a state alike (a spectator's view), built once per state (callers must not change it)."""

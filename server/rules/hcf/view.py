@@ -23,6 +23,7 @@ from server.rules.cards import cards_list
 from server.rules.hcf.evaluate import evaluate
 from server.rules.hcf.hand import HOUSE, HandState
 from server.rules.hcf.messages import CardsDealt, Event
+from server.rules.state_views import PerState
 
 
 def public_event(event: Event) -> dict[str, Any]:
@@ -71,18 +72,6 @@ def hand_view(state: HandState, viewer: int | None) -> HcfHandView:
     view = _everyones_view(state)
     if viewer is not None and viewer in state.hands:
         view = view | {"your_cards": own_cards_payload(state.hands[viewer])}
-    return view
-
-
-_last_view: list[tuple[HandState, HcfHandView]] = []  # one entry: every viewer of a batch asks for the same state
-
-
-def _everyones_view(state: HandState) -> HcfHandView:
-    """What every viewer sees of ``state`` alike, built once per state (callers must not change it)."""
-    if _last_view and _last_view[0][0] is state:
-        return _last_view[0][1]
-    view = _public_view(state)
-    _last_view[:] = [(state, view)]
     return view
 
 
@@ -135,3 +124,7 @@ def _decision(state: HandState, seat: int) -> Literal["fold", "raise", "dead"] |
     if seat not in state.raises:
         return None
     return "fold" if state.raises[seat] == 0 else "raise"
+
+
+_everyones_view: PerState[HandState, HcfHandView] = PerState(_public_view)
+"""What every viewer sees of a state alike (a spectator's view), built once per state (callers must not change it)."""
