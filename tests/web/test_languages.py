@@ -147,9 +147,9 @@ def test_the_sentences_every_viewer_shares_are_said_in_the_pages_language(
     reply = answer_json(WRONG_RAISE)  # the drill's reply to a wrong answer, as the server makes it
     said = page.evaluate("async (reply) => (await import('/static/i18n.js')).said(reply, 'feedback')", reply)
     assert said.startswith(feedback), said
-    cited = {"es-ES": "las reglas de High Card Flush, sección 3.7",
-             "de-DE": "die Regeln von High Card Flush, Abschnitt 3.7"}
-    assert said.endswith(f"(RULES 3.7: {cited[locale]}, Settlement)."), said
+    cited = {"es-ES": "las reglas de High Card Flush, sección 3.7, Liquidación",  # the section's title translated
+             "de-DE": "die Regeln von High Card Flush, Abschnitt 3.7, Abrechnung"}
+    assert said.endswith(f"(RULES 3.7: {cited[locale]})."), said
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"shared-{locale}.png"))
     assert not errors
