@@ -1,5 +1,9 @@
 // The HTTP API (docs/protocol.md section 10) and what the page keeps in localStorage (never in a URL).
 
+// A cycle with i18n.js (which reads the stored language from here) is safe: each uses the other's functions only
+// when called, never while the modules load.
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(code, message) {
     super(message);
@@ -25,9 +29,9 @@ async function once(method, path, body, token) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data;
-  try { data = await response.json(); } catch (_) { data = { ok: false, error: { code: "request/internal", message: `the server did not answer as expected (HTTP status ${response.status}): try again` } }; }
+  try { data = await response.json(); } catch (_) { data = { ok: false, error: { code: "request/internal", message: t("the server did not answer as expected (HTTP status {status}): try again", { status: response.status }) } }; }
   if (data && data.ok === false) {
-    const err = new ApiError(data.error?.code, data.error?.message || "the server refused that");
+    const err = new ApiError(data.error?.code, data.error?.message || t("the server refused that"));
     err.retryAfter = data.error?.retry_after;
     throw err;
   }

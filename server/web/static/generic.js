@@ -3,6 +3,7 @@
 // seat -> card text), each seat's figures and marks, and the nets. No rule of any game is read here.
 
 import { h, cards } from "./ui.js";
+import { t } from "./i18n.js";
 
 /** The games this page has its own views for; any other is shown by this module. */
 export const KNOWN_GAMES = new Set(["hcf", "caribbean", "sixcard"]);
@@ -29,7 +30,7 @@ export function dealerCards(record) {
 /** The centre's dealer row, when the hand shows the dealer any card. */
 export function dealerRow(hand) {
   const shown = dealerCards(hand);
-  return shown.length ? h("div", { class: "dealer", "aria-label": "the dealer's hand" }, h("span", { class: "who" }, "Dealer"), cards(shown)) : "";
+  return shown.length ? h("div", { class: "dealer", "aria-label": t("the dealer's hand") }, h("span", { class: "who" }, t("Dealer")), cards(shown)) : "";
 }
 
 /** What one seat shows of the hand: its cards, its figures (a stake) and its marks (answered, surrendered). */
@@ -61,8 +62,9 @@ export function genericNets(reveal) {
 
 /** A finished hand's title from its status alone. */
 export function genericTitle(reveal) {
-  const number = `Hand #${reveal.number ?? "?"}`;
-  return { settled: `${number}: settled`, void: `${number}: void` }[reveal.status] || "No hand was dealt";
+  const number = reveal.number ?? "?";
+  return { settled: t("Hand #{number}: settled", { number }), void: t("Hand #{number}: void", { number }) }[reveal.status]
+    || t("No hand was dealt");
 }
 
 /** [text, class] lines for a finished hand: the dealer's cards, each seat's shown cards and marks, each net. */
@@ -71,7 +73,7 @@ export function genericResults(reveal) {
   const who = (seat) => names[String(seat)] || `seat ${seat}`;
   const lines = [];
   const dealer = dealerCards(reveal);
-  if (dealer.length) lines.push([`the dealer shows ${dealer.join(" ")}`]);
+  if (dealer.length) lines.push([t("the dealer shows {cards}", { cards: dealer.join(" ") })]);
   for (const [key, value] of Object.entries(reveal)) {
     if (QUIET.has(key) || key === "nets" || key.startsWith("dealer")) continue;
     if (isSeatMap(value)) {
@@ -84,15 +86,16 @@ export function genericResults(reveal) {
     }
   }
   for (const [seat, net] of genericNets(reveal)) {
-    const said = net > 0 ? `wins ${net}` : net < 0 ? `loses ${-net}` : "pushes";
-    lines.push([`${who(seat)} ${said}`, net > 0 ? "good" : net < 0 ? "bad" : ""]);
+    const said = net > 0 ? t("{who} wins {chips}", { who: who(seat), chips: net }) : net < 0
+      ? t("{who} loses {chips}", { who: who(seat), chips: -net }) : t("{who} pushes", { who: who(seat) });
+    lines.push([said, net > 0 ? "good" : net < 0 ? "bad" : ""]);
   }
-  return lines.length ? lines : [[reveal.status === "void" ? "every bet went back" : "no cards were dealt"]];
+  return lines.length ? lines : [[reveal.status === "void" ? t("every bet went back") : t("no cards were dealt")]];
 }
 
 /** The line that says this page does not know the table's game. */
 export function unknownGameLine(name) {
-  return `This page does not know ${name}: its moves are the server's, and its cards and results are shown plainly.`;
+  return t("This page does not know {name}: its moves are the server's, and its cards and results are shown plainly.", { name });
 }
 
 const UNSAID = new Set(["type", "seat", "seed", "deadline", "commitment", "order", "server_seed"]);

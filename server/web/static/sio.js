@@ -6,6 +6,8 @@
 // The server pings: we answer "3". A link that stays silent longer than pingInterval + pingTimeout
 // is taken for dead (a cut network may never close the socket) and we reconnect with a growing delay.
 
+import { t } from "./i18n.js";
+
 const DELAYS = [500, 1000, 2000, 4000, 8000];
 const CALL_TIMEOUT = 10000;
 
@@ -151,7 +153,7 @@ export class Socket {
   setDown() {
     const was = this.connected;
     this.connected = false;
-    for (const waiter of this.pending.values()) waiter.reject(new Error("the connection dropped"));
+    for (const waiter of this.pending.values()) waiter.reject(new Error(t("the connection dropped")));
     this.pending.clear();
     if (was) this.fire("disconnect");
   }

@@ -364,13 +364,13 @@ export class TablePage {
       const oval = seatPlace(s, count);
       const classes = ["seat", `pos-${s}`, `faces-${oval.faces}`, turn ? "turn" : "", s === mine ? "mine" : "", seat.present ? "" : "away"];
       const tags = [];
-      if (model.game === "hcf" && hand.dealer === s) tags.push(h("span", { class: "tag dp", "aria-label": "designated player" }, "DP"));
-      if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": "button" }, "D"));
-      if (seat.sitting_out) tags.push(h("span", { class: "tag" }, "sitting out"));
-      if (seat.leaving) tags.push(h("span", { class: "tag" }, "leaving"));
-      if (seat.away) tags.push(h("span", { class: "tag away-switch", title: "the table passes, folds and declines the bank for this player" }, "away"));
-      else if (!seat.present) tags.push(h("span", { class: "tag" }, "away"));
-      if (hand.offered === s) tags.push(h("span", { class: "tag" }, "bank offered"));
+      if (model.game === "hcf" && hand.dealer === s) tags.push(h("span", { class: "tag dp", "aria-label": t("designated player") }, "DP"));
+      if (seat.button) tags.push(h("span", { class: "tag button", "aria-label": t("the button") }, "D"));
+      if (seat.sitting_out) tags.push(h("span", { class: "tag" }, t("sitting out")));
+      if (seat.leaving) tags.push(h("span", { class: "tag" }, t("leaving soon")));
+      if (seat.away) tags.push(h("span", { class: "tag away-switch", title: t("the table passes, folds and declines the bank for this player") }, t("away")));
+      else if (!seat.present) tags.push(h("span", { class: "tag" }, t("away")));
+      if (hand.offered === s) tags.push(h("span", { class: "tag" }, t("bank offered")));
       const net = other ? undefined : this.nets?.get(s);
       const long = [...String(seat.name)].length > 12 ? " long" : ""; // a long name in a smaller font
       const body = [h("div", { class: `name${long}` }, h("span", { class: "who" }, `${s}. ${seat.name}`), ...tags),

@@ -152,8 +152,8 @@ export function bySuit(list) {
 
 /** A setting's name in words (`min_ante` -> `minimum Ante`). */
 export function settingName(key) {
-  const known = { min_ante: "minimum Ante", max_ante: "maximum Ante", fee_mode: "fee mode", min_bank: "minimum bank",
-    default_buy_in: "default buy-in", bet_seconds: "betting time", action_seconds: "decision time",
-    offer_seconds: "bank offer time", pause_seconds: "pause between hands", time_bank_seconds: "time bank" };
+  const known = { min_ante: t("minimum Ante"), max_ante: t("maximum Ante"), fee_mode: t("fee mode"), min_bank: t("minimum bank"),
+    default_buy_in: t("default buy-in"), bet_seconds: t("betting time"), action_seconds: t("decision time"),
+    offer_seconds: t("bank offer time"), pause_seconds: t("pause between hands"), time_bank_seconds: t("time bank") };
   return known[key] || plain(key);
 }
