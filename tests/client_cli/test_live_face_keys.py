@@ -1,0 +1,49 @@
+"""The live view's key reader never blocks the client (found by a pexpect run: 'f', Enter, then Ctrl-C froze it).
+
+Ctrl-C makes the terminal drop the keys typed before it (ISIG without NOFLSH). The event loop had been told the
+terminal was readable, so it called the reader, whose blocking read then waited for a next key: the clock stopped,
+and so did Ctrl-C's own handler, until the person typed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import pty
+import sys
+
+import pytest
+from rich.console import Console
+
+from client_cli.terminal import LiveFace
+
+
+async def test_a_read_that_finds_no_key_returns_at_once_and_the_terminal_is_given_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    leader, follower = pty.openpty()
+    stdin = os.fdopen(follower, "r", closefd=False)
+    monkeypatch.setattr(sys, "stdin", stdin)
+    face = LiveFace(Console(file=io.StringIO(), force_terminal=True, width=80, height=24))
+    lines: list[str | None] = []
+    face.start(lines.append)
+    try:
+        # The loop's reader called with no key waiting: what a flushed key leaves behind.
+        reading = asyncio.get_running_loop().run_in_executor(None, face._read)
+        done, _ = await asyncio.wait({reading}, timeout=5)
+        if not done:
+            os.write(leader, b"x")  # set the blocked read free before failing, or the thread lingers
+            await reading
+        assert done, "the key reader blocked the client"
+        os.write(leader, b"fold\r")
+        for _ in range(100):
+            if lines:
+                break
+            await asyncio.sleep(0.01)  # the loop's reader takes the keys (a turn of the loop, not a clock)
+        assert lines == ["fold"]
+    finally:
+        face.stop()
+        assert os.get_blocking(follower), "the terminal is given back as it was"
+        stdin.close()
+        os.close(follower)
+        os.close(leader)
