@@ -12,18 +12,10 @@ import pytest
 from client_cli.drill.screen import feedback
 from server.drill.play import dry_run, key_of
 from server.drill.scenario import load
-from server.i18n import Joined, Phrase, render_text
+from server.i18n import Phrase, render_text
 from server.rules.drill.sections import TITLES, cite
 from tests.client_cli.conftest import ROOT, client_env, hcf
-from tests.support.message_ids import read_catalog, scenario_ids
-
-
-def _ids(text: object) -> list[str]:
-    if isinstance(text, Joined):
-        return [msgid for part in text.parts for msgid in _ids(part)]
-    if isinstance(text, Phrase):
-        return [text.msgid, *(msgid for value in text.params.values() for msgid in _ids(value))]
-    return []
+from tests.support.message_ids import phrase_ids, read_catalog, scenario_ids
 
 
 def test_a_cited_sections_title_is_said_and_its_number_kept() -> None:
@@ -37,7 +29,7 @@ def test_a_cited_sections_title_is_said_and_its_number_kept() -> None:
     for (file, number), title in TITLES.items():
         rule = {"hcf.md": "RULES", "caribbean.md": "RULES-caribbean", "sixcard.md": "RULES-sixcard"}[file]
         said = cite(f"{rule} {number}")
-        assert all(german.get(msgid) for msgid in _ids(said)), (file, number, title)
+        assert all(german.get(msgid) for msgid in phrase_ids(said)), (file, number, title)
 
 
 @pytest.mark.parametrize("name", sorted({n.split("/")[-1].split(".")[0] for n in scenario_ids().values()}))
@@ -47,7 +39,7 @@ def test_every_reason_a_shipped_scenarios_key_gives_is_translated(name: str) -> 
         why = asked.step.why
         if why:
             assert isinstance(why, Phrase), f"{name}: {asked.step.step}: {why!r} is not a phrase"
-            assert all(german.get(msgid) for msgid in _ids(why)), (name, asked.step.step, _ids(why))
+            assert all(german.get(msgid) for msgid in phrase_ids(why)), (name, asked.step.step, phrase_ids(why))
 
 
 @pytest.mark.usefixtures("german")

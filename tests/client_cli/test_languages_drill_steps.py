@@ -13,9 +13,9 @@ from client_cli.host import answer_line
 from server.drill.play import dry_run
 from server.drill.scenario import load
 from server.drill.views import moments, view_from_json, view_json
-from server.i18n import Joined, Phrase
+from server.i18n import Phrase
 from server.rules.drill.views import DealerView, Moment
-from tests.support.message_ids import read_catalog
+from tests.support.message_ids import phrase_ids, read_catalog
 
 SHIPPED = ("bank-runs-out", "fees-schedule", "caribbean-qualifier-jackpot", "sixcard-qualifier-exchange",
            "house-banked", "walk-away", "miscount-seat", "payouts")
@@ -24,15 +24,6 @@ SHIPPED = ("bank-runs-out", "fees-schedule", "caribbean-qualifier-jackpot", "six
 def _moments(name: str) -> list[Moment]:
     scenario = load(name)
     return moments(scenario, dry_run(scenario))
-
-
-def _ids(text: object) -> list[str]:
-    """Every message id in a sentence (a phrase, its phrase arguments, joined parts); a plain str has none."""
-    if isinstance(text, Joined):
-        return [msgid for part in text.parts for msgid in _ids(part)]
-    if isinstance(text, Phrase):
-        return [text.msgid, *(msgid for value in text.params.values() for msgid in _ids(value))]
-    return []
 
 
 def _sentences(view: DealerView) -> list[str]:
@@ -47,7 +38,7 @@ def test_every_sentence_of_a_dealers_view_is_a_translated_phrase(name: str) -> N
         for text in _sentences(moment.view):
             if text:
                 assert isinstance(text, Phrase), f"{name} step {moment.n}: {text!r} is not a phrase"
-                assert all(german.get(msgid) for msgid in _ids(text)), f"{name}: {_ids(text)}"
+                assert all(german.get(msgid) for msgid in phrase_ids(text)), f"{name}: {phrase_ids(text)}"
 
 
 @pytest.mark.usefixtures("german")

@@ -125,5 +125,16 @@ def sync() -> None:
             write_po(out, catalog, width=110, omit_header=False, sort_output=True)
 
 
+
+def phrase_ids(text: object) -> list[str]:
+    """Every message id in a sentence (a phrase, its phrase arguments, joined parts); a plain str has none."""
+    from server.i18n import Joined, Phrase
+
+    if isinstance(text, Joined):
+        return [msgid for part in text.parts for msgid in phrase_ids(part)]
+    if isinstance(text, Phrase):
+        return [text.msgid, *(msgid for value in text.params.values() for msgid in phrase_ids(value))]
+    return []
+
 if __name__ == "__main__":
     sync()
