@@ -3,6 +3,7 @@
 
 import { h, cards } from "./ui.js";
 import { t, said } from "./i18n.js";
+import { placeName } from "./words.js";
 
 const KEYS = {
   "bank:true": "y", "bank:false": "n", bet: "b", pass: "p", fold: "f", raise: "r", play: "l", deal: "d",
@@ -38,8 +39,6 @@ export function randomSeed() {
 
 // A bet form's places, in the page's words: the server's form names the key ("spot", "box").
 const BETS_BY = { spot: t("Bets by spot"), box: t("Bets by box"), seat: t("Bets by seat") };
-const placeWord = (key, value) => (key === "spot" ? t("spot {spot}", { spot: value })
-  : key === "box" ? t("box {box}", { box: value }) : key === "seat" ? t("seat {seat}", { seat: value }) : `${key} ${value}`);
 
 const isRange = (v) => v && typeof v === "object" && !Array.isArray(v) && "min" in v && "max" in v;
 
@@ -89,7 +88,7 @@ function betsInput(form, id, place) {
   const rows = [];
   const values = form.each[key] || [];
   values.forEach((value, index) => {
-    const where = placeWord(key, value);
+    const where = placeName(key, value);
     const use = h("input", { type: "checkbox", id: `${id}-${value}`, "aria-label": t("bet on {place}", { place: where }) });
     if (index === 0 && (form.count.min ?? 1) > 0) use.checked = true;
     const inputs = [];

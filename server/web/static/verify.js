@@ -8,14 +8,13 @@
 // An arranged deck is never "verified".
 
 import { t } from "./i18n.js";
+import { placeName } from "./words.js";
 
 const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
 const HAND_SIZE = { hcf: 7, caribbean: 5, sixcard: 5 };
 const PLACES = { hcf: "seat", caribbean: "spot", sixcard: "box" };
 const text = new TextEncoder();
-const placeName = (kind, n) => (kind === "spot" ? t("spot {spot}", { spot: n }) : kind === "box" ? t("box {box}", { box: n })
-  : t("seat {seat}", { seat: n }));
 
 export const cardText = (card) => RANKS[card >> 2] + SUITS[card & 3];
 

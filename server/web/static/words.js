@@ -150,6 +150,14 @@ export function bySuit(list) {
   return [...(list || [])].sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]));
 }
 
+/** A place at the table in words: `placeName("box", 2)` -> "box 2" (a kind the page does not know: as it comes). */
+export function placeName(kind, n) {
+  if (kind === "spot") return t("spot {spot}", { spot: n });
+  if (kind === "box") return t("box {box}", { box: n });
+  if (kind === "seat") return t("seat {seat}", { seat: n });
+  return `${kind} ${n}`;
+}
+
 /** A setting's name in words (`min_ante` -> `minimum Ante`). */
 export function settingName(key) {
   const known = { min_ante: t("minimum Ante"), max_ante: t("maximum Ante"), fee_mode: t("fee mode"), min_bank: t("minimum bank"),
