@@ -80,12 +80,15 @@ class Totals:
         rest = mask ^ (1 << top)
         second = np.where(rest > 0, np.log2(np.maximum(rest, 1)).astype(np.int64), -1)
         small = chunk.size <= 3
-        keys = np.stack([np.where(small, top, -1), np.where(small, second, -1), optimal])
-        unique, inverse = np.unique(keys, axis=1, return_inverse=True)
-        sums = np.zeros(unique.shape[1], dtype=np.int64)
+        # One integer per (top, second, raise), each in a few values: unique over integers, not over columns,
+        # which numpy sorts as raw bytes (most of a count's time before).
+        keys = ((np.where(small, top, -1) + 1) * 14 + np.where(small, second, -1) + 1) * 4 + optimal
+        unique, inverse = np.unique(keys, return_inverse=True)
+        sums = np.zeros(len(unique), dtype=np.int64)
         np.add.at(sums, inverse.ravel(), w)
-        for (t, s, r), n in zip(unique.T.tolist(), sums.tolist(), strict=True):
-            self.optimal_groups[chunk.size, t, s, r] += n
+        for key, n in zip(unique.tolist(), sums.tolist(), strict=True):
+            ranks, r = divmod(key, 4)
+            self.optimal_groups[chunk.size, ranks // 14 - 1, ranks % 14 - 1, r] += n
 
     def _main(self, name: str, w: Any, raise_by: Any, nq: Any, win: Any, tie: Any, lose: Any) -> None:
         main, raised = self.main[name], self.raised[name]

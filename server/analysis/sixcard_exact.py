@@ -45,9 +45,10 @@ _LOWEST_PAIR: Final = "2c 2d 3h 4s 5c"
 _TRIPS: Final = CLASSES.index("trips")
 
 
-def _straights_and_flushes() -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
-    """(hands (n, 5), their values, valid (n, 5, 52)): valid[i, j, h] when removing card j of hand i and adding
-    h gives a dealer hand L + h without a pair, straight or flush whose highest card is h."""
+def _straights_and_flushes() -> tuple[Ints, Ints, npt.NDArray[np.bool_], Ints]:
+    """(hands (n, 5), their values, valid (n, 5, 52), valid's count over the new card (n, 5)): valid[i, j, h]
+    when removing card j of hand i and adding h gives a dealer hand L + h without a pair, straight or flush
+    whose highest card is h."""
     cards, ranks, distinct = ce._hands()
     wanted = np.array([class_name(int(v)) in ("straight", "flush", "straight_flush", "royal")
                        for v in distinct.tolist()])
@@ -63,7 +64,7 @@ def _straights_and_flushes() -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
             if fresh.any():
                 dealer = np.concatenate([lower[fresh], np.full((int(fresh.sum()), 1), h)], axis=1)
                 valid[fresh, j, h] = values5(dealer) < lowest_pair
-    return hands, values, valid
+    return hands, values, valid, valid.sum(axis=2)
 
 
 def _rank_sets() -> tuple[Ints, Ints]:
@@ -77,7 +78,7 @@ def _rank_sets() -> tuple[Ints, Ints]:
     return out, out.max(axis=1)
 
 
-def exchange_counts(hand: Ints, value: int, sf: tuple[Ints, Ints, npt.NDArray[np.bool_]],
+def exchange_counts(hand: Ints, value: int, sf: tuple[Ints, Ints, npt.NDArray[np.bool_], Ints],
                     rank_sets: Ints) -> tuple[int, int, int, int, int]:
     """For one player hand that asks: (dealer hands without a pair, then (dealer hand, new card) pairs the box
     wins, ties, loses, and where the new hand still does not qualify)."""
@@ -91,9 +92,10 @@ def exchange_counts(hand: Ints, value: int, sf: tuple[Ints, Ints, npt.NDArray[np
     lower_pairs = (a[:, :4] - 1).sum(axis=1)  # rank sets are increasing: the first four are the lower cards
     no_pair = int(hands.sum())
     pairs = int((hands * lower_pairs).sum())
-    sf_hands, sf_values, valid = sf
+    sf_hands, sf_values, valid, reachable = sf
     free = ~held[sf_hands].any(axis=1)
-    ways = (valid[free].sum(axis=2) - valid[free][:, :, hand].sum(axis=2)).sum(axis=1)
+    # The new card is none of the box's five: those are taken from what every card reaches, counted once.
+    ways = (reachable - valid[:, :, hand].sum(axis=2))[free].sum(axis=1)
     values = sf_values[free]
     win = pairs + int(ways[values < value].sum())
     tie = int(ways[values == value].sum())

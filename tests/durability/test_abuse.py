@@ -135,6 +135,23 @@ class RawSocket:
             if frame.startswith(prefix):
                 return json.loads(frame[len(prefix) - 1:])[0]
 
+    async def answer_before(self, ack: int, probe: int, event: str, payload: Any,
+                            timeout: float = 5.0) -> tuple[Any, Any]:
+        """(the answer to ``ack`` or None, the answer to ``event`` sent now as ``probe``): the answer to a
+        request sent earlier on this connection comes before the probe's, or not at all."""
+        await self.send(f"42{probe}" + json.dumps([event, payload]))
+        prefix, probed = f"43{ack}[", f"43{probe}["
+        deadline = time.monotonic() + timeout
+        reply = None
+        while True:
+            frame = await self.receive(max(0.01, deadline - time.monotonic()))
+            if frame is None:
+                raise ConnectionError(f"closed by the server (code {self.close_code})")
+            if frame.startswith(prefix):
+                reply = json.loads(frame[len(prefix) - 1:])[0]
+            elif frame.startswith(probed):
+                return reply, json.loads(frame[len(probed) - 1:])[0]
+
     async def request(self, ack: int, event: str, payload: Any, timeout: float = 5.0) -> Any:
         await self.send(f"42{ack}" + json.dumps([event, payload]))
         return await self.answer(ack, timeout)
@@ -456,9 +473,12 @@ async def test_huge_numbers_and_deep_nesting_in_every_request_get_a_listed_code(
                         ack += 1
                         extra = ', "action": "bet"' if event in ("move", "host") and key != "action" else ""
                         await raw.send(f'42{ack}["{event}", {{"table": "main"{extra}, "{key}": {value}}}]')
-                        try:
-                            reply = await raw.answer(ack, timeout=0.5)
-                        except TimeoutError:
+                        # One client's requests are handled and answered in the order sent (async_handlers off,
+                        # PITFALLS 1): once a snapshot asked next is answered, a request with no answer got none.
+                        reply, probe = await raw.answer_before(ack, ack + 1, "snapshot", T)
+                        ack += 1
+                        assert probe["ok"], probe
+                        if reply is None:
                             unanswered += 1  # not decodable as JSON: no request to answer (reliability.md)
                             continue
                         assert reply["ok"] is False, (event, key, value[:30], reply)

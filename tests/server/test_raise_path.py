@@ -52,6 +52,41 @@ def _holds(value: Any, depth: int = 0) -> bool:
     return False
 
 
+def _is_amount(value: Any) -> bool:
+    """The amount in any form: a number equal to it, or its digits as text."""
+    return bool(value == AMOUNT) or value == str(AMOUNT)
+
+
+def _forms(value: Any, depth: int = 0) -> Iterator[str]:
+    """The form of each value the raise's amount has in ``value``: "JSON text" for a request or an update
+    encoded, else the name of the type of what is held under the name ``amount``."""
+    if isinstance(value, str | bytes):
+        if _holds(value):
+            yield "JSON text"
+        return
+    if depth >= 6:
+        return
+    if isinstance(value, dict):
+        if "amount" in value and _is_amount(value["amount"]):
+            yield type(value["amount"]).__name__
+        for item in value.values():
+            yield from _forms(item, depth + 1)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _forms(item, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if _is_amount(getattr(value, "amount", None)):
+            yield type(value.amount).__name__
+        for f in dataclasses.fields(value):
+            if f.name != "amount":
+                yield from _forms(getattr(value, f.name, None), depth + 1)
+    elif isinstance(getattr(value, "data", None), str):
+        yield from _forms(value.data, depth + 1)
+    elif isinstance(getattr(type(value), "model_fields", None), dict):
+        for name in type(value).model_fields:
+            yield from _forms(getattr(value, name, None), depth + 1)
+
+
 def _arguments(frame: FrameType) -> Iterator[tuple[str, Any]]:
     code = frame.f_code
     count = code.co_argcount + code.co_kwonlyargcount
@@ -65,6 +100,7 @@ class Tracer:
 
     def __init__(self) -> None:
         self.hops: list[str] = []
+        self.forms: set[str] = set()
 
     def __call__(self, frame: FrameType, event: str, _arg: Any) -> None:
         if event != "call":
@@ -73,9 +109,14 @@ class Tracer:
         caller = frame.f_back.f_globals.get("__name__", "") if frame.f_back is not None else ""
         if not callee.startswith("server.") or not caller.startswith("server.") or callee == caller:
             return
-        if "__create_fn__" in frame.f_code.co_qualname:  # a record's generated constructor: a conversion
+        arguments = list(_arguments(frame))
+        for name, value in arguments:  # in any call between our modules, a hop or not
+            self.forms.update(_forms(value))
+            if name == "amount" and _is_amount(value):
+                self.forms.add(type(value).__name__)
+        if "__create_fn__" in frame.f_code.co_qualname:  # a record's generated constructor: a record, not a hop
             return
-        if any(_holds(value) or (name == "amount" and value == AMOUNT) for name, value in _arguments(frame)):
+        if any(_holds(value) or (name == "amount" and value == AMOUNT) for name, value in arguments):
             self.hops.append(f"{callee}:{frame.f_code.co_qualname}")
 
 
@@ -104,6 +145,10 @@ async def test_one_raise_crosses_the_hops_the_doc_draws(server: Server) -> None:
         sys.setprofile(None)
     seen = list(dict.fromkeys(tracer.hops))  # each hop once, in the order first taken (one per viewer)
     assert seen == drawn_hops(), "docs/server.md draws another path than the raise takes: update one of them"
+    # The amount's own form changes only where the wire meets the server: decoded once from the request's text,
+    # it is the same ``int`` in every record that carries it, until it is encoded again (docs/server.md).
+    assert tracer.forms <= {"int", "JSON text"}, tracer.forms
+    assert "int" in tracer.forms, tracer.forms
 
 
 def drawn_hops() -> list[str]:

@@ -46,8 +46,15 @@ async def _ann(server: WebServer, token: str, ready: threading.Event, done: thre
         await conn.join(table)
         await conn.call("sit", {"table": table, "seat": 1, "buy_in": 1000})
         ready.set()
+        waited = 0.0
         while not done.is_set():
-            item = await asyncio.wait_for(conn.events.get(), 120)
+            try:  # a short wait, so that the test's end (``done``) is seen at once, not after the last event
+                item = await asyncio.wait_for(conn.events.get(), 0.25)
+            except TimeoutError:
+                waited += 0.25
+                assert waited < 120, "no event for two minutes"
+                continue
+            waited = 0.0
             event = item.get("event") or {}
             if event.get("type") == "betting_opened":
                 bets = [{"spot": 1, "ante": 10}, {"spot": 2, "ante": 10}]
