@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from server.rules.hcf.evaluate import evaluate
-from server.simulation.command import run
+from server.simulation.command import add_arguments, run
 from server.simulation.decks import DeckStream
 from server.simulation.reference import play_hands
 from server.simulation.scenario import Scenario
@@ -83,8 +83,9 @@ def reference(profile: str, hands: int, repeats: int) -> dict[str, Any]:
 
 
 def simulate(profile: str, hands: int, repeats: int) -> dict[str, Any]:
-    args = argparse.Namespace(hands=hands, players=None, profile=profile, strategy="basic",
-                              seed="be9c4", json=True)
+    parser = argparse.ArgumentParser()  # the command's own parser, so that a new option never breaks the bench
+    add_arguments(parser)
+    args = parser.parse_args(["--hands", str(hands), "--profile", profile, "--seed", "be9c4", "--json"])
 
     def once() -> None:
         with contextlib.redirect_stdout(io.StringIO()):
