@@ -62,9 +62,14 @@ def values5(cards: npt.NDArray[np.integer[Any]]) -> Ints:
     """:func:`~server.rules.poker.rank5` of each row of an ``(n, 5)`` array of cards."""
     ranks = (cards >> 2).astype(np.int64)
     suits = cards & 3
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
-    keys = np.where(counts > 0, counts * 16 + np.arange(13), -1)
-    keys = -np.sort(-keys, axis=1)[:, :HAND]  # rank groups, largest group then highest rank first
+    # Each card's key is its rank's count and its rank; sorted, a group's cards are neighbours, and each group is
+    # kept once: the rank groups, largest group then highest rank first, padded with -1. Five against five
+    # cards, not against all 13 ranks.
+    keys = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2) * 16 + ranks
+    keys = -np.sort(-keys, axis=1)
+    repeat = np.zeros(keys.shape, dtype=bool)
+    repeat[:, 1:] = keys[:, 1:] == keys[:, :-1]
+    keys = -np.sort(-np.where(repeat, -1, keys), axis=1)
     present = keys >= 0
     groups = present.sum(axis=1)
     top_count = keys[:, 0] >> 4
