@@ -104,7 +104,7 @@ def caribbean_up_rows(directory: Path, progress: Report | None = None) -> dict[s
 
 
 def sixcard_counts(directory: Path, progress: Report | None = None) -> dict[str, Any]:
-    """6 Card Poker's main-bet counts (the same for every table), cached or counted once (about 20 s of CPU)."""
+    """6 Card Poker's main-bet counts (the same for every table), cached or counted once (about 12 s of CPU)."""
     stored = disk.made_once(directory, disk.key_of({"sixcard_counts": True}), disk.load_arrays,
                             lambda: sixcard_exact.counts(progress), disk.store_arrays)
     return {**stored, "folded": int(stored["folded"])}

@@ -42,5 +42,5 @@ def up_rows(odds_cache: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def six_counts(odds_cache: Path) -> dict[str, Any]:
-    """6 Card Poker's main-bet counts (about 20 s of CPU once, then read from ``odds_cache``)."""
+    """6 Card Poker's main-bet counts (about 12 s of CPU once, then read from ``odds_cache``)."""
     return sixcard_counts(odds_cache)
