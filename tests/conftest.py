@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -74,6 +75,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
              if g.startswith(_LONG) or any(m.get_closest_marker("slow") for m in members)]
     order = first + [g for g in groups if g not in first]
     items[:] = [item for group in order for item in groups[group]]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the clients the tests start, however the suite itself was started.
+
+    A shell without job control starts a background job with SIGINT ignored, and an ignored signal
+    stays ignored across ``exec``: every client a test spawns would then ignore the Ctrl-C the test
+    types, and the tests of what Ctrl-C does would wait for nothing. The suite's own processes take
+    Ctrl-C as pytest does when started from a terminal.
+    """
+    del config
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
