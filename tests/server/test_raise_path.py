@@ -28,30 +28,6 @@ DOC = Path(__file__).parents[2] / "docs" / "server.md"
 PATH_HOPS_AT_MOST, BRANCH_HOPS_AT_MOST = 9, 14
 
 
-def _holds(value: Any, depth: int = 0) -> bool:
-    """Whether ``value`` carries the raise: holds the amount under the name ``amount`` (a field, a key, its
-    JSON text). The table's state also holds it once the raise is taken (as the seat's raise), but the
-    state is not the raise: reading it is not a hop of the raise's path."""
-    if isinstance(value, str | bytes):
-        text = value if isinstance(value, str) else value.decode("utf-8", "replace")
-        return re.search(rf'"amount": ?{AMOUNT}\b', text) is not None
-    if depth >= 6:
-        return False
-    if isinstance(value, dict):
-        return value.get("amount") == AMOUNT or any(_holds(v, depth + 1) for v in value.values())
-    if isinstance(value, list | tuple):
-        return value == ("amount", AMOUNT) or any(_holds(v, depth + 1) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return getattr(value, "amount", None) == AMOUNT or \
-            any(_holds(getattr(value, f.name, None), depth + 1) for f in dataclasses.fields(value))
-    if isinstance(getattr(value, "data", None), str):  # an engine.io packet: its encoded text
-        return _holds(value.data, depth + 1)
-    fields = getattr(type(value), "model_fields", None)
-    if isinstance(fields, dict):
-        return any(_holds(getattr(value, name, None), depth + 1) for name in fields)
-    return False
-
-
 def _is_amount(value: Any) -> bool:
     """The amount in any form: a number equal to it, or its digits as text."""
     return bool(value == AMOUNT) or value == str(AMOUNT)
@@ -59,9 +35,10 @@ def _is_amount(value: Any) -> bool:
 
 def _forms(value: Any, depth: int = 0) -> Iterator[str]:
     """The form of each value the raise's amount has in ``value``: "JSON text" for a request or an update
-    encoded, else the name of the type of what is held under the name ``amount``."""
+    encoded, else the name of the type of what is held under the name ``amount`` (a field, a key, a pair)."""
     if isinstance(value, str | bytes):
-        if _holds(value):
+        text = value if isinstance(value, str) else value.decode("utf-8", "replace")
+        if re.search(rf'"amount": ?{AMOUNT}\b', text) is not None:
             yield "JSON text"
         return
     if depth >= 6:
@@ -72,6 +49,8 @@ def _forms(value: Any, depth: int = 0) -> Iterator[str]:
         for item in value.values():
             yield from _forms(item, depth + 1)
     elif isinstance(value, list | tuple):
+        if len(value) == 2 and value[0] == "amount" and _is_amount(value[1]):
+            yield type(value[1]).__name__
         for item in value:
             yield from _forms(item, depth + 1)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -80,11 +59,18 @@ def _forms(value: Any, depth: int = 0) -> Iterator[str]:
         for f in dataclasses.fields(value):
             if f.name != "amount":
                 yield from _forms(getattr(value, f.name, None), depth + 1)
-    elif isinstance(getattr(value, "data", None), str):
+    elif isinstance(getattr(value, "data", None), str):  # an engine.io packet: its encoded text
         yield from _forms(value.data, depth + 1)
     elif isinstance(getattr(type(value), "model_fields", None), dict):
         for name in type(value).model_fields:
             yield from _forms(getattr(value, name, None), depth + 1)
+
+
+def _holds(value: Any) -> bool:
+    """Whether ``value`` carries the raise: holds the amount under the name ``amount`` (a field, a key, its
+    JSON text), as a number. The table's state also holds it once the raise is taken (as the seat's raise),
+    but the state is not the raise: reading it is not a hop of the raise's path."""
+    return any(form != "str" for form in _forms(value))
 
 
 def _arguments(frame: FrameType) -> Iterator[tuple[str, Any]]:
