@@ -13,6 +13,7 @@ from urllib.parse import quote
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
 from client_cli.drill.turns import turn_sentence, who_trains
 from client_cli.notes import notes_lines
+from client_cli.numbers import percent_text, signed_text
 from server.i18n import _, phrase, spoken
 
 ACTIONS = {
@@ -313,18 +314,19 @@ banking: the DP expects +1.90 chips a hand against 1 player, +11.45 against 6 (s
             continue
         notes = [spoken(STRATEGIES[game, bet])] if (game, bet) in STRATEGIES else []
         if bet == "ante_raise" and isinstance(edges.get("ante_raise_optimal"), float):
-            notes[-1] += "; " + _("{edge} with the best play", edge=f"{edges['ante_raise_optimal']:.3%}")
+            notes[-1] += "; " + _("{edge} with the best play", edge=percent_text(edges["ante_raise_optimal"]))
         if bet == "ante_bet" and isinstance(edges.get("ante_bet_best"), float):
-            notes[-1] += "; " + _("{edge} with the best play, by the up card", edge=f"{edges['ante_bet_best']:.3%}")
+            best = percent_text(edges["ante_bet_best"])
+            notes[-1] += "; " + _("{edge} with the best play, by the up card", edge=best)
         notes += [_("simulated")] if bet in simulated else []
-        parts.append(f"{spoken(_BETS[bet])} {edge:.3%}" + (f" ({', '.join(notes)})" if notes else ""))
+        parts.append(f"{spoken(_BETS[bet])} {percent_text(edge)}" + (f" ({', '.join(notes)})" if notes else ""))
     california = game == "hcf" and (odds.get("profile") == "california" or "dp_expected_per_hand" in odds)
     said = ", ".join(parts)
     line = _("odds: the DP's edge {parts}", parts=said) if california else _("odds: house edge {parts}", parts=said)
     bank = odds.get("dp_expected_per_hand")
     if isinstance(bank, Mapping) and "1" in bank and "6" in bank:
         line += "; " + _("banking: the DP expects {one} chips a hand against 1 player, {six} against 6 (simulated)",
-                         one=f"{bank['1']:+.2f}", six=f"{bank['6']:+.2f}")
+                         one=signed_text(bank["1"]), six=signed_text(bank["6"]))
     return line
 
 

@@ -25,7 +25,7 @@ def test_the_hosts_answers_are_german() -> None:
 @pytest.mark.usefixtures("german")
 def test_the_odds_line_and_the_invites_are_german() -> None:
     line = describe_odds({"game": "caribbean", "house_edge": {"ante_bet": 0.05682, "jackpot": 0.3}})
-    assert line.startswith("Gewinnchancen: Hausvorteil Ante+BET 5.682% (spielt mit A-K oder besser)")
+    assert line.startswith("Gewinnchancen: Hausvorteil Ante+BET 5,682\u00a0% (spielt mit A-K oder besser)")
     assert invite_lines([]) == ["keine Einladungen"]
     assert invite_lines([{"id": 3, "table": "main", "role": "player", "expires_at": "2026-12-02T16:00:00Z",
                           "uses": None, "used": 2, "revoked": True}]) == ["3  main  player  2-mal benutzt  widerrufen"]

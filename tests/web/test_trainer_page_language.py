@@ -20,12 +20,13 @@ SHOTS = Path("/tmp/hcf-i18n-shots")
 SAYS = {
     "es-ES": {"list": ("Alumnos", "Alumno", "Sesiones", "Última vez", "Aciertos en total", "Certificados"),
               "page": ("Historial de ejercicios de tina", "tina: 3 sesiones", "1 certificado.", "Puntos débiles",
-                       "los cargos: 33.3% de aciertos en sus 3 últimas sesiones",
+                       "los cargos: 33,3\u00a0% de aciertos en sus 3 últimas sesiones",  # Spanish numbers
                        "El examen bank-runs-out, aprobado el"),
               "chart": ("los cargos en 3 sesiones: sesión 1, ", "Porcentaje de aciertos", "Segundos (mediana)")},
     "de-DE": {"list": ("Auszubildende", "Auszubildender", "Sitzungen", "Zuletzt gesehen", "Insgesamt richtig",
                        "Zertifikate"),
               "page": ("Übungsverlauf von tina", "tina: 3 Sitzungen", "1 Zertifikat.", "Schwachstellen",
+                       "die Gebühren: 33,3\u00a0% richtig in den letzten 3 Sitzungen",
                        "Die Prüfung bank-runs-out, bestanden am"),
               "chart": ("über 3 Sitzungen: Sitzung 1, ", "Prozent richtig", "Sekunden (Median)")},
 }
@@ -80,9 +81,11 @@ def test_the_trainers_page_speaks_the_browsers_language(browser: Browser, web_se
 
 CERTIFICATE = {
     "es-ES": ("Certificado de un examen de ejercicio aprobado", "aprobó el examen bank-runs-out el",
-              "Resultado: ", "pasos correctos", "Comprobado con la base de datos el", "Imprimir o guardar como PDF"),
+              "Resultado: ", "pasos correctos", "100\u00a0%", "Comprobado con la base de datos el",
+              "Imprimir o guardar como PDF"),
     "de-DE": ("Zertifikat über eine bestandene Übungsprüfung", "hat die Prüfung bank-runs-out am",
-              "Ergebnis: ", "Schritten richtig", "mit der Datenbank geprüft", "Drucken oder als PDF speichern"),
+              "Ergebnis: ", "Schritten richtig", "100\u00a0%", "mit der Datenbank geprüft",
+              "Drucken oder als PDF speichern"),
 }
 
 

@@ -49,7 +49,7 @@ export async function certificatePage(root, name, session) {
 
 function scoreWords(cert) {
   const marks = cert.marks || {};
-  const needed = (mark) => (mark == null ? "" : t("; {mark}% needed", { mark }));
+  const needed = (mark) => (mark == null ? "" : t("; {mark} needed", { mark: percentWords(mark) }));
   const within = cert.within_standard == null ? "" : t(", {count} within their standard times ({percent}{needed})", { count: cert.within_standard, percent: percentWords(cert.within_percent), needed: needed(marks.within) });
   return t("Score: {right} of {total} steps right ({percent}{needed}){within}.", { right: cert.right, total: cert.total, percent: percentWords(cert.right_percent), needed: needed(marks.right), within });
 }

@@ -6,7 +6,7 @@
 import { api, stored } from "./api.js";
 import { h } from "./ui.js";
 import { refusal } from "./words.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 export const STEP_NAMES = {
   offer_bank: t("the bank offer"), fees: t("the fees"), first_card: t("the first card"), irregularity: t("the irregularity"),
@@ -31,8 +31,12 @@ export function refusalSentence(err) {
   return `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
 }
 
-export const percentWords = (n) => `${Number(n).toFixed(n % 1 ? 1 : 0)}%`;
-export const secondsWords = (s) => (s == null ? t("not timed") : `${Number(s).toFixed(1)} s`);
+/** A percentage (0 to 100) as the page's language writes it: 33.3% in English, 33,3 % in German and Spanish. */
+export const percentWords = (n) => new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 })
+  .format(Number(n) / 100);
+/** Seconds with one decimal as the page's language writes them: 12.5 s, 12,5 s. */
+export const secondsWords = (s) => (s == null ? t("not timed")
+  : `${new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(s))} s`);
 
 /** The token the pages read with: the host token, else the trainee's own session; and who reads. */
 export function reader() {
@@ -159,7 +163,7 @@ export function chart(id, sentence, points) {
   const ySec = (v) => TOP + plotH * (1 - v / top);
   for (const v of [0, 50, 100]) {
     svg.append(s("line", { x1: LEFT, x2: W - RIGHT, y1: yPct(v), y2: yPct(v), class: "grid" }),
-      s("text", { x: LEFT - 6, y: yPct(v) + 4, class: "tick", "text-anchor": "end" }, `${v}%`));
+      s("text", { x: LEFT - 6, y: yPct(v) + 4, class: "tick", "text-anchor": "end" }, percentWords(v)));
   }
   if (timed.length) {
     for (const v of [0, top / 2, top]) svg.append(s("text", { x: W - RIGHT + 6, y: ySec(v) + 4, class: "tick" }, `${v} s`));
