@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 
 from server.i18n import spec
 from server.rules.game import AccountId, Game, TableSettings
+from server.rules.state_views import PerState
 from server.rules.vocabulary import JSON, Seat
 from server.table import facts
 from server.table.course import GAME_ENDED, Course, in_play
@@ -24,6 +25,10 @@ from server.table.roster import NEXT_HAND, Roster, Seated
 
 if TYPE_CHECKING:
     from server.analysis.analyze import Settings
+
+# A table's settings as every view shows them, made once per settings object (they change only when the host
+# changes them): made anew, they were built and compared key by key every batch (issue 25, eleventh round).
+_posted: PerState[TableSettings, JSON] = PerState(lambda settings: settings.as_dict(), kept=1024)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,7 +80,7 @@ class TableView:
         """The snapshot's keys that every viewer sees alike."""
         button = self.button()
         return {
-            "settings": self.settings.as_dict(),
+            "settings": _posted(self.settings),
             "status": self.status(),
             "waiting_reason": self.course.waiting_reason,
             "seats": [s.public(self.stacks.get(s.account, 0), button)

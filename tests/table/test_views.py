@@ -90,3 +90,16 @@ def test_a_closed_table_offers_nothing_and_says_it_is_closed() -> None:
     assert closed.status() == "closed"
     assert closed.choices(101) == {"seat": 1, "deadline": None, "moves": []}
     assert closed.choices(None)["moves"] == []
+
+
+@given(min_ante=st.integers(1, 50), seats=seatings)
+def test_the_settings_shown_are_made_once_for_a_settings_object_and_anew_for_another(
+        min_ante: int, seats: dict[int, int]) -> None:
+    view = picture(seats)
+    shown = view.shared_view()["settings"]
+    assert shown == SETTINGS.as_dict()
+    assert picture(seats).shared_view()["settings"] is shown  # the next batch's view: nothing to build or compare
+    changed = HcfSettings.from_mapping({"min_ante": min_ante, "max_ante": 500})
+    other = replace(view, floor=Floor(posted=changed)).shared_view()["settings"]
+    assert other == changed.as_dict()
+    assert other["min_ante"] == min_ante
