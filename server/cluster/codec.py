@@ -57,11 +57,13 @@ def dumps(data: dict[str, Any]) -> str:
 def encode_updates(origin: str, table: str, updates: TableUpdates) -> str:
     """A batch's updates as the text published on the updates channel (account ids as JSON keys: text)."""
     return dumps({"origin": origin, "table": table, "spectator": dict(updates.spectator),
-                  "accounts": {str(a): dict(u) for a, u in updates.accounts.items()}, "skip": sorted(updates.skip)})
+                  "accounts": {str(a): dict(u) for a, u in updates.accounts.items()}, "skip": sorted(updates.skip),
+                  "snapshot": updates.snapshot})
 
 
 def decode_updates(data: dict[str, Any]) -> tuple[str, TableUpdates]:
     """The table and updates :func:`encode_updates` encoded (raises KeyError, TypeError or ValueError if not)."""
     accounts: dict[AccountId, UpdatePayload] = {AccountId(int(a)): u for a, u in data["accounts"].items()}
     spectator: UpdatePayload = data["spectator"]
-    return str(data["table"]), TableUpdates(spectator, accounts, frozenset(AccountId(int(a)) for a in data["skip"]))
+    skip = frozenset(AccountId(int(a)) for a in data["skip"])
+    return str(data["table"]), TableUpdates(spectator, accounts, skip, bool(data.get("snapshot", False)))

@@ -91,6 +91,7 @@ class Pipeline:
             log.exception("update_failed")
             batch = None
         answered: set[AccountId] = set()
+        snapshot = False
         for (command, future), outcome in zip(items, outcomes, strict=False):
             if future is None or future.done():
                 continue
@@ -99,6 +100,7 @@ class Pipeline:
                 continue
             if isinstance(command, Snapshot):
                 outcome = {"snapshot": table.view().snapshot(command.account)}  # as of the batch's end
+                snapshot = True
             account = requester(command)
             if batch is not None and account is not None:
                 try:
@@ -114,7 +116,7 @@ class Pipeline:
         # (straight to an idle connection's socket, server/transport/edge.py: no writer task's turn to wait for).
         await asyncio.sleep(0)
         try:
-            await self._publisher.table_update(table.name, batch.finish(frozenset(answered)))
+            await self._publisher.table_update(table.name, batch.finish(frozenset(answered), snapshot=snapshot))
         except Exception:
             log.exception("publish_failed")  # never undone: the state is committed
 

@@ -124,11 +124,15 @@ class TableUpdates:
     ``accounts`` holds the personal update of every account seated before or after the
     batch; every other connection at the table gets ``spectator``. The accounts in
     ``skip`` had theirs in the answer to their own request: they get no ``table_update``.
+    ``snapshot``: the batch answered a snapshot, as of its end; spectators' updates held
+    to go out together (``server/transport/edge.py``) go out now, so that none of them
+    spans the seq a snapshot was taken at.
     """
 
     spectator: UpdatePayload
     accounts: Mapping[AccountId, UpdatePayload]
     skip: frozenset[AccountId] = frozenset()
+    snapshot: bool = False
 
 
 class Publisher(Protocol):

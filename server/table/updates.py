@@ -282,11 +282,12 @@ class BatchUpdates:
             built = self._built[None] = self._payload(self._public, view, patch, self._views.choices(None))
         return built
 
-    def finish(self, skip: frozenset[AccountId] = frozenset()) -> TableUpdates:
-        """Every viewer's update; the accounts in ``skip`` had theirs in their answers."""
+    def finish(self, skip: frozenset[AccountId] = frozenset(), *, snapshot: bool = False) -> TableUpdates:
+        """Every viewer's update; the accounts in ``skip`` had theirs in their answers (``snapshot``: the batch
+        answered a snapshot, ``TableUpdates``)."""
         spectator = self.spectator()
         personal = {account: self.for_account(account) for account in sorted(self._accounts)}
-        return TableUpdates(spectator, personal, skip)
+        return TableUpdates(spectator, personal, skip, snapshot)
 
     def forget(self, account: AccountId) -> None:
         """Send ``account`` every key whole from now on (its update failed half built)."""
@@ -359,6 +360,30 @@ def _interleave(public: list[UpdateEvent], own: Mapping[int, list[JSON]]) -> lis
     return events
 
 
+def merged(first: UpdatePayload, then: UpdatePayload) -> UpdatePayload:
+    """One update that does what ``first`` and then ``then`` do (``then`` covers the seqs right after ``first``'s).
+
+    For a viewer that takes several updates at once (the spectators of a table many watch,
+    ``server/transport/edge.py``): its events are both's, in order; a key ``then`` sends whole
+    replaces ``first``'s value and its operations; every other operation stays, ``first``'s first.
+
+    >>> a = {"table": "t", "from_seq": 3, "seq": 4, "server_time": 1.0, "events": [{"seq": 3, "event": {}}],
+    ...      "view": {"status": "playing"}, "patch": [[["hand", "pot"], 10]], "choices": {}}
+    >>> b = {"table": "t", "from_seq": 5, "seq": 5, "server_time": 2.0, "events": [{"seq": 5, "event": {}}],
+    ...      "view": {"hand": {"pot": 0}}, "patch": [[["seats", 0, "stack"], 90]], "choices": {}}
+    >>> both = merged(a, b)
+    >>> (both["from_seq"], both["seq"], both["server_time"], [e["seq"] for e in both["events"]])
+    (3, 5, 2.0, [3, 5])
+    >>> both["view"], both["patch"]
+    ({'status': 'playing', 'hand': {'pot': 0}}, [[['seats', 0, 'stack'], 90]])
+    """
+    whole = then["view"]
+    kept = [op for op in first["patch"] if op[0][0] not in whole] if whole else first["patch"]
+    return {"table": then["table"], "from_seq": first["from_seq"], "seq": then["seq"],
+            "server_time": then["server_time"], "events": [*first["events"], *then["events"]],
+            "view": {**first["view"], **whole}, "patch": [*kept, *then["patch"]], "choices": then["choices"]}
+
+
 def apply_update(model: JSON, update: JSONIn) -> JSON:
     """A client's table model after one update (docs/protocol.md section 4): the reference for clients and tests."""
     out = dict(model)
@@ -368,4 +393,4 @@ def apply_update(model: JSON, update: JSONIn) -> JSON:
     return out
 
 
-__all__ = ["BatchRecord", "BatchUpdates", "PublicHand", "TableViews", "UpdateBuilder", "apply_update"]
+__all__ = ["BatchRecord", "BatchUpdates", "PublicHand", "TableViews", "UpdateBuilder", "apply_update", "merged"]

@@ -24,10 +24,12 @@ import engineio
 import socketio
 import structlog
 
+from server.clock import Timer, call_later
 from server.protocol import NAMESPACE
 from server.rules.vocabulary import AccountId
-from server.table.ports import TableUpdates
-from server.transport.outlets import FrameHold
+from server.table.ports import TableUpdates, UpdatePayload
+from server.table.updates import merged
+from server.transport.outlets import GATHER_SECONDS, FrameHold
 from server.transport.rooms import account_room, table_room
 
 log = structlog.get_logger("hcf.transport")
@@ -116,35 +118,103 @@ Viewer = tuple[str, AccountId | None]
 """A connection at a table: its engine.io sid and its account when that account may have a personal update."""
 
 
+@dataclass(slots=True, eq=False)
+class _Gathered:
+    """A table many watch: its spectators' updates held a moment, to go out to them as one."""
+
+    viewers: list[Viewer]  # whom the held update is for: the table's connections when it was first held
+    update: UpdatePayload | None = None
+    last_sent: float = float("-inf")  # when the spectators last had an update (the clock's monotonic time)
+    timer: Timer | None = None
+
+
 class TableSends:
     """Each batch's updates to this process's connections at a table: the publisher's send loop (one hop).
 
     A connection of an account with a personal update gets that one; every other connection in
     the table's room gets the spectator's. Who is at a table, and whose account, is walked from
     the rooms once after any room changed (:func:`room_changes`), not on every batch.
+
+    At a table with ``hold_from`` spectators or more, the spectators' updates that come within
+    ``gather_seconds`` of the last one they had are held and go out as one (``merged``), when
+    that time is up: each spectator costs a frame and a write for each update it gets, about as
+    much as all of a hand's other work for it (docs/benchmarks.md, eleventh round). The first
+    update after a quiet spell goes at once, so a spectator waits only while updates come faster
+    than that. What is held goes out first, to those it was held for, whenever anyone enters or
+    leaves the table's room or sits or stands (a connection's updates change from the
+    spectators' to its own or back there) and before a batch that answered a snapshot (no held
+    update spans the seq a snapshot was taken at): every connection's updates follow on from
+    one another, as docs/protocol.md section 4 asks. The players' updates are never held.
     """
 
-    def __init__(self, sio: socketio.AsyncServer, event: str, hold: FrameHold, hold_from: int) -> None:
+    def __init__(self, sio: socketio.AsyncServer, event: str, hold: FrameHold, hold_from: int,
+                 gather_seconds: float = GATHER_SECONDS) -> None:
         self.sio, self.event, self.hold, self.hold_from = sio, event, hold, hold_from
+        self.clock, self.gather_seconds = hold.clock, gather_seconds
         self._changes = room_changes(sio)
         self._seen = -1  # the room changes the cached viewers were walked at
         # Per table: the accounts its viewers were matched with, the viewers, how many are spectators
         self._viewers: dict[str, tuple[frozenset[AccountId], list[Viewer], int]] = {}
+        self._gathered: dict[str, _Gathered] = {}
+        self._sending: set[asyncio.Future[None]] = set()  # held updates on their way (kept from the collector)
 
     async def table_update(self, table: str, updates: TableUpdates) -> None:
         """One ``table_update`` per connection at the table, but none to the accounts in ``updates.skip``."""
         viewers, spectators = self.viewers(table, frozenset(updates.accounts) | updates.skip)
+        gathered = self._gathered.get(table)
+        if gathered is not None and gathered.update is not None and (
+                updates.snapshot or (gathered.viewers is not viewers and gathered.viewers != viewers)):
+            await self.send_gathered(table)  # what was held goes first, to those it was held for
         if not viewers:
             return
         spectator, accounts, skip = updates.spectator, updates.accounts, updates.skip
+        to_spectators = not (spectators >= self.hold_from and not updates.snapshot and self._gather(table, updates,
+                                                                                                      viewers))
         sends: list[tuple[str, Mapping[str, object]]] = []
         for eio_sid, account in viewers:
             if account is None:
-                sends.append((eio_sid, spectator))
+                if to_spectators:
+                    sends.append((eio_sid, spectator))
             elif account not in skip:  # a skipped one had its update with the answer to its own request
                 sends.append((eio_sid, accounts.get(account, spectator)))
         held = Held(spectator, self.hold) if spectators >= self.hold_from else None
         await send_each(self.sio, self.event, sends, held)  # each payload encoded once, however many get it
+
+    def _gather(self, table: str, updates: TableUpdates, viewers: list[Viewer]) -> bool:
+        """Whether the spectators' update of this batch is held (to go out with the next ones), not sent now."""
+        now = self.clock.monotonic()
+        gathered = self._gathered.get(table)
+        if gathered is None:
+            gathered = self._gathered[table] = _Gathered(viewers)
+        if gathered.update is not None:  # an update is held already: this one goes with it
+            gathered.update = merged(gathered.update, updates.spectator)
+            return True
+        wait = gathered.last_sent + self.gather_seconds - now
+        if wait <= 0:  # the first after a quiet spell
+            gathered.last_sent = now
+            return False
+        gathered.viewers, gathered.update = viewers, updates.spectator
+        gathered.timer = call_later(self.clock, wait, lambda: self._send_soon(table))
+        return True
+
+    def _send_soon(self, table: str) -> None:
+        task = asyncio.ensure_future(self.send_gathered(table))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def send_gathered(self, table: str) -> None:
+        """Send the spectators' held update at ``table`` now, if one is held, to those it was held for that are
+        still at the table (one who sat down since gets it too: its own updates then follow on from it)."""
+        gathered = self._gathered.get(table)
+        if gathered is None or gathered.update is None:
+            return
+        update, gathered.update, gathered.last_sent = gathered.update, None, self.clock.monotonic()
+        if gathered.timer is not None:
+            gathered.timer.cancel()
+            gathered.timer = None
+        here = {eio_sid for _sid, eio_sid in participants(self.sio, table_room(table))}  # not to one that left
+        await send_each(self.sio, self.event, [(eio_sid, update) for eio_sid, account in gathered.viewers
+                                               if account is None and eio_sid in here])
 
     def viewers(self, table: str, accounts: frozenset[AccountId]) -> tuple[list[Viewer], int]:
         """The connections at ``table`` in the room's order, each with its account if in ``accounts``, and how

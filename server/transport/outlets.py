@@ -22,6 +22,9 @@ from server.clock import Clock, Timer, call_later
 HOLD_SECONDS = 0.05
 """How long a spectator's frame may wait for the next (the first after a quiet spell waits not at all)."""
 
+GATHER_SECONDS = 0.1
+"""How long the spectators' updates may be held to go out as one (``server/transport/edge.py``)."""
+
 HOLD_FROM = 16
 """Spectators at a table (in this process) from which their frames are held: below, each costs little."""
 

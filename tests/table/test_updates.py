@@ -18,7 +18,7 @@ from server.table.commands import Host, Play, SetSitOut, SetWilling, Sit, Snapsh
 from server.table.ports import RecordedEvent, TableUpdates
 from server.table.roster import Seated
 from server.table.runner import TableRunner, TableSetup
-from server.table.updates import BatchRecord, UpdateBuilder, apply_update
+from server.table.updates import BatchRecord, UpdateBuilder, apply_update, merged
 from server.viewpatch import diff
 from tests.table.fakes import MemoryStorage, RecordingPublisher
 
@@ -43,6 +43,7 @@ class ModelPublisher:
     def start(self, runner: TableRunner) -> None:
         self.runner = runner
         self.models = {viewer: runner.snapshot(viewer) for viewer in VIEWERS}
+        self.first = dict(self.models)  # each viewer's snapshot before the first update
         self.hands = {viewer: model["hand"] for viewer, model in self.models.items()}
 
     async def table_update(self, _table: str, updates: TableUpdates) -> None:
@@ -245,6 +246,24 @@ def test_a_hand_goes_whole_once_then_as_patches_of_what_changed() -> None:
 @given(plan=steps)
 def test_every_viewers_model_is_its_snapshot_after_every_update(table: str, plan: list[list[Intent]]) -> None:
     asyncio.run(_scenario(table, plan))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan=steps, together=st.lists(st.booleans(), min_size=80, max_size=80))
+def test_updates_taken_together_hold_what_they_hold_one_by_one(plan: list[list[Intent]], together: list[bool]) -> None:
+    """A spectator of a table many watch may get several batches' updates as one (server/transport/edge.py)."""
+    publisher = asyncio.run(_scenario("hcf", plan))
+    one_by_one = model = publisher.first[None]
+    held: Any = None
+    for update, joins in zip([b.spectator for b in publisher.batches], together + [False] * 1000, strict=False):
+        one_by_one = apply_update(one_by_one, update)
+        held = update if held is None else merged(held, update)
+        if not joins:  # this one goes out with those held before it
+            model, held = apply_update(model, held), None
+            assert model == one_by_one
+    if held is not None:
+        model = apply_update(model, held)
+    assert model == one_by_one == publisher.models[None]
 
 
 def test_a_batch_without_events_sends_nothing() -> None:
