@@ -45,6 +45,8 @@ class Pipeline:
         self._hand_timer, self._after_hand = hand_timer, after_hand
         self._updates = UpdateBuilder(table.name)  # its ``batch``: what the batch of commands in hand recorded so far
         self._committed: list[Callable[[], Awaitable[None]]] = []  # writes of their own, once the batch is committed
+        # The batch's published events, logged once its requesters are answered: a line is not on an answer's way.
+        self._unlogged: list[UpdateEvent] = []
 
     def begin(self) -> None:
         """A batch of commands begins: what it records is kept for its updates, and (where the storage can) its
@@ -71,8 +73,8 @@ class Pipeline:
         self._committed.append(write)
 
     async def abandon(self) -> None:
-        """The batch ended by an error: nothing of it is committed or published."""
-        self._updates.batch, self._committed = None, []
+        """The batch ended by an error: nothing of it is committed, published or logged as done."""
+        self._updates.batch, self._committed, self._unlogged = None, [], []
         if self._batched is not None:
             await self._batched.end_batch(self._table.name, commit=False)
 
@@ -85,6 +87,7 @@ class Pipeline:
         the table sends, and it does not wait for the others' updates to be built.
         """
         table = self._table
+        unlogged, self._unlogged = self._unlogged, []
         try:
             batch = self._updates.start(table.view(), table.now())  # the batch the builder holds, now over
         except Exception:
@@ -111,10 +114,12 @@ class Pipeline:
                     batch.forget(account)
             future.set_result(outcome)
         if batch is None:
+            _log_events(unlogged, table.game)
             return
         # One turn of the loop: the requests' handlers write their answers before the others' updates are built
         # (straight to an idle connection's socket, server/transport/edge.py: no writer task's turn to wait for).
         await asyncio.sleep(0)
+        _log_events(unlogged, table.game)
         try:
             await self._publisher.table_update(table.name, batch.finish(frozenset(answered), snapshot=snapshot))
         except Exception:
@@ -135,16 +140,17 @@ class Pipeline:
 
     async def _publish(self, events: list[UpdateEvent], in_hand: bool,
                        private: list[tuple[AccountId, int, JSON]]) -> None:
-        """Keep what was recorded, as it is sent, for the batch's updates (``answer_and_publish``), logged now."""
+        """Keep what was recorded, as it is sent, for the batch's updates (``answer_and_publish``), and to log once
+        its requesters are answered (outside a batch, not expected: published and logged now)."""
         table = self._table
-        for event in events:
-            _log_event(event, table.game)
         batch = self._updates.batch
         if batch is not None:  # written straight into the builder's record: the updates carry these very events
+            self._unlogged.extend(events)
             batch.events.extend(events)
             batch.private.extend(private)
             batch.in_hand = batch.in_hand or in_hand
             return
+        _log_events(events, table.game)
         record = BatchRecord(table.seated_accounts(), events, list(private), in_hand)  # outside a batch (not expected)
         updates = self._updates.build(table.view(), record, table.now())
         if updates is not None:
@@ -240,10 +246,11 @@ def _unpublished_out(payload: JSON) -> JSON:
     return {k: v for k, v in payload.items() if not k.startswith("_")}
 
 
-def _log_event(event: UpdateEvent, game: Game) -> None:
+def _log_events(events: list[UpdateEvent], game: Game) -> None:
     """One line per published event: only public fields, never cards or seeds."""
-    payload = event["event"]
-    # "stack" and "event" mean something else to structlog: prefix every field.
-    own = log_fields(payload, _LOGGED_KEYS) | game.log_fields(payload)
-    fields = {f"ev_{k}": v for k, v in own.items()}
-    log.info(str(payload.get("type")), seq=event["seq"], hand=payload.get("hand_id"), **fields)
+    for event in events:
+        payload = event["event"]
+        # "stack" and "event" mean something else to structlog: prefix every field.
+        own = log_fields(payload, _LOGGED_KEYS) | game.log_fields(payload)
+        fields = {f"ev_{k}": v for k, v in own.items()}
+        log.info(str(payload.get("type")), seq=event["seq"], hand=payload.get("hand_id"), **fields)

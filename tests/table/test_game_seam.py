@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from server.rules.events import Event
 from server.rules.games import GAMES
-from server.table.pipeline import _log_event
+from server.table.pipeline import _log_events
 
 TABLE_SOURCES = sorted((Path(__file__).parents[2] / "server" / "table").glob("*.py"))
 
@@ -36,7 +36,7 @@ def _game_event_types() -> set[str]:
 
 def _logged(payload: dict[str, Any], game: str) -> MutableMapping[str, Any]:
     with structlog.testing.capture_logs() as logs:
-        _log_event({"seq": 7, "event": payload}, GAMES[game])
+        _log_events([{"seq": 7, "event": payload}], GAMES[game])
     [line] = logs
     return line
 

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import structlog.testing
 
 from server.rules.hcf.settings import HcfSettings
 from server.table.commands import Host, Play, Sit, Snapshot, TableError
@@ -177,3 +178,24 @@ async def test_a_player_in_the_hand_may_leave_then_stay_and_has_the_clock_of_its
     theirs = (await runner.submit(Snapshot(other)))["snapshot"]["choices"]
     assert {"request": "stay"} in theirs["moves"]
     assert {"request": "leave"} not in theirs["moves"]
+
+
+async def test_a_batchs_events_are_logged_once_its_requester_is_answered(table: Any) -> None:
+    """A log line is not on an answer's way: the sitter hears first, then its event is logged (issue 25)."""
+    runner, _storage, _publisher = table
+    with structlog.testing.capture_logs() as lines:
+        await runner.submit(Sit(1, "ann", buy_in=500))
+        at_answer = [line["event"] for line in lines]
+        await wait_until(lambda: any(line["event"] == "player_sat" for line in lines))
+    assert "player_sat" not in at_answer
+    sat = next(line for line in lines if line["event"] == "player_sat")
+    assert (sat["ev_name"], sat["ev_seat"], sat["ev_stack"]) == ("ann", 1, 500)
+
+
+async def test_a_refused_commands_events_are_never_logged(table: Any) -> None:
+    runner, _storage, _publisher = table
+    with structlog.testing.capture_logs() as lines:
+        with pytest.raises(TableError):
+            await runner.submit(Sit(9, "broke", buy_in=1000))  # account 9 holds no chips
+        await runner.submit(Snapshot(1))  # a batch after it: its lines, if any, were written by now
+    assert not [line for line in lines if line["event"] == "player_sat"]
