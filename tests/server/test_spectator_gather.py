@@ -14,8 +14,10 @@ import socketio
 
 from server.table.ports import TableUpdates
 from server.transport import edge
-from server.transport.outlets import FrameHold
+from server.transport.outlets import HOLD_FROM, FrameHold
 from server.transport.rooms import account_room, table_room
+from tests.server.conftest import Server
+from tests.server.helpers import Policy, run_hands
 from tests.server.test_direct_frames import WAIT, serving
 from tests.support.clock import ManualClock
 
@@ -85,7 +87,32 @@ async def test_updates_close_together_reach_the_spectators_as_one_and_the_player
             await asyncio.sleep(0)
             for queue in watchers:  # 7 went out as 8 sat down; 8 was held, for those who still watch
                 assert [await _next(queue) for _ in range(3)] == [(6, 6, [6]), (7, 7, [7]), (8, 8, [8])]
-            assert sitter.empty() and player.empty()
+            assert sitter.empty()
+            assert player.empty()
         finally:
             for client in clients:
                 await client.disconnect()
+
+
+async def test_at_a_table_many_watch_every_spectators_model_is_its_snapshot_after_the_hands(server: Server) -> None:
+    """The real server and clients: 17 spectators (the host's connection is one more) watch three hands of bots."""
+    host, players = await server.table(Policy(), Policy(), Policy())
+    watchers = [await server.client(name=f"watcher{i}") for i in range(HOLD_FROM + 1)]
+    for watcher in watchers:
+        await watcher.join()
+    marks = {id(client): client.mark() for client in (watchers[0], players[0])}
+    await run_hands(host, 3)
+    final = (await players[0].snapshot())["seq"]
+    for watcher in (host, *watchers):
+        await watcher.wait_for(lambda _e, w=watcher: w.model()["seq"] >= final)  # what was held comes within 0.1 s
+        snapshot = await watcher.snapshot()
+        assert _bare(watcher.model()) == _bare(snapshot)
+        heard = [e["seq"] for e in watcher.log if e.get("kind") == "table"]
+        assert heard == sorted(set(heard)), "every event once, in order"
+    updates = [sum(1 for e in client.log[marks[id(client)]:] if e.get("kind") == "update")
+               for client in (watchers[0], players[0])]  # each batch's update to the player, in an answer or not
+    assert updates[0] < updates[1], "the spectators' updates went one by one: none was held"
+
+
+def _bare(model: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in model.items() if k not in ("server_time", "seq")}
