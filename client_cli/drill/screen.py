@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from client_cli.drill.grammar import format_answer
+from client_cli.numbers import percent_text, seconds_text
 from server.i18n import Phrase, _, spoken
 from server.rules.cards import format_cards
 from server.rules.drill.explain import MISTAKE_NAMES, step_name
@@ -73,13 +74,13 @@ def feedback(step: KeyStep, given: JSON) -> str:
 def report_lines(report: JSON, mode: str) -> list[str]:
     """The session's report: the score; each step kind's score, median and worst time, its standard and how many
     beat it; an exam's verdict against its pass marks; every mistake."""
-    lines = [_("Report: {scenario} ({mode}): {right}/{total} right, {percent}%", scenario=report["scenario"],
-               mode=mode, right=report["right"], total=report["total"], percent=f"{percent(report):.1f}"),
+    lines = [_("Report: {scenario} ({mode}): {right}/{total} right, {percent}", scenario=report["scenario"],
+               mode=mode, right=report["right"], total=report["total"], percent=percent_text(percent(report) / 100, 1)),
              f"  {_('step'):<33} {_('right'):>7}   {_('median'):>7}  {_('worst'):>7}  {_('standard'):>8}  "
              + _("beat it")]
     for kind, tally in report["by_step"].items():
         beat = f"{tally['within_standard']}/{tally['total']}" if "within_standard" in tally else "-"
-        standard = f"{tally['standard_seconds']} s" if "standard_seconds" in tally else "-"
+        standard = _seconds(tally.get("standard_seconds"), whole=True)
         lines.append(f"  {spoken(step_name(kind)):<33} {tally['right']:>3}/{tally['total']:<3}   "
                      f"{_seconds(tally.get('median_seconds')):>7}  {_seconds(tally.get('worst_seconds')):>7}  "
                      f"{standard:>8}  {beat}")
@@ -91,8 +92,11 @@ def report_lines(report: JSON, mode: str) -> list[str]:
     return lines
 
 
-def _seconds(value: Any) -> str:
-    return "-" if value is None else f"{float(value):.1f} s"
+def _seconds(value: Any, *, whole: bool = False) -> str:
+    """A time of the report's table in the person's language (a standard as it was set: 8 s, or 2.5 s)."""
+    if value is None:
+        return "-"
+    return seconds_text(float(value), 0 if whole and float(value).is_integer() else 1)
 
 
 def exam_line(exam: JSON) -> str:
@@ -103,10 +107,15 @@ def exam_line(exam: JSON) -> str:
     'Exam: not passed: 96.0% right (95% needed), 80.0% within the standard times (90% needed).'
     """
     verdict = _("passed") if exam["passed"] else _("not passed")
-    return _("Exam: {verdict}: {right}% right ({right_mark}% needed), {within}% within the standard times "
-             "({within_mark}% needed).", verdict=verdict, right=f"{exam['right_percent']:.1f}",
-             right_mark=exam["marks"]["right"], within=f"{exam['within_percent']:.1f}",
-             within_mark=exam["marks"]["within"])
+    return _("Exam: {verdict}: {right} right ({right_mark} needed), {within} within the standard times "
+             "({within_mark} needed).", verdict=verdict, right=percent_text(exam["right_percent"] / 100, 1),
+             right_mark=_mark(exam["marks"]["right"]), within=percent_text(exam["within_percent"] / 100, 1),
+             within_mark=_mark(exam["marks"]["within"]))
+
+
+def _mark(value: float) -> str:
+    """A pass mark as it was set (95%, or 92.5%), in the person's language."""
+    return percent_text(float(value) / 100, 0 if float(value).is_integer() else 1)
 
 
 def _mistake(step: JSON) -> str:

@@ -197,6 +197,16 @@ def german() -> Iterator[None]:
 
 
 @pytest.fixture
+def spanish() -> Iterator[None]:
+    """The terminal's language is Spanish for the test."""
+    use_language("es")
+    try:
+        yield
+    finally:
+        use_language("en")
+
+
+@pytest.fixture
 def lang(request: pytest.FixtureRequest) -> Iterator[str]:
     """The terminal's language is the test's parameter (``indirect``); English again after it."""
     use_language(request.param)

@@ -16,7 +16,7 @@ _REPORT = {"scenario": "bank-runs-out", "right": 1, "total": 2, "by_step": {
 @pytest.mark.usefixtures("german")
 def test_the_report_is_german() -> None:
     lines = report_lines(_REPORT, "training")
-    assert lines[0] == "Bericht: bank-runs-out (training): 1/2 richtig, 50.0%"
+    assert lines[0] == "Bericht: bank-runs-out (training): 1/2 richtig, 50,0\u00a0%"
     assert lines[2].startswith("  die erste Karte ")
     assert lines[3] == "Fehler:"
     assert lines[4].startswith("  Hand 1, Schritt 2 (die erste Karte)")
@@ -27,9 +27,24 @@ def test_the_report_is_german() -> None:
 def test_the_exam_and_the_opening_are_german() -> None:
     assert exam_line({"passed": True, "right_percent": 96.0, "within_percent": 95.0,
                       "marks": {"right": 95, "within": 90}}) == \
-        "Prüfung: bestanden: 96.0% richtig (95% nötig), 95.0% innerhalb der Standardzeiten (90% nötig)."
+        "Prüfung: bestanden: 96,0\u00a0% richtig (95\u00a0% nötig), 95,0\u00a0% innerhalb der Standardzeiten (90\u00a0% nötig)."
     assert intro_lines("bank runs out", "training", 8, "?") == [
         "Übung: bank runs out", "8 Schritte; nach jeder Antwort erfahren Sie, ob sie richtig oder falsch ist.", "?"]
+
+
+@pytest.mark.usefixtures("spanish")
+def test_the_spanish_report_writes_its_figures_the_spanish_way() -> None:
+    report = {**_REPORT, "by_step": {"first_card": {"right": 1, "total": 2, "median_seconds": 2.5,
+                                                    "worst_seconds": 12.25, "standard_seconds": 8}}}
+    lines = report_lines(report, "exam")
+    assert lines[0] == "Informe: bank-runs-out (exam): 1/2 aciertos, 50,0\u00a0%"
+    assert "2,5\u00a0s" in lines[2]
+    assert "12,2\u00a0s" in lines[2] or "12,3\u00a0s" in lines[2]
+    assert "8\u00a0s" in lines[2]
+    assert exam_line({"passed": False, "right_percent": 96.0, "within_percent": 80.0,
+                      "marks": {"right": 92.5, "within": 90}}) == (
+        "Examen: no aprobado: 96,0\u00a0% de aciertos (se necesita un 92,5\u00a0%), 80,0\u00a0% dentro de los "
+        "tiempos estándar (se necesita un 90\u00a0%).")
 
 
 def test_the_english_report_is_unchanged() -> None:
