@@ -38,6 +38,7 @@ async (k) => {
         out.push([`result ${cls}`, r.resultLines(settled, "caribbean", 2).map((l) => l[0]).join(" ")]);
     }
     const hcf = {status: "settled", number: 5, dealer: 3, names: {"2": "bob", "3": "cy"},
+        bets: {"2": {ante: 5, straight_flush_bonus: 100, flush_bonus: 0, raise: 10}},
         dealer_cards: ["2c", "4d", "6s", "8c", "Td", "Qs", "3c"], shown: {"2": ["Ah", "Kh", "Qh", "Jh", "Th", "9h", "8h"]},
         settlement: {dealer: {qualifies: false, net: -10, fee: 0}, house: 1, seats: [
             {seat: 2, dead: false, folded: false, ante: 5, raise: 0, straight_flush_bonus: 100, flush_bonus: 0, fee: -1, net: 104}]}};

@@ -200,6 +200,7 @@ def test_every_event_refusal_and_result_kind_reads_as_a_sentence(
     assert said["void dealer_dead"].startswith("Hand #14: void"), "the table's own hand number, never the id"
     assert "flush of 7, ace high; straight flush of 7, ace high" in said["hcf result"]
     assert "(the DP does not qualify)" in said["hcf result"]
+    assert "raise of 10 returned" in said["hcf result"], "a raise pushed by a DP who does not qualify is named"
     assert said["pair"] == "pair of jacks"
     assert "seat 2 bob: folded (the clock ran out), net -6" in said["clock fold"], said["clock fold"]
     assert said["drill answer"] == "qualifies: no, fees: seat 1 pays 1, seat: nobody, first card: 3"

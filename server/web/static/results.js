@@ -46,7 +46,13 @@ export function handName(game, row, cardsShown) {
 function hcfWhy(row, reveal, dpName) {
   const q = reveal.dealer_qualifies ?? reveal.settlement?.dealer?.qualifies;
   const out = [];
-  if (!q) out.push(t("Ante {result} (the DP does not qualify)", { result: verb(row.ante) }), ...(row.raise ? [t("raise {result}", { result: verb(row.raise) })] : []));
+  if (!q) {
+    out.push(t("Ante {result} (the DP does not qualify)", { result: verb(row.ante) }));
+    // The raise is returned then (a push): named, so that a player who raised sees where those chips went.
+    const raised = reveal.bets?.[String(row.seat)]?.raise || 0;
+    if (row.raise) out.push(t("raise {result}", { result: verb(row.raise) }));
+    else if (raised > 0) out.push(t("raise of {chips} returned", { chips: raised }));
+  }
   else if (row.ante > 0) out.push(t("Ante and raise win {chips} (beats the DP's {hand})", { chips: row.ante + row.raise, hand: dpName }));
   else if (row.ante < 0) out.push(t("Ante and raise lose {chips} (the DP's {hand} is better)", { chips: -(row.ante + row.raise), hand: dpName }));
   else out.push(t("Ante and raise push (ties the DP's {hand})", { hand: dpName }));
