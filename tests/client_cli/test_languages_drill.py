@@ -27,7 +27,8 @@ def test_the_report_is_german() -> None:
 def test_the_exam_and_the_opening_are_german() -> None:
     assert exam_line({"passed": True, "right_percent": 96.0, "within_percent": 95.0,
                       "marks": {"right": 95, "within": 90}}) == \
-        "Prüfung: bestanden: 96,0\u00a0% richtig (95\u00a0% nötig), 95,0\u00a0% innerhalb der Standardzeiten (90\u00a0% nötig)."
+        ("Prüfung: bestanden: 96,0\u00a0% richtig (95\u00a0% nötig), 95,0\u00a0% innerhalb der Standardzeiten "
+         "(90\u00a0% nötig).")
     assert intro_lines("bank runs out", "training", 8, "?") == [
         "Übung: bank runs out", "8 Schritte; nach jeder Antwort erfahren Sie, ob sie richtig oder falsch ist.", "?"]
 
