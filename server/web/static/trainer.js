@@ -73,9 +73,9 @@ export async function traineesPage(root) {
     h("th", { scope: "row" }, h("a", { href: `/trainees/${encodeURIComponent(one.trainee)}` }, one.trainee)),
     h("td", {}, String(one.sessions)), h("td", {}, utcWords(one.last_seen)), h("td", {}, percentWords(one.accuracy)),
     h("td", {}, String(one.certificates))));
-  root.append(h("table", { class: "trainer-table" }, h("caption", {}, t("Every trainee with a kept drill report")),
+  root.append(h("div", { class: "table-wrap" }, h("table", { class: "trainer-table" }, h("caption", {}, t("Every trainee with a kept drill report")),
     h("thead", {}, h("tr", {}, [t("Trainee"), t("Sessions"), t("Last seen"), t("Right in all"), t("Certificates")].map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", {}, rows)));
+    h("tbody", {}, rows))));
 }
 
 /** /trainees/NAME: one trainee's history. */
@@ -119,8 +119,8 @@ function sessionTable(sessions) {
     h("td", {}, s.scenario), h("td", {}, `${MODES[s.mode] || s.mode}, ${SOURCES[s.source] || s.source}${s.partial ? t(", stopped early") : ""}`),
     h("td", {}, t("{right} of {total} ({percent})", { right: s.right, total: s.total, percent: percentWords(s.accuracy) }))));
   return h("section", { "aria-labelledby": "sessions-title" }, h("h2", { id: "sessions-title" }, t("Sessions")),
-    h("table", { class: "trainer-table" }, h("thead", {}, h("tr", {}, [t("Session"), t("Date"), t("Scenario"), t("How"), t("Right")].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows)));
+    h("div", { class: "table-wrap" }, h("table", { class: "trainer-table" }, h("thead", {}, h("tr", {}, [t("Session"), t("Date"), t("Scenario"), t("How"), t("Right")].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows))));
 }
 
 /** One step kind: its chart and, beside it, the same figures as a table. */
@@ -136,7 +136,8 @@ export function trendFigure(kind, points) {
   return h("section", { class: "trend", "data-step": kind, "aria-labelledby": `${id}-title` },
     h("h3", { id: `${id}-title` }, stepName(kind)),
     h("div", { class: "trend-body" }, chart(id, points.length === 1 ? t("{step} over 1 session: {said}.", { step: stepName(kind), said })
-      : t("{step} over {count} sessions: {said}.", { step: stepName(kind), count: points.length, said }), points), table));
+      : t("{step} over {count} sessions: {said}.", { step: stepName(kind), count: points.length, said }), points),
+    h("div", { class: "table-wrap" }, table)));
 }
 
 const SVG = "http://www.w3.org/2000/svg";
