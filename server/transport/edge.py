@@ -168,12 +168,11 @@ class TableSends:
         if not viewers:
             return
         spectator, accounts, skip = updates.spectator, updates.accounts, updates.skip
-        to_spectators = not (spectators >= self.hold_from and not updates.snapshot and self._gather(table, updates,
-                                                                                                      viewers))
+        gathering = spectators >= self.hold_from and not updates.snapshot and self._gather(table, updates, viewers)
         sends: list[tuple[str, Mapping[str, object]]] = []
         for eio_sid, account in viewers:
             if account is None:
-                if to_spectators:
+                if not gathering:  # a held update goes out later, with the next ones (send_gathered)
                     sends.append((eio_sid, spectator))
             elif account not in skip:  # a skipped one had its update with the answer to its own request
                 sends.append((eio_sid, accounts.get(account, spectator)))

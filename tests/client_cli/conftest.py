@@ -186,24 +186,28 @@ class Relay:
         self.cut()
 
 
-@pytest.fixture
-def german() -> Iterator[None]:
-    """The terminal's language is German for the test (the process's one language: server/i18n.use_language)."""
-    use_language("de")
+@contextlib.contextmanager
+def _speaking(lang: str) -> Iterator[None]:
+    """The terminal's language is ``lang`` meanwhile (the process's one language: server/i18n.use_language)."""
+    use_language(lang)
     try:
         yield
     finally:
         use_language("en")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The terminal's language is German for the test."""
+    with _speaking("de"):
+        yield
 
 
 @pytest.fixture
 def spanish() -> Iterator[None]:
     """The terminal's language is Spanish for the test."""
-    use_language("es")
-    try:
+    with _speaking("es"):
         yield
-    finally:
-        use_language("en")
 
 
 @pytest.fixture

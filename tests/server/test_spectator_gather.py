@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import socketio
-
 from server.table.ports import TableUpdates
 from server.transport import edge
 from server.transport.outlets import HOLD_FROM, FrameHold
@@ -20,6 +18,7 @@ from tests.server.conftest import Server
 from tests.server.helpers import Policy, run_hands
 from tests.server.test_direct_frames import WAIT, serving
 from tests.support.clock import ManualClock
+from tests.support.socket_clients import listeners
 
 GATHER = 0.1
 
@@ -44,17 +43,8 @@ async def test_updates_close_together_reach_the_spectators_as_one_and_the_player
     async with serving() as (sio, port, arrived):
         clock = ManualClock()
         sends = edge.TableSends(sio, "table_update", FrameHold(clock, 0.05), hold_from=2, gather_seconds=GATHER)
-        clients: list[socketio.AsyncClient] = []
-        got: list[asyncio.Queue[Any]] = []
-        for _ in range(4):
-            client, queue = socketio.AsyncClient(), asyncio.Queue[Any]()
-            client.on("table_update", queue.put_nowait)
-            await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
-            clients.append(client)
-            got.append(queue)
-        try:
-            eio_sids = [await asyncio.wait_for(arrived.get(), WAIT) for _ in clients]
-            sids = [sio.manager.sid_from_eio_sid(eio_sid, "/") for eio_sid in eio_sids]
+        async with listeners(sio, port, arrived, 4) as at:
+            got, sids = at.updates, at.sids
             await sio.enter_room(sids[0], account_room(7))
             await sio.enter_room(sids[3], account_room(8))
             for sid in sids:
@@ -89,9 +79,6 @@ async def test_updates_close_together_reach_the_spectators_as_one_and_the_player
                 assert [await _next(queue) for _ in range(3)] == [(6, 6, [6]), (7, 7, [7]), (8, 8, [8])]
             assert sitter.empty()
             assert player.empty()
-        finally:
-            for client in clients:
-                await client.disconnect()
 
 
 async def test_at_a_table_many_watch_every_spectators_model_is_its_snapshot_after_the_hands(server: Server) -> None:

@@ -8,9 +8,6 @@ are remembered from batch to batch (issue 25).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
-
-import socketio
 
 from server.table.ports import TableUpdates
 from server.transport import edge
@@ -18,6 +15,7 @@ from server.transport.outlets import FrameHold
 from server.transport.rooms import account_room, table_room
 from tests.server.test_direct_frames import WAIT, serving
 from tests.support.clock import ManualClock
+from tests.support.socket_clients import listeners
 
 
 def _updates(seq: int, skip: frozenset[int] = frozenset()) -> TableUpdates:
@@ -27,17 +25,8 @@ def _updates(seq: int, skip: frozenset[int] = frozenset()) -> TableUpdates:
 async def test_joins_and_leaves_change_who_gets_the_next_batch_and_nothing_else_walks_the_room() -> None:
     async with serving() as (sio, port, arrived):
         sends = edge.TableSends(sio, "table_update", FrameHold(ManualClock(), 0.05), hold_from=16)
-        clients: list[socketio.AsyncClient] = []
-        got: list[asyncio.Queue[Any]] = []
-        for _ in range(3):
-            client, queue = socketio.AsyncClient(), asyncio.Queue[Any]()
-            client.on("table_update", queue.put_nowait)
-            await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
-            clients.append(client)
-            got.append(queue)
-        try:
-            eio_sids = [await asyncio.wait_for(arrived.get(), WAIT) for _ in clients]
-            sids = [sio.manager.sid_from_eio_sid(eio_sid, "/") for eio_sid in eio_sids]
+        async with listeners(sio, port, arrived, 3) as at:
+            clients, got, sids, eio_sids = at.clients, at.updates, at.sids, at.eio_sids
             await sio.enter_room(sids[0], account_room(7))
             for sid in sids[:2]:
                 await sio.enter_room(sid, table_room("t"))
@@ -64,6 +53,3 @@ async def test_joins_and_leaves_change_who_gets_the_next_batch_and_nothing_else_
             assert sends.viewers("t", frozenset({7})) == ([(eio_sids[0], 7)], 0)
             assert got[1].empty(), "it left the table before batch 2"
             assert got[2].empty(), "it was gone before batch 3"
-        finally:
-            for client in clients:
-                await client.disconnect()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import socketio
@@ -38,3 +39,35 @@ async def updates_client(sio: socketio.AsyncServer, port: int, arrived: asyncio.
         yield eio_sid
     finally:
         await client.disconnect()
+
+
+@dataclass(frozen=True, slots=True)
+class Listeners:
+    """Clients that each put every ``table_update`` they receive on a queue of their own, with the sids the server
+    gave them (the Socket.IO ones to put in rooms, the engine.io ones a send loop names), in the same order."""
+
+    clients: list[socketio.AsyncClient]
+    updates: list[asyncio.Queue[Any]]
+    sids: list[str]
+    eio_sids: list[str]
+
+
+@asynccontextmanager
+async def listeners(sio: socketio.AsyncServer, port: int, arrived: asyncio.Queue[str],
+                    count: int) -> AsyncIterator[Listeners]:
+    """``count`` clients connected over the websocket (``arrived`` says each one's engine.io sid); disconnected at
+    the end."""
+    clients: list[socketio.AsyncClient] = []
+    updates: list[asyncio.Queue[Any]] = []
+    try:
+        for _ in range(count):
+            client, queue = socketio.AsyncClient(), asyncio.Queue[Any]()
+            client.on("table_update", queue.put_nowait)
+            await client.connect(f"http://127.0.0.1:{port}", transports=["websocket"])
+            clients.append(client)
+            updates.append(queue)
+        eio_sids = [await asyncio.wait_for(arrived.get(), WAIT) for _ in clients]
+        yield Listeners(clients, updates, [sio.manager.sid_from_eio_sid(e, "/") for e in eio_sids], eio_sids)
+    finally:
+        for client in clients:
+            await client.disconnect()
