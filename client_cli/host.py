@@ -13,7 +13,7 @@ from urllib.parse import quote
 from client_cli.api import ServerRefused, UnreachableError, http_json, request_json
 from client_cli.drill.turns import turn_sentence, who_trains
 from client_cli.notes import notes_lines
-from client_cli.numbers import percent_text, signed_text
+from client_cli.numbers import percent_text, seconds_text, signed_text
 from server.i18n import _, phrase, spoken
 
 ACTIONS = {
@@ -201,7 +201,7 @@ def answer_line(step: Mapping[str, Any]) -> str:
     if not step.get("right"):
         line += _("; right: `{answer}` ({rule})", answer=format_answer(kind, step["answer"]), rule=step["rule"])
     seconds = step.get("seconds")
-    return line + (f", {seconds:.1f} s" if isinstance(seconds, int | float) else "")
+    return line + (f", {seconds_text(seconds)}" if isinstance(seconds, int | float) else "")
 
 
 def trainer_lines(report: Mapping[str, Any], *, ended: bool) -> list[str]:

@@ -75,21 +75,31 @@ def report_lines(report: JSON, mode: str) -> list[str]:
     """The session's report: the score; each step kind's score, median and worst time, its standard and how many
     beat it; an exam's verdict against its pass marks; every mistake."""
     lines = [_("Report: {scenario} ({mode}): {right}/{total} right, {percent}", scenario=report["scenario"],
-               mode=mode, right=report["right"], total=report["total"], percent=percent_text(percent(report) / 100, 1)),
-             f"  {_('step'):<33} {_('right'):>7}   {_('median'):>7}  {_('worst'):>7}  {_('standard'):>8}  "
-             + _("beat it")]
+               mode=mode, right=report["right"], total=report["total"], percent=percent_text(percent(report) / 100, 1))]
+    rows = [[_("step"), _("right"), _("median"), _("worst"), _("standard"), _("beat it")]]
     for kind, tally in report["by_step"].items():
         beat = f"{tally['within_standard']}/{tally['total']}" if "within_standard" in tally else "-"
-        standard = _seconds(tally.get("standard_seconds"), whole=True)
-        lines.append(f"  {spoken(step_name(kind)):<33} {tally['right']:>3}/{tally['total']:<3}   "
-                     f"{_seconds(tally.get('median_seconds')):>7}  {_seconds(tally.get('worst_seconds')):>7}  "
-                     f"{standard:>8}  {beat}")
+        rows.append([spoken(step_name(kind)), f"{tally['right']}/{tally['total']}",
+                     _seconds(tally.get("median_seconds")), _seconds(tally.get("worst_seconds")),
+                     _seconds(tally.get("standard_seconds"), whole=True), beat])
+    lines += _columns(rows)
     if "exam" in report:
         lines.append(exam_line(report["exam"]))
     mistakes = [s for s in report["steps"] if not s["right"]]
     lines.append(_("Mistakes:") if mistakes else _("No mistakes."))
     lines += [_mistake(s) for s in mistakes]
     return lines
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    """The report's table, each column as wide as its widest cell in this language: the names left, the figures right.
+
+    >>> _columns([["step", "right", "median"], ["the first card", "1/2", "2.5 s"]])
+    ['  step            right  median', '  the first card    1/2   2.5 s']
+    """
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                              for i, (cell, width) in enumerate(zip(row, widths, strict=True))) for row in rows]
 
 
 def _seconds(value: Any, *, whole: bool = False) -> str:

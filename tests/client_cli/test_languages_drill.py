@@ -48,6 +48,19 @@ def test_the_spanish_report_writes_its_figures_the_spanish_way() -> None:
         "tiempos estándar (se necesita un 90\u00a0%).")
 
 
+@pytest.mark.usefixtures("german")
+def test_the_reports_columns_line_up_however_long_the_languages_words() -> None:
+    tallies = {"first_card": {"right": 1, "total": 2, "median_seconds": 2.5, "worst_seconds": 12.0,
+                              "standard_seconds": 5, "within_standard": 1},
+               "bank_after": {"right": 0, "total": 1, "median_seconds": 1.0, "worst_seconds": 1.0,
+                              "standard_seconds": 20, "within_standard": 1}}
+    table = report_lines({**_REPORT, "by_step": tallies}, "exam")[1:4]
+    assert table[2].startswith("  der Stapel des designierten Spielers danach  ")
+    assert len({len(line) for line in table}) == 1, table  # every column as wide in each line
+    worst = table[0].index("schlechteste") + len("schlechteste")
+    assert [line[worst - 6:worst] for line in table[1:]] == ["12,0\u00a0s", " 1,0\u00a0s"]
+
+
 def test_the_english_report_is_unchanged() -> None:
     lines = report_lines(_REPORT, "exam")
     assert lines[0] == "Report: bank-runs-out (exam): 1/2 right, 50.0%"

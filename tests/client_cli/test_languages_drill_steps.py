@@ -107,7 +107,7 @@ def test_the_trainers_answer_lines_are_german() -> None:
     line = answer_line({"n": 3, "hand": 1, "step": "first_card", "given": None, "answer": {"seat": 2},
                         "right": False, "mistake": "no answer", "rule": "RULES 3.4", "seconds": 4.2})
     assert line.startswith("Hand 1, Schritt 3 (die erste Karte): ")
-    assert "keine Antwort; richtig: `first 2` (RULES 3.4), 4.2 s" in line
+    assert "keine Antwort; richtig: `first 2` (RULES 3.4), 4,2\u00a0s" in line  # the time written the German way
 
 
 @pytest.mark.usefixtures("german")
