@@ -92,14 +92,17 @@ def report_lines(report: JSON, mode: str) -> list[str]:
 
 
 def _columns(rows: list[list[str]]) -> list[str]:
-    """The report's table, each column as wide as its widest cell in this language: the names left, the figures right.
+    """The report's table, each column as wide as its widest cell in this language: the first and the last (the
+    step, how many beat the standard) to the left, the figures between them to the right.
 
-    >>> _columns([["step", "right", "median"], ["the first card", "1/2", "2.5 s"]])
-    ['  step            right  median', '  the first card    1/2   2.5 s']
+    >>> _columns([["step", "right", "median", "beat it"], ["the first card", "1/2", "2.5 s", "1/2"]])
+    ['  step            right  median  beat it', '  the first card    1/2   2.5 s  1/2']
     """
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                              for i, (cell, width) in enumerate(zip(row, widths, strict=True))) for row in rows]
+    last = len(widths) - 1
+    return [("  " + "  ".join(cell.ljust(width) if i in (0, last) else cell.rjust(width)
+                              for i, (cell, width) in enumerate(zip(row, widths, strict=True)))).rstrip()
+            for row in rows]
 
 
 def _seconds(value: Any, *, whole: bool = False) -> str:
