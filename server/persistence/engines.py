@@ -26,6 +26,7 @@ Synchronous = Literal["NORMAL", "FULL"]
 BUSY_TIMEOUT_MS: Final = 5_000
 # How long a starting process waits for another one to finish migrating (both databases).
 MIGRATION_LOCK_TIMEOUT_S: Final = 120
+PAGE_SIZE: Final = 1024  # bytes of a new SQLite file's page (on_connect)
 READ_ONLY: Final = "hcf_read_only"
 
 
@@ -126,6 +127,10 @@ def _configure_sqlite(
         cursor = dbapi_connection.cursor()
         for pragma in (
             f"busy_timeout = {busy_timeout_ms}",  # first: switching a new file to WAL may wait for a lock
+            # A new file's pages (a file already written keeps its own, and WAL mode fixes it): a commit
+            # writes each page it changed whole to the WAL, and a table command changes a few rows in
+            # each of about ten tables and indexes (docs/benchmarks.md, twelfth round).
+            f"page_size = {PAGE_SIZE}",
             "journal_mode = WAL",
             f"synchronous = {synchronous}",
             f"foreign_keys = {'ON' if foreign_keys else 'OFF'}",

@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy
 
 from server.persistence import Database, InsufficientFunds, StoreError, account_place, open_database
+from server.persistence.engines import PAGE_SIZE
 
 from .conftest import raw_sql
 
@@ -28,6 +29,28 @@ async def test_opening_creates_the_folder_and_sets_wal_normal_and_foreign_keys(
     assert await _pragma(sqlite_db, "synchronous") == 1  # NORMAL
     assert await _pragma(sqlite_db, "foreign_keys") == 1
     assert await _pragma(sqlite_db, "busy_timeout") == 5000
+
+
+async def test_a_new_file_has_small_pages_and_a_file_already_written_keeps_its_own(tmp_path: Path) -> None:
+    # Small pages: a commit writes every page it changed whole to the WAL (docs/benchmarks.md, twelfth round).
+    db = await open_database(f"sqlite:///{tmp_path}/new.db")
+    try:
+        assert await _pragma(db, "page_size") == PAGE_SIZE == 1024
+    finally:
+        await db.close()
+    older = tmp_path / "older.db"
+    with contextlib.closing(sqlite3.connect(older)) as raw:
+        raw.execute("PRAGMA page_size = 4096")
+        raw.execute("CREATE TABLE kept (x INTEGER)")
+        raw.execute("INSERT INTO kept VALUES (7)")
+        raw.commit()
+    db = await open_database(f"sqlite:///{older}")
+    try:
+        assert await _pragma(db, "page_size") == 4096
+        async with db.engine.connect() as conn:
+            assert (await conn.exec_driver_sql("SELECT x FROM kept")).scalar_one() == 7
+    finally:
+        await db.close()
 
 
 async def test_full_synchronous_is_an_option(tmp_path: Path) -> None:
