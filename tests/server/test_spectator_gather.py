@@ -91,7 +91,7 @@ async def test_at_a_table_many_watch_every_spectators_model_is_its_snapshot_afte
     await run_hands(host, 3)
     final = (await players[0].snapshot())["seq"]
     for watcher in (host, *watchers):
-        await watcher.wait_for(lambda _e, w=watcher: w.model()["seq"] >= final)  # what was held comes within 0.1 s
+        await watcher.wait_for(lambda _e, w=watcher: w.model()["seq"] >= final)  # what was held comes within GATHER_SECONDS
         snapshot = await watcher.snapshot()
         assert _bare(watcher.model()) == _bare(snapshot)
         heard = [e["seq"] for e in watcher.log if e.get("kind") == "table"]
