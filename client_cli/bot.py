@@ -77,6 +77,8 @@ class Bot:
         """Sign up, sit, play until the team is done, stand up."""
         try:
             await self._play()
+        except ServerRefused as exc:  # the server's own sentence (a full table, a closed one...)
+            self._error(exc.message)
         except Exception as exc:  # every failure is reported in the summary, never raised
             self._error(f"{type(exc).__name__}: {exc}")
         finally:

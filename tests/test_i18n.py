@@ -68,8 +68,11 @@ def test_the_terminal_language_is_chosen_once() -> None:
 @given(st.sampled_from(LANGUAGES), st.integers(), st.text(max_size=20))
 def test_any_parameters_fill_every_language(lang: str, seat: int, table: str) -> None:
     assert str(seat) in tr(lang, "seat {seat} is taken", seat=seat)
-    assert table in tr(lang, "table {table} is full", table=table)
-    assert phrase("table {table} is full", table=table) == f"table {table} is full"
+    full = "table {table} is full (all {count} seats are taken)"
+    said = tr(lang, full, table=table, count=seat)
+    assert table in said
+    assert str(seat) in said
+    assert phrase(full, table=table, count=seat) == f"table {table} is full (all {seat} seats are taken)"
 
 
 def test_the_terminal_prompts_follow_the_chosen_language() -> None:

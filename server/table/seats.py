@@ -262,7 +262,8 @@ def sit(t: Seating, cmd: Sit) -> Decision:
 def _free_seat(t: Seating, asked: Seat | None) -> Seat:
     seat = asked if asked is not None else t.roster.first_free()
     if seat is None:
-        raise TableError("seat/no_free_seat", phrase("table {table} is full", table=t.table))
+        raise TableError("seat/no_free_seat", phrase("table {table} is full (all {count} seats are taken)",
+                                                     table=t.table, count=t.limits.seats))
     if not 1 <= seat <= t.limits.seats:
         raise TableError("seat/invalid", phrase("table {table} has seats 1 to {seats}", table=t.table,
                                                  seats=t.limits.seats))

@@ -61,6 +61,16 @@ def test_three_basic_bots_play_three_hands_and_say_so_in_json(server: Server, tm
 
 
 @pytest.mark.timeout(90)
+def test_a_bot_that_finds_no_seat_says_so_in_the_servers_sentence(server: Server, tmp_path: Path) -> None:
+    """Found by hand: a bot at a full table printed "ServerRefused: table main is full"."""
+    _host(server, tmp_path, "create-table", "two", "--set", "seats=2", "--set", "pause_seconds=0.2")
+    done = _bots(server, tmp_path, "--table", "two", "--count", "3", "--hands", "1", "--fast", "--prefix", "full")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "error: table two is full (all 2 seats are taken)" in done.stdout, done.stdout
+    assert "ServerRefused" not in done.stdout + done.stderr
+
+
+@pytest.mark.timeout(90)
 def test_random_and_stubborn_bots_share_a_table_and_the_clocks_answer_for_the_stubborn(
         server: Server, tmp_path: Path) -> None:
     _host(server, tmp_path, "create-table", "clocks", "--settings",
