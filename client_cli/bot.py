@@ -58,6 +58,8 @@ class Bot:
         self.conn: Connection | None = None
         self.table = options.table
         self.seat: int | None = None
+        self.seated_at = 0
+        """The seq of the update that seated the bot: its model says where it sits from that seq on."""
         self.settings: dict[str, Any] = {}
         self.balance = 0
         self.start_total = 0
@@ -155,9 +157,12 @@ class Bot:
             self._error(_("only {chips} chips: the buy-in is at least {low}", chips=self.balance, low=low))
             return False
         reply = await self.conn.call("sit", {"table": self.table, "buy_in": buy_in})
-        self.seat = int(reply["seat"])
         self.balance -= buy_in
         self._take_model()
+        self.seat = int(reply["seat"])
+        # The model may not show the seat yet: the answer's update can wait behind spectators' updates still on
+        # their way (docs/protocol.md section 3). A model older than the answer's says nothing about the seat.
+        self.seated_at = int((reply.get("update") or {}).get("seq") or 0)
         return True
 
     async def _events(self) -> None:
@@ -222,7 +227,7 @@ class Bot:
         model = self.model
         self.settings = dict(model.get("settings") or self.settings)
         self.game = str(model.get("game") or self.game)
-        if model:
+        if model and int(model.get("seq") or 0) >= self.seated_at:
             seat = (model.get("you") or {}).get("seat")
             self.seat = seat if isinstance(seat, int) else None
 

@@ -172,3 +172,4 @@ def _wait_seated(server: Server, table: str, count: int, process: subprocess.Pop
             return
         time.sleep(0.1)  # polling the lobby, not waiting for a clock
     raise AssertionError(f"nobody sat at {table} within {timeout} s")
+
