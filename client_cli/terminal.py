@@ -43,7 +43,6 @@ class LiveFace:
         self._on_line: LineHandler | None = None
         self._on_edit: Callable[[], None] | None = None
         self._escape = False
-        self._blocking = True
 
     def start(self, on_line: LineHandler | None, on_edit: Callable[[], None] | None = None) -> None:
         """Start drawing (and reading keys when ``on_line`` is given; ``on_edit`` after each key)."""
@@ -54,11 +53,6 @@ class LiveFace:
         self._fd = sys.stdin.fileno()
         self._saved = termios.tcgetattr(self._fd)
         tty.setcbreak(self._fd)
-        # Not blocking: Ctrl-C makes the terminal drop the keys typed before it, so a read the loop was told it
-        # could make may find nothing; a blocking read then froze the client (its clock, its Ctrl-C) until the
-        # next key.
-        self._blocking = os.get_blocking(self._fd)
-        os.set_blocking(self._fd, False)
         asyncio.get_running_loop().add_reader(self._fd, self._read)
 
     def stop(self) -> None:
@@ -68,7 +62,6 @@ class LiveFace:
                 asyncio.get_running_loop().remove_reader(self._fd)
             if self._saved is not None:
                 termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
-            os.set_blocking(self._fd, self._blocking)
             self._fd = None
         self.live.stop()
 
@@ -83,10 +76,19 @@ class LiveFace:
 
     def _read(self) -> None:
         assert self._fd is not None
+        # Not blocking, for this read only: Ctrl-C makes the terminal drop the keys typed before it, so a read
+        # the loop was told it could make may find nothing, and a blocking one froze the client (its clock, its
+        # Ctrl-C) until the next key. Only for this read: a terminal's stdin and stdout are one open file, so
+        # stdout left non-blocking cut a redraw short when the terminal was slow to take it, in the middle of
+        # a character (found by a pexpect run on a loaded machine).
+        blocking = os.get_blocking(self._fd)
+        os.set_blocking(self._fd, False)
         try:
             data = os.read(self._fd, 1024).decode("utf-8", errors="ignore")
         except OSError:  # BlockingIOError among them: the keys went (Ctrl-C flushed them)
             return
+        finally:
+            os.set_blocking(self._fd, blocking)
         for ch in data:
             self._key(ch)
 

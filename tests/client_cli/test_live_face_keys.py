@@ -47,3 +47,31 @@ async def test_a_read_that_finds_no_key_returns_at_once_and_the_terminal_is_give
         stdin.close()
         os.close(follower)
         os.close(leader)
+
+
+async def test_the_screen_stays_blocking_while_keys_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal's stdin and stdout are one open file: stdin made non-blocking made stdout so too, and a redraw
+    the terminal was slow to take was cut short in the middle of a character (a pexpect run on a loaded machine
+    read 'erh\\xc3' and then the next frame)."""
+    leader, follower = pty.openpty()
+    screen = os.dup(follower)  # the shell opens the terminal once and hands it out as 0, 1 and 2
+    stdin = os.fdopen(follower, "r", closefd=False)
+    monkeypatch.setattr(sys, "stdin", stdin)
+    face = LiveFace(Console(file=io.StringIO(), force_terminal=True, width=80, height=24))
+    lines: list[str | None] = []
+    face.start(lines.append)
+    try:
+        assert os.get_blocking(screen), "drawing while keys are read"
+        os.write(leader, b"bet 10\r")
+        for _ in range(100):
+            if lines:
+                break
+            await asyncio.sleep(0.01)  # the loop's reader takes the keys (a turn of the loop, not a clock)
+        assert lines == ["bet 10"]
+        assert os.get_blocking(screen), "drawing after a key was read"
+    finally:
+        face.stop()
+        stdin.close()
+        os.close(screen)
+        os.close(follower)
+        os.close(leader)
