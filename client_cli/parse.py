@@ -27,7 +27,8 @@ PlaceBets(ante=10, straight_flush_bonus=5, flush_bonus=0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, Protocol
 
@@ -315,6 +316,22 @@ _WORDS = {
 }
 
 
+def unknown_command(word: str, known: Iterable[str]) -> InputError:
+    """A word that is no command, and the command it most likely was, if one is close (a typo).
+
+    >>> unknown_command("bett", ["bet", "b", "fold"]).message
+    "unknown command 'bett': did you mean 'bet'? (type 'help' for the commands)"
+    >>> unknown_command("dance", ["bet", "fold"]).message
+    "unknown command 'dance': type 'help' for the commands"
+    """
+    # Only words of three letters or more are suggested: 'f' for 'g' would be a guess, not a typo.
+    close = difflib.get_close_matches(word, [k for k in known if len(k) >= 3], n=1, cutoff=0.75)
+    if close:
+        return InputError(_("unknown command '{word}': did you mean '{command}'? (type 'help' for the commands)",
+                            word=word, command=close[0]))
+    return InputError(_("unknown command '{word}': type 'help' for the commands", word=word))
+
+
 SAY_HELP: Final = phrase("  say TEXT              chat with the table (every game; 'say' is never a move)")
 
 
@@ -335,7 +352,7 @@ def parse_line(line: str, choices: Choices) -> Command | InputError:
     verb = _WORDS.get(words[0])
     args = words[1:]
     if verb is None:
-        return InputError(_("unknown command '{word}': type 'help' for the commands", word=words[0]))
+        return unknown_command(words[0], _WORDS)
     if verb == "help":
         return Help()
     if verb == "leave":

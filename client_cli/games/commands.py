@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final, Generic, Protocol, TypeVar
 
 from client_cli.games.house import Move
-from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command
+from client_cli.parse import Help, InputError, Leave, SitOut, Stay, TopUp, seat_command, unknown_command
 from server.i18n import _
 
 Command = Move | Help | Leave | Stay | SitOut | TopUp
@@ -82,7 +82,7 @@ def read_line(line: str, choices: C, grammar: Grammar[C]) -> Command | InputErro
         return common
     verb = BETTING_WORDS.get(words[0]) or grammar.words.get(words[0])
     if verb is None:
-        return InputError(_("unknown command '{word}': type 'help' for the commands", word=words[0]))
+        return unknown_command(words[0], [*TABLE_WORDS, *BETTING_WORDS, *grammar.words])
     move = grammar.turn(verb, words[1:], choices)
     if move is not None:
         return move

@@ -141,6 +141,7 @@ def test_bets_without_a_spot_take_the_players_own_spots_first() -> None:
     ("clear", "clear is not possible now. Now you may: bet (Ante 5 to 333), pass"),
     ("play", "it is not your turn to play"),
     ("raise 10", "unknown command 'raise': type 'help' for the commands"),
+    ("delt", "unknown command 'delt': did you mean 'deal'? (type 'help' for the commands)"),
 ])
 def test_invalid_input_is_explained_and_never_sent(line: str, message: str) -> None:
     table = betting()

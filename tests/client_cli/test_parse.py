@@ -246,6 +246,21 @@ def test_unknown_and_empty_lines_are_explained() -> None:
     assert parse_line("", IDLE) == InputError("type 'help' for the commands")
 
 
+@pytest.mark.parametrize(("line", "meant"), [("bett 10", "bet"), ("fodl", "fold"), ("rasie 20", "raise"),
+                                              ("levae", "leave"), ("sitotu", "sitout")])
+def test_a_typo_is_answered_with_the_command_it_most_likely_was(line: str, meant: str) -> None:
+    """Found by hand: 'bett 10' at the Ante's clock was only 'unknown command'; the player had to read the help."""
+    word = line.split()[0]
+    assert parse_line(line, BETS) == InputError(
+        f"unknown command '{word}': did you mean '{meant}'? (type 'help' for the commands)")
+
+
+@pytest.mark.usefixtures("german")
+def test_a_typo_is_answered_in_the_players_language() -> None:
+    assert parse_line("bett 10", BETS) == InputError(
+        "unbekannter Befehl 'bett': meinten Sie 'bet'? (tippen Sie 'help' für die Befehle)")
+
+
 def test_a_raise_of_one_amount_is_named_as_one() -> None:
     flat = Choices(kind="decision", seated=True, between_hands=False, stack=500, ante=10, raise_limit=1,
                    max_raise=10, offers=read_offers({"choices": decision_choices(10, 10)}))
