@@ -154,7 +154,12 @@ def test_hand_one_a_declined_offer_and_a_raise_at_the_flushs_limit(evening: Even
     bettor.wait_choice("raise")
     limits = bettor.text(bettor.choice("raise"))
     assert "(10\u201330)" in limits, limits
+    # Found by hand: an amount out of range was refused in the browser's words ("Value must be 10.").
+    amount = bettor.page.locator(f'{bettor.choice("raise")} input[name="amount"]')
+    amount.fill("999")
+    assert amount.evaluate("(el) => el.validationMessage") == "Enter a whole number from 10 to 30."
     bettor.page.click(f'{bettor.choice("raise")} button.small')  # Max: 3 Antes, the six-card flush's limit
+    assert amount.evaluate("(el) => el.validationMessage") == ""
     bettor.press("raise")
     _hand_over(evening, 1)
     # The page's log of what happened keeps the raise across hands. The felt shows it until the next deal (on a
