@@ -62,6 +62,12 @@ def test_the_host_console_speaks_spanish(web_server: WebServer, browser: Browser
         assert words in console, words
     for english in ("Create a table", "Give chips", "Floor", "Make a link", "Replay links", "Forget the host token"):
         assert english not in console, english
+    # A number out of its box's limits is refused in the page's words and language, not the browser's.
+    chips = page.locator("#grant-amount")
+    chips.fill("0")
+    assert chips.evaluate("(el) => el.validationMessage") == "Escriba un número entero de 1 o más."
+    chips.fill("1000")
+    assert chips.evaluate("(el) => el.validationMessage") == ""
     page.click(f"section.table-state[data-table='{TABLE}'] button[data-table-action]")  # resume, then its answer
     page.wait_for_selector("p.status[data-action='resume']")
     assert page.inner_text("p.status") == (f"La mesa {TABLE} se reanuda: la próxima mano empieza cuando se sienten "

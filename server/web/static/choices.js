@@ -2,6 +2,7 @@
 // within the limits given, each with a keyboard shortcut shown on its button.
 
 import { h, cards } from "./ui.js";
+import { ownLimits } from "./limits.js";
 import { t, said } from "./i18n.js";
 import { placeName } from "./words.js";
 
@@ -71,21 +72,11 @@ function argInput(name, form, id, preset) {
       "aria-label": t("{what}, {low} to {high}", { what: ARG_LABELS[name] || name, low: range.min, high: range.max }) });
     const label = h("label", { class: "arg", for: id }, `${ARG_LABELS[name] || name} `,
       h("span", { class: "limits" }, `(${range.min}\u2013${range.max})`));
-    // The browser's own word for a value out of range is its own, in its own language ("Value must be 10."):
-    // the page says it, in the page's language.
-    const explain = () => {
-      const v = Number(input.value);
-      const fits = input.value !== "" && Number.isInteger(v) && v >= range.min && v <= range.max;
-      input.setCustomValidity(fits ? "" : range.min === range.max
-        ? t("Enter {low}: it is the only amount possible now.", { low: range.min })
-        : t("Enter a whole number from {low} to {high}.", { low: range.min, high: range.max }));
-    };
-    input.addEventListener("input", explain);
-    explain();
+    ownLimits(input);
     const wrap = h("span", { class: "arg-wrap" }, label, input);
     if (name === "amount" || name === "ante") {
       wrap.append(h("button", { type: "button", class: "small", "aria-label": t("{what}: the most, {high}", { what: ARG_LABELS[name] || name, high: range.max }),
-        onclick: () => { input.value = range.max; explain(); } }, t("Max")));
+        onclick: () => { input.value = range.max; input.dispatchEvent(new Event("input")); } }, t("Max")));
     }
     return { el: wrap, read: () => Number(input.value) };
   }

@@ -5,6 +5,7 @@
 import { stored } from "./api.js";
 import { TablePage } from "./table.js";
 import { h, cards } from "./ui.js";
+import { ownLimits } from "./limits.js";
 import { plain, refusal, sentence } from "./words.js";
 import { t, said, sayAgain } from "./i18n.js";
 
@@ -46,7 +47,7 @@ const SETTLE = {
 };
 
 function number(id, label, attrs = {}) {
-  const input = h("input", { type: "number", id, step: 1, value: 0, ...attrs });
+  const input = ownLimits(h("input", { type: "number", id, step: 1, value: 0, ...attrs }));
   return [h("label", { for: id }, label, " "), input];
 }
 

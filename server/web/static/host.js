@@ -5,6 +5,7 @@
 
 import { api, stored, store } from "./api.js";
 import { h } from "./ui.js";
+import { ownLimits } from "./limits.js";
 import { refusal } from "./words.js";
 import { t } from "./i18n.js";
 import { invitesPanel } from "./host_invites.js";
@@ -13,6 +14,7 @@ import { settlePanel } from "./host_settle.js";
 
 function field(id, label, attrs = {}) {
   const input = h(attrs.tag || "input", { id, ...attrs, tag: null });
+  if (attrs.type === "number") ownLimits(input);
   return [h("label", { for: id }, label), input];
 }
 

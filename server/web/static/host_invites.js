@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { h } from "./ui.js";
+import { ownLimits } from "./limits.js";
 import { refusal } from "./words.js";
 import { t } from "./i18n.js";
 
@@ -44,8 +45,8 @@ function inviteRow(invite, token, say, refresh) {
 export function invitesPanel(tables, token, say) {
   const table = h("select", { id: "invite-table" }, tables.map((t) => h("option", { value: t.name }, t.name)));
   const role = h("select", { id: "invite-role" }, ROLES.map(([v, w]) => h("option", { value: v }, w)));
-  const expires = h("input", { id: "invite-expires", type: "number", min: 1, value: 12 });
-  const uses = h("input", { id: "invite-uses", type: "number", min: 1, value: 10 });
+  const expires = ownLimits(h("input", { id: "invite-expires", type: "number", min: 1, value: 12 }));
+  const uses = ownLimits(h("input", { id: "invite-uses", type: "number", min: 1, value: 10 }));
   const link = h("input", { id: "invite-url", class: "invite-url", readonly: true, "aria-label": t("the new link"), value: "" });
   const copyButton = h("button", { type: "button", id: "invite-copy", disabled: true, onclick: () => copy(link, say) }, t("Copy"));
   const list = h("ul", { class: "invites", "aria-label": t("links made") });

@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { h } from "./ui.js";
+import { ownLimits } from "./limits.js";
 import { refusal } from "./words.js";
 import { t } from "./i18n.js";
 
@@ -14,7 +15,7 @@ export function settlePanel(tables, token) {
   const names = h("datalist", { id: "settle-tables" }, tables.map((t) => h("option", { value: t.name })));
   const table = h("input", { id: "settle-table", list: "settle-tables", required: true, maxlength: 32, value: tables[0]?.name || "" });
   const day = h("input", { id: "settle-day", type: "date" });
-  const session = h("input", { id: "settle-session", type: "number", min: 1, step: 1, inputmode: "numeric" });
+  const session = ownLimits(h("input", { id: "settle-session", type: "number", min: 1, step: 1, inputmode: "numeric" }));
   const out = h("ul", { class: "settle-lines", "aria-live": "polite" });
   const path = (tail) => `/api/tables/${encodeURIComponent(table.value.trim())}/${tail}`;
   const show = (lines) => out.replaceChildren(...lines.map((line, i) => h("li", { class: i === 0 ? "heading" : line.includes(" pays ") ? "pays" : "" }, line)));
